@@ -1,0 +1,36 @@
+// The closed set of domain errors; http/errors.ts maps each code to a status in one place.
+
+export type ErrorCode =
+  | 'MISSING_REQUIRED_FIELD'
+  | 'MALFORMED_JSON'
+  | 'EMPTY_TEXTS'
+  | 'INVALID_PARAMETER'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'QUOTA_EXCEEDED'
+  | 'NOT_FOUND'
+  | 'METHOD_NOT_ALLOWED'
+  | 'MODEL_ARCHIVED'
+  | 'MODEL_NOT_DEPLOYED'
+  | 'DATASET_PROCESSING'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'RATE_LIMITED'
+  | 'INTERNAL_ERROR'
+  | 'UNAVAILABLE';
+
+export class DomainError extends Error {
+  readonly code: ErrorCode;
+  /** Seconds a client should wait before retrying (429, 503). */
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(code: ErrorCode, message: string, options: { retryAfterSeconds?: number; cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
+    this.name = 'DomainError';
+    this.code = code;
+    this.retryAfterSeconds = options.retryAfterSeconds;
+  }
+}
+
+export const notFound = (what: string): DomainError => new DomainError('NOT_FOUND', `${what} was not found`);
+export const invalid = (field: string, problem: string): DomainError =>
+  new DomainError('INVALID_PARAMETER', `${field}: ${problem}`);

@@ -1,0 +1,61 @@
+// Interfaces the core needs from the outside world (inference runtime, storage); implemented elsewhere.
+import type {
+  ApiKeyRecord, Dataset, DatasetRecord, DatasetStatus, Model, ModelStatus, NewDataset, NewModel,
+  NewRecord, Page, PageRequest, Plan, Role, Workspace,
+} from './types.js';
+
+/** Turns texts into L2-normalised vectors. One instance per loaded encoder. */
+export interface Encoder {
+  readonly id: string;
+  readonly dimension: number;
+  embed(texts: string[]): Promise<Float32Array[]>;
+  warmup(): Promise<void>;
+  health(): boolean;
+}
+
+/** Identifies the language of a text: ISO 639-1 where one exists, else ISO 639-3, 'und' when unknown. */
+export interface LanguageDetector {
+  detect(text: string): string;
+}
+
+export interface WorkspaceRepository {
+  findById(id: number): Promise<Workspace | undefined>;
+  findByName(name: string): Promise<Workspace | undefined>;
+  create(input: { name: string; plan: Plan; rateLimitPerMinute: number | null; monthlyQuota: number | null; billingCycleDay: number }): Promise<Workspace>;
+}
+
+export interface ApiKeyRepository {
+  insert(input: { workspaceId: number; prefix: string; lastFour: string; keyHash: string; role: Role; name: string }): Promise<ApiKeyRecord>;
+  /** Finds a non-revoked key by the SHA-256 hex digest of the full key. */
+  findActiveByHash(keyHash: string): Promise<ApiKeyRecord | undefined>;
+  touchLastUsed(id: number, at: Date): Promise<void>;
+  countActive(workspaceId?: number): Promise<number>;
+}
+
+export interface ModelRepository {
+  list(workspaceId: number, page: PageRequest, filter?: { status?: ModelStatus }): Promise<Page<Model>>;
+  get(workspaceId: number, id: number): Promise<Model | undefined>;
+  create(input: NewModel): Promise<Model>;
+  findByName(workspaceId: number, name: string): Promise<Model | undefined>;
+}
+
+export interface DatasetRepository {
+  create(input: NewDataset): Promise<Dataset>;
+  list(workspaceId: number, page: PageRequest): Promise<Page<Dataset>>;
+  get(workspaceId: number, id: number): Promise<Dataset | undefined>;
+  setStatus(workspaceId: number, id: number, status: DatasetStatus): Promise<void>;
+}
+
+export interface RecordRepository {
+  /** Inserts all rows in one transaction (all or none) and bumps the dataset's row count. */
+  insertMany(datasetId: number, rows: NewRecord[]): Promise<DatasetRecord[]>;
+  list(datasetId: number, page: PageRequest): Promise<Page<DatasetRecord>>;
+}
+
+export interface Repositories {
+  workspaces: WorkspaceRepository;
+  apiKeys: ApiKeyRepository;
+  models: ModelRepository;
+  datasets: DatasetRepository;
+  records: RecordRepository;
+}

@@ -1,0 +1,145 @@
+// Domain types shared by the core, storage and HTTP layers (no transport or SQL details).
+
+export type ModelType = 'zero-shot' | 'few-shot' | 'fine-tuned' | 'llm';
+export type ModelStatus = 'deployed' | 'archived' | 'undeployed';
+export type DatasetStatus = 'ready' | 'processing';
+export type Role = 'reader' | 'member' | 'admin';
+export type Plan = 'starter' | 'growth' | 'enterprise';
+export type ColumnType = 'text' | 'number' | 'timestamp';
+
+export interface Workspace {
+  id: number;
+  name: string;
+  plan: Plan;
+  /** Requests per minute; null means the plan's default. */
+  rateLimitPerMinute: number | null;
+  /** Classified texts per billing period; null means unlimited. */
+  monthlyQuota: number | null;
+  billingCycleDay: number;
+  createdAt: Date;
+}
+
+export interface ApiKeyRecord {
+  id: number;
+  workspaceId: number;
+  /** Visible prefix of the key (e.g. "tc_3f9a1c2b"), never the secret part. */
+  prefix: string;
+  lastFour: string;
+  role: Role;
+  name: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+}
+
+/** A label of a model: its name and, for zero-shot models, plain-text descriptions. */
+export interface LabelDefinition {
+  name: string;
+  descriptions: string[];
+}
+
+export interface ClassMetrics {
+  precision: number;
+  recall: number;
+  f1: number;
+}
+
+export interface ModelMetrics {
+  accuracy: number | null;
+  f1_macro: number | null;
+  per_class: Record<string, ClassMetrics>;
+}
+
+/** Kind-specific settings, e.g. the calibrated logit scale of a zero-shot model. */
+export interface ModelConfig {
+  encoder: string;
+  /** Multiplier applied to cosine similarities before the softmax (zero-shot calibration). */
+  logitScale?: number;
+  [key: string]: unknown;
+}
+
+export interface Model {
+  id: number;
+  workspaceId: number;
+  name: string;
+  type: ModelType;
+  status: ModelStatus;
+  labels: LabelDefinition[];
+  config: ModelConfig;
+  metrics: ModelMetrics;
+  trainingExamples: number;
+  lastTrained: Date | null;
+  confidenceThreshold: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface NewModel {
+  workspaceId: number;
+  name: string;
+  type: ModelType;
+  status: ModelStatus;
+  labels: LabelDefinition[];
+  config: ModelConfig;
+  metrics: ModelMetrics;
+  trainingExamples: number;
+  lastTrained: Date | null;
+  confidenceThreshold: number;
+}
+
+export interface DatasetColumn {
+  name: string;
+  type: ColumnType;
+}
+
+export interface Dataset {
+  id: number;
+  workspaceId: number;
+  name: string;
+  columns: DatasetColumn[];
+  textColumn: string;
+  modelIds: number[];
+  status: DatasetStatus;
+  rowCount: number;
+  createdAt: Date;
+}
+
+export interface NewDataset {
+  workspaceId: number;
+  name: string;
+  columns: DatasetColumn[];
+  textColumn: string;
+  modelIds: number[];
+}
+
+export type CellValue = string | number | null;
+
+export interface Classification {
+  label: string;
+  confidence: number;
+}
+
+export interface DatasetRecord {
+  id: string;
+  datasetId: number;
+  values: Record<string, CellValue>;
+  metadata: Record<string, string>;
+  /** Null until classified; then one entry per model id (as a string). */
+  classifications: Record<string, Classification> | null;
+  createdAt: Date;
+}
+
+export interface NewRecord {
+  values: Record<string, CellValue>;
+  metadata: Record<string, string>;
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+export interface PageRequest {
+  offset: number;
+  limit: number;
+}
