@@ -1,0 +1,65 @@
+// The real default encoder (static-en-100d): built if missing, then paraphrases must beat unrelated sentences.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sanity from './fixtures/sentence-sanity.json' with { type: 'json' };
+import { buildDefaultEncoder } from './default-encoder-build.js';
+import { loadEncoderRegistry, type EncoderRegistry } from './encoder-registry.js';
+
+let registry: EncoderRegistry;
+
+beforeAll(async () => {
+  await buildDefaultEncoder({ ifMissing: true });
+  registry = await loadEncoderRegistry();
+  await registry.warmup();
+});
+
+afterAll(async () => {
+  await registry?.close();
+});
+
+const cosine = (a: Float32Array, b: Float32Array) => a.reduce((sum, x, i) => sum + x * (b[i] as number), 0);
+const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+
+describe('default encoder static-en-100d', () => {
+  it('is registered as the default and warm', () => {
+    expect(registry.defaultId).toBe('static-en-100d');
+    expect(registry.default.dimension).toBe(100);
+    expect(registry.ready()).toBe(true);
+  });
+
+  it('returns unit vectors, and zero vectors for texts without English words', async () => {
+    const [a, b, c] = await registry.default.embed(['Where is my parcel?', '', '12345 😀 東京']);
+    expect(Math.hypot(...(a as Float32Array))).toBeCloseTo(1, 5);
+    expect((b as Float32Array).every((x) => x === 0)).toBe(true);
+    expect((c as Float32Array).every((x) => x === 0)).toBe(true);
+  });
+
+  it('scores paraphrases above unrelated sentences', async () => {
+    const pairs = sanity.paraphrases as Array<[string, string]>;
+    const a = await registry.default.embed(pairs.map((p) => p[0]));
+    const b = await registry.default.embed(pairs.map((p) => p[1]));
+    const paraphrase: number[] = [];
+    const unrelated: number[] = [];
+    a.forEach((x, i) => b.forEach((y, j) => (i === j ? paraphrase : unrelated).push(cosine(x, y))));
+    expect(mean(paraphrase) - mean(unrelated)).toBeGreaterThan(0.2);
+    // each paraphrase beats the average unrelated pairing of its first sentence
+    const wins = a.filter((x, i) => cosine(x, b[i] as Float32Array) > mean(b.filter((_, j) => j !== i).map((y) => cosine(x, y))));
+    expect(wins.length).toBeGreaterThanOrEqual(pairs.length - 1);
+  });
+
+  it('puts support tickets nearer their own topic than chance', async () => {
+    const tickets = Object.entries(sanity.topics as Record<string, string[]>).flatMap(([topic, texts]) => texts.map((text) => ({ topic, text })));
+    const vectors = await registry.default.embed(tickets.map((t) => t.text));
+    let hits = 0;
+    vectors.forEach((v, i) => {
+      let best = -1;
+      let bestScore = -Infinity;
+      vectors.forEach((w, j) => {
+        const score = cosine(v, w);
+        if (j !== i && score > bestScore) [best, bestScore] = [j, score];
+      });
+      if (tickets[best]?.topic === tickets[i]?.topic) hits++;
+    });
+    const topics = Object.keys(sanity.topics).length;
+    expect(hits / tickets.length).toBeGreaterThan(2 / topics);
+  });
+});

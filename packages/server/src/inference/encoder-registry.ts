@@ -1,0 +1,104 @@
+// The encoders this server can use (built-in default plus any under the models directory); warmup and readiness.
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { notFound } from '../core/errors.js';
+import type { Encoder, EncoderProvider } from '../core/ports.js';
+import { ENCODER_FILES } from './encoder-metadata.js';
+import { BUILTIN_ENCODERS_DIR, DEFAULT_ENCODER_ID } from './package-paths.js';
+import { StaticEncoder, type StaticEncoderOptions } from './static-encoder.js';
+
+export { DEFAULT_ENCODER_ID };
+
+export interface EncoderRegistryOptions {
+  /** TEXTCLASS_MODELS_DIR: encoders in <modelsDir>/encoders/<id>/ are added, and win over built-in ones of the same id. */
+  modelsDir?: string;
+  /** Replaces the built-in assets/encoders directory (tests). */
+  builtinDir?: string;
+  defaultId?: string;
+  encoder?: StaticEncoderOptions;
+}
+
+/** The default encoder is not on disk: the package was not built. */
+export class EncoderNotBuiltError extends Error {
+  constructor(readonly encoderId: string, searched: string[]) {
+    super(
+      `encoder "${encoderId}" not found (looked in ${searched.join(', ')}); ` +
+        'run `npm run build` at the repository root to build the default encoder',
+    );
+    this.name = 'EncoderNotBuiltError';
+  }
+}
+
+/** Sub-directories of dir that hold an encoder.json, sorted; none when dir does not exist. */
+async function encoderSubdirs(dir: string): Promise<string[]> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  const dirs = entries.filter((e) => e.isDirectory()).map((e) => join(dir, e.name)).sort();
+  const found = await Promise.all(dirs.map(async (sub) => ((await readdir(sub)).includes(ENCODER_FILES.metadata) ? sub : '')));
+  return found.filter((sub) => sub !== '');
+}
+
+export class EncoderRegistry implements EncoderProvider {
+  private readonly encoders: ReadonlyMap<string, Encoder>;
+
+  constructor(encoders: Encoder[], readonly defaultId: string) {
+    this.encoders = new Map(encoders.map((e) => [e.id, e]));
+    if (!this.encoders.has(defaultId)) throw new Error(`default encoder "${defaultId}" is not among the encoders`);
+  }
+
+  /** The encoder used when a model names none. */
+  get default(): Encoder {
+    return this.get(this.defaultId);
+  }
+
+  /** Throws NOT_FOUND when no encoder has this id. */
+  get(id: string): Encoder {
+    const encoder = this.encoders.get(id);
+    if (!encoder) throw notFound(`encoder "${id}"`);
+    return encoder;
+  }
+
+  has(id: string): boolean {
+    return this.encoders.has(id);
+  }
+
+  ids(): string[] {
+    return [...this.encoders.keys()];
+  }
+
+  /** Loads and runs every encoder once. */
+  async warmup(): Promise<void> {
+    await Promise.all([...this.encoders.values()].map((e) => e.warmup()));
+  }
+
+  /** True once every encoder is warm (what /health reports). */
+  ready(): boolean {
+    return [...this.encoders.values()].every((e) => e.health());
+  }
+
+  /** Releases the runtimes of encoders that hold one (StaticEncoder.close). */
+  async close(): Promise<void> {
+    const closable = [...this.encoders.values()] as Array<Encoder & { close?: () => Promise<void> }>;
+    await Promise.all(closable.map((e) => e.close?.()));
+  }
+}
+
+/** Reads every encoder's metadata (fast); weights load on warmup() or first use. */
+export async function loadEncoderRegistry(options: EncoderRegistryOptions = {}): Promise<EncoderRegistry> {
+  const dirs = [...(options.modelsDir ? [join(options.modelsDir, 'encoders')] : []), options.builtinDir ?? BUILTIN_ENCODERS_DIR];
+  const defaultId = options.defaultId ?? DEFAULT_ENCODER_ID;
+  const encoders = new Map<string, Encoder>();
+  for (const dir of dirs) {
+    for (const sub of await encoderSubdirs(dir)) {
+      const encoder = await StaticEncoder.open(sub, options.encoder);
+      if (!encoders.has(encoder.id)) encoders.set(encoder.id, encoder);
+    }
+  }
+  if (!encoders.has(defaultId)) throw new EncoderNotBuiltError(defaultId, dirs);
+  return new EncoderRegistry([...encoders.values()], defaultId);
+}

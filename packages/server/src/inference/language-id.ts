@@ -1,0 +1,60 @@
+// LanguageDetector over fastText lid.176: ISO 639-1 codes (else 639-3), 'und' for text without letters or low confidence.
+import type { LanguageDetector } from '../core/ports.js';
+import { loadLanguageIdModel, type FastTextModel } from './fasttext-module.js';
+import { isoFromFastTextLabel } from './language-codes.js';
+
+export const UNDETERMINED = 'und';
+
+export interface LanguageDetectorOptions {
+  /** Below this top-label probability the answer is 'und'. */
+  minConfidence?: number;
+  /** Only this many characters (cut at a space) are looked at; enough for a reliable guess. */
+  maxChars?: number;
+}
+
+const LETTER = /\p{L}/u;
+const URL_OR_EMAIL = /\b(?:https?:\/\/|www\.)\S+|\S+@\S+\.\S+/giu;
+const WHITESPACE = /\s+/gu;
+
+/** A prediction with its probability, for callers that want the confidence too. */
+export interface LanguageGuess {
+  language: string;
+  confidence: number;
+}
+
+export class FastTextLanguageDetector implements LanguageDetector {
+  private readonly minConfidence: number;
+  private readonly maxChars: number;
+
+  constructor(private readonly model: FastTextModel, options: LanguageDetectorOptions = {}) {
+    this.minConfidence = options.minConfidence ?? 0.15;
+    this.maxChars = options.maxChars ?? 2000;
+  }
+
+  detect(text: string): string {
+    return this.guess(text).language;
+  }
+
+  guess(text: string): LanguageGuess {
+    let line = text.replace(URL_OR_EMAIL, ' ').replace(WHITESPACE, ' ').trim();
+    if (!LETTER.test(line)) return { language: UNDETERMINED, confidence: 0 };
+    if (line.length > this.maxChars) {
+      const cut = line.lastIndexOf(' ', this.maxChars);
+      line = line.slice(0, cut > 0 ? cut : this.maxChars);
+    }
+    const predictions = this.model.predict(line, 1, 0);
+    try {
+      if (predictions.size() === 0) return { language: UNDETERMINED, confidence: 0 };
+      const [confidence, label] = predictions.get(0);
+      if (confidence < this.minConfidence) return { language: UNDETERMINED, confidence };
+      return { language: isoFromFastTextLabel(label), confidence };
+    } finally {
+      predictions.delete();
+    }
+  }
+}
+
+/** Loads lid.176 (once per process, ~0.5 s) and returns a detector whose detect() is synchronous. */
+export async function loadLanguageDetector(options: LanguageDetectorOptions = {}): Promise<FastTextLanguageDetector> {
+  return new FastTextLanguageDetector(await loadLanguageIdModel(), options);
+}

@@ -1,0 +1,82 @@
+// The one module that talks to onnxruntime-node: creates sessions, runs them, converts tensors.
+import { availableParallelism } from 'node:os';
+import * as ort from 'onnxruntime-node';
+
+/** A loaded ONNX model that can be run; wraps an onnxruntime InferenceSession. */
+export interface OnnxSession {
+  readonly inputNames: readonly string[];
+  readonly outputNames: readonly string[];
+  /** Runs the model on int64 inputs and returns the named float32 output. */
+  runInt64(inputs: Record<string, Int64Input>, outputName: string): Promise<FloatOutput>;
+  release(): Promise<void>;
+}
+
+/** A row-major int64 tensor given as its data and dimensions. */
+export interface Int64Input {
+  data: BigInt64Array;
+  dims: readonly number[];
+}
+
+/** A row-major float32 tensor returned by a run. */
+export interface FloatOutput {
+  data: Float32Array;
+  dims: readonly number[];
+}
+
+export interface OnnxSessionOptions {
+  /** Threads used inside one operator; default min(CPU count, 4). */
+  intraOpThreads?: number;
+}
+
+function sessionOptions(options: OnnxSessionOptions): ort.InferenceSession.SessionOptions {
+  return {
+    executionProviders: ['cpu'],
+    graphOptimizationLevel: 'all',
+    intraOpNumThreads: options.intraOpThreads ?? Math.min(availableParallelism(), 4),
+    interOpNumThreads: 1,
+    executionMode: 'sequential',
+    enableCpuMemArena: true,
+    enableMemPattern: true,
+    logSeverityLevel: 3,
+  };
+}
+
+class OrtSession implements OnnxSession {
+  constructor(private readonly session: ort.InferenceSession) {}
+
+  get inputNames(): readonly string[] {
+    return this.session.inputNames;
+  }
+
+  get outputNames(): readonly string[] {
+    return this.session.outputNames;
+  }
+
+  async runInt64(inputs: Record<string, Int64Input>, outputName: string): Promise<FloatOutput> {
+    const feeds: Record<string, ort.Tensor> = {};
+    for (const [name, input] of Object.entries(inputs)) {
+      feeds[name] = new ort.Tensor('int64', input.data, input.dims);
+    }
+    const results = await this.session.run(feeds, [outputName]);
+    const output = results[outputName];
+    if (!output) throw new Error(`ONNX model produced no output named "${outputName}"`);
+    if (output.type !== 'float32') throw new Error(`ONNX output "${outputName}" is ${output.type}, expected float32`);
+    return { data: output.data as Float32Array, dims: [...output.dims] };
+  }
+
+  async release(): Promise<void> {
+    await this.session.release();
+  }
+}
+
+/** Creates a CPU session for the model file at path (graph optimisation all, memory arena on). */
+export async function createOnnxSession(path: string, options: OnnxSessionOptions = {}): Promise<OnnxSession> {
+  const session = await ort.InferenceSession.create(path, sessionOptions(options));
+  return new OrtSession(session);
+}
+
+/** Creates a CPU session from serialised model bytes (used by tests and in-memory models). */
+export async function createOnnxSessionFromBytes(bytes: Uint8Array, options: OnnxSessionOptions = {}): Promise<OnnxSession> {
+  const session = await ort.InferenceSession.create(bytes, sessionOptions(options));
+  return new OrtSession(session);
+}

@@ -1,0 +1,11 @@
+// Locations inside the server package, resolved from this file so they hold from src/ (tsx, vitest) and dist/ (tsc).
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+
+/** packages/server/ — this file sits at src/inference/ or dist/inference/. */
+export const SERVER_PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Encoders built into the package, one directory per encoder id. */
+export const BUILTIN_ENCODERS_DIR = join(SERVER_PACKAGE_ROOT, 'assets', 'encoders');
+
+export const DEFAULT_ENCODER_ID = 'static-en-100d';

@@ -1,0 +1,100 @@
+// Word tokenizer of static-embedding encoders: Unicode word splitting, contractions, vocabulary lookup.
+import type { StaticTokenizerConfig } from './tokenizer-config.js';
+
+/** A word: letters, marks and digits, optionally joined by single apostrophes, hyphens or dots. */
+const WORD = /[\p{L}\p{M}\p{N}]+(?:['\-.][\p{L}\p{M}\p{N}]+)*/gu;
+const WHOLE_WORD = /^[\p{L}\p{M}\p{N}]+(?:['\-.][\p{L}\p{M}\p{N}]+)*$/u;
+/** Scripts written without spaces between words: split these runs with Intl.Segmenter. */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+const APOSTROPHES = /[\u2019\u02BC\u2018\u0060\u00B4]/g;
+const HYPHENS = /[\u2010\u2011]/g;
+const INNER_SEPARATOR = /['\-.]/;
+const MARKS = /\p{M}+/gu;
+/** Bounds expansion of contraction rules that refer to each other. */
+const MAX_DEPTH = 4;
+
+let segmenter: Intl.Segmenter | undefined;
+function unspacedWords(run: string): string[] {
+  segmenter ??= new Intl.Segmenter('und', { granularity: 'word' });
+  const out: string[] = [];
+  for (const part of segmenter.segment(run)) if (part.isWordLike) out.push(part.segment);
+  return out;
+}
+
+/** True when the tokenizer can produce this exact string as one word (used to filter vocabularies). */
+export function isWordToken(word: string): boolean {
+  return WHOLE_WORD.test(word);
+}
+
+export class StaticWordTokenizer {
+  readonly maxTokens: number;
+  /** Number of table rows the ids address (largest id + 1). */
+  readonly tableRows: number;
+  private readonly vocab: Map<string, number>;
+  private readonly expansions: Map<string, string[]>;
+  private readonly suffixes: Array<[string, string[]]>;
+
+  constructor(private readonly config: StaticTokenizerConfig) {
+    this.maxTokens = config.max_tokens;
+    this.vocab = new Map(Object.entries(config.vocab));
+    this.expansions = new Map(Object.entries(config.contractions.words));
+    this.suffixes = Object.entries(config.contractions.suffixes);
+    let max = 0;
+    for (const id of this.vocab.values()) if (id > max) max = id;
+    this.tableRows = max + 1;
+  }
+
+  /** Normalised words of a text, before vocabulary lookup (what encode() looks up). */
+  words(text: string): string[] {
+    let normal = text.normalize('NFC').replace(APOSTROPHES, "'").replace(HYPHENS, '-');
+    if (this.config.lowercase) normal = normal.toLowerCase();
+    const out: string[] = [];
+    for (const match of normal.matchAll(WORD)) {
+      const word = match[0];
+      if (UNSPACED.test(word)) out.push(...unspacedWords(word));
+      else out.push(word);
+    }
+    return out;
+  }
+
+  /** Vocabulary ids of the known words of a text, in order, at most maxTokens of them. */
+  encode(text: string): Int32Array {
+    const ids: number[] = [];
+    for (const word of this.words(text)) {
+      this.resolve(word, ids, 0);
+      if (ids.length >= this.maxTokens) break;
+    }
+    return Int32Array.from(ids.length > this.maxTokens ? ids.slice(0, this.maxTokens) : ids);
+  }
+
+  private lookup(word: string): number | undefined {
+    const id = this.vocab.get(word);
+    if (id !== undefined || this.config.strip_accents !== 'fallback') return id;
+    const plain = word.normalize('NFD').replace(MARKS, '').normalize('NFC');
+    return plain === word ? undefined : this.vocab.get(plain);
+  }
+
+  private resolve(word: string, ids: number[], depth: number): void {
+    if (depth > MAX_DEPTH) return;
+    const next = depth + 1;
+    const expansion = this.expansions.get(word);
+    if (expansion) {
+      for (const part of expansion) this.resolve(part, ids, next);
+      return;
+    }
+    const id = this.lookup(word);
+    if (id !== undefined) {
+      ids.push(id);
+      return;
+    }
+    if (!INNER_SEPARATOR.test(word)) return;
+    for (const [suffix, replacement] of this.suffixes) {
+      if (word.length > suffix.length && word.endsWith(suffix)) {
+        this.resolve(word.slice(0, -suffix.length), ids, next);
+        for (const part of replacement) this.resolve(part, ids, next);
+        return;
+      }
+    }
+    for (const part of word.split(INNER_SEPARATOR)) if (part) this.resolve(part, ids, next);
+  }
+}
