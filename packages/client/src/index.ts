@@ -1,0 +1,19 @@
+// Public API of @textclass/client.
+export { createTextclassClient, type TextclassClient, type TextclassClientOptions } from './client.js';
+export { classifyAll, type ClassifyAllOptions, type ClassifyAllResult, type ChunkResult } from './classify-all.js';
+export { TextclassError, UNKNOWN_ERROR_CODE, type TextclassErrorInit } from './errors.js';
+export { bearerAuth } from './auth.js';
+export { createRetryingFetch, type FetchFn, type RetryingFetchOptions } from './retrying-fetch.js';
+export {
+  FALLBACK_RETRY_AFTER_MS,
+  parseRetryAfter,
+  resolveRetryPolicy,
+  retryDelayMs,
+  type AttemptOutcome,
+  type RetryOptions,
+  type RetryPolicy,
+} from './retry-policy.js';
+export { systemClock, type Clock } from './clock.js';
+export { MAX_TEXTS_PER_REQUEST, planChunks } from './chunk-plan.js';
+export type { ErrorBody, ErrorCode, InferenceRequest, InferenceResponse, ModelId, Prediction } from './types.js';
+export type { paths, components, operations } from '@textclass/openapi/types';

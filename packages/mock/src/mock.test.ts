@@ -1,0 +1,102 @@
+// Starts Prism on the bundled contract and checks it serves the documented examples and refuses bad requests.
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from './free-port.js';
+import { bundledJsonPath, bundledSpecPath } from './paths.js';
+import { startMock, type MockServer } from './start-mock.js';
+import { requestExample, responseExample } from './test-support/documented-example.js';
+
+const doc = JSON.parse(readFileSync(bundledJsonPath(), 'utf8')) as Record<string, unknown>;
+const auth = { Authorization: 'Bearer tc_mock_key' };
+const jsonHeaders = { ...auth, 'Content-Type': 'application/json' };
+
+describe('the bundled contract', () => {
+  it('has no jsonSchemaDialect (Prism 5.14 would silently skip body validation)', () => {
+    expect(doc).not.toHaveProperty('jsonSchemaDialect');
+    expect(readFileSync(bundledSpecPath(), 'utf8')).not.toMatch(/^jsonSchemaDialect:/m);
+  });
+});
+
+describe('startMock', () => {
+  let mock: MockServer;
+
+  beforeAll(async () => {
+    mock = await startMock({ port: await freePort() });
+  });
+  afterAll(async () => {
+    await mock?.stop();
+  });
+
+  it('serves the documented example for GET /v2/models', async () => {
+    const response = await fetch(`${mock.url}/v2/models`, { headers: auth });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual(responseExample(doc, '/v2/models', 'get', '200'));
+  });
+
+  it('serves the documented example for POST /v2/models/1/inference', async () => {
+    const response = await fetch(`${mock.url}/v2/models/1/inference`, {
+      method: 'POST',
+      headers: jsonHeaders,
+      body: JSON.stringify(requestExample(doc, '/v2/models/{model_id}/inference', 'post')),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual(responseExample(doc, '/v2/models/{model_id}/inference', 'post', '200'));
+  });
+
+  it('rejects texts sent as a number, naming the field', async () => {
+    const response = await fetch(`${mock.url}/v2/models/1/inference`, {
+      method: 'POST',
+      headers: jsonHeaders,
+      body: JSON.stringify({ texts: 42 }),
+    });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('sl-violations') ?? '').toMatch(/texts must be array/);
+    expect(await response.json()).toEqual(responseExample(doc, '/v2/models/{model_id}/inference', 'post', '400'));
+  });
+
+  it('answers 401 without an Authorization header', async () => {
+    const response = await fetch(`${mock.url}/v2/models`);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual(responseExample(doc, '/v2/models', 'get', '401'));
+  });
+
+  it('stops: the port no longer answers', async () => {
+    const other = await startMock({ port: await freePort() });
+    await other.stop();
+    await other.exited;
+    await expect(fetch(`${other.url}/v2/models`, { headers: auth })).rejects.toThrow();
+  });
+});
+
+describe('startMock failures', () => {
+  it('explains a missing bundle', async () => {
+    await expect(startMock({ specPath: '/nonexistent/openapi.yaml' })).rejects.toThrow(/npm run generate/);
+  });
+
+  it('refuses a port where another server already answers', async () => {
+    const port = await freePort();
+    const squatter = createServer((_, res) => res.end('not prism')).listen(port, '127.0.0.1');
+    await once(squatter, 'listening');
+    try {
+      await expect(startMock({ port })).rejects.toThrow(/already answers/);
+    } finally {
+      squatter.close();
+    }
+  });
+
+  it('refuses a document with jsonSchemaDialect', async () => {
+    const specPath = join(mkdtempSync(join(tmpdir(), 'textclass-mock-')), 'dialect.yaml');
+    writeFileSync(specPath, 'openapi: 3.1.0\njsonSchemaDialect: https://spec.openapis.org/oas/3.1/dialect/base\n');
+    await expect(startMock({ specPath })).rejects.toThrow(/jsonSchemaDialect/);
+  });
+
+  it('reports Prism exiting on a broken document, with its output', async () => {
+    const specPath = join(mkdtempSync(join(tmpdir(), 'textclass-mock-')), 'broken.yaml');
+    writeFileSync(specPath, 'openapi: [this is not\n');
+    await expect(startMock({ specPath, port: await freePort() })).rejects.toThrow(/prism exited/);
+  });
+});
