@@ -1,0 +1,66 @@
+// Opens the database (embedded PGlite, or PostgreSQL when a URL is given), migrates it, and closes it once.
+import { Kysely, PostgresDialect, type Dialect } from 'kysely';
+import type { StorageLogger } from './logger.js';
+import { migrateToLatest } from './migrate.js';
+import { PGliteDialect } from './pglite-dialect.js';
+import { openPGlite } from './pglite-open.js';
+import { createPostgresPool, describePostgresUrl, isPostgresUrl } from './postgres-pool.js';
+import type { DatabaseSchema } from './schema.js';
+
+export interface OpenDatabaseOptions {
+  /** `postgres://…` or `postgresql://…`: use that PostgreSQL. Unset or empty: embedded PGlite. */
+  databaseUrl?: string;
+  /** PGlite lives in `<dataDir>/pglite`; `':memory:'` (IN_MEMORY) keeps it in memory only. */
+  dataDir: string;
+  /** PostgreSQL only: a schema to create if missing and to put first on the search_path. */
+  schema?: string;
+  logger?: StorageLogger;
+}
+
+export interface Database {
+  db: Kysely<DatabaseSchema>;
+  kind: 'pglite' | 'postgres';
+  /** Closes the pool or shuts PGlite down (flushing it to disk); safe to call more than once. */
+  close(): Promise<void>;
+}
+
+interface Target {
+  kind: Database['kind'];
+  dialect: Dialect;
+  where: string;
+  /** Runs once the Kysely instance (and with it the pool or PGlite) is destroyed. */
+  afterClose(): Promise<void>;
+}
+
+async function createTarget(options: OpenDatabaseOptions): Promise<Target> {
+  const url = options.databaseUrl?.trim();
+  if (url) {
+    if (!isPostgresUrl(url)) throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
+    const pool = createPostgresPool(url, options.schema, options.logger);
+    const where = describePostgresUrl(url);
+    return { kind: 'postgres', dialect: new PostgresDialect({ pool }), where, afterClose: async () => undefined };
+  }
+  if (options.schema !== undefined) throw new Error('the schema option applies to PostgreSQL only');
+  const { pglite, location, release } = await openPGlite(options.dataDir);
+  return { kind: 'pglite', dialect: new PGliteDialect(pglite), where: location, afterClose: release };
+}
+
+/** Opens the database and applies pending migrations before returning it. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  const started = performance.now();
+  const { kind, dialect, where, afterClose } = await createTarget(options);
+  const db = new Kysely<DatabaseSchema>({ dialect });
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> => (closing ??= db.destroy().finally(afterClose));
+  try {
+    const applied = await migrateToLatest(db, options.schema === undefined ? {} : { schema: options.schema });
+    options.logger?.info(
+      { kind, where, migrationsApplied: applied, ms: Math.round(performance.now() - started) },
+      'database ready',
+    );
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { db, kind, close };
+}

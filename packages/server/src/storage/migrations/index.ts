@@ -1,0 +1,14 @@
+// The ordered list of migrations, provided in code so it works the same from src (tsx, vitest) and dist.
+import type { Migration, MigrationProvider } from 'kysely';
+import * as m0001 from './0001_initial.js';
+import * as m0002 from './0002_quota_usage.js';
+
+/** Append new migrations here with the next number; never rename, reorder or edit a shipped one. */
+const migrations: Readonly<Record<string, Migration>> = {
+  '0001_initial': m0001,
+  '0002_quota_usage': m0002,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => ({ ...migrations }),
+};

@@ -1,0 +1,33 @@
+// Starts an embedded PGlite: persisted under a directory (locked to one opener), or in memory for tests.
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { acquireDirectoryLock } from './directory-lock.js';
+import { typeParsers } from './type-parsers.js';
+
+/** Pass as `dataDir` for a throwaway in-memory database. */
+export const IN_MEMORY = ':memory:';
+
+export interface OpenedPGlite {
+  pglite: PGlite;
+  location: string;
+  /** Call after PGlite has closed: frees the data directory for the next opener. */
+  release(): Promise<void>;
+}
+
+/** Opens PGlite in `<dataDir>/pglite` (created if missing), or in memory when dataDir is IN_MEMORY. */
+export async function openPGlite(dataDir: string): Promise<OpenedPGlite> {
+  const parsers = { ...typeParsers };
+  if (dataDir === IN_MEMORY) {
+    return { pglite: await PGlite.create({ parsers }), location: IN_MEMORY, release: async () => undefined };
+  }
+  const location = path.resolve(dataDir, 'pglite');
+  await mkdir(location, { recursive: true });
+  const release = await acquireDirectoryLock(`${location}.lock`, `the database directory ${location}`);
+  try {
+    return { pglite: await PGlite.create({ dataDir: location, parsers }), location, release };
+  } catch (error) {
+    await release();
+    throw error;
+  }
+}

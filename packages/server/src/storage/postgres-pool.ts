@@ -1,0 +1,35 @@
+// Creates the pg Pool for an external PostgreSQL, with the shared type parsers and an optional schema.
+import pg from 'pg';
+import type { StorageLogger } from './logger.js';
+import { pgCustomTypes } from './type-parsers.js';
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(url);
+}
+
+/** The URL without credentials or query, safe to log. */
+export function describePostgresUrl(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
+}
+
+export function assertSchemaName(schema: string): void {
+  if (!SCHEMA_NAME.test(schema)) {
+    throw new Error(`invalid schema name ${JSON.stringify(schema)}: use lowercase letters, digits and _`);
+  }
+}
+
+/** A pool whose sessions use `schema` first on their search_path when one is given. */
+export function createPostgresPool(databaseUrl: string, schema: string | undefined, logger?: StorageLogger): pg.Pool {
+  if (schema !== undefined) assertSchemaName(schema);
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    types: pgCustomTypes,
+    ...(schema === undefined ? {} : { options: `-c search_path=${schema}` }),
+  });
+  // An idle client can fail (server restart); without a listener that error would crash the process.
+  pool.on('error', (error) => logger?.warn({ err: error }, 'idle PostgreSQL connection failed'));
+  return pool;
+}

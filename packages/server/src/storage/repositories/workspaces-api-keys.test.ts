@@ -1,0 +1,89 @@
+// Workspaces and API keys: creation, lookup by hash, revocation, last-used and active counts.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Repositories } from '../../core/ports.js';
+import { createRepositories } from '../index.js';
+import { createWorkspace, sha256Hex } from '../testing/fixtures.js';
+import { testTargets, type TestDatabase } from '../testing/targets.js';
+
+describe.each(testTargets())('workspaces and API keys on $kind', (target) => {
+  let database: TestDatabase;
+  let repos: Repositories;
+
+  beforeAll(async () => {
+    database = await target.open();
+    repos = createRepositories(database.db);
+  });
+
+  afterAll(async () => {
+    await database.dispose();
+  });
+
+  it('creates a workspace and finds it by id and name', async () => {
+    const created = await repos.workspaces.create({
+      name: 'default', plan: 'enterprise', rateLimitPerMinute: 6000, monthlyQuota: null, billingCycleDay: 3,
+    });
+    expect(created).toEqual({
+      id: expect.any(Number), name: 'default', plan: 'enterprise', rateLimitPerMinute: 6000,
+      monthlyQuota: null, billingCycleDay: 3, createdAt: expect.any(Date),
+    });
+    expect(await repos.workspaces.findById(created.id)).toEqual(created);
+    expect(await repos.workspaces.findByName('default')).toEqual(created);
+    expect(await repos.workspaces.findByName('missing')).toBeUndefined();
+    expect(await repos.workspaces.findById(created.id + 1000)).toBeUndefined();
+  });
+
+  it('refuses a second workspace with the same name', async () => {
+    await createWorkspace(repos, 'twice');
+    await expect(createWorkspace(repos, 'twice')).rejects.toMatchObject({ code: '23505' });
+  });
+
+  it('stores a key by hash, finds it while active, never after revocation', async () => {
+    const workspace = await createWorkspace(repos);
+    const hash = sha256Hex('tc_3f9a1c2b_secret-part-1234');
+    const key = await repos.apiKeys.insert({
+      workspaceId: workspace.id, prefix: 'tc_3f9a1c2b', lastFour: '1234', keyHash: hash, role: 'admin', name: 'bootstrap',
+    });
+    expect(key).toEqual({
+      id: expect.any(Number), workspaceId: workspace.id, prefix: 'tc_3f9a1c2b', lastFour: '1234', role: 'admin',
+      name: 'bootstrap', createdAt: expect.any(Date), lastUsedAt: null, revokedAt: null,
+    });
+    expect(await repos.apiKeys.findActiveByHash(hash)).toEqual(key);
+    expect(await repos.apiKeys.findActiveByHash(sha256Hex('unknown'))).toBeUndefined();
+
+    await database.db.updateTable('api_keys').set({ revoked_at: new Date() }).where('id', '=', key.id).execute();
+    expect(await repos.apiKeys.findActiveByHash(hash)).toBeUndefined();
+  });
+
+  it('rejects a duplicate hash, an unknown role and a hash that is not SHA-256 hex', async () => {
+    const workspace = await createWorkspace(repos);
+    const base = { workspaceId: workspace.id, prefix: 'tc_x', lastFour: 'abcd', name: 'k' };
+    const hash = sha256Hex('duplicate');
+    await repos.apiKeys.insert({ ...base, keyHash: hash, role: 'reader' });
+    await expect(repos.apiKeys.insert({ ...base, keyHash: hash, role: 'reader' })).rejects.toMatchObject({ code: '23505' });
+    await expect(repos.apiKeys.insert({ ...base, keyHash: sha256Hex('r'), role: 'owner' as 'admin' }))
+      .rejects.toMatchObject({ code: '23514' });
+    await expect(repos.apiKeys.insert({ ...base, keyHash: 'tc_plaintext_key', role: 'reader' }))
+      .rejects.toMatchObject({ code: '23514' });
+  });
+
+  it('records last use and counts active keys per workspace and overall', async () => {
+    const before = await repos.apiKeys.countActive();
+    const one = await createWorkspace(repos);
+    const two = await createWorkspace(repos);
+    const insert = (workspaceId: number, secret: string) => repos.apiKeys.insert({
+      workspaceId, prefix: 'tc_p', lastFour: secret.slice(-4), keyHash: sha256Hex(secret), role: 'member', name: secret,
+    });
+    const first = await insert(one.id, 'key-one-a');
+    await insert(one.id, 'key-one-b');
+    const revoked = await insert(two.id, 'key-two-a');
+    await database.db.updateTable('api_keys').set({ revoked_at: new Date() }).where('id', '=', revoked.id).execute();
+
+    expect(await repos.apiKeys.countActive(one.id)).toBe(2);
+    expect(await repos.apiKeys.countActive(two.id)).toBe(0);
+    expect(await repos.apiKeys.countActive()).toBe(before + 2);
+
+    const usedAt = new Date('2025-06-01T12:00:00.456Z');
+    await repos.apiKeys.touchLastUsed(first.id, usedAt);
+    expect((await repos.apiKeys.findActiveByHash(sha256Hex('key-one-a')))?.lastUsedAt).toEqual(usedAt);
+  });
+});
