@@ -1,0 +1,1761 @@
+// generated — do not edit; run `npm run generate` (workspace @textclass/openapi).
+// TypeScript types of the textclass contract (openapi/openapi.yaml), made by openapi-typescript
+// from generated/openapi.json.
+
+export interface paths {
+    "/v2/models/{model_id}/inference": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the model, as returned by `listModels` (`id`).
+                 * @example 1
+                 */
+                model_id: components["parameters"]["ModelIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Classify texts with one model
+         * @description Classifies 1 to 8 texts with one deployed model. For each text the answer holds the
+         *     model's labels with confidences between 0 and 1, sorted by confidence, highest first; the
+         *     outer `predictions` array maps one to one to `texts`.
+         *
+         *     - `max_predictions` caps the labels per text (1 returns only the top match); without it
+         *       every label is returned with its score.
+         *     - `label_filter` keeps only the named labels; scores are not rescaled.
+         *     - The language is detected automatically (`text_language`); labels come back in the
+         *       language in which they were defined, whatever the input language.
+         *     - The same endpoint serves every granularity: an utterance, a transcript, a case history,
+         *       an aggregate per customer or agent.
+         *     - Idempotent: the same input gives the same output; retrying has no side effects.
+         *
+         *     Each text counts once against the monthly classification quota.
+         *     Needs the `member` role. Only models with status `deployed` serve inference.
+         */
+        post: operations["classifyTexts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/models/inference": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Classify texts with several models, per-model settings (variant B)
+         * @description Runs 1 to 10 deployed models over the same 1 to 8 texts. Each element of
+         *     `model_settings` names a model and may set its own `max_predictions` and `label_filter`;
+         *     every model applies its own labels and settings. The models run in parallel, so the
+         *     latency is about that of the slowest model.
+         *
+         *     `results` holds one element per element of `model_settings`, in the same order, each with
+         *     one inner predictions array per text, sorted by `score` (this variant names the confidence
+         *     `score`), highest first. If any model is missing the request fails with 404; if any is not
+         *     deployed, with 409; nothing is returned for the others.
+         *
+         *     Each text counts once per model against the monthly classification quota. Idempotent.
+         *     Needs the `member` role.
+         */
+        post: operations["classifyMultiModelSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/multi-model/inference": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Classify texts with several models, model id list (variant A)
+         * @description Runs 1 to 10 distinct deployed models over the same 1 to 8 texts, with one
+         *     `max_predictions` for all of them. The models run in parallel, so the latency is about that
+         *     of the slowest model.
+         *
+         *     `results` is an object keyed by model id (as a string); each value holds one inner
+         *     predictions array per text, sorted by confidence, highest first. `processing_time_ms` is
+         *     the time of the whole request. If any model is missing the request fails with 404; if any
+         *     is not deployed, with 409.
+         *
+         *     Each text counts once per model against the monthly classification quota. Idempotent.
+         *     Needs the `member` role.
+         */
+        post: operations["classifyMultiModelIds"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/similarity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Score the similarity of two sets of texts
+         * @description Scores every text of `compare_to_texts` against every text of `base_texts` and returns,
+         *     for each compared id, the reference ids ranked by similarity, highest first, at most
+         *     `top_n` of them (all when `top_n` is omitted).
+         *
+         *     Scores run from 0 to 1 and weigh meaning (multilingual embeddings) more than surface text
+         *     overlap, so matching works across languages. `base_texts` and `compare_to_texts` together
+         *     hold at most 200 texts, each at most 10,000 characters; more gives
+         *     `400 INVALID_PARAMETER`. Ids are chosen by the caller and only name the texts.
+         *
+         *     Idempotent: the same input gives the same output. Does not count against the
+         *     classification quota. Needs the `member` role.
+         */
+        post: operations["scoreSimilarity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List deployed models
+         * @description Lists the deployed models of the workspace (status `deployed`), ordered by id, with their
+         *     id, name, type and status. Archived and undeployed models are not listed; `getModel`
+         *     still returns them by id. Paginated with `offset` and `limit` (default 20, at most 100).
+         *
+         *     Needs the `reader` role.
+         */
+        get: operations["listModels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/models/{model_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the model, as returned by `listModels` (`id`).
+                 * @example 1
+                 */
+                model_id: components["parameters"]["ModelIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a model
+         * @description Returns one model of the workspace, whatever its status: labels, type, status, training
+         *     details and accuracy metrics. `metrics` is always present; a model never evaluated has
+         *     `accuracy: null`, `f1_macro: null` and `per_class: {}`. A model that does not exist (or
+         *     belongs to another workspace) gives 404.
+         *
+         *     Needs the `reader` role.
+         */
+        get: operations["getModel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/dataset/{dataset_id}/item": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the dataset (`Dataset.id`); `1` is the dataset whose key is `ds_1`.
+                 * @example 1
+                 */
+                dataset_id: components["parameters"]["DatasetIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add rows to a dataset
+         * @description Adds 1 to 8 rows (at most 8 texts per call) to the dataset with this integer id. Each row
+         *     maps column names to values: text and timestamps (ISO 8601) as strings, numbers as numbers,
+         *     or null; a value that does not fit its column's type gives `400 INVALID_PARAMETER`.
+         *     Values are stored exactly as sent; keys that are not columns of the dataset are ignored and
+         *     columns missing from a row are set to null. All rows are stored in one transaction: on any
+         *     error none is stored.
+         *
+         *     Once stored, each row is classified by the dataset's models and a
+         *     `classification.completed` webhook is sent per row (where webhooks are configured). The
+         *     rows can be read back with `listDatasetRecords` (key `ds_<id>`). Not idempotent: sending
+         *     the same rows twice stores them twice.
+         *
+         *     A dataset that is processing refuses writes with `409 DATASET_PROCESSING`.
+         *     Needs the `member` role.
+         */
+        post: operations["addDatasetItems"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/datasets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List datasets
+         * @description Lists the datasets of the workspace, ordered by id. Paginated with `offset` and `limit`
+         *     (default 20, at most 100).
+         *
+         *     Needs the `reader` role.
+         */
+        get: operations["listDatasets"];
+        put?: never;
+        /**
+         * Create a dataset
+         * @description Creates a dataset with its columns (`text`, `number` or `timestamp`), the `text` column
+         *     to classify, and optionally the models that classify each new row. Column names must be
+         *     distinct, `text_column` must name a column of type `text`, and every id in `model_ids` must
+         *     be a model of the workspace; otherwise `400 INVALID_PARAMETER`. The new dataset is `ready`, empty, and reachable by its integer `id` and by its
+         *     key `ds_<id>`. Not idempotent: each call creates a dataset.
+         *
+         *     Needs the `admin` role.
+         */
+        post: operations["createDataset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/datasets/{dataset_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The dataset's public key `ds_<id>` (as in `Dataset.key`), or its bare integer id. `ds_1`
+                 *     and `1` name the same dataset.
+                 * @example ds_1
+                 */
+                dataset_id: components["parameters"]["DatasetKeyPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a dataset
+         * @description Returns one dataset by its key `ds_<id>` or its bare integer id: columns, text column,
+         *     models, status (`ready` or `processing`) and row count.
+         *
+         *     Needs the `reader` role.
+         */
+        get: operations["getDataset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/datasets/{dataset_id}/records": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The dataset's public key `ds_<id>` (as in `Dataset.key`), or its bare integer id. `ds_1`
+                 *     and `1` name the same dataset.
+                 * @example ds_1
+                 */
+                dataset_id: components["parameters"]["DatasetKeyPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the records of a dataset
+         * @description Lists the records of the dataset (key `ds_<id>` or bare id), oldest first, whether they
+         *     arrived through `addDatasetItems` or `pushDatasetRecord`. `classifications` is null until
+         *     the dataset's models have classified a record. Paginated with `offset` and `limit`
+         *     (default 20, at most 100).
+         *
+         *     Needs the `reader` role.
+         */
+        get: operations["listDatasetRecords"];
+        put?: never;
+        /**
+         * Push a record to a dataset
+         * @description Stores one record in the dataset (key `ds_<id>` or bare id) and answers with it.
+         *
+         *     - `text` (at most 10,000 characters) fills the dataset's `text_column`; the text may also be
+         *       sent under the text column's own name. A record without a non-empty text gives
+         *       `400 MISSING_REQUIRED_FIELD`.
+         *     - Any other field that names a column fills that column and must fit its type (strings,
+         *       numbers or null; `400 INVALID_PARAMETER` otherwise).
+         *     - Any other string field (for example `queue`, `product`) is kept in `metadata`;
+         *       other fields that name no column are ignored.
+         *     - Columns not sent are null.
+         *
+         *     The record is answered with `classifications: null`; the dataset's models then classify it
+         *     and a `classification.completed` webhook carries the result (where webhooks are
+         *     configured). Read it back, classified, with `listDatasetRecords`. Not idempotent: each
+         *     call stores a record.
+         *
+         *     A dataset that is processing refuses writes with `409 DATASET_PROCESSING`.
+         *     Needs the `member` role.
+         */
+        post: operations["pushDatasetRecord"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check readiness
+         * @description Readiness probe for load balancers and orchestrators. Answers 200 `{"status":"ok"}` once
+         *     the encoders are loaded and requests can be served, and 503 `{"status":"loading"}` with
+         *     `Retry-After` before. Needs no API key and is not rate limited, so its responses carry no
+         *     rate-limit headers.
+         */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface webhooks {
+    "classification.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A record has been classified
+         * @description Sent to the workspace's configured URL when the models of a dataset have classified one
+         *     record, whether it arrived by integration, `pushDatasetRecord`, `addDatasetItems` or file
+         *     upload. Webhook configuration is available to enterprise customers on request.
+         *
+         *     **Signature (Standard Webhooks).** Each delivery carries `webhook-id`,
+         *     `webhook-timestamp` and `webhook-signature`. The signature is
+         *     `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed with the
+         *     endpoint's secret `whsec_…` (the part after `whsec_`, base64-decoded). Verify it over the
+         *     raw body before parsing, compare in constant time, and reject stale timestamps.
+         *
+         *     **Acknowledge.** Answer with any 2xx status within 10 seconds; do the work afterwards.
+         *     Anything else (another status, a timeout, a connection error) is a failed attempt.
+         *
+         *     **Retries.** A failed delivery is retried with backoff and jitter after about 5 s, 5 min,
+         *     30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h; after the last attempt it is marked failed.
+         *     Answering `410 Gone` disables the endpoint. `webhook-id` stays the same across the
+         *     retries of one event, so deduplicate on it. Deliveries are kept in the service's database
+         *     until they succeed or fail, so a restart of the service loses none. Deliveries may arrive
+         *     out of order.
+         */
+        post: operations["classificationCompleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface components {
+    schemas: {
+        /**
+         * @description The texts to classify, 1 to 8 per request; a single text is still sent in an array. Each
+         *     text is at most 10,000 characters, and at least one must be non-empty (not only
+         *     whitespace).
+         *
+         *     - `texts` missing or not an array: `400 MISSING_REQUIRED_FIELD`.
+         *     - An empty array, or only empty or whitespace-only strings: `400 EMPTY_TEXTS`.
+         *     - More than 8 texts, a text over 10,000 characters, or an element that is not a string:
+         *       `400 INVALID_PARAMETER`.
+         */
+        Texts: string[];
+        /**
+         * @description Maximum number of labels returned per text, highest confidence first. When omitted, every
+         *     label with its score is returned; 1 returns only the top match.
+         */
+        MaxPredictions: number;
+        /**
+         * @description Only scores for these labels are returned; scores are not rescaled after filtering. Every
+         *     label must be one of the model's labels (`400 INVALID_PARAMETER` otherwise).
+         */
+        LabelFilter: string[];
+        /** @description Texts to classify with one model, and optional cuts of the label list. */
+        InferenceRequest: {
+            texts: components["schemas"]["Texts"];
+            max_predictions?: components["schemas"]["MaxPredictions"];
+            label_filter?: components["schemas"]["LabelFilter"];
+        };
+        /** @description One label and its confidence for one text. */
+        Prediction: {
+            /** @description Label name, in the language in which it was defined. */
+            label: string;
+            /** @description Confidence between 0 and 1. */
+            confidence: number;
+        };
+        /**
+         * @description One inner array per input text, in the order of `texts`. Each inner array holds the
+         *     predictions for that text sorted by confidence, highest first.
+         */
+        PredictionLists: components["schemas"]["Prediction"][][];
+        /** @description Integer id of a model. */
+        ModelId: number;
+        /**
+         * @description Detected language: the ISO 639-1 code where the language has one (`en`, `de`), otherwise
+         *     the ISO 639-3 code (`yue`), or `und` when it could not be determined (for example a very
+         *     short or non-linguistic text).
+         */
+        LanguageCode: string;
+        /** @description Server-side processing time in milliseconds. */
+        ProcessingTime: number;
+        /** @description Predictions of one model for each text sent. */
+        InferenceResponse: {
+            predictions: components["schemas"]["PredictionLists"];
+            model_id: components["schemas"]["ModelId"];
+            /**
+             * @description Language detected over the texts of the request taken together (so with mixed languages,
+             *     the predominant one). ISO 639-1 where the language has a code there, else ISO 639-3,
+             *     `und` when undetermined. Detection never changes which labels are returned.
+             */
+            text_language: components["schemas"]["LanguageCode"];
+            processing_time_ms: components["schemas"]["ProcessingTime"];
+        };
+        /**
+         * @description Machine-readable error identifier. The set is closed; each code has one HTTP status.
+         *
+         *     | error_code | status | condition |
+         *     |---|---|---|
+         *     | `MISSING_REQUIRED_FIELD` | 400 | a required field is missing (a record without text included), or `texts` is not an array |
+         *     | `MALFORMED_JSON` | 400 | the body is not valid JSON |
+         *     | `EMPTY_TEXTS` | 400 | `texts` is empty or holds only empty or whitespace-only strings |
+         *     | `INVALID_PARAMETER` | 400 | any other invalid parameter: wrong type, out of range, too many texts, text too long, unknown field, bad path or query parameter |
+         *     | `UNAUTHORIZED` | 401 | API key missing or invalid |
+         *     | `FORBIDDEN` | 403 | the key's role does not allow the operation |
+         *     | `QUOTA_EXCEEDED` | 403 | the workspace's monthly classification quota is used up |
+         *     | `NOT_FOUND` | 404 | the model, dataset or path does not exist, or belongs to another workspace |
+         *     | `METHOD_NOT_ALLOWED` | 405 | the path exists but not with this method; the `Allow` header lists the methods it has |
+         *     | `MODEL_ARCHIVED` | 409 | inference on an archived model |
+         *     | `MODEL_NOT_DEPLOYED` | 409 | inference on a model that is not deployed yet |
+         *     | `DATASET_PROCESSING` | 409 | writing to a dataset that is still processing |
+         *     | `PAYLOAD_TOO_LARGE` | 413 | the request body is over the byte limit (1 MiB by default) |
+         *     | `RATE_LIMITED` | 429 | the workspace's rate limit is exceeded, or too many failed authentications came from one address; see `Retry-After` |
+         *     | `INTERNAL_ERROR` | 500 | an unexpected failure |
+         *     | `UNAVAILABLE` | 503 | the server is overloaded or not ready yet (models loading); see `Retry-After` |
+         * @enum {string}
+         */
+        ErrorCode: "MISSING_REQUIRED_FIELD" | "MALFORMED_JSON" | "EMPTY_TEXTS" | "INVALID_PARAMETER" | "UNAUTHORIZED" | "FORBIDDEN" | "QUOTA_EXCEEDED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "MODEL_ARCHIVED" | "MODEL_NOT_DEPLOYED" | "DATASET_PROCESSING" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "UNAVAILABLE";
+        /** @description The body of every error response. */
+        Error: {
+            /** @description Mirrors the HTTP status code. */
+            status: number;
+            /** @description Plain-language description that names the field at fault. Never contains stack traces or internals. */
+            message: string;
+            error_code: components["schemas"]["ErrorCode"];
+            /** @description Identifier to quote to support; equal to the `X-Request-Id` response header. */
+            request_id: string;
+        };
+        /** @description One model to run in a variant B multi-model request, with its own cuts. */
+        ModelSetting: {
+            /** @description Id of a deployed model to run. */
+            model_id: components["schemas"]["ModelId"];
+            max_predictions?: components["schemas"]["MaxPredictions"];
+            label_filter?: components["schemas"]["LabelFilter"];
+        };
+        /** @description Texts and one settings object per model to run (variant B). */
+        MultiModelSettingsRequest: {
+            texts: components["schemas"]["Texts"];
+            /** @description One element per model to run, 1 to 10 models. Results come back in this order. */
+            model_settings: components["schemas"]["ModelSetting"][];
+        };
+        /** @description One label and its score for one text (multi-model variant B names the confidence `score`). */
+        ScoredPrediction: {
+            /** @description Label name, in the language in which it was defined. */
+            label: string;
+            /** @description Confidence between 0 and 1. */
+            score: number;
+        };
+        /**
+         * @description One inner array per input text, in the order of `texts`. Each inner array holds the
+         *     predictions for that text sorted by score, highest first.
+         */
+        ScoredPredictionLists: components["schemas"]["ScoredPrediction"][][];
+        /** @description The predictions of one model of a variant B request. */
+        ModelResult: {
+            model_id: components["schemas"]["ModelId"];
+            /** @description Display name of the model. */
+            model_name: string;
+            predictions: components["schemas"]["ScoredPredictionLists"];
+        };
+        /** @description One result per model, in the order of `model_settings`. */
+        MultiModelSettingsResponse: {
+            results: components["schemas"]["ModelResult"][];
+        };
+        /** @description Texts and the ids of the models to run on them (variant A). */
+        MultiModelIdsRequest: {
+            /** @description Ids of 1 to 10 distinct deployed models. */
+            model_ids: components["schemas"]["ModelId"][];
+            texts: components["schemas"]["Texts"];
+            /**
+             * @description Maximum number of labels returned per text, the same for every model. When omitted,
+             *     every label with its score is returned; 1 returns only the top match.
+             */
+            max_predictions?: components["schemas"]["MaxPredictions"];
+        };
+        /** @description The predictions of one model of a variant A request. */
+        ModelPredictions: {
+            predictions: components["schemas"]["PredictionLists"];
+        };
+        /** @description Predictions keyed by model id, and the total processing time. */
+        MultiModelIdsResponse: {
+            /** @description One entry per requested model, keyed by the model id as a string (`"1"`). */
+            results: {
+                [key: string]: components["schemas"]["ModelPredictions"];
+            };
+            /** @description Server-side processing time of the whole request in milliseconds; the models run in parallel. */
+            processing_time_ms: components["schemas"]["ProcessingTime"];
+        };
+        /** @description Texts keyed by an id of the caller's choosing; each text at most 10,000 characters. */
+        TextMap: {
+            [key: string]: string;
+        };
+        /**
+         * @description A reference set and a set of texts to match against it. `base_texts` and `compare_to_texts`
+         *     together hold at most 200 texts; more gives `400 INVALID_PARAMETER` (checked by the server).
+         */
+        SimilarityRequest: {
+            /** @description Reference set, id to text. Matches name these ids. */
+            base_texts: components["schemas"]["TextMap"];
+            /** @description Texts to find matches for, id to text. The response is keyed by these ids. */
+            compare_to_texts: components["schemas"]["TextMap"];
+            /** @description Matches returned per compared text. When omitted, every reference text is returned. */
+            top_n?: number;
+        };
+        /** @description A reference text and its similarity to the compared text. */
+        SimilarityMatch: {
+            /** @description Key of the matched text in `base_texts`. */
+            id: string;
+            /** @description Similarity from 0 (unrelated) to 1 (same meaning). */
+            similarity: number;
+        };
+        /**
+         * @description One entry per `compare_to_texts` id. Each value lists reference texts ranked by similarity,
+         *     highest first, at most `top_n` of them.
+         */
+        SimilarityResponse: {
+            [key: string]: components["schemas"]["SimilarityMatch"][];
+        };
+        /**
+         * @description Kind of model: `zero-shot` (categories described in plain text, no training data),
+         *     `few-shot` (a few labelled examples per label), `fine-tuned` (a classification head trained
+         *     on the customer's labelled data) or `llm` (prompt-tuned, answered by a language model).
+         * @enum {string}
+         */
+        ModelType: "zero-shot" | "few-shot" | "fine-tuned" | "llm";
+        /**
+         * @description `deployed` models serve inference. `archived` models refuse it (`409 MODEL_ARCHIVED`) until
+         *     redeployed; `undeployed` models have not been deployed yet (`409 MODEL_NOT_DEPLOYED`).
+         * @enum {string}
+         */
+        ModelStatus: "deployed" | "archived" | "undeployed";
+        /** @description A model as listed by `listModels`. */
+        ModelSummary: {
+            id: components["schemas"]["ModelId"];
+            /** @description Display name. */
+            name: string;
+            type: components["schemas"]["ModelType"];
+            status: components["schemas"]["ModelStatus"];
+        };
+        /** @description One page of models. */
+        ModelPage: {
+            data: components["schemas"]["ModelSummary"][];
+            /** @description Number of items over all pages. */
+            total: number;
+            /** @description The `offset` used (echoed; 0 when not sent). */
+            offset: number;
+            /** @description The `limit` used (echoed; 20 when not sent). */
+            limit: number;
+            /** @description True when items follow this page (`offset + data.length < total`). */
+            has_more: boolean;
+        };
+        /** @description Evaluation metrics of one label. */
+        ClassMetrics: {
+            precision: number;
+            recall: number;
+            f1: number;
+        };
+        /**
+         * @description Accuracy metrics measured on a held-out labelled set. Always present: a model never
+         *     evaluated has `accuracy: null`, `f1_macro: null` and `per_class: {}`.
+         */
+        ModelMetrics: {
+            /** @description Share of correctly classified evaluation examples, or null when not evaluated. */
+            accuracy: number | null;
+            /** @description Unweighted mean of the per-label F1 scores, or null when not evaluated. */
+            f1_macro: number | null;
+            /** @description Metrics keyed by label name. */
+            per_class: {
+                [key: string]: components["schemas"]["ClassMetrics"];
+            };
+        };
+        /** @description A model of the workspace with its labels, status and accuracy metrics. */
+        Model: {
+            /** @description Model id, used in paths and in `model_id` fields. */
+            id: components["schemas"]["ModelId"];
+            /** @description Display name. */
+            name: string;
+            type: components["schemas"]["ModelType"];
+            status: components["schemas"]["ModelStatus"];
+            /** @description Label set of the model, in the language in which the labels were defined. */
+            labels: string[];
+            metrics: components["schemas"]["ModelMetrics"];
+            /** @description Number of labelled examples the model was trained or calibrated on (0 if none). */
+            training_examples: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC time of the last training (for a zero-shot model, of the last calibration
+             *     of its label descriptions); null if it never happened.
+             */
+            last_trained: string | null;
+            /**
+             * @description Per-model confidence cutoff between 0 and 1, set with the model. Inference still returns
+             *     scores below it; callers use it to decide whether a prediction is confident enough.
+             */
+            confidence_threshold: number;
+        };
+        /** @description Value of one dataset column: text and timestamps (ISO 8601) as strings, numbers as numbers, or null. */
+        CellValue: string | number | null;
+        /**
+         * @description One row: column name to value. Each value must fit its column's type: a string for `text`
+         *     (at most 10,000 characters), an ISO 8601 string for `timestamp`, a number for `number`, or
+         *     null (`400 INVALID_PARAMETER` otherwise). Values are kept exactly as sent. Keys that are not
+         *     columns of the dataset are ignored; columns missing from the row are set to null.
+         */
+        DatasetRow: {
+            [key: string]: components["schemas"]["CellValue"];
+        };
+        /** @description Rows to add to a dataset, 1 to 8 per request. */
+        DatasetItemsRequest: {
+            /** @description The rows, stored in one transaction (all or none). */
+            rows: components["schemas"]["DatasetRow"][];
+        };
+        /** @description Acknowledges that every row was stored. */
+        DatasetItemsResponse: {
+            /**
+             * @description Always `success` on a 200 answer.
+             * @enum {string}
+             */
+            status: "success";
+        };
+        /** @description Public key of a dataset, `ds_<id>`. */
+        DatasetKey: string;
+        /** @description Column name; a letter or underscore, then up to 62 letters, digits or underscores. */
+        ColumnName: string;
+        /**
+         * @description `text` and `timestamp` values are strings (timestamps ISO 8601), `number` values numbers.
+         * @enum {string}
+         */
+        ColumnType: "text" | "number" | "timestamp";
+        /** @description One column of a dataset. */
+        DatasetColumn: {
+            name: components["schemas"]["ColumnName"];
+            type: components["schemas"]["ColumnType"];
+        };
+        /**
+         * @description `ready` accepts writes; `processing` refuses them with `409 DATASET_PROCESSING` until it is ready again.
+         * @enum {string}
+         */
+        DatasetStatus: "ready" | "processing";
+        /** @description A dataset with its columns, the models that classify its rows, and its state. */
+        Dataset: {
+            /** @description Integer id, used by `addDatasetItems`. */
+            id: number;
+            /** @description Public key `ds_<id>`, used by the `/v2/datasets/{dataset_id}` endpoints and in webhooks. */
+            key: components["schemas"]["DatasetKey"];
+            /** @description Display name. */
+            name: string;
+            columns: components["schemas"]["DatasetColumn"][];
+            /** @description Name of the column whose value the models classify. */
+            text_column: components["schemas"]["ColumnName"];
+            /** @description Models that classify each new row; may be empty. */
+            model_ids: components["schemas"]["ModelId"][];
+            status: components["schemas"]["DatasetStatus"];
+            /** @description Number of rows stored. */
+            row_count: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC creation time.
+             */
+            created_at: string;
+        };
+        /** @description One page of datasets. */
+        DatasetPage: {
+            data: components["schemas"]["Dataset"][];
+            /** @description Number of items over all pages. */
+            total: number;
+            /** @description The `offset` used (echoed; 0 when not sent). */
+            offset: number;
+            /** @description The `limit` used (echoed; 20 when not sent). */
+            limit: number;
+            /** @description True when items follow this page (`offset + data.length < total`). */
+            has_more: boolean;
+        };
+        /**
+         * @description A new dataset. Column names must be distinct, `text_column` must name one of the columns of
+         *     type `text`, and every id in `model_ids` must be a model of the workspace; otherwise
+         *     `400 INVALID_PARAMETER`.
+         */
+        CreateDatasetRequest: {
+            /** @description Display name, 1 to 200 characters. */
+            name: string;
+            /** @description The columns, 1 to 100. */
+            columns: components["schemas"]["DatasetColumn"][];
+            /** @description Name of the `text` column whose value the dataset's models classify. */
+            text_column: components["schemas"]["ColumnName"];
+            /** @description Models that classify each new row. When omitted, rows are stored but not classified. */
+            model_ids?: components["schemas"]["ModelId"][];
+        };
+        /** @description Source metadata of a record, string values only (for example `queue`, `product`). */
+        Metadata: {
+            [key: string]: string;
+        };
+        /** @description The top label that one model gave a record. */
+        Classification: {
+            /** @description Label name, in the language in which it was defined. */
+            label: string;
+            /** @description Confidence between 0 and 1. */
+            confidence: number;
+        };
+        /** @description One entry per model that classified the record, keyed by the model id as a string (`"1"`). */
+        Classifications: {
+            [key: string]: components["schemas"]["Classification"];
+        };
+        /** @description One stored row of a dataset and, once classified, what each model said. */
+        Record: {
+            /** @description Record identifier (the `row_id` of its webhook event). */
+            id: string;
+            /** @description Key `ds_<id>` of the dataset the record belongs to. */
+            dataset_id: components["schemas"]["DatasetKey"];
+            /** @description The row by column, every column present (null where no value was sent). */
+            values: {
+                [key: string]: components["schemas"]["CellValue"];
+            };
+            metadata: components["schemas"]["Metadata"];
+            /** @description Null until the dataset's models have classified the record (and for a dataset without models). */
+            classifications: components["schemas"]["Classifications"] | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC time the record was stored.
+             */
+            created_at: string;
+        };
+        /** @description One page of records, oldest first. */
+        RecordPage: {
+            data: components["schemas"]["Record"][];
+            /** @description Number of items over all pages. */
+            total: number;
+            /** @description The `offset` used (echoed; 0 when not sent). */
+            offset: number;
+            /** @description The `limit` used (echoed; 20 when not sent). */
+            limit: number;
+            /** @description True when items follow this page (`offset + data.length < total`). */
+            has_more: boolean;
+        };
+        /**
+         * @description One record. The text to classify is required: send it as `text` (it fills the dataset's
+         *     `text_column`) or under the name of the text column itself; a record without a non-empty
+         *     text gives `400 MISSING_REQUIRED_FIELD`. Any other field that names a column fills that
+         *     column and must fit its type (`400 INVALID_PARAMETER` otherwise). Any other string field is
+         *     kept as record metadata; other fields that name no column are ignored.
+         */
+        RecordRequest: {
+            /** @description The text to classify, at most 10,000 characters; stored in the dataset's `text_column`. */
+            text?: string;
+            /** @description Id of the agent who handled the conversation; a column value if the dataset has an `agent_id` column, metadata otherwise. */
+            agent_id?: string;
+        } & {
+            [key: string]: components["schemas"]["CellValue"];
+        };
+        /** @description Readiness of the server. */
+        Health: {
+            /**
+             * @description `ok` once the encoders are loaded and requests can be served; `loading` before.
+             * @enum {string}
+             */
+            status: "ok" | "loading";
+        };
+        /** @description Sent when the models of a dataset have classified one record. */
+        ClassificationCompletedEvent: {
+            /**
+             * @description Event kind.
+             * @constant
+             */
+            event: "classification.completed";
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC time the classification completed.
+             */
+            timestamp: string;
+            /** @description Key `ds_<id>` of the record's dataset. */
+            dataset_id: components["schemas"]["DatasetKey"];
+            /** @description Id of the record (`Record.id`). */
+            row_id: string;
+            /** @description The classified text (the value of the dataset's `text_column`). */
+            text: string;
+            classifications: components["schemas"]["Classifications"];
+            metadata: components["schemas"]["Metadata"];
+        };
+    };
+    responses: {
+        /**
+         * @description The request is invalid: `MALFORMED_JSON` (body is not JSON), `MISSING_REQUIRED_FIELD`
+         *     (`texts` or another required field missing, or `texts` not an array), `EMPTY_TEXTS`
+         *     (`texts` empty or only empty strings), or `INVALID_PARAMETER` (anything else: too many
+         *     texts, a text over 10,000 characters, a wrong type or range, an unknown field). Do not retry;
+         *     fix the request.
+         */
+        InferenceBadRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description The API key is missing or invalid (`UNAUTHORIZED`). Send `Authorization: Bearer <API_KEY>`.
+         *     The rate-limit headers carry the values of the per-client limiter of failed authentications.
+         */
+        Unauthorized: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description The key is valid but may not do this: its role is too low (`FORBIDDEN`; inference needs
+         *     at least `member`), or the workspace has used up its monthly classification quota
+         *     (`QUOTA_EXCEEDED`; it resets on the billing-cycle day). Do not retry.
+         */
+        Forbidden: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description A model named by the request does not exist in the workspace of the key (`NOT_FOUND`).
+         *     Models of other workspaces are reported as missing too. Do not retry.
+         */
+        ModelNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description A requested model does not serve inference in its current state: it is archived
+         *     (`MODEL_ARCHIVED`) or not deployed yet (`MODEL_NOT_DEPLOYED`). Redeploy or deploy it, then
+         *     send the request again.
+         */
+        ModelConflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description The request body is over the byte limit (1 MiB by default; `PAYLOAD_TOO_LARGE`). Split the
+         *     request.
+         */
+        PayloadTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description The workspace's rate limit is exceeded (`RATE_LIMITED`): the per-minute allowance and the
+         *     10-second burst are spent. Wait `Retry-After` seconds (until the window ends), then retry.
+         *     Too many failed authentications from one address are also answered with 429, before the key
+         *     is checked.
+         */
+        RateLimited: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description An unexpected failure (`INTERNAL_ERROR`). Retry with exponential backoff of 1 s, 2 s, 4 s,
+         *     8 s, at most 3 times; quote `request_id` to support if it persists.
+         */
+        InternalError: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description The server cannot take the request now (`UNAVAILABLE`): its inference queue is full or its
+         *     models are still loading. Wait `Retry-After` seconds, then retry with backoff.
+         */
+        Unavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description The request is invalid: `MALFORMED_JSON` (body is not JSON), `MISSING_REQUIRED_FIELD`
+         *     (`base_texts` or `compare_to_texts` missing), or `INVALID_PARAMETER` (more than 200
+         *     texts in total, an empty set, a text over 10,000 characters, a wrong type, an unknown field).
+         *     Do not retry; fix the request.
+         */
+        SimilarityBadRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description The key is valid but its role does not allow this operation (`FORBIDDEN`). Use a key with
+         *     the role named in the operation's description. Do not retry.
+         */
+        RoleForbidden: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description A path or query parameter is invalid (`INVALID_PARAMETER`): for example `limit` outside
+         *     1 to 100, a negative `offset`, an unknown query parameter or a malformed id. Do not retry;
+         *     fix the request.
+         */
+        InvalidParameter: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description The request is invalid: `MALFORMED_JSON` (body is not JSON), `MISSING_REQUIRED_FIELD`
+         *     (a required field missing, or a record without text), or `INVALID_PARAMETER` (a wrong type or
+         *     range, a value that does not fit its column, too many rows, a text over 10,000 characters, an
+         *     unknown field, a bad path parameter, a duplicate column, an unknown model id). Do not retry; fix the
+         *     request.
+         */
+        BadRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description The dataset named in the path does not exist in the workspace of the key (`NOT_FOUND`).
+         *     Datasets of other workspaces are reported as missing too. Do not retry.
+         */
+        DatasetNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description The dataset is processing and refuses writes until it is ready again (`DATASET_PROCESSING`).
+         *     Nothing was stored; send the rows again once `getDataset` reports `status: ready`.
+         */
+        DatasetConflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
+    parameters: {
+        /**
+         * @description Integer id of the model, as returned by `listModels` (`id`).
+         * @example 1
+         */
+        ModelIdPath: number;
+        /**
+         * @description Number of items to skip before the first item returned. Default 0 when omitted.
+         *     A negative or non-integer value gives `400 INVALID_PARAMETER`.
+         * @example 0
+         */
+        Offset: number;
+        /**
+         * @description Maximum number of items returned, 1 to 100. Default 20 when omitted. A value outside
+         *     1 to 100 gives `400 INVALID_PARAMETER`.
+         * @example 20
+         */
+        Limit: number;
+        /**
+         * @description Integer id of the dataset (`Dataset.id`); `1` is the dataset whose key is `ds_1`.
+         * @example 1
+         */
+        DatasetIdPath: number;
+        /**
+         * @description The dataset's public key `ds_<id>` (as in `Dataset.key`), or its bare integer id. `ds_1`
+         *     and `1` name the same dataset.
+         * @example ds_1
+         */
+        DatasetKeyPath: string;
+        /**
+         * @description Unique id of the event (Standard Webhooks). It stays the same across retries of one
+         *     event, so receivers deduplicate on it.
+         * @example msg_2Lm4yVq8T1kX0cB7
+         */
+        WebhookId: string;
+        /**
+         * @description Unix time in seconds when this delivery attempt was signed. Receivers should reject
+         *     deliveries whose timestamp is too far from their own clock (for example more than 5 minutes)
+         *     to prevent replays.
+         * @example 1767225605
+         */
+        WebhookTimestamp: string;
+        /**
+         * @description Space-separated list of signatures `v1,<base64>`, where `<base64>` is the HMAC-SHA256 of
+         *     `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the endpoint's secret (`whsec_…`,
+         *     the part after the prefix base64-decoded). Compare in constant time; more than one signature
+         *     is present while a secret is being rotated.
+         * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+         */
+        WebhookSignature: string;
+    };
+    requestBodies: never;
+    headers: {
+        /**
+         * @description Identifier of this request; quote it to support. Equal to `request_id` in an error body.
+         *     When the request carried an `X-Request-Id` that is a safe token (letters, digits, `.`, `_`,
+         *     `:`, `-`; at most 128 characters) it is echoed; otherwise the server makes one.
+         * @example req_7f3c9a12b4e84d6fa0c1e5b2d9f3a761
+         */
+        "X-Request-Id": string;
+        /**
+         * @description Per-minute request limit of the workspace's plan. On a 401 it is the limit of the per-client
+         *     limiter of failed authentications instead. Present on every `/v2` response.
+         * @example 300
+         */
+        "X-RateLimit-Limit": number;
+        /**
+         * @description Requests left of the base allowance in the current one-minute window. Never above
+         *     `X-RateLimit-Limit`; 0 while the 10-second burst allowance is being used and after it.
+         *     On a 401 it is the remaining count of the per-client limiter of failed authentications.
+         * @example 287
+         */
+        "X-RateLimit-Remaining": number;
+        /**
+         * @description Unix time in seconds at which the current window ends and the allowance is restored.
+         * @example 1767225600
+         */
+        "X-RateLimit-Reset": number;
+        /**
+         * @description Seconds to wait before retrying. On 429 it is the number of seconds until the rate-limit
+         *     window ends; on 503 an estimate of when the service can take the request.
+         * @example 12
+         */
+        "Retry-After": number;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    classifyTexts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the model, as returned by `listModels` (`id`).
+                 * @example 1
+                 */
+                model_id: components["parameters"]["ModelIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InferenceRequest"];
+            };
+        };
+        responses: {
+            /** @description The predictions for each text, in the order of `texts`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InferenceResponse"];
+                };
+            };
+            400: components["responses"]["InferenceBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ModelNotFound"];
+            409: components["responses"]["ModelConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    classifyMultiModelSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MultiModelSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description One result per model, in the order of `model_settings`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MultiModelSettingsResponse"];
+                };
+            };
+            400: components["responses"]["InferenceBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ModelNotFound"];
+            409: components["responses"]["ModelConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    classifyMultiModelIds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MultiModelIdsRequest"];
+            };
+        };
+        responses: {
+            /** @description Predictions keyed by model id. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MultiModelIdsResponse"];
+                };
+            };
+            400: components["responses"]["InferenceBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["ModelNotFound"];
+            409: components["responses"]["ModelConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    scoreSimilarity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SimilarityRequest"];
+            };
+        };
+        responses: {
+            /** @description Ranked matches keyed by the ids of `compare_to_texts`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimilarityResponse"];
+                };
+            };
+            400: components["responses"]["SimilarityBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listModels: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Number of items to skip before the first item returned. Default 0 when omitted.
+                 *     A negative or non-integer value gives `400 INVALID_PARAMETER`.
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Maximum number of items returned, 1 to 100. Default 20 when omitted. A value outside
+                 *     1 to 100 gives `400 INVALID_PARAMETER`.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of deployed models. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelPage"];
+                };
+            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the model, as returned by `listModels` (`id`).
+                 * @example 1
+                 */
+                model_id: components["parameters"]["ModelIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The model. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Model"];
+                };
+            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["ModelNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    addDatasetItems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the dataset (`Dataset.id`); `1` is the dataset whose key is `ds_1`.
+                 * @example 1
+                 */
+                dataset_id: components["parameters"]["DatasetIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DatasetItemsRequest"];
+            };
+        };
+        responses: {
+            /** @description Every row was stored. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatasetItemsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["DatasetNotFound"];
+            409: components["responses"]["DatasetConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listDatasets: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Number of items to skip before the first item returned. Default 0 when omitted.
+                 *     A negative or non-integer value gives `400 INVALID_PARAMETER`.
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Maximum number of items returned, 1 to 100. Default 20 when omitted. A value outside
+                 *     1 to 100 gives `400 INVALID_PARAMETER`.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of datasets. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatasetPage"];
+                };
+            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createDataset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateDatasetRequest"];
+            };
+        };
+        responses: {
+            /** @description The dataset was created. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dataset"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getDataset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The dataset's public key `ds_<id>` (as in `Dataset.key`), or its bare integer id. `ds_1`
+                 *     and `1` name the same dataset.
+                 * @example ds_1
+                 */
+                dataset_id: components["parameters"]["DatasetKeyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dataset. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dataset"];
+                };
+            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["DatasetNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listDatasetRecords: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Number of items to skip before the first item returned. Default 0 when omitted.
+                 *     A negative or non-integer value gives `400 INVALID_PARAMETER`.
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Maximum number of items returned, 1 to 100. Default 20 when omitted. A value outside
+                 *     1 to 100 gives `400 INVALID_PARAMETER`.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The dataset's public key `ds_<id>` (as in `Dataset.key`), or its bare integer id. `ds_1`
+                 *     and `1` name the same dataset.
+                 * @example ds_1
+                 */
+                dataset_id: components["parameters"]["DatasetKeyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of records. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordPage"];
+                };
+            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["DatasetNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    pushDatasetRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The dataset's public key `ds_<id>` (as in `Dataset.key`), or its bare integer id. `ds_1`
+                 *     and `1` name the same dataset.
+                 * @example ds_1
+                 */
+                dataset_id: components["parameters"]["DatasetKeyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordRequest"];
+            };
+        };
+        responses: {
+            /** @description The record was stored; it is classified shortly after. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Record"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["DatasetNotFound"];
+            409: components["responses"]["DatasetConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The server is ready. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description The server is starting and its encoders are still loading. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    classificationCompleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Unique id of the event (Standard Webhooks). It stays the same across retries of one
+                 *     event, so receivers deduplicate on it.
+                 * @example msg_2Lm4yVq8T1kX0cB7
+                 */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /**
+                 * @description Unix time in seconds when this delivery attempt was signed. Receivers should reject
+                 *     deliveries whose timestamp is too far from their own clock (for example more than 5 minutes)
+                 *     to prevent replays.
+                 * @example 1767225605
+                 */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /**
+                 * @description Space-separated list of signatures `v1,<base64>`, where `<base64>` is the HMAC-SHA256 of
+                 *     `<webhook-id>.<webhook-timestamp>.<raw body>` keyed with the endpoint's secret (`whsec_…`,
+                 *     the part after the prefix base64-decoded). Compare in constant time; more than one signature
+                 *     is present while a secret is being rotated.
+                 * @example v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClassificationCompletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any 2xx status within 10 seconds acknowledges the delivery; the body is ignored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone. The service disables this webhook endpoint and stops delivering to it. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+}
