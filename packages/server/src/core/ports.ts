@@ -52,10 +52,26 @@ export interface RecordRepository {
   list(datasetId: number, page: PageRequest): Promise<Page<DatasetRecord>>;
 }
 
+export interface UsageRepository {
+  /** Adds `amount` to the period's usage only if the total stays within `limit`; false when refused. Atomic. */
+  tryConsume(workspaceId: number, periodStart: Date, amount: number, limit: number): Promise<boolean>;
+  used(workspaceId: number, periodStart: Date): Promise<number>;
+}
+
 export interface Repositories {
   workspaces: WorkspaceRepository;
   apiKeys: ApiKeyRepository;
   models: ModelRepository;
   datasets: DatasetRepository;
   records: RecordRepository;
+  usage: UsageRepository;
+}
+
+/** The encoders this process has loaded. */
+export interface EncoderProvider {
+  readonly defaultId: string;
+  /** Throws when the encoder is unknown. */
+  get(id: string): Encoder;
+  /** True once every encoder is loaded and warm. */
+  ready(): boolean;
 }

@@ -1,0 +1,42 @@
+// Composes the Express app: request id → security headers → public routes → auth → limits → body → contract → routes → errors.
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import type { Logger } from './logger.js';
+import { authenticate } from './http/auth.js';
+import { jsonBody } from './http/body.js';
+import { errorHandler, unknownRoute } from './http/errors.js';
+import { requestId } from './http/request-id.js';
+import { datasetRoutes } from './http/routes/datasets.js';
+import { inferenceRoutes } from './http/routes/inference.js';
+import { modelRoutes } from './http/routes/models.js';
+import { similarityRoutes } from './http/routes/similarity.js';
+import { systemRoutes } from './http/routes/system.js';
+import type { AppServices } from './http/services.js';
+import { contractValidator } from './http/validator.js';
+
+export interface AppOptions {
+  logger: Logger;
+  bodyLimitBytes: number;
+  validateResponses: boolean;
+  authFailuresPerMinute?: number;
+}
+
+export function createApp(services: AppServices, options: AppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.set('query parser', 'simple');
+  app.use(requestId());
+  app.use(helmet());
+  app.use(systemRoutes(services));
+  app.use('/v2', authenticate({ repos: services.repos, limiter: services.limiter, authFailuresPerMinute: options.authFailuresPerMinute ?? 30 }));
+  app.use(jsonBody(options.bodyLimitBytes));
+  app.use(contractValidator(options.validateResponses));
+  app.use(inferenceRoutes(services));
+  app.use(similarityRoutes(services));
+  app.use(modelRoutes(services));
+  app.use(datasetRoutes(services));
+  app.use(unknownRoute());
+  app.use(errorHandler(options.logger));
+  return app;
+}

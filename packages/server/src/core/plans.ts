@@ -1,0 +1,17 @@
+// Plan limits (decisions.md, Limits and plans) and the effective per-minute limit of a workspace.
+import type { Plan, Workspace } from './types.js';
+
+export interface PlanLimits {
+  requestsPerMinute: number;
+  monthlyQuota: number | null;
+}
+
+export const PLAN_LIMITS: Record<Plan, PlanLimits> = {
+  starter: { requestsPerMinute: 60, monthlyQuota: 10_000 },
+  growth: { requestsPerMinute: 300, monthlyQuota: 100_000 },
+  enterprise: { requestsPerMinute: 6_000, monthlyQuota: null },
+};
+
+export function requestsPerMinute(workspace: Workspace): number {
+  return workspace.rateLimitPerMinute ?? PLAN_LIMITS[workspace.plan].requestsPerMinute;
+}

@@ -1,0 +1,31 @@
+// Monthly classification quota: texts × models per billing period, reserved atomically before any work.
+import { DomainError } from './errors.js';
+import type { UsageRepository } from './ports.js';
+import type { Workspace } from './types.js';
+
+export interface BillingPeriod {
+  start: Date;
+  end: Date;
+}
+
+/** The billing period containing `now`: it starts at 00:00 UTC on the workspace's cycle day. */
+export function billingPeriod(now: Date, cycleDay: number): BillingPeriod {
+  const year = now.getUTCFullYear();
+  const month = now.getUTCMonth();
+  const startMonth = now.getUTCDate() >= cycleDay ? month : month - 1;
+  return { start: new Date(Date.UTC(year, startMonth, cycleDay)), end: new Date(Date.UTC(year, startMonth + 1, cycleDay)) };
+}
+
+export class QuotaService {
+  constructor(private readonly usage: UsageRepository, private readonly now: () => Date = () => new Date()) {}
+
+  /** Reserves `amount` classified texts or refuses the whole request with 403 QUOTA_EXCEEDED. */
+  async reserve(workspace: Workspace, amount: number): Promise<void> {
+    if (workspace.monthlyQuota === null || amount === 0) return;
+    const period = billingPeriod(this.now(), workspace.billingCycleDay);
+    const reserved = await this.usage.tryConsume(workspace.id, period.start, amount, workspace.monthlyQuota);
+    if (!reserved) {
+      throw new DomainError('QUOTA_EXCEEDED', `the monthly quota of ${workspace.monthlyQuota} classified texts would be exceeded by this request (${amount}); it resets at ${period.end.toISOString()}`);
+    }
+  }
+}

@@ -1,0 +1,48 @@
+// Domain objects → the contract's JSON shapes.
+import { datasetKey } from '../core/dataset-keys.js';
+import type { Dataset, DatasetRecord, Model } from '../core/types.js';
+import type { ResponseBody } from './wire.js';
+
+type ModelBody = ResponseBody<'getModel', 200>;
+type DatasetBody = ResponseBody<'getDataset', 200>;
+type RecordBody = ResponseBody<'pushDatasetRecord', 201>;
+
+export function presentModelSummary(model: Model) {
+  return { id: model.id, name: model.name, type: model.type, status: model.status };
+}
+
+export function presentModel(model: Model): ModelBody {
+  return {
+    ...presentModelSummary(model),
+    labels: model.labels.map((l) => l.name),
+    metrics: model.metrics,
+    training_examples: model.trainingExamples,
+    last_trained: model.lastTrained ? model.lastTrained.toISOString() : null,
+    confidence_threshold: model.confidenceThreshold,
+  };
+}
+
+export function presentDataset(dataset: Dataset): DatasetBody {
+  return {
+    id: dataset.id,
+    key: datasetKey(dataset.id),
+    name: dataset.name,
+    columns: dataset.columns,
+    text_column: dataset.textColumn,
+    model_ids: dataset.modelIds,
+    status: dataset.status,
+    row_count: dataset.rowCount,
+    created_at: dataset.createdAt.toISOString(),
+  };
+}
+
+export function presentRecord(record: DatasetRecord): RecordBody {
+  return {
+    id: record.id,
+    dataset_id: datasetKey(record.datasetId),
+    values: record.values,
+    metadata: record.metadata,
+    classifications: record.classifications,
+    created_at: record.createdAt.toISOString(),
+  };
+}

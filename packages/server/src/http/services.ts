@@ -1,0 +1,16 @@
+// The core services and adapters the HTTP layer is composed over (built in app composition).
+import type { ClassificationService } from '../core/classify.js';
+import type { DatasetService } from '../core/datasets.js';
+import type { EncoderProvider, LanguageDetector, Repositories } from '../core/ports.js';
+import type { RateLimiter } from '../core/rate-limiter.js';
+import type { SimilarityService } from '../core/similarity.js';
+
+export interface AppServices {
+  repos: Repositories;
+  classification: ClassificationService;
+  similarity: SimilarityService;
+  datasets: DatasetService;
+  languages: LanguageDetector;
+  encoders: EncoderProvider;
+  limiter: RateLimiter;
+}

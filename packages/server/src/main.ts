@@ -1,0 +1,21 @@
+#!/usr/bin/env node
+// The `textclass` command line: serve the API, create API keys and datasets.
+import { Command } from 'commander';
+import { registerDatasetCommands } from './cli/datasets.js';
+import { registerKeyCommands } from './cli/keys.js';
+import { registerServeCommand } from './cli/serve.js';
+
+const program = new Command()
+  .name('textclass')
+  .description('Self-hostable text classification with a contract-first HTTP API')
+  .showHelpAfterError();
+
+registerServeCommand(program);
+registerKeyCommands(program);
+registerDatasetCommands(program);
+
+program.parseAsync(process.argv).catch((err: unknown) => {
+  process.stderr.write(`textclass: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});
+

@@ -1,0 +1,59 @@
+// Composition root: database, repositories, bootstrap key, encoders (loaded in the background) and core services.
+import { ClassificationService } from './core/classify.js';
+import { bootstrapDefaultWorkspace, type BootstrapResult } from './core/bootstrap.js';
+import { DatasetService } from './core/datasets.js';
+import { seedDemoContent } from './core/demo/seed.js';
+import { ModelRunners } from './core/model-runners.js';
+import type { Repositories } from './core/ports.js';
+import { QuotaService } from './core/quota.js';
+import { InProcessRateLimiter } from './core/rate-limiter.js';
+import { SimilarityService } from './core/similarity.js';
+import type { Config } from './config.js';
+import type { AppServices } from './http/services.js';
+import { DEFAULT_ENCODER_ID, loadEncoderRegistry } from './inference/encoder-registry.js';
+import { loadLanguageDetector } from './inference/language-id.js';
+import type { Logger } from './logger.js';
+import { DeferredEncoderProvider, DeferredLanguageDetector } from './readiness.js';
+import { createRepositories, openDatabase, type Database } from './storage/index.js';
+
+export interface Runtime {
+  services: AppServices;
+  repos: Repositories;
+  database: Database;
+  bootstrap: BootstrapResult;
+  /** Settles when encoders and language id are loaded and the demo content exists. */
+  ready: Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function composeRuntime(config: Config, logger: Logger): Promise<Runtime> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
+  const repos = createRepositories(database.db);
+  const bootstrap = await bootstrapDefaultWorkspace(repos, config.apiKey);
+  const encoders = new DeferredEncoderProvider(DEFAULT_ENCODER_ID);
+  const languages = new DeferredLanguageDetector();
+  const ready = (async () => {
+    const started = performance.now();
+    const [registry, detector] = await Promise.all([loadEncoderRegistry({ modelsDir: config.modelsDir }), loadLanguageDetector()]);
+    await registry.warmup();
+    encoders.resolve(registry);
+    languages.resolve(detector);
+    if (config.seedDemo) {
+      const seeded = await seedDemoContent(repos, bootstrap.workspace, registry.get(DEFAULT_ENCODER_ID));
+      if (seeded.seeded) logger.info({ models: seeded.models.map((m) => ({ id: m.id, name: m.name, metrics: m.metrics })) }, 'seeded demo models');
+    }
+    logger.info({ ms: Math.round(performance.now() - started) }, 'encoders ready');
+  })();
+  ready.catch((err: unknown) => logger.error({ err }, 'loading encoders failed'));
+  const runners = new ModelRunners(encoders);
+  const services: AppServices = {
+    repos,
+    classification: new ClassificationService(repos.models, encoders, runners, new QuotaService(repos.usage)),
+    similarity: new SimilarityService(encoders),
+    datasets: new DatasetService(repos.datasets, repos.records, repos.models),
+    languages,
+    encoders,
+    limiter: new InProcessRateLimiter(),
+  };
+  return { services, repos, database, bootstrap, ready, close: () => database.close() };
+}

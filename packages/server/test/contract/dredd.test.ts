@@ -1,0 +1,47 @@
+// Contract test: Dredd replays every documented transaction against the real server; hooks check bodies with Ajv.
+import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, startServerProcess, TEST_API_KEY, type ServerProcess } from '../support/server-process.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const require = createRequire(import.meta.url);
+const generated = path.join(path.dirname(require.resolve('@textclass/openapi/package.json')), 'generated');
+const dreddBin = path.join(path.dirname(require.resolve('dredd/package.json')), 'bin', 'dredd');
+
+describe('Dredd against the running server', () => {
+  let server: ServerProcess;
+  let readerKey: string;
+
+  beforeAll(async () => {
+    const dataDir = (await import('node:fs')).mkdtempSync(path.join((await import('node:os')).tmpdir(), 'textclass-dredd-'));
+    readerKey = await runCli(['keys', 'create', '--role', 'reader', '--name', 'dredd'], { TEXTCLASS_DATA_DIR: dataDir, TEXTCLASS_API_KEY: TEST_API_KEY, LOG_LEVEL: 'warn' });
+    server = await startServerProcess({ dataDir, env: { TEXTCLASS_VALIDATE_RESPONSES: 'true' } });
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('passes every transaction it runs, and skips only with a stated reason', async () => {
+    const result = await new Promise<{ code: number; stdout: string }>((resolve) => {
+      execFile(
+        process.execPath,
+        [dreddBin, path.join(generated, 'openapi.yaml'), server.url, '--hookfiles', path.join(here, 'hooks.cjs'), '--language', 'nodejs', '--loglevel', 'warning'],
+        {
+          env: { ...process.env, TEXTCLASS_CONTRACT_DEREFERENCED: path.join(generated, 'openapi.dereferenced.json'), TEXTCLASS_CONTRACT_API_KEY: server.apiKey, TEXTCLASS_CONTRACT_READER_KEY: readerKey },
+          maxBuffer: 32 * 1024 * 1024,
+        },
+        (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout: `${stdout}\n${stderr}` }),
+      );
+    });
+    const output = result.stdout.replace(/\u001b\[[0-9;]*m/g, '');
+    const summary = /complete: (\d+) passing, (\d+) failing, (\d+) errors, (\d+) skipped/.exec(output);
+    expect(summary, result.stdout).not.toBeNull();
+    const [, passing, failing, errors] = summary!.map(Number);
+    expect({ failing, errors, code: result.code }, result.stdout).toEqual({ failing: 0, errors: 0, code: 0 });
+    expect(passing).toBeGreaterThanOrEqual(30);
+  }, 300_000);
+});

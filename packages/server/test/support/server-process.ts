@@ -1,0 +1,73 @@
+// Starts the real `textclass serve` (built dist) as a child process on a free port, for black-box tests.
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+export const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/main.js');
+export const TEST_API_KEY = 'tc_contract_test_key_0123456789abcdef';
+
+export interface ServerProcess {
+  url: string;
+  apiKey: string;
+  dataDir: string;
+  child: ChildProcess;
+  output: () => string;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** Runs a CLI command of the built server against a data dir (e.g. `keys create`), returning stdout. */
+export async function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  const { stdout } = await promisify(execFile)(process.execPath, [MAIN, ...args], { env: { ...process.env, ...env } });
+  return stdout.trim();
+}
+
+export async function startServerProcess(options: { env?: NodeJS.ProcessEnv; dataDir?: string } = {}): Promise<ServerProcess> {
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'textclass-test-'));
+  const port = await freePort();
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', TEXTCLASS_DATA_DIR: dataDir, TEXTCLASS_API_KEY: TEST_API_KEY, LOG_LEVEL: 'warn', ...options.env };
+  const child = spawn(process.execPath, [MAIN, 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  child.stderr?.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not become healthy:\n${output}`);
+    }
+    const ok = await fetch(`${url}/health`).then((r) => r.status === 200, () => false);
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    apiKey: env.TEXTCLASS_API_KEY ?? TEST_API_KEY,
+    dataDir,
+    child,
+    output: () => output,
+    async stop(signal: NodeJS.Signals = 'SIGTERM') {
+      if (child.exitCode === null) child.kill(signal);
+      const code = await exited;
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+      return code;
+    },
+  };
+}
