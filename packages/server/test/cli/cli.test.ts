@@ -1,0 +1,33 @@
+// The `textclass` command line against a real data directory: keys it creates authenticate, datasets appear over the API.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli, startServerProcess, TEST_API_KEY } from '../support/server-process.js';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'textclass-cli-'));
+const env = { TEXTCLASS_DATA_DIR: dataDir, TEXTCLASS_API_KEY: TEST_API_KEY, LOG_LEVEL: 'warn' };
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe('textclass CLI', () => {
+  it('creates keys and datasets that the server then serves', async () => {
+    const reader = await runCli(['keys', 'create', '--role', 'reader', '--name', 'ci reader'], env);
+    expect(reader).toMatch(/^tc_[A-Za-z0-9_-]{20,}$/);
+    const dataset = JSON.parse(await runCli(['datasets', 'create', '--name', 'Calls', '--column', 'transcript:text', '--column', 'duration:number', '--text-column', 'transcript'], env));
+    expect(dataset).toMatchObject({ key: `ds_${dataset.id}`, name: 'Calls', columns: [{ name: 'transcript', type: 'text' }, { name: 'duration', type: 'number' }] });
+    await expect(runCli(['datasets', 'create', '--name', 'Bad', '--column', 'n:number', '--text-column', 'n'], env)).rejects.toThrow(/text_column/);
+    const server = await startServerProcess({ dataDir, env });
+    try {
+      const get = await fetch(`${server.url}/v2/datasets/${dataset.key}`, { headers: { Authorization: `Bearer ${reader}` } });
+      expect(get.status).toBe(200);
+      const infer = await fetch(`${server.url}/v2/models/1/inference`, { method: 'POST', headers: { Authorization: `Bearer ${reader}`, 'Content-Type': 'application/json' }, body: '{"texts":["hi"]}' });
+      expect(infer.status).toBe(403);
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
+
+  it('rejects a bad option with a clear message', async () => {
+    await expect(runCli(['keys', 'create', '--role', 'owner'], env)).rejects.toThrow(/role/);
+  });
+});
