@@ -1,7 +1,7 @@
 // Interfaces the core needs from the outside world (inference runtime, storage); implemented elsewhere.
 import type {
   ApiKeyRecord, Dataset, DatasetRecord, DatasetStatus, Model, ModelStatus, NewDataset, NewModel,
-  NewRecord, Page, PageRequest, Plan, Role, Workspace,
+  NewRecord, Page, PageRequest, Plan, Role, Workspace, WorkspaceLimits,
 } from './types.js';
 
 /** Turns texts into L2-normalised vectors. One instance per loaded encoder. */
@@ -22,6 +22,10 @@ export interface WorkspaceRepository {
   findById(id: number): Promise<Workspace | undefined>;
   findByName(name: string): Promise<Workspace | undefined>;
   create(input: { name: string; plan: Plan; rateLimitPerMinute: number | null; monthlyQuota: number | null; billingCycleDay: number }): Promise<Workspace>;
+  /** Every workspace, ordered by id. */
+  list(): Promise<Workspace[]>;
+  /** Replaces the plan, limits and billing day; undefined when the workspace does not exist. */
+  update(id: number, limits: WorkspaceLimits): Promise<Workspace | undefined>;
 }
 
 export interface ApiKeyRepository {

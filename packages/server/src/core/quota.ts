@@ -1,5 +1,6 @@
 // Monthly classification quota: texts × models per billing period, reserved atomically before any work.
 import { DomainError } from './errors.js';
+import { monthlyQuota } from './plans.js';
 import type { UsageRepository } from './ports.js';
 import type { Workspace } from './types.js';
 
@@ -21,11 +22,12 @@ export class QuotaService {
 
   /** Reserves `amount` classified texts or refuses the whole request with 403 QUOTA_EXCEEDED. */
   async reserve(workspace: Workspace, amount: number): Promise<void> {
-    if (workspace.monthlyQuota === null || amount === 0) return;
+    const limit = monthlyQuota(workspace);
+    if (limit === null || amount === 0) return;
     const period = billingPeriod(this.now(), workspace.billingCycleDay);
-    const reserved = await this.usage.tryConsume(workspace.id, period.start, amount, workspace.monthlyQuota);
+    const reserved = await this.usage.tryConsume(workspace.id, period.start, amount, limit);
     if (!reserved) {
-      throw new DomainError('QUOTA_EXCEEDED', `the monthly quota of ${workspace.monthlyQuota} classified texts would be exceeded by this request (${amount}); it resets at ${period.end.toISOString()}`);
+      throw new DomainError('QUOTA_EXCEEDED', `the monthly quota of ${limit} classified texts would be exceeded by this request (${amount}); it resets at ${period.end.toISOString()}`);
     }
   }
 }

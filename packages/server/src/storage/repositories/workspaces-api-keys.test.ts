@@ -32,6 +32,19 @@ describe.each(testTargets())('workspaces and API keys on $kind', (target) => {
     expect(await repos.workspaces.findById(created.id + 1000)).toBeUndefined();
   });
 
+  it('lists workspaces by id and updates plan, limits and billing day', async () => {
+    const one = await createWorkspace(repos);
+    const two = await createWorkspace(repos);
+    const listed = await repos.workspaces.list();
+    expect(listed.map((w) => w.id)).toEqual([...listed.map((w) => w.id)].sort((a, b) => a - b));
+    expect(listed).toEqual(expect.arrayContaining([one, two]));
+    const updated = await repos.workspaces.update(two.id, { plan: 'enterprise', rateLimitPerMinute: 900, monthlyQuota: 12, billingCycleDay: 28 });
+    expect(updated).toEqual({ ...two, plan: 'enterprise', rateLimitPerMinute: 900, monthlyQuota: 12, billingCycleDay: 28 });
+    expect(await repos.workspaces.findById(two.id)).toEqual(updated);
+    expect(await repos.workspaces.findById(one.id)).toEqual(one);
+    expect(await repos.workspaces.update(two.id + 1000, { plan: 'starter', rateLimitPerMinute: null, monthlyQuota: null, billingCycleDay: 1 })).toBeUndefined();
+  });
+
   it('refuses a second workspace with the same name', async () => {
     await createWorkspace(repos, 'twice');
     await expect(createWorkspace(repos, 'twice')).rejects.toMatchObject({ code: '23505' });
