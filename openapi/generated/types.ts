@@ -355,7 +355,8 @@ export interface paths {
          * Check readiness
          * @description Readiness probe for load balancers and orchestrators. Answers 200 `{"status":"ok"}` once
          *     the encoders are loaded and requests can be served, and 503 `{"status":"loading"}` with
-         *     `Retry-After` before. Needs no API key and is not rate limited, so its responses carry no
+         *     `Retry-After` before. `rate_limits` says where rate limits are counted; when `REDIS_URL`
+         *     is set and Redis is unreachable it reads `process-fallback` while the status stays `ok`. Needs no API key and is not rate limited, so its responses carry no
          *     rate-limit headers.
          */
         get: operations["getHealth"];
@@ -833,6 +834,16 @@ export interface components {
              * @enum {string}
              */
             status: "ok" | "loading";
+            /**
+             * @description Where this process counts rate limits: `process` (no `REDIS_URL`: counters in this
+             *     process), `redis` (counters shared by every process through Redis), or
+             *     `process-fallback` (`REDIS_URL` is set but Redis is unreachable; requests are still
+             *     served and limited, but each process counts on its own until Redis is back, so N
+             *     processes together admit up to N times the limit). The status stays `ok` then: a load
+             *     balancer should not take every process out because Redis is down. Alert on it.
+             * @enum {string}
+             */
+            rate_limits?: "process" | "redis" | "process-fallback";
         };
         /** @description Sent when the models of a dataset have classified one record. */
         ClassificationCompletedEvent: {

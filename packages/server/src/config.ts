@@ -44,12 +44,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
   }
+  const redisUrl = overrides.redisUrl ?? (env.REDIS_URL || undefined);
+  if (redisUrl !== undefined && !/^rediss?:\/\//.test(redisUrl)) throw new Error('REDIS_URL must start with redis:// or rediss://');
   return {
     port: overrides.port ?? parsePort(env.PORT, 8080),
     host: overrides.host ?? env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl,
-    redisUrl: overrides.redisUrl ?? (env.REDIS_URL || undefined),
+    redisUrl,
     apiKey: overrides.apiKey ?? (env.TEXTCLASS_API_KEY || undefined),
     modelsDir: path.resolve(overrides.modelsDir ?? env.TEXTCLASS_MODELS_DIR ?? path.join(dataDir, 'models')),
     logLevel,
