@@ -3,6 +3,7 @@ import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { Logger } from './logger.js';
 import { authenticate } from './http/auth.js';
+import { apiKeyRoutes } from './http/routes/api-keys.js';
 import { jsonBody } from './http/body.js';
 import { errorHandler, unknownRoute } from './http/errors.js';
 import { requestId } from './http/request-id.js';
@@ -36,6 +37,7 @@ export function createApp(services: AppServices, options: AppOptions): Express {
   app.use(similarityRoutes(services));
   app.use(modelRoutes(services));
   app.use(datasetRoutes(services));
+  app.use(apiKeyRoutes(services));
   app.use(unknownRoute());
   app.use(errorHandler(options.logger));
   return app;

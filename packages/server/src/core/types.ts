@@ -36,6 +36,11 @@ export interface ApiKeyRecord {
   revokedAt: Date | null;
 }
 
+/** A key as stored, with the SHA-256 hex digest that authentication compares in constant time. */
+export interface StoredApiKey extends ApiKeyRecord {
+  keyHash: string;
+}
+
 /** A label of a model: its name and, for zero-shot models, plain-text descriptions. */
 export interface LabelDefinition {
   name: string;
