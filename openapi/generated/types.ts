@@ -344,6 +344,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the quota usage
+         * @description Returns the classified texts the workspace has used in the current billing period, its
+         *     monthly quota (null when unlimited), and when the period started and resets. A
+         *     classification counts each text times each model; a request that would cross the quota is
+         *     refused whole with `403 QUOTA_EXCEEDED` and counts nothing.
+         *
+         *     Needs the `reader` role.
+         */
+        get: operations["getUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/api-keys": {
         parameters: {
             query?: never;
@@ -890,6 +915,26 @@ export interface components {
             agent_id?: string;
         } & {
             [key: string]: components["schemas"]["CellValue"];
+        };
+        /**
+         * @description Classified texts (each text times each model) counted in the workspace's current billing
+         *     period, the quota, and when the period resets.
+         */
+        Usage: {
+            /** @description Classified texts counted in this period. */
+            used: number;
+            /** @description The monthly quota of the workspace's plan; null means unlimited. */
+            limit: number | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC start of the period, 00:00 UTC on the billing-cycle day.
+             */
+            period_start: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC end of the period, when `used` starts again from 0.
+             */
+            resets_at: string;
         };
         /** @description Integer id of an API key, as returned by `listApiKeys` (`id`). */
         ApiKeyId: number;
@@ -1848,6 +1893,34 @@ export interface operations {
             404: components["responses"]["DatasetNotFound"];
             409: components["responses"]["DatasetConflict"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The usage of the current billing period. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Usage"];
+                };
+            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };

@@ -4,6 +4,7 @@ import helmet from 'helmet';
 import type { Logger } from './logger.js';
 import { authenticate } from './http/auth.js';
 import { apiKeyRoutes } from './http/routes/api-keys.js';
+import { usageRoutes } from './http/routes/usage.js';
 import { jsonBody } from './http/body.js';
 import { errorHandler, unknownRoute } from './http/errors.js';
 import { requestId } from './http/request-id.js';
@@ -38,6 +39,7 @@ export function createApp(services: AppServices, options: AppOptions): Express {
   app.use(modelRoutes(services));
   app.use(datasetRoutes(services));
   app.use(apiKeyRoutes(services));
+  app.use(usageRoutes(services));
   app.use(unknownRoute());
   app.use(errorHandler(options.logger));
   return app;
