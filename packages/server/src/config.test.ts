@@ -1,3 +1,4 @@
+// Configuration parsing: CORS origins and secrets masked for logs.
 import { describe, expect, it } from 'vitest';
 import { loadConfig, parseOrigins, redactedConfig } from './config.js';
 

@@ -1,3 +1,4 @@
+// Secret scrubbing of free text before it reaches the logs.
 import { describe, expect, it } from 'vitest';
 import { scrubSecrets } from './logger.js';
 

@@ -1,3 +1,4 @@
+// API key generation, constant-time digest comparison and lookup by token.
 import { describe, expect, it } from 'vitest';
 import { findActiveKey, generateApiKey, hashApiKey, looksLikeApiKey, sameDigest } from './api-keys.js';
 import type { ApiKeyRepository } from './ports.js';

@@ -1,3 +1,4 @@
+// Workspace limits: plan defaults, enterprise custom limits and their validation.
 import { describe, expect, it } from 'vitest';
 import { monthlyQuota, requestsPerMinute } from './plans.js';
 import type { Workspace, WorkspaceLimits } from './types.js';
