@@ -344,6 +344,95 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the quota usage
+         * @description Returns the classified texts the workspace has used in the current billing period, its
+         *     monthly quota (null when unlimited), and when the period started and resets. A
+         *     classification counts each text times each model; a request that would cross the quota is
+         *     refused whole with `403 QUOTA_EXCEEDED` and counts nothing.
+         *
+         *     Needs the `reader` role.
+         */
+        get: operations["getUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List API keys
+         * @description Lists the API keys of the workspace, active and revoked, ordered by id: name, role,
+         *     prefix and last four characters, creation, last use and revocation times. The keys
+         *     themselves are never returned. Paginated with `offset` and `limit` (default 20, at most
+         *     100).
+         *
+         *     Needs the `admin` role.
+         */
+        get: operations["listApiKeys"];
+        put?: never;
+        /**
+         * Create an API key
+         * @description Creates an API key of the workspace with a role (`reader`, `member` or `admin`). The
+         *     response carries the full key in `key`, shown this once: only its SHA-256 hash is stored,
+         *     so it cannot be read again. The key works at once. Not idempotent: each call creates a key.
+         *
+         *     Needs the `admin` role.
+         */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api-keys/{key_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the API key, as returned by `listApiKeys` (`id`).
+                 * @example 2
+                 */
+                key_id: components["parameters"]["ApiKeyIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API key
+         * @description Revokes an API key of the workspace at once: from the next request on, it gets
+         *     `401 UNAUTHORIZED`. Answers with the key object, `revoked_at` set. Idempotent: revoking a
+         *     revoked key answers the same object and keeps the first `revoked_at`. A key may revoke
+         *     itself. A key that does not exist, or belongs to another workspace, gives 404.
+         *
+         *     Needs the `admin` role.
+         */
+        delete: operations["revokeApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -355,7 +444,8 @@ export interface paths {
          * Check readiness
          * @description Readiness probe for load balancers and orchestrators. Answers 200 `{"status":"ok"}` once
          *     the encoders are loaded and requests can be served, and 503 `{"status":"loading"}` with
-         *     `Retry-After` before. Needs no API key and is not rate limited, so its responses carry no
+         *     `Retry-After` before. `rate_limits` says where rate limits are counted; when `REDIS_URL`
+         *     is set and Redis is unreachable it reads `process-fallback` while the status stays `ok`. Needs no API key and is not rate limited, so its responses carry no
          *     rate-limit headers.
          */
         get: operations["getHealth"];
@@ -483,7 +573,7 @@ export interface components {
          *     | `UNAUTHORIZED` | 401 | API key missing or invalid |
          *     | `FORBIDDEN` | 403 | the key's role does not allow the operation |
          *     | `QUOTA_EXCEEDED` | 403 | the workspace's monthly classification quota is used up |
-         *     | `NOT_FOUND` | 404 | the model, dataset or path does not exist, or belongs to another workspace |
+         *     | `NOT_FOUND` | 404 | the model, dataset, record, API key or path does not exist, or belongs to another workspace |
          *     | `METHOD_NOT_ALLOWED` | 405 | the path exists but not with this method; the `Allow` header lists the methods it has |
          *     | `MODEL_ARCHIVED` | 409 | inference on an archived model |
          *     | `MODEL_NOT_DEPLOYED` | 409 | inference on a model that is not deployed yet |
@@ -826,6 +916,107 @@ export interface components {
         } & {
             [key: string]: components["schemas"]["CellValue"];
         };
+        /**
+         * @description Classified texts (each text times each model) counted in the workspace's current billing
+         *     period, the quota, and when the period resets.
+         */
+        Usage: {
+            /** @description Classified texts counted in this period. */
+            used: number;
+            /** @description The monthly quota of the workspace's plan; null means unlimited. */
+            limit: number | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC start of the period, 00:00 UTC on the billing-cycle day.
+             */
+            period_start: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC end of the period, when `used` starts again from 0.
+             */
+            resets_at: string;
+        };
+        /** @description Integer id of an API key, as returned by `listApiKeys` (`id`). */
+        ApiKeyId: number;
+        /**
+         * @description What an API key may do. `reader`: list and read models and datasets, and read the usage.
+         *     `member`: `reader` plus inference, similarity and writing dataset rows and records.
+         *     `admin`: `member` plus creating datasets and managing the workspace's API keys.
+         * @enum {string}
+         */
+        Role: "reader" | "member" | "admin";
+        /**
+         * @description An API key as the workspace sees it: recognisable by its prefix and last four characters,
+         *     never the key itself (only its SHA-256 hash is stored).
+         */
+        ApiKey: {
+            id: components["schemas"]["ApiKeyId"];
+            /** @description Label to recognise the key by. */
+            name: string;
+            role: components["schemas"]["Role"];
+            /** @description The first characters of the key (`tc_` and 8 more). */
+            prefix: string;
+            /** @description The last four characters of the key. */
+            last_four: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC creation time.
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC time of the last authenticated request (to the minute); null if never used.
+             */
+            last_used_at: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC time of revocation; null while the key is active. A revoked key gets 401.
+             */
+            revoked_at: string | null;
+        };
+        /** @description One page of API keys. */
+        ApiKeyPage: {
+            data: components["schemas"]["ApiKey"][];
+            /** @description Number of items over all pages. */
+            total: number;
+            /** @description The `offset` used (echoed; 0 when not sent). */
+            offset: number;
+            /** @description The `limit` used (echoed; 20 when not sent). */
+            limit: number;
+            /** @description True when items follow this page (`offset + data.length < total`). */
+            has_more: boolean;
+        };
+        /** @description A new API key of the workspace. */
+        CreateApiKeyRequest: {
+            /** @description Label to recognise the key by, 1 to 200 characters. */
+            name: string;
+            role: components["schemas"]["Role"];
+        };
+        /**
+         * @description A new API key: the key object plus the full secret `key`, shown in this response only. Store
+         *     it now; it cannot be read again.
+         */
+        CreatedApiKey: {
+            id: components["schemas"]["ApiKeyId"];
+            /** @description Label to recognise the key by. */
+            name: string;
+            role: components["schemas"]["Role"];
+            /** @description The first characters of the key (`tc_` and 8 more). */
+            prefix: string;
+            /** @description The last four characters of the key. */
+            last_four: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC creation time.
+             */
+            created_at: string;
+            /** @description Always null for a new key. */
+            last_used_at: null;
+            /** @description Always null for a new key. */
+            revoked_at: null;
+            /** @description The full API key, to send as `Authorization: Bearer <key>`. Shown once. */
+            key: string;
+        };
         /** @description Readiness of the server. */
         Health: {
             /**
@@ -833,6 +1024,16 @@ export interface components {
              * @enum {string}
              */
             status: "ok" | "loading";
+            /**
+             * @description Where this process counts rate limits: `process` (no `REDIS_URL`: counters in this
+             *     process), `redis` (counters shared by every process through Redis), or
+             *     `process-fallback` (`REDIS_URL` is set but Redis is unreachable; requests are still
+             *     served and limited, but each process counts on its own until Redis is back, so N
+             *     processes together admit up to N times the limit). The status stays `ok` then: a load
+             *     balancer should not take every process out because Redis is down. Alert on it.
+             * @enum {string}
+             */
+            rate_limits?: "process" | "redis" | "process-fallback";
         };
         /** @description Sent when the models of a dataset have classified one record. */
         ClassificationCompletedEvent: {
@@ -1112,6 +1313,22 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /**
+         * @description The API key named in the path does not exist in the workspace of the key (`NOT_FOUND`).
+         *     Keys of other workspaces are reported as missing too. Do not retry.
+         */
+        ApiKeyNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         /**
@@ -1142,6 +1359,11 @@ export interface components {
          * @example ds_1
          */
         DatasetKeyPath: string;
+        /**
+         * @description Integer id of the API key, as returned by `listApiKeys` (`id`).
+         * @example 2
+         */
+        ApiKeyIdPath: components["schemas"]["ApiKeyId"];
         /**
          * @description Unique id of the event (Standard Webhooks). It stays the same across retries of one
          *     event, so receivers deduplicate on it.
@@ -1671,6 +1893,146 @@ export interface operations {
             404: components["responses"]["DatasetNotFound"];
             409: components["responses"]["DatasetConflict"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The usage of the current billing period. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Usage"];
+                };
+            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Number of items to skip before the first item returned. Default 0 when omitted.
+                 *     A negative or non-integer value gives `400 INVALID_PARAMETER`.
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Maximum number of items returned, 1 to 100. Default 20 when omitted. A value outside
+                 *     1 to 100 gives `400 INVALID_PARAMETER`.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of API keys. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyPage"];
+                };
+            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateApiKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description The key was created; `key` is shown only in this response. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedApiKey"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the API key, as returned by `listApiKeys` (`id`).
+                 * @example 2
+                 */
+                key_id: components["parameters"]["ApiKeyIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key is revoked. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["ApiKeyNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };

@@ -2,7 +2,11 @@
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { Logger } from './logger.js';
+import { accessLog } from './http/access-log.js';
 import { authenticate } from './http/auth.js';
+import { corsFor } from './http/cors.js';
+import { apiKeyRoutes } from './http/routes/api-keys.js';
+import { usageRoutes } from './http/routes/usage.js';
 import { jsonBody } from './http/body.js';
 import { errorHandler, unknownRoute } from './http/errors.js';
 import { requestId } from './http/request-id.js';
@@ -19,6 +23,8 @@ export interface AppOptions {
   bodyLimitBytes: number;
   validateResponses: boolean;
   authFailuresPerMinute?: number;
+  /** Browser origins allowed by CORS; empty or absent: CORS off. */
+  corsOrigins?: readonly string[];
 }
 
 export function createApp(services: AppServices, options: AppOptions): Express {
@@ -27,7 +33,9 @@ export function createApp(services: AppServices, options: AppOptions): Express {
   app.set('trust proxy', 'loopback');
   app.set('query parser', 'simple');
   app.use(requestId());
+  app.use(accessLog(options.logger));
   app.use(helmet());
+  app.use(corsFor(options.corsOrigins ?? []));
   app.use(systemRoutes(services));
   app.use('/v2', authenticate({ repos: services.repos, limiter: services.limiter, authFailuresPerMinute: options.authFailuresPerMinute ?? 30 }));
   app.use(jsonBody(options.bodyLimitBytes));
@@ -36,6 +44,8 @@ export function createApp(services: AppServices, options: AppOptions): Express {
   app.use(similarityRoutes(services));
   app.use(modelRoutes(services));
   app.use(datasetRoutes(services));
+  app.use(apiKeyRoutes(services));
+  app.use(usageRoutes(services));
   app.use(unknownRoute());
   app.use(errorHandler(options.logger));
   return app;

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// The `textclass` command line: serve the API, create API keys and datasets.
+// The `textclass` command line: serve the API, manage workspaces, API keys and datasets.
 import { Command } from 'commander';
 import { registerDatasetCommands } from './cli/datasets.js';
 import { registerKeyCommands } from './cli/keys.js';
 import { registerServeCommand } from './cli/serve.js';
+import { registerWorkspaceCommands } from './cli/workspaces.js';
 
 const program = new Command()
   .name('textclass')
@@ -13,6 +14,7 @@ const program = new Command()
 registerServeCommand(program);
 registerKeyCommands(program);
 registerDatasetCommands(program);
+registerWorkspaceCommands(program);
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   process.stderr.write(`textclass: ${err instanceof Error ? err.message : String(err)}\n`);

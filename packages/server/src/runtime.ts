@@ -6,13 +6,13 @@ import { seedDemoContent } from './core/demo/seed.js';
 import { ModelRunners } from './core/model-runners.js';
 import type { Repositories } from './core/ports.js';
 import { QuotaService } from './core/quota.js';
-import { InProcessRateLimiter } from './core/rate-limiter.js';
 import { SimilarityService } from './core/similarity.js';
 import type { Config } from './config.js';
 import type { AppServices } from './http/services.js';
 import { DEFAULT_ENCODER_ID, loadEncoderRegistry } from './inference/encoder-registry.js';
 import { loadLanguageDetector } from './inference/language-id.js';
 import type { Logger } from './logger.js';
+import { createRateLimiter } from './limits/create-rate-limiter.js';
 import { DeferredEncoderProvider, DeferredLanguageDetector } from './readiness.js';
 import { createRepositories, openDatabase, type Database } from './storage/index.js';
 
@@ -30,6 +30,7 @@ export async function composeRuntime(config: Config, logger: Logger): Promise<Ru
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
   const repos = createRepositories(database.db);
   const bootstrap = await bootstrapDefaultWorkspace(repos, config.apiKey);
+  const rateLimits = await createRateLimiter(config.redisUrl, logger);
   const encoders = new DeferredEncoderProvider(DEFAULT_ENCODER_ID);
   const languages = new DeferredLanguageDetector();
   const ready = (async () => {
@@ -53,7 +54,7 @@ export async function composeRuntime(config: Config, logger: Logger): Promise<Ru
     datasets: new DatasetService(repos.datasets, repos.records, repos.models),
     languages,
     encoders,
-    limiter: new InProcessRateLimiter(),
+    limiter: rateLimits.limiter,
   };
-  return { services, repos, database, bootstrap, ready, close: () => database.close() };
+  return { services, repos, database, bootstrap, ready, close: async () => { await rateLimits.close(); await database.close(); } };
 }

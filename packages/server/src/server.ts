@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.js';
 import { composeRuntime, type Runtime } from './runtime.js';
-import type { Config } from './config.js';
+import { redactedConfig, type Config } from './config.js';
 import type { Logger } from './logger.js';
 
 export interface RunningServer {
@@ -18,8 +18,9 @@ export interface RunningServer {
 const SHUTDOWN_GRACE_MS = 10_000;
 
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
+  logger.info({ config: redactedConfig(config) }, 'starting');
   const runtime = await composeRuntime(config, logger);
-  const app = createApp(runtime.services, { logger, bodyLimitBytes: config.bodyLimitBytes, validateResponses: config.validateResponses });
+  const app = createApp(runtime.services, { logger, bodyLimitBytes: config.bodyLimitBytes, validateResponses: config.validateResponses, corsOrigins: config.corsOrigins });
   const server = app.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);

@@ -1,5 +1,7 @@
-// API key format, generation and hashing: keys are shown once and stored only as SHA-256 digests.
-import { createHash, randomBytes } from 'node:crypto';
+// API key format, generation, hashing and lookup: keys are shown once and stored only as SHA-256 digests.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { ApiKeyRepository } from './ports.js';
+import type { StoredApiKey } from './types.js';
 
 export const KEY_PREFIX = 'tc_';
 const KEY_PATTERN = /^tc_[A-Za-z0-9_-]{20,128}$/;
@@ -26,4 +28,19 @@ export function describeKey(key: string): GeneratedKey {
 
 export function generateApiKey(): GeneratedKey {
   return describeKey(KEY_PREFIX + randomBytes(24).toString('base64url'));
+}
+
+/** Compares two hex digests in constant time (no early exit on the first differing byte). */
+export function sameDigest(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && left.length > 0 && timingSafeEqual(left, right);
+}
+
+/** The active key a bearer token names: looked up by its hash, then the stored hash compared in constant time. */
+export async function findActiveKey(keys: ApiKeyRepository, token: string): Promise<StoredApiKey | undefined> {
+  if (!looksLikeApiKey(token)) return undefined;
+  const digest = hashApiKey(token);
+  const stored = await keys.findActiveByHash(digest);
+  return stored && sameDigest(stored.keyHash, digest) ? stored : undefined;
 }

@@ -1,4 +1,4 @@
-// Plan limits (decisions.md, Limits and plans) and the effective per-minute limit of a workspace.
+// Plan limits (decisions.md, Limits and plans) and the effective per-minute limit and quota of a workspace.
 import type { Plan, Workspace } from './types.js';
 
 export interface PlanLimits {
@@ -14,4 +14,9 @@ export const PLAN_LIMITS: Record<Plan, PlanLimits> = {
 
 export function requestsPerMinute(workspace: Workspace): number {
   return workspace.rateLimitPerMinute ?? PLAN_LIMITS[workspace.plan].requestsPerMinute;
+}
+
+/** Classified texts per billing period (null: unlimited); only enterprise workspaces set their own. */
+export function monthlyQuota(workspace: Workspace): number | null {
+  return workspace.plan === 'enterprise' ? workspace.monthlyQuota : PLAN_LIMITS[workspace.plan].monthlyQuota;
 }

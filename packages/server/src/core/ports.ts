@@ -1,7 +1,7 @@
 // Interfaces the core needs from the outside world (inference runtime, storage); implemented elsewhere.
 import type {
   ApiKeyRecord, Dataset, DatasetRecord, DatasetStatus, Model, ModelStatus, NewDataset, NewModel,
-  NewRecord, Page, PageRequest, Plan, Role, Workspace,
+  NewRecord, Page, PageRequest, Plan, Role, StoredApiKey, Workspace, WorkspaceLimits,
 } from './types.js';
 
 /** Turns texts into L2-normalised vectors. One instance per loaded encoder. */
@@ -22,14 +22,22 @@ export interface WorkspaceRepository {
   findById(id: number): Promise<Workspace | undefined>;
   findByName(name: string): Promise<Workspace | undefined>;
   create(input: { name: string; plan: Plan; rateLimitPerMinute: number | null; monthlyQuota: number | null; billingCycleDay: number }): Promise<Workspace>;
+  /** Every workspace, ordered by id. */
+  list(): Promise<Workspace[]>;
+  /** Replaces the plan, limits and billing day; undefined when the workspace does not exist. */
+  update(id: number, limits: WorkspaceLimits): Promise<Workspace | undefined>;
 }
 
 export interface ApiKeyRepository {
   insert(input: { workspaceId: number; prefix: string; lastFour: string; keyHash: string; role: Role; name: string }): Promise<ApiKeyRecord>;
   /** Finds a non-revoked key by the SHA-256 hex digest of the full key. */
-  findActiveByHash(keyHash: string): Promise<ApiKeyRecord | undefined>;
+  findActiveByHash(keyHash: string): Promise<StoredApiKey | undefined>;
   touchLastUsed(id: number, at: Date): Promise<void>;
   countActive(workspaceId?: number): Promise<number>;
+  /** The workspace's keys, active and revoked, ordered by id. */
+  list(workspaceId: number, page: PageRequest): Promise<Page<ApiKeyRecord>>;
+  /** Sets revoked_at (keeping an earlier one); undefined when the key is not in the workspace. */
+  revoke(workspaceId: number, id: number, at: Date): Promise<ApiKeyRecord | undefined>;
 }
 
 export interface ModelRepository {

@@ -1,5 +1,6 @@
 // Monthly classification quota: texts × models per billing period, reserved atomically before any work.
 import { DomainError } from './errors.js';
+import { monthlyQuota } from './plans.js';
 import type { UsageRepository } from './ports.js';
 import type { Workspace } from './types.js';
 
@@ -16,16 +17,30 @@ export function billingPeriod(now: Date, cycleDay: number): BillingPeriod {
   return { start: new Date(Date.UTC(year, startMonth, cycleDay)), end: new Date(Date.UTC(year, startMonth + 1, cycleDay)) };
 }
 
-export class QuotaService {
-  constructor(private readonly usage: UsageRepository, private readonly now: () => Date = () => new Date()) {}
+export interface Usage {
+  used: number;
+  /** null: unlimited. */
+  limit: number | null;
+  period: BillingPeriod;
+}
 
-  /** Reserves `amount` classified texts or refuses the whole request with 403 QUOTA_EXCEEDED. */
+export class QuotaService {
+  constructor(private readonly counters: UsageRepository, private readonly now: () => Date = () => new Date()) {}
+
+  /** Reserves `amount` classified texts or refuses the whole request with 403 QUOTA_EXCEEDED; unlimited workspaces are counted too. */
   async reserve(workspace: Workspace, amount: number): Promise<void> {
-    if (workspace.monthlyQuota === null || amount === 0) return;
+    const limit = monthlyQuota(workspace);
+    if (amount === 0) return;
     const period = billingPeriod(this.now(), workspace.billingCycleDay);
-    const reserved = await this.usage.tryConsume(workspace.id, period.start, amount, workspace.monthlyQuota);
+    const reserved = await this.counters.tryConsume(workspace.id, period.start, amount, limit ?? Number.MAX_SAFE_INTEGER);
     if (!reserved) {
-      throw new DomainError('QUOTA_EXCEEDED', `the monthly quota of ${workspace.monthlyQuota} classified texts would be exceeded by this request (${amount}); it resets at ${period.end.toISOString()}`);
+      throw new DomainError('QUOTA_EXCEEDED', `the monthly quota of ${limit} classified texts would be exceeded by this request (${amount}); it resets at ${period.end.toISOString()}`);
     }
+  }
+
+  /** What the workspace has used in the current billing period, its quota and the period's bounds. */
+  async usage(workspace: Workspace): Promise<Usage> {
+    const period = billingPeriod(this.now(), workspace.billingCycleDay);
+    return { used: await this.counters.used(workspace.id, period.start), limit: monthlyQuota(workspace), period };
   }
 }

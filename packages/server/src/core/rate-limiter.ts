@@ -10,10 +10,14 @@ export interface RateLimitDecision {
   retryAfterSeconds: number;
 }
 
+/** Where the counters live: this process, Redis, or this process because Redis is unreachable. */
+export type RateLimiterBackend = 'process' | 'redis' | 'process-fallback';
+
 export interface RateLimiter {
   consume(key: string, limit: number): Promise<RateLimitDecision>;
   /** Current state without consuming (used for headers on refused authentication). */
   peek(key: string, limit: number): Promise<RateLimitDecision>;
+  backend(): RateLimiterBackend;
 }
 
 interface WindowState {
@@ -38,6 +42,10 @@ export class InProcessRateLimiter implements RateLimiter {
 
   async peek(key: string, limit: number): Promise<RateLimitDecision> {
     return this.decide(key, limit, false);
+  }
+
+  backend(): RateLimiterBackend {
+    return 'process';
   }
 
   private decide(key: string, limit: number, take: boolean): RateLimitDecision {

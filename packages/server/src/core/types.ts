@@ -7,15 +7,19 @@ export type Role = 'reader' | 'member' | 'admin';
 export type Plan = 'starter' | 'growth' | 'enterprise';
 export type ColumnType = 'text' | 'number' | 'timestamp';
 
-export interface Workspace {
-  id: number;
-  name: string;
+/** What an operator sets on a workspace; custom limits apply to `enterprise` only. */
+export interface WorkspaceLimits {
   plan: Plan;
   /** Requests per minute; null means the plan's default. */
   rateLimitPerMinute: number | null;
-  /** Classified texts per billing period; null means unlimited. */
+  /** Enterprise: classified texts per billing period, null means unlimited. Other plans use the plan's quota. */
   monthlyQuota: number | null;
   billingCycleDay: number;
+}
+
+export interface Workspace extends WorkspaceLimits {
+  id: number;
+  name: string;
   createdAt: Date;
 }
 
@@ -30,6 +34,11 @@ export interface ApiKeyRecord {
   createdAt: Date;
   lastUsedAt: Date | null;
   revokedAt: Date | null;
+}
+
+/** A key as stored, with the SHA-256 hex digest that authentication compares in constant time. */
+export interface StoredApiKey extends ApiKeyRecord {
+  keyHash: string;
 }
 
 /** A label of a model: its name and, for zero-shot models, plain-text descriptions. */

@@ -1,6 +1,6 @@
 // Bearer authentication (before the body is read), the workspace rate limit, and role checks.
 import type { RequestHandler } from 'express';
-import { hashApiKey, looksLikeApiKey } from '../core/api-keys.js';
+import { findActiveKey } from '../core/api-keys.js';
 import { DomainError } from '../core/errors.js';
 import { roleAllows, type Permission } from '../core/permissions.js';
 import { requestsPerMinute } from '../core/plans.js';
@@ -28,7 +28,7 @@ export function authenticate(options: AuthOptions): RequestHandler {
   const { repos, limiter } = options;
   return async (req, res, next) => {
     const token = bearerToken(req.get('authorization'));
-    const key = token !== undefined && looksLikeApiKey(token) ? await repos.apiKeys.findActiveByHash(hashApiKey(token)) : undefined;
+    const key = token === undefined ? undefined : await findActiveKey(repos.apiKeys, token);
     const workspace = key ? await repos.workspaces.findById(key.workspaceId) : undefined;
     if (!key || !workspace) {
       const decision = await limiter.consume(`auth-failures:${req.ip ?? 'unknown'}`, options.authFailuresPerMinute);

@@ -1,11 +1,12 @@
 // Domain objects → the contract's JSON shapes.
 import { datasetKey } from '../core/dataset-keys.js';
-import type { Dataset, DatasetRecord, Model } from '../core/types.js';
+import type { ApiKeyRecord, Dataset, DatasetRecord, Model } from '../core/types.js';
 import type { ResponseBody } from './wire.js';
 
 type ModelBody = ResponseBody<'getModel', 200>;
 type DatasetBody = ResponseBody<'getDataset', 200>;
 type RecordBody = ResponseBody<'pushDatasetRecord', 201>;
+type ApiKeyBody = ResponseBody<'revokeApiKey', 200>;
 
 export function presentModelSummary(model: Model) {
   return { id: model.id, name: model.name, type: model.type, status: model.status };
@@ -44,5 +45,18 @@ export function presentRecord(record: DatasetRecord): RecordBody {
     metadata: record.metadata,
     classifications: record.classifications,
     created_at: record.createdAt.toISOString(),
+  };
+}
+
+export function presentApiKey(key: ApiKeyRecord): ApiKeyBody {
+  return {
+    id: key.id,
+    name: key.name,
+    role: key.role,
+    prefix: key.prefix,
+    last_four: key.lastFour,
+    created_at: key.createdAt.toISOString(),
+    last_used_at: key.lastUsedAt ? key.lastUsedAt.toISOString() : null,
+    revoked_at: key.revokedAt ? key.revokedAt.toISOString() : null,
   };
 }

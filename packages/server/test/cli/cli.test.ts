@@ -27,6 +27,28 @@ describe('textclass CLI', () => {
     }
   }, 120_000);
 
+  it('creates, lists and updates workspaces; lists and revokes their keys', async () => {
+    const created = JSON.parse(await runCli(['workspaces', 'create', 'acme', '--plan', 'growth', '--billing-day', '15'], env));
+    expect(created).toMatchObject({ name: 'acme', plan: 'growth', rate_limit_per_minute: 300, monthly_quota: 100000, billing_cycle_day: 15 });
+    const updated = JSON.parse(await runCli(['workspaces', 'update', 'acme', '--plan', 'enterprise', '--rate-limit', '1200', '--quota', '5000'], env));
+    expect(updated).toMatchObject({ id: created.id, plan: 'enterprise', rate_limit_per_minute: 1200, monthly_quota: 5000, billing_cycle_day: 15 });
+    const unlimited = JSON.parse(await runCli(['workspaces', 'update', 'acme', '--quota', 'unlimited'], env));
+    expect(unlimited).toMatchObject({ rate_limit_per_minute: 1200, monthly_quota: null });
+    const listed = (await runCli(['workspaces', 'list'], env)).split('\n').map((line) => JSON.parse(line));
+    expect(listed.map((w: { name: string }) => w.name)).toEqual(expect.arrayContaining(['default', 'acme']));
+    await expect(runCli(['workspaces', 'create', 'acme'], env)).rejects.toThrow(/already exists/);
+    await expect(runCli(['workspaces', 'update', 'acme', '--plan', 'starter', '--quota', '10'], env)).rejects.toThrow(/only enterprise/);
+    await expect(runCli(['workspaces', 'create', 'late', '--billing-day', '31'], env)).rejects.toThrow(/1 to 28/);
+    const key = await runCli(['keys', 'create', '--workspace', 'acme', '--role', 'admin', '--name', 'acme admin'], env);
+    expect(key).toMatch(/^tc_/);
+    const [listedKey] = (await runCli(['keys', 'list', '--workspace', 'acme'], env)).split('\n').map((line) => JSON.parse(line));
+    expect(listedKey).toMatchObject({ name: 'acme admin', role: 'admin', prefix: key.slice(0, 11), last_four: key.slice(-4), revoked_at: null });
+    expect(JSON.stringify(listedKey)).not.toContain(key);
+    const revoked = JSON.parse(await runCli(['keys', 'revoke', String(listedKey.id), '--workspace', 'acme'], env));
+    expect(revoked).toMatchObject({ id: listedKey.id, revoked_at: expect.any(String) });
+    await expect(runCli(['keys', 'revoke', String(listedKey.id)], env)).rejects.toThrow(/was not found/);
+  }, 60_000);
+
   it('rejects a bad option with a clear message', async () => {
     await expect(runCli(['keys', 'create', '--role', 'owner'], env)).rejects.toThrow(/role/);
   });

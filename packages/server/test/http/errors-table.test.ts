@@ -62,7 +62,7 @@ describe('errors table', () => {
   });
 
   it('monthly quota used up → 403 QUOTA_EXCEEDED, refusing a request that would cross it whole', async () => {
-    const workspace = await server.createWorkspace({ name: 'quota-test', monthlyQuota: 3 });
+    const workspace = await server.createWorkspace({ name: 'quota-test', plan: 'enterprise', monthlyQuota: 3 });
     const key = await server.createKey(workspace, 'member');
     const model = await server.running.runtime.repos.models.create({ ...(await server.running.runtime.repos.models.get(server.workspace.id, 1))!, workspaceId: workspace.id });
     const call = (texts: string[]) => server.call('POST', `/v2/models/${model.id}/inference`, { body: { texts }, key });

@@ -1,4 +1,4 @@
-// Starts the full server in this process (real database, encoders and HTTP stack) on a free port.
+// Starts the full server in this process (real database, encoders and HTTP stack) on a free port; on PostgreSQL when TEST_DATABASE_URL is set.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +7,7 @@ import type { Plan, Role, Workspace } from '../../src/core/types.js';
 import { loadConfig, type ConfigOverrides } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import { startServer, type RunningServer } from '../../src/server.js';
+import { createScratchDatabase, type ScratchDatabase } from './scratch-database.js';
 
 export const ADMIN_KEY = 'tc_http_test_admin_key_0123456789';
 
@@ -22,7 +23,9 @@ export interface TestServer {
 
 export async function startTestServer(overrides: ConfigOverrides = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'textclass-http-'));
-  const config = loadConfig({}, { dataDir, port: 0, host: '127.0.0.1', apiKey: ADMIN_KEY, logLevel: 'silent', validateResponses: true, ...overrides });
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  const scratch: ScratchDatabase | undefined = baseUrl && overrides.databaseUrl === undefined ? await createScratchDatabase(baseUrl, 'http') : undefined;
+  const config = loadConfig({}, { dataDir, databaseUrl: scratch?.url, port: 0, host: '127.0.0.1', apiKey: ADMIN_KEY, logLevel: 'silent', validateResponses: true, ...overrides });
   const running = await startServer(config, createLogger('silent'));
   await running.ready;
   const { repos } = running.runtime;
@@ -51,6 +54,7 @@ export async function startTestServer(overrides: ConfigOverrides = {}): Promise<
     },
     async close() {
       await running.stop();
+      await scratch?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -14,7 +14,7 @@ export function systemRoutes(services: AppServices): Router {
 
   router.get('/health', (_req, res) => {
     if (services.encoders.ready()) {
-      res.json({ status: 'ok' });
+      res.json({ status: 'ok', rate_limits: services.limiter.backend() });
       return;
     }
     res.setHeader('Retry-After', '1');

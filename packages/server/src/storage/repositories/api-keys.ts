@@ -1,7 +1,7 @@
 // API key repository: stores only the SHA-256 hash of a key plus its visible prefix and last four characters.
 import type { Kysely, Selectable } from 'kysely';
 import type { ApiKeyRepository } from '../../core/ports.js';
-import type { ApiKeyRecord } from '../../core/types.js';
+import type { ApiKeyRecord, StoredApiKey } from '../../core/types.js';
 import type { ApiKeysTable, DatabaseSchema } from '../schema.js';
 import { assertStorable } from '../storable-text.js';
 
@@ -17,6 +17,10 @@ export function toApiKey(row: Selectable<ApiKeysTable>): ApiKeyRecord {
     lastUsedAt: row.last_used_at,
     revokedAt: row.revoked_at,
   };
+}
+
+function toStoredApiKey(row: Selectable<ApiKeysTable>): StoredApiKey {
+  return { ...toApiKey(row), keyHash: row.key_hash };
 }
 
 export function createApiKeyRepository(db: Kysely<DatabaseSchema>): ApiKeyRepository {
@@ -43,7 +47,7 @@ export function createApiKeyRepository(db: Kysely<DatabaseSchema>): ApiKeyReposi
         .where('key_hash', '=', keyHash)
         .where('revoked_at', 'is', null)
         .executeTakeFirst();
-      return row && toApiKey(row);
+      return row && toStoredApiKey(row);
     },
 
     async touchLastUsed(id, at) {
@@ -56,6 +60,25 @@ export function createApiKeyRepository(db: Kysely<DatabaseSchema>): ApiKeyReposi
       if (workspaceId !== undefined) query = query.where('workspace_id', '=', workspaceId);
       const { count } = await query.executeTakeFirstOrThrow();
       return Number(count);
+    },
+
+    async list(workspaceId, page) {
+      const scoped = db.selectFrom('api_keys').where('workspace_id', '=', workspaceId);
+      const [rows, { total }] = await Promise.all([
+        scoped.selectAll().orderBy('id').offset(page.offset).limit(page.limit).execute(),
+        scoped.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return { items: rows.map(toApiKey), total: Number(total) };
+    },
+
+    async revoke(workspaceId, id, at) {
+      const row = await db.updateTable('api_keys')
+        .set((eb) => ({ revoked_at: eb.fn.coalesce('revoked_at', eb.val(at)) }))
+        .where('id', '=', id)
+        .where('workspace_id', '=', workspaceId)
+        .returningAll()
+        .executeTakeFirst();
+      return row && toApiKey(row);
     },
   };
 }

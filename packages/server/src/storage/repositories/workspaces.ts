@@ -43,5 +43,24 @@ export function createWorkspaceRepository(db: Kysely<DatabaseSchema>): Workspace
         .executeTakeFirstOrThrow();
       return toWorkspace(row);
     },
+
+    async list() {
+      const rows = await db.selectFrom('workspaces').selectAll().orderBy('id').execute();
+      return rows.map(toWorkspace);
+    },
+
+    async update(id, limits) {
+      const row = await db.updateTable('workspaces')
+        .set({
+          plan: limits.plan,
+          rate_limit_per_minute: limits.rateLimitPerMinute,
+          monthly_quota: limits.monthlyQuota,
+          billing_cycle_day: limits.billingCycleDay,
+        })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+      return row && toWorkspace(row);
+    },
   };
 }

@@ -1,0 +1,50 @@
+// Every operation × every role, each cell as decisions.md (Roles) says: allowed → its success status, else 403 FORBIDDEN.
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateApiKey } from '../../src/core/api-keys.js';
+import type { Role } from '../../src/core/types.js';
+import { startTestServer, type TestServer } from '../support/in-process.js';
+import { allows, MATRIX, ROLES, type MatrixContext } from './matrix.js';
+
+interface ContractOperation { operationId: string; description?: string }
+const contract = createRequire(import.meta.url)('@textclass/openapi/openapi.json') as { paths: Record<string, Record<string, ContractOperation>> };
+const operations = Object.entries(contract.paths).flatMap(([template, item]) =>
+  Object.entries(item).filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method)).map(([method, op]) => ({ template, method: method.toUpperCase(), ...op })));
+
+let server: TestServer;
+const keys = {} as Record<Role, string>;
+const ctx: MatrixContext = {
+  async freshKeyId() {
+    const key = generateApiKey();
+    const record = await server.running.runtime.repos.apiKeys.insert({ workspaceId: server.workspace.id, prefix: key.prefix, lastFour: key.lastFour, keyHash: key.keyHash, role: 'reader', name: 'to revoke' });
+    return record.id;
+  },
+};
+
+beforeAll(async () => {
+  server = await startTestServer();
+  for (const role of ROLES) keys[role] = await server.createKey(server.workspace, role);
+}, 120_000);
+afterAll(async () => { await server?.close(); });
+
+describe('the authorisation matrix', () => {
+  it('covers every operation of the contract, with the least role the contract states', () => {
+    expect(MATRIX.map((row) => `${row.method} ${row.template} ${row.operationId}`).sort())
+      .toEqual(operations.map((op) => `${op.method} ${op.template} ${op.operationId}`).sort());
+    for (const row of MATRIX) {
+      const stated = /Needs the `(\w+)` role/.exec(operations.find((op) => op.operationId === row.operationId)?.description ?? '')?.[1] ?? null;
+      expect(stated, row.operationId).toBe(row.least);
+    }
+  });
+
+  const cells = MATRIX.flatMap((row) => ROLES.map((role) => ({ row, role, allowed: allows(role, row.least) })));
+  it.each(cells.map((cell) => [`${cell.row.method} ${cell.row.template} as ${cell.role} → ${cell.allowed ? cell.row.success : 403}`, cell] as const))('%s', async (_name, { row, role, allowed }) => {
+    const res = await server.call(row.method, await row.path(ctx), { key: keys[role], body: row.body });
+    if (allowed) {
+      expect(res.status, JSON.stringify(res.body)).toBe(row.success);
+    } else {
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({ status: 403, error_code: 'FORBIDDEN', request_id: res.headers.get('x-request-id') });
+    }
+  });
+});

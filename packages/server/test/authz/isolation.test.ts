@@ -1,0 +1,90 @@
+// Workspace isolation: a key of workspace A gets 404 NOT_FOUND (never 403) for B's models, datasets, records and keys.
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateApiKey } from '../../src/core/api-keys.js';
+import { datasetKey } from '../../src/core/dataset-keys.js';
+import { startTestServer, type TestServer } from '../support/in-process.js';
+
+interface Foreign { modelId: number; datasetId: number; keyId: number }
+interface IsolationRow { name: string; template: string; method: 'GET' | 'POST' | 'DELETE'; path(b: Foreign): string; body?(b: Foreign): unknown; ownerStatus: number }
+
+const texts = ['My parcel never arrived'];
+/** Every operation that takes an id, in its path or its body, aimed at workspace B's resources. */
+const ROWS: IsolationRow[] = [
+  { name: 'get B\'s model', template: '/v2/models/{model_id}', method: 'GET', path: (b) => `/v2/models/${b.modelId}`, ownerStatus: 200 },
+  { name: 'classify with B\'s model', template: '/v2/models/{model_id}/inference', method: 'POST', path: (b) => `/v2/models/${b.modelId}/inference`, body: () => ({ texts }), ownerStatus: 200 },
+  { name: 'B\'s model in model_settings', template: '/v2/models/inference', method: 'POST', path: () => '/v2/models/inference', body: (b) => ({ texts, model_settings: [{ model_id: b.modelId }] }), ownerStatus: 200 },
+  { name: 'B\'s model in model_ids', template: '/v2/multi-model/inference', method: 'POST', path: () => '/v2/multi-model/inference', body: (b) => ({ texts, model_ids: [b.modelId] }), ownerStatus: 200 },
+  { name: 'get B\'s dataset by key', template: '/v2/datasets/{dataset_id}', method: 'GET', path: (b) => `/v2/datasets/${datasetKey(b.datasetId)}`, ownerStatus: 200 },
+  { name: 'get B\'s dataset by integer id', template: '/v2/datasets/{dataset_id}', method: 'GET', path: (b) => `/v2/datasets/${b.datasetId}`, ownerStatus: 200 },
+  { name: 'list B\'s records', template: '/v2/datasets/{dataset_id}/records', method: 'GET', path: (b) => `/v2/datasets/${datasetKey(b.datasetId)}/records`, ownerStatus: 200 },
+  { name: 'push a record to B\'s dataset', template: '/v2/datasets/{dataset_id}/records', method: 'POST', path: (b) => `/v2/datasets/${datasetKey(b.datasetId)}/records`, body: () => ({ text: 'intrusion', agent_id: 'x' }), ownerStatus: 201 },
+  { name: 'add rows to B\'s dataset', template: '/v2/dataset/{dataset_id}/item', method: 'POST', path: (b) => `/v2/dataset/${b.datasetId}/item`, body: () => ({ rows: [{ text: 'intrusion' }] }), ownerStatus: 200 },
+  { name: 'revoke B\'s key', template: '/v2/api-keys/{key_id}', method: 'DELETE', path: (b) => `/v2/api-keys/${b.keyId}`, ownerStatus: 200 },
+];
+
+let server: TestServer;
+let foreign: Foreign;
+let ownerKey: string;
+const callerKeys: Record<string, string> = {};
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const { repos, services } = server.running.runtime;
+  const b = await server.createWorkspace({ name: 'workspace-b', plan: 'enterprise' });
+  const model = await repos.models.create({ ...(await repos.models.get(server.workspace.id, 1))!, workspaceId: b.id });
+  const dataset = await services.datasets.create(b.id, { name: 'B only', columns: [{ name: 'text', type: 'text' }], textColumn: 'text', modelIds: [model.id] });
+  await services.datasets.addRows(b.id, dataset.id, [{ text: 'a record of B' }]);
+  ownerKey = await server.createKey(b, 'admin');
+  const victim = generateApiKey();
+  const keyId = (await repos.apiKeys.insert({ workspaceId: b.id, prefix: victim.prefix, lastFour: victim.lastFour, keyHash: victim.keyHash, role: 'reader', name: 'B reader' })).id;
+  foreign = { modelId: model.id, datasetId: dataset.id, keyId };
+  callerKeys.admin = await server.createKey(server.workspace, 'admin');
+  callerKeys.member = await server.createKey(server.workspace, 'member');
+}, 120_000);
+afterAll(async () => { await server?.close(); });
+
+const contract = createRequire(import.meta.url)('@textclass/openapi/openapi.json') as { paths: Record<string, unknown> };
+
+describe('workspace isolation', () => {
+  it('covers every operation whose path takes an id', () => {
+    const withIds = Object.keys(contract.paths).filter((template) => template.includes('{'));
+    expect([...new Set(ROWS.map((row) => row.template))].sort()).toEqual(expect.arrayContaining(withIds.sort()));
+  });
+
+  const cases = ROWS.flatMap((row) => ['admin', 'member'].map((role) => ({ row, role })))
+    .filter(({ row, role }) => role === 'admin' || row.method !== 'DELETE');
+  it.each(cases.map((c) => [`${c.row.name} with A's ${c.role} key → 404 NOT_FOUND`, c] as const))('%s', async (_name, { row, role }) => {
+    const res = await server.call(row.method, row.path(foreign), { key: callerKeys[role]!, body: row.body?.(foreign) });
+    expect(res.status, JSON.stringify(res.body)).toBe(404);
+    expect(res.body.error_code).toBe('NOT_FOUND');
+  });
+
+  it('left B untouched: its key still works, its dataset holds only its own row', async () => {
+    const dataset = await server.call('GET', `/v2/datasets/${datasetKey(foreign.datasetId)}`, { key: ownerKey });
+    expect(dataset.body.row_count).toBe(1);
+    const keys = await server.call('GET', '/v2/api-keys', { key: ownerKey });
+    expect(keys.body.data.find((k: { id: number }) => k.id === foreign.keyId).revoked_at).toBeNull();
+  });
+
+  it.each(ROWS.map((row) => [`${row.name} with B's own key → ${row.ownerStatus}`, row] as const))('%s', async (_name, row) => {
+    const res = await server.call(row.method, row.path(foreign), { key: ownerKey, body: row.body?.(foreign) });
+    expect(res.status, JSON.stringify(res.body)).toBe(row.ownerStatus);
+  });
+
+  it('lists show only the caller\'s workspace', async () => {
+    const key = callerKeys.admin!;
+    const ids = async (route: string) => (await server.call('GET', `${route}?limit=100`, { key })).body.data.map((item: { id: number }) => item.id);
+    expect(await ids('/v2/models')).not.toContain(foreign.modelId);
+    expect(await ids('/v2/datasets')).not.toContain(foreign.datasetId);
+    expect(await ids('/v2/api-keys')).not.toContain(foreign.keyId);
+  });
+
+  it('a dataset of A cannot name B\'s model: the same answer as for a model that does not exist', async () => {
+    const attempt = (modelId: number) => server.call('POST', '/v2/datasets', { key: callerKeys.admin!, body: { name: 'x', columns: [{ name: 'text', type: 'text' }], text_column: 'text', model_ids: [modelId] } });
+    const theirs = await attempt(foreign.modelId);
+    const missing = await attempt(999_999);
+    expect([theirs.status, theirs.body.error_code]).toEqual([missing.status, missing.body.error_code]);
+    expect(theirs.body.message.replace(String(foreign.modelId), 'N')).toBe(missing.body.message.replace('999999', 'N'));
+  });
+});

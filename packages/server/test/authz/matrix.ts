@@ -1,0 +1,48 @@
+// The authorisation matrix as data: every operation of the contract, the least role decisions.md gives it, and its success status.
+import type { Role } from '../../src/core/types.js';
+
+export const ROLES: readonly Role[] = ['reader', 'member', 'admin'];
+
+/** Ids a request may use; `freshKeyId` makes a new key of the caller's workspace to revoke. */
+export interface MatrixContext {
+  freshKeyId(): Promise<number>;
+}
+
+export interface MatrixRow {
+  operationId: string;
+  method: 'GET' | 'POST' | 'DELETE';
+  /** The contract's path template, for the coverage check. */
+  template: string;
+  path(ctx: MatrixContext): Promise<string> | string;
+  body?: unknown;
+  /** decisions.md, Roles; null: public (no key needed). */
+  least: Role | null;
+  success: number;
+}
+
+const texts = ['I was charged twice for my subscription'];
+
+export const MATRIX: readonly MatrixRow[] = [
+  { operationId: 'listModels', method: 'GET', template: '/v2/models', path: () => '/v2/models', least: 'reader', success: 200 },
+  { operationId: 'getModel', method: 'GET', template: '/v2/models/{model_id}', path: () => '/v2/models/1', least: 'reader', success: 200 },
+  { operationId: 'classifyTexts', method: 'POST', template: '/v2/models/{model_id}/inference', path: () => '/v2/models/1/inference', body: { texts }, least: 'member', success: 200 },
+  { operationId: 'classifyMultiModelSettings', method: 'POST', template: '/v2/models/inference', path: () => '/v2/models/inference', body: { texts, model_settings: [{ model_id: 1 }, { model_id: 2 }] }, least: 'member', success: 200 },
+  { operationId: 'classifyMultiModelIds', method: 'POST', template: '/v2/multi-model/inference', path: () => '/v2/multi-model/inference', body: { texts, model_ids: [1, 2] }, least: 'member', success: 200 },
+  { operationId: 'scoreSimilarity', method: 'POST', template: '/v2/similarity', path: () => '/v2/similarity', body: { base_texts: { a: 'refund please' }, compare_to_texts: { b: 'give my money back' } }, least: 'member', success: 200 },
+  { operationId: 'listDatasets', method: 'GET', template: '/v2/datasets', path: () => '/v2/datasets', least: 'reader', success: 200 },
+  { operationId: 'createDataset', method: 'POST', template: '/v2/datasets', path: () => '/v2/datasets', body: { name: 'matrix', columns: [{ name: 'text', type: 'text' }], text_column: 'text' }, least: 'admin', success: 201 },
+  { operationId: 'getDataset', method: 'GET', template: '/v2/datasets/{dataset_id}', path: () => '/v2/datasets/ds_1', least: 'reader', success: 200 },
+  { operationId: 'listDatasetRecords', method: 'GET', template: '/v2/datasets/{dataset_id}/records', path: () => '/v2/datasets/ds_1/records', least: 'reader', success: 200 },
+  { operationId: 'pushDatasetRecord', method: 'POST', template: '/v2/datasets/{dataset_id}/records', path: () => '/v2/datasets/ds_1/records', body: { text: 'Where is my order?', agent_id: 'a-1' }, least: 'member', success: 201 },
+  { operationId: 'addDatasetItems', method: 'POST', template: '/v2/dataset/{dataset_id}/item', path: () => '/v2/dataset/1/item', body: { rows: [{ text: 'A new row' }] }, least: 'member', success: 200 },
+  { operationId: 'getUsage', method: 'GET', template: '/v2/usage', path: () => '/v2/usage', least: 'reader', success: 200 },
+  { operationId: 'listApiKeys', method: 'GET', template: '/v2/api-keys', path: () => '/v2/api-keys', least: 'admin', success: 200 },
+  { operationId: 'createApiKey', method: 'POST', template: '/v2/api-keys', path: () => '/v2/api-keys', body: { name: 'matrix', role: 'reader' }, least: 'admin', success: 201 },
+  { operationId: 'revokeApiKey', method: 'DELETE', template: '/v2/api-keys/{key_id}', path: async (ctx) => `/v2/api-keys/${await ctx.freshKeyId()}`, least: 'admin', success: 200 },
+  { operationId: 'getHealth', method: 'GET', template: '/health', path: () => '/health', least: null, success: 200 },
+];
+
+/** True when `role` may do what needs `least` (reader < member < admin). */
+export function allows(role: Role, least: Role | null): boolean {
+  return least === null || ROLES.indexOf(role) >= ROLES.indexOf(least);
+}

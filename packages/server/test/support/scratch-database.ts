@@ -1,0 +1,38 @@
+// A fresh PostgreSQL database for one test file, created from TEST_DATABASE_URL and dropped afterwards.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+export interface ScratchDatabase {
+  url: string;
+  /** A pool on the scratch database, for checks straight in SQL. */
+  pool: pg.Pool;
+  drop(): Promise<void>;
+}
+
+export async function createScratchDatabase(baseUrl: string, label: string): Promise<ScratchDatabase> {
+  const name = `textclass_${label}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  return {
+    url: url.toString(),
+    pool,
+    async drop() {
+      await pool.end();
+      const cleanup = new pg.Client({ connectionString: baseUrl });
+      await cleanup.connect();
+      try {
+        await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await cleanup.end();
+      }
+    },
+  };
+}
