@@ -34,12 +34,15 @@ describe.skipIf(skip !== undefined)(`scale-out: 2 processes + PostgreSQL + Redis
     await cluster?.stop();
   });
 
-  it('a key created on the shared database works on both processes at once', async () => {
-    const key = await cli(['keys', 'create', '--workspace', 'default', '--role', 'reader', '--name', 'scale-out']);
-    for (const server of [cluster.b, cluster.a]) {
-      const res = await fetch(`${server.url}/v2/models`, { headers: auth(key) });
-      expect(res.status).toBe(200);
-    }
+  it('a key created through one process works on the other at once, and its revocation too', async () => {
+    const created = await fetch(`${cluster.a.url}/v2/api-keys`, { method: 'POST', headers: auth(cluster.adminKey), body: JSON.stringify({ name: 'scale-out', role: 'reader' }) });
+    expect(created.status).toBe(201);
+    const { id, key } = (await created.json()) as { id: number; key: string };
+    const onB = await fetch(`${cluster.b.url}/v2/models`, { headers: auth(key) });
+    expect(onB.status).toBe(200);
+    const revoked = await fetch(`${cluster.b.url}/v2/api-keys/${id}`, { method: 'DELETE', headers: auth(cluster.adminKey) });
+    expect(revoked.status).toBe(200);
+    expect((await fetch(`${cluster.a.url}/v2/models`, { headers: auth(key) })).status).toBe(401);
     const health = await (await fetch(`${cluster.nginx.url}/health`)).json();
     expect(health).toEqual({ status: 'ok', rate_limits: 'redis' });
   });
