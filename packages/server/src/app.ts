@@ -5,7 +5,9 @@ import type { Logger } from './logger.js';
 import { authenticate } from './http/auth.js';
 import { jsonBody } from './http/body.js';
 import { errorHandler, unknownRoute } from './http/errors.js';
+import { requestMetrics } from './http/request-metrics.js';
 import { requestId } from './http/request-id.js';
+import { metricsRoutes } from './http/routes/metrics.js';
 import { datasetRoutes } from './http/routes/datasets.js';
 import { inferenceRoutes } from './http/routes/inference.js';
 import { modelRoutes } from './http/routes/models.js';
@@ -13,6 +15,7 @@ import { similarityRoutes } from './http/routes/similarity.js';
 import { systemRoutes } from './http/routes/system.js';
 import type { AppServices } from './http/services.js';
 import { contractValidator } from './http/validator.js';
+import { RouteTemplates } from './telemetry/route-templates.js';
 
 export interface AppOptions {
   logger: Logger;
@@ -27,8 +30,10 @@ export function createApp(services: AppServices, options: AppOptions): Express {
   app.set('trust proxy', 'loopback');
   app.set('query parser', 'simple');
   app.use(requestId());
+  if (services.metrics) app.use(requestMetrics(services.metrics, RouteTemplates.fromContract()));
   app.use(helmet());
   app.use(systemRoutes(services));
+  if (services.metrics) app.use(metricsRoutes(services.metrics));
   app.use('/v2', authenticate({ repos: services.repos, limiter: services.limiter, authFailuresPerMinute: options.authFailuresPerMinute ?? 30 }));
   app.use(jsonBody(options.bodyLimitBytes));
   app.use(contractValidator(options.validateResponses));

@@ -12,9 +12,11 @@ import type { Config } from './config.js';
 import type { AppServices } from './http/services.js';
 import { DEFAULT_ENCODER_ID, loadEncoderRegistry } from './inference/encoder-registry.js';
 import { loadLanguageDetector } from './inference/language-id.js';
+import { ServingEncoders } from './inference/serving-encoders.js';
 import type { Logger } from './logger.js';
 import { DeferredEncoderProvider, DeferredLanguageDetector } from './readiness.js';
 import { createRepositories, openDatabase, type Database } from './storage/index.js';
+import { Metrics } from './telemetry/metrics.js';
 
 export interface Runtime {
   services: AppServices;
@@ -32,14 +34,20 @@ export async function composeRuntime(config: Config, logger: Logger): Promise<Ru
   const bootstrap = await bootstrapDefaultWorkspace(repos, config.apiKey);
   const encoders = new DeferredEncoderProvider(DEFAULT_ENCODER_ID);
   const languages = new DeferredLanguageDetector();
+  const metrics = config.metrics ? new Metrics() : undefined;
   const ready = (async () => {
     const started = performance.now();
     const [registry, detector] = await Promise.all([loadEncoderRegistry({ modelsDir: config.modelsDir }), loadLanguageDetector()]);
     await registry.warmup();
-    encoders.resolve(registry);
+    const serving = new ServingEncoders(registry, {
+      cacheBytes: Math.round(config.embeddingCacheMb * 1024 * 1024),
+      batching: { maxBatchTexts: config.batchMaxTexts, maxBatchTokens: config.batchMaxTokens, maxWaitMs: config.batchWaitMs, maxQueueTexts: config.queueMaxTexts },
+      observer: metrics,
+    });
+    encoders.resolve(serving);
     languages.resolve(detector);
     if (config.seedDemo) {
-      const seeded = await seedDemoContent(repos, bootstrap.workspace, registry.get(DEFAULT_ENCODER_ID));
+      const seeded = await seedDemoContent(repos, bootstrap.workspace, serving.get(DEFAULT_ENCODER_ID));
       if (seeded.seeded) logger.info({ models: seeded.models.map((m) => ({ id: m.id, name: m.name, metrics: m.metrics })) }, 'seeded demo models');
     }
     logger.info({ ms: Math.round(performance.now() - started) }, 'encoders ready');
@@ -54,6 +62,7 @@ export async function composeRuntime(config: Config, logger: Logger): Promise<Ru
     languages,
     encoders,
     limiter: new InProcessRateLimiter(),
+    metrics,
   };
   return { services, repos, database, bootstrap, ready, close: () => database.close() };
 }
