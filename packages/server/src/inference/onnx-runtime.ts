@@ -26,6 +26,8 @@ export interface FloatOutput {
 export interface OnnxSessionOptions {
   /** Threads used inside one operator; default min(CPU count, 4). */
   intraOpThreads?: number;
+  /** Writes the graph as optimised by onnxruntime to this path (to check which ops were fused). */
+  optimizedModelPath?: string;
 }
 
 function sessionOptions(options: OnnxSessionOptions): ort.InferenceSession.SessionOptions {
@@ -38,6 +40,7 @@ function sessionOptions(options: OnnxSessionOptions): ort.InferenceSession.Sessi
     enableCpuMemArena: true,
     enableMemPattern: true,
     logSeverityLevel: 3,
+    ...(options.optimizedModelPath ? { optimizedModelFilePath: options.optimizedModelPath } : {}),
   };
 }
 
