@@ -9,6 +9,8 @@ export interface Config {
   redisUrl: string | undefined;
   apiKey: string | undefined;
   modelsDir: string;
+  /** Encoder that similarity and the seeded demo models use (an id under <modelsDir>/encoders or built in); the built-in one when unset. */
+  defaultEncoder: string | undefined;
   logLevel: string;
   /** Largest accepted request body in bytes (413 above it). */
   bodyLimitBytes: number;
@@ -68,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     redisUrl: overrides.redisUrl ?? (env.REDIS_URL || undefined),
     apiKey: overrides.apiKey ?? (env.TEXTCLASS_API_KEY || undefined),
     modelsDir: path.resolve(overrides.modelsDir ?? env.TEXTCLASS_MODELS_DIR ?? path.join(dataDir, 'models')),
+    defaultEncoder: overrides.defaultEncoder ?? (env.TEXTCLASS_DEFAULT_ENCODER || undefined),
     logLevel,
     bodyLimitBytes: overrides.bodyLimitBytes ?? 1024 * 1024,
     validateResponses: overrides.validateResponses ?? parseBool(env.TEXTCLASS_VALIDATE_RESPONSES, false),

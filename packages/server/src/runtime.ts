@@ -32,12 +32,13 @@ export async function composeRuntime(config: Config, logger: Logger): Promise<Ru
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
   const repos = createRepositories(database.db);
   const bootstrap = await bootstrapDefaultWorkspace(repos, config.apiKey);
-  const encoders = new DeferredEncoderProvider(DEFAULT_ENCODER_ID);
+  const defaultEncoderId = config.defaultEncoder ?? DEFAULT_ENCODER_ID;
+  const encoders = new DeferredEncoderProvider(defaultEncoderId);
   const languages = new DeferredLanguageDetector();
   const metrics = config.metrics ? new Metrics() : undefined;
   const ready = (async () => {
     const started = performance.now();
-    const [registry, detector] = await Promise.all([loadEncoderRegistry({ modelsDir: config.modelsDir }), loadLanguageDetector()]);
+    const [registry, detector] = await Promise.all([loadEncoderRegistry({ modelsDir: config.modelsDir, defaultId: defaultEncoderId }), loadLanguageDetector()]);
     await registry.warmup();
     const serving = new ServingEncoders(registry, {
       cacheBytes: Math.round(config.embeddingCacheMb * 1024 * 1024),
@@ -47,7 +48,7 @@ export async function composeRuntime(config: Config, logger: Logger): Promise<Ru
     encoders.resolve(serving);
     languages.resolve(detector);
     if (config.seedDemo) {
-      const seeded = await seedDemoContent(repos, bootstrap.workspace, serving.get(DEFAULT_ENCODER_ID));
+      const seeded = await seedDemoContent(repos, bootstrap.workspace, serving.get(defaultEncoderId));
       if (seeded.seeded) logger.info({ models: seeded.models.map((m) => ({ id: m.id, name: m.name, metrics: m.metrics })) }, 'seeded demo models');
     }
     logger.info({ ms: Math.round(performance.now() - started) }, 'encoders ready');

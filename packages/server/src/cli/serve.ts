@@ -8,6 +8,7 @@ interface ServeFlags extends StorageFlags {
   port?: string;
   host?: string;
   modelsDir?: string;
+  defaultEncoder?: string;
   seed: boolean;
 }
 
@@ -17,6 +18,7 @@ export function registerServeCommand(program: Command): void {
     .addOption(new Option('--port <port>', 'HTTP port (PORT)'))
     .addOption(new Option('--host <host>', 'bind address (HOST)'))
     .addOption(new Option('--models-dir <dir>', 'encoder and model artifacts (TEXTCLASS_MODELS_DIR)'))
+    .addOption(new Option('--default-encoder <id>', 'encoder for similarity and the demo models (TEXTCLASS_DEFAULT_ENCODER)'))
     .option('--no-seed', 'do not create the demo models and dataset on a fresh database')
     .action(async (flags: ServeFlags) => {
       const started = performance.now();
@@ -25,6 +27,7 @@ export function registerServeCommand(program: Command): void {
         databaseUrl: flags.databaseUrl,
         logLevel: flags.logLevel,
         modelsDir: flags.modelsDir,
+        defaultEncoder: flags.defaultEncoder,
         host: flags.host,
         port: flags.port === undefined ? undefined : Number(flags.port),
         seedDemo: flags.seed ? undefined : false,
