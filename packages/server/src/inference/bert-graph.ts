@@ -55,15 +55,19 @@ class GraphWriter {
     return values;
   }
 
-  /** y = x·W + b with W [inDim, outDim]; int8 mode quantises W per tensor (symmetric) and x per call. */
+  /**
+   * y = x·W + b with W [inDim, outDim] of standard deviation 1/√inDim (so layers change the residual stream as much as
+   * trained ones do); int8 mode quantises W per tensor (symmetric) and x per call, from the same random values.
+   */
   linear(x: string, name: string, inDim: number, outDim: number): string {
     const bias = `${name}.bias`;
+    const std = 1 / Math.sqrt(inDim);
     this.weights(bias, [outDim]);
     if (!this.int8) {
-      this.weights(`${name}.weight`, [inDim, outDim]);
+      this.weights(`${name}.weight`, [inDim, outDim], std);
       return this.add('Add', [this.add('MatMul', [x, `${name}.weight`], `${name}.matmul`), bias], `${name}.out`);
     }
-    const w = uniformValues(this.random, inDim * outDim, WEIGHT_STD);
+    const w = uniformValues(this.random, inDim * outDim, std);
     const scale = w.reduce((m, v) => Math.max(m, Math.abs(v)), 0) / 127 || 1;
     this.initializers.push(tensor(`${name}.weight_q`, [inDim, outDim], Int8Array.from(w, (v) => Math.round(v / scale))));
     this.initializers.push(float(`${name}.weight_scale`, scale));
