@@ -38,7 +38,7 @@ describe('pullEncoder', () => {
     expect(result.id).toBe(FIXTURE_ID);
     expect(result.resumed).toBe(1);
     const dir = join(modelsDir, 'encoders', FIXTURE_ID);
-    const wanted = ['1_Pooling/config.json', 'config.json', 'modules.json', 'onnx/model.onnx', 'sentence_bert_config.json', 'special_tokens_map.json', 'tokenizer.json', 'tokenizer_config.json'];
+    const wanted = ['1_Pooling/config.json', 'config.json', 'config_sentence_transformers.json', 'modules.json', 'onnx/model.onnx', 'sentence_bert_config.json', 'special_tokens_map.json', 'tokenizer.json', 'tokenizer_config.json'];
     expect(result.files.map((f) => f.path).sort()).toEqual(wanted);
     expect(readdirSync(dir, { recursive: true }).map(String).filter((f) => f.includes('.')).sort()).toEqual([...wanted, 'pull.json'].sort());
     for (const path of wanted) expect(readFileSync(join(dir, path)).equals(repo.files[path]!)).toBe(true);

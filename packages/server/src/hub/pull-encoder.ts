@@ -11,6 +11,7 @@ export const OPTIONAL_FILES = [
   'special_tokens_map.json',
   'modules.json',
   'sentence_bert_config.json',
+  'config_sentence_transformers.json',
   '1_Pooling/config.json',
 ];
 /** Where exports keep their graph, in order of preference when --file is not given. */
