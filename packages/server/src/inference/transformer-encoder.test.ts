@@ -110,6 +110,15 @@ describe('TransformerEncoder', () => {
     await encoder.close();
   });
 
+  it('counts tokens as the model input has them (special tokens included), capped at max_seq_length', async () => {
+    const encoder = await TransformerEncoder.open(dirOf('short'));
+    const exported = await readTransformerExport(dirOf('short'));
+    const tokenizer = new TextTokenizer(exported.tokenizerJson, exported.tokenizerConfig, exported.maxSeqLength);
+    expect(encoder.countTokens('Where is my parcel?')).toBe(tokenizer.windows('Where is my parcel?')[0]?.ids.length);
+    expect(encoder.countTokens('')).toBe(tokenizer.prefix.length + tokenizer.suffix.length);
+    expect(encoder.countTokens('refund '.repeat(200))).toBe(16);
+  });
+
   it('applies e5-style prompts: query by default, passage on request', async () => {
     const e5 = await TransformerEncoder.open(dirOf('e5'));
     const plain = await TransformerEncoder.open(dirOf('mean'));

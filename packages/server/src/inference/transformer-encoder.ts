@@ -33,6 +33,7 @@ export class TransformerEncoder implements Encoder {
   readonly id: string;
   readonly dimension: number;
   private loading: Promise<Loaded> | undefined;
+  private tokenizer: TextTokenizer | undefined;
   private warm = false;
 
   constructor(readonly exported: TransformerExport, private readonly options: TransformerEncoderOptions = {}) {
@@ -58,6 +59,16 @@ export class TransformerEncoder implements Encoder {
   promptFor(role?: string): string {
     const name = role ?? this.exported.defaultPrompt;
     return name === undefined ? '' : (this.exported.prompts[name] ?? '');
+  }
+
+  /**
+   * Tokens of the text's model input with the default prompt and special tokens, capped at the window size
+   * (max_seq_length): what one padded batch row of this text costs. Builds the tokenizer on first use.
+   */
+  countTokens(text: string): number {
+    const tokenizer = this.textTokenizer();
+    const tokens = tokenizer.prefix.length + tokenizer.contentIds(this.promptFor() + text).length + tokenizer.suffix.length;
+    return Math.min(this.exported.maxSeqLength, tokens);
   }
 
   /** L2-normalised embeddings in input order; role picks a prompt prefix such as e5's "query: " or "passage: ". */
@@ -115,9 +126,15 @@ export class TransformerEncoder implements Encoder {
     return this.loading;
   }
 
+  private textTokenizer(): TextTokenizer {
+    const { tokenizerJson, tokenizerConfig, maxSeqLength } = this.exported;
+    this.tokenizer ??= new TextTokenizer(tokenizerJson, tokenizerConfig, maxSeqLength);
+    return this.tokenizer;
+  }
+
   private async loadFiles(): Promise<Loaded> {
-    const { tokenizerJson, tokenizerConfig, maxSeqLength, modelPath } = this.exported;
-    const tokenizer = new TextTokenizer(tokenizerJson, tokenizerConfig, maxSeqLength);
+    const { modelPath } = this.exported;
+    const tokenizer = this.textTokenizer();
     const session = await createOnnxSession(modelPath, this.options.session);
     const unknown = session.inputNames.filter((name) => !KNOWN_INPUTS.has(name));
     const output = ['sentence_embedding', 'last_hidden_state', 'token_embeddings'].find((name) => session.outputNames.includes(name));
