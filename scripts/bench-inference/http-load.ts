@@ -26,6 +26,8 @@ export interface LoadResult {
   textsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
+  /** Set by the caller at concurrency 32: the best raw batch measured right before and after these loops (mean). */
+  adjacentCeiling?: { batch: number; textsPerSecond: number; before: number; after: number };
   /** 1-minute load average of the machine right after the loops (other processes' share of the CPU). */
   loadAverage1m?: number;
   /** First non-200 answer, to explain errors. */
@@ -86,4 +88,41 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   } finally {
     agent.destroy();
   }
+}
+
+export interface PairedResult {
+  rounds: number;
+  httpP50Ms: number;
+  httpP99Ms: number;
+  otherP50Ms: number;
+  otherP99Ms: number;
+}
+
+/**
+ * Alternates one HTTP request with one run of `other` (e.g. a raw session.run of the same batch size), so both see the
+ * same moment of a shared machine; the server is idle while `other` runs.
+ */
+export async function pairedLatency(url: string, headers: Record<string, string>, body: (i: number) => string, rounds: number, other: (i: number) => Promise<number>): Promise<PairedResult> {
+  const target = new URL(url);
+  if (target.hostname !== '127.0.0.1') throw new Error(`load goes to 127.0.0.1 only, not ${target.hostname}`);
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const http: number[] = [];
+  const others: number[] = [];
+  try {
+    for (let i = -2; i < rounds; i++) {
+      const otherMs = await other(i + 2);
+      const sent = performance.now();
+      const answer = await post(agent, target, headers, body(1_000_000 + i));
+      if (answer.status !== 200) throw new Error(`paired request answered ${answer.status}: ${answer.text.slice(0, 200)}`);
+      if (i < 0) continue;
+      http.push(performance.now() - sent);
+      others.push(otherMs);
+    }
+  } finally {
+    agent.destroy();
+  }
+  return {
+    rounds, httpP50Ms: round(percentile(http, 50)), httpP99Ms: round(percentile(http, 99)),
+    otherP50Ms: round(percentile(others, 50)), otherP99Ms: round(percentile(others, 99)),
+  };
 }

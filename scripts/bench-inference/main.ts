@@ -5,9 +5,9 @@ import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { writeSyntheticEncoder } from '../../packages/server/src/inference/synthetic-encoder.js';
-import { runLoad, type LoadResult } from './http-load.js';
+import { pairedLatency, runLoad, type LoadResult, type PairedResult } from './http-load.js';
 import { startPeer } from './peer-server.js';
-import { measureCeiling, type RawResult } from './raw-ceiling.js';
+import { RawBench, type RawResult } from './raw-ceiling.js';
 import { formatReport, targets, type SubjectResults } from './report.js';
 import { round } from './stats.js';
 import { defaultSubject, transformerSubject, type Subject } from './subjects.js';
@@ -24,10 +24,11 @@ const POOL = 4096;
 const CONCURRENCY = [1, 8, 16, 32];
 const PEER_CONCURRENCY = [16];
 const SIZES = [1, 8];
+const RAW_BATCHES = [1, 8, 32];
 /** Per-scenario bounds: the transformer is ~10^4 times slower than the static encoder. */
 const BOUNDS = {
-  transformer: { seconds: QUICK ? 3 : 8, requests: 2_000, warmup: 2, rawSeconds: QUICK ? 2 : 4, rawRuns: 400, rawMinRuns: 3 },
-  static: { seconds: QUICK ? 1 : 3, requests: 50_000, warmup: 32, rawSeconds: QUICK ? 0.5 : 1, rawRuns: 50_000, rawMinRuns: 100 },
+  transformer: { seconds: QUICK ? 3 : 8, requests: 2_000, warmup: 2, rawSeconds: QUICK ? 2 : 4, rawRuns: 400, rawMinRuns: 3, paired: QUICK ? 10 : 30 },
+  static: { seconds: QUICK ? 1 : 3, requests: 50_000, warmup: 32, rawSeconds: QUICK ? 0.5 : 1, rawRuns: 50_000, rawMinRuns: 100, paired: QUICK ? 50 : 200 },
 };
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -43,53 +44,78 @@ function inferenceBody(texts: string[], size: number): (i: number) => string {
   return (i) => JSON.stringify({ texts: Array.from({ length: size }, (_, k) => texts[(i * size + k) % texts.length]) });
 }
 
-async function loads(child: Child, path: string, headers: Record<string, string>, texts: string[], concurrency: number[], bounds: typeof BOUNDS.static, name: string): Promise<LoadResult[]> {
+interface Bounds { seconds: number; requests: number; warmup: number; rawSeconds: number; rawRuns: number; rawMinRuns: number; paired: number }
+
+async function ceilingRows(subject: Subject, raw: RawBench, bounds: Bounds, when: string): Promise<RawResult[]> {
+  log(`${subject.id}: raw session.run ceiling (${when})`);
+  const rows: RawResult[] = [];
+  for (const batch of RAW_BATCHES) {
+    rows.push(await raw.measure(batch, { seconds: bounds.rawSeconds, maxRuns: bounds.rawRuns, minRuns: bounds.rawMinRuns, warmupRuns: 3 }));
+    log(`  batch ${batch}: ${rows.at(-1)?.textsPerSecond} texts/s (${rows.at(-1)?.msPerRun} ms per run)`);
+  }
+  return rows;
+}
+
+/** The load loops; at concurrency 32 the best raw batch is measured right before and after, for a same-moment ratio. */
+async function loads(child: Child, path: string, headers: Record<string, string>, texts: string[], concurrency: number[], bounds: Bounds, name: string,
+  adjacent?: { raw: RawBench; batch: number }): Promise<LoadResult[]> {
   const results: LoadResult[] = [];
+  const rawNow = async () => adjacent?.raw.measure(adjacent.batch, { seconds: bounds.rawSeconds / 2, maxRuns: bounds.rawRuns, minRuns: bounds.rawMinRuns, warmupRuns: 1 });
   for (const size of SIZES) {
     for (const c of concurrency) {
-      const result = await runLoad({
+      const before = c === 32 ? await rawNow() : undefined;
+      const result: LoadResult = await runLoad({
         url: `${child.url}${path}`, headers, body: inferenceBody(texts, size), textsPerRequest: size, concurrency: c,
         maxRequests: bounds.requests, maxSeconds: bounds.seconds, warmupRequests: Math.max(bounds.warmup, 1),
       });
-      log(`  ${name} c${c} x ${size}: ${result.textsPerSecond} texts/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms (${result.requests} requests, ${result.errors} errors)`);
+      const after = before ? await rawNow() : undefined;
+      if (before && after) result.adjacentCeiling = { batch: before.batch, textsPerSecond: round((before.textsPerSecond + after.textsPerSecond) / 2, 1), before: before.textsPerSecond, after: after.textsPerSecond };
+      result.loadAverage1m = round(loadavg()[0] ?? 0, 2);
+      log(`  ${name} c${c} x ${size}: ${result.textsPerSecond} texts/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms (${result.requests} requests, ${result.errors} errors)` +
+        `${result.adjacentCeiling ? `; raw batch ${result.adjacentCeiling.batch} around it ${result.adjacentCeiling.before} / ${result.adjacentCeiling.after} texts/s` : ''}`);
       if (result.firstError) log(`    first error: ${result.firstError}`);
-      results.push({ ...result, loadAverage1m: round(loadavg()[0] ?? 0, 2) });
+      results.push(result);
     }
   }
   return results;
 }
 
 async function measureSubject(subject: Subject, texts: string[]): Promise<SubjectResults> {
-  const bounds = BOUNDS[subject.kind];
+  const bounds: Bounds = BOUNDS[subject.kind];
   const meanTokens = round(texts.slice(0, 512).reduce((sum, t) => sum + subject.tokenize(t).length, 0) / 512, 1);
-  const ceiling = async (when: string) => {
-    log(`${subject.id}: raw session.run ceiling (${when})`);
-    const rows = await measureCeiling(subject, texts, [1, 8, 32], { seconds: bounds.rawSeconds, maxRuns: bounds.rawRuns, minRuns: bounds.rawMinRuns, warmupRuns: 3 });
-    for (const r of rows) log(`  batch ${r.batch}: ${r.textsPerSecond} texts/s (${r.msPerRun} ms per run)`);
-    return rows;
-  };
-  const rawBefore = await ceiling('before the HTTP loops');
-  log(`${subject.id}: textclass over HTTP (cache off)`);
-  const server = await startTextclass(subject);
-  let textclass: LoadResult[];
-  const serverMemory: SubjectResults['serverMemory'] = {};
+  const raw = await RawBench.open(subject, texts, RAW_BATCHES);
+  const auth = { authorization: `Bearer ${BENCH_API_KEY}` };
+  let result: SubjectResults;
   try {
-    const loaded = server.memory();
-    if (loaded) serverMemory.loaded = loaded;
-    const model = (await (await fetch(`${server.url}/v2/models/1`, { headers: { authorization: `Bearer ${BENCH_API_KEY}` } })).json()) as { config?: { encoder?: string } };
-    if (model.config?.encoder !== undefined && model.config.encoder !== subject.id) throw new Error(`demo model 1 uses ${model.config.encoder}, not ${subject.id}`);
-    textclass = await loads(server, '/v2/models/1/inference', { authorization: `Bearer ${BENCH_API_KEY}` }, texts, CONCURRENCY, bounds, 'textclass');
-    const after = server.memory();
-    if (after) serverMemory.afterLoad = after;
+    const rawBefore = await ceilingRows(subject, raw, bounds, 'before the HTTP loops');
+    const best = rawBefore.reduce((a, b) => (b.textsPerSecond > a.textsPerSecond ? b : a));
+    log(`${subject.id}: textclass over HTTP (cache off)`);
+    const server = await startTextclass(subject);
+    const serverMemory: SubjectResults['serverMemory'] = {};
+    let textclass: LoadResult[];
+    let paired: PairedResult;
+    try {
+      const loaded = server.memory();
+      if (loaded) serverMemory.loaded = loaded;
+      const model = (await (await fetch(`${server.url}/v2/models/1`, { headers: auth })).json()) as { config?: { encoder?: string } };
+      if (model.config?.encoder !== undefined && model.config.encoder !== subject.id) throw new Error(`demo model 1 uses ${model.config.encoder}, not ${subject.id}`);
+      textclass = await loads(server, '/v2/models/1/inference', auth, texts, CONCURRENCY, bounds, 'textclass', { raw, batch: best.batch });
+      paired = await pairedLatency(`${server.url}/v2/models/1/inference`, auth, inferenceBody(texts, 8), bounds.paired, (i) => raw.runOnce(8, i));
+      log(`  paired c1 x 8: HTTP p50 ${paired.httpP50Ms} ms vs raw batch 8 p50 ${paired.otherP50Ms} ms (${paired.rounds} rounds)`);
+      const after = server.memory();
+      if (after) serverMemory.afterLoad = after;
+    } finally {
+      await server.stop();
+    }
+    const rawAfter = await ceilingRows(subject, raw, bounds, 'after the HTTP loops');
+    const ceiling = rawBefore.map((before, i) => {
+      const after = rawAfter[i] as RawResult;
+      return after.textsPerSecond > before.textsPerSecond ? after : before;
+    });
+    result = { encoder: subject.id, kind: subject.kind, meanTokens, raw: ceiling, rawBefore, rawAfter, textclass, paired, peer: [], serverMemory };
   } finally {
-    await server.stop();
+    await raw.release();
   }
-  const rawAfter = await ceiling('after the HTTP loops');
-  const raw = rawBefore.map((before, i) => {
-    const after = rawAfter[i] as RawResult;
-    return after.textsPerSecond > before.textsPerSecond ? after : before;
-  });
-  const result: SubjectResults = { encoder: subject.id, kind: subject.kind, meanTokens, raw, rawBefore, rawAfter, textclass, peer: [], serverMemory };
   if (subject.kind !== 'transformer') return result;
   log(`${subject.id}: transformers.js peer`);
   try {
