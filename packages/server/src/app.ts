@@ -9,7 +9,9 @@ import { apiKeyRoutes } from './http/routes/api-keys.js';
 import { usageRoutes } from './http/routes/usage.js';
 import { jsonBody } from './http/body.js';
 import { errorHandler, unknownRoute } from './http/errors.js';
+import { requestMetrics } from './http/request-metrics.js';
 import { requestId } from './http/request-id.js';
+import { metricsRoutes } from './http/routes/metrics.js';
 import { datasetRoutes } from './http/routes/datasets.js';
 import { inferenceRoutes } from './http/routes/inference.js';
 import { modelRoutes } from './http/routes/models.js';
@@ -17,6 +19,7 @@ import { similarityRoutes } from './http/routes/similarity.js';
 import { systemRoutes } from './http/routes/system.js';
 import type { AppServices } from './http/services.js';
 import { contractValidator } from './http/validator.js';
+import { RouteTemplates } from './telemetry/route-templates.js';
 
 export interface AppOptions {
   logger: Logger;
@@ -34,9 +37,11 @@ export function createApp(services: AppServices, options: AppOptions): Express {
   app.set('query parser', 'simple');
   app.use(requestId());
   app.use(accessLog(options.logger));
+  if (services.metrics) app.use(requestMetrics(services.metrics, RouteTemplates.fromContract()));
   app.use(helmet());
   app.use(corsFor(options.corsOrigins ?? []));
   app.use(systemRoutes(services));
+  if (services.metrics) app.use(metricsRoutes(services.metrics));
   app.use('/v2', authenticate({ repos: services.repos, limiter: services.limiter, authFailuresPerMinute: options.authFailuresPerMinute ?? 30 }));
   app.use(jsonBody(options.bodyLimitBytes));
   app.use(contractValidator(options.validateResponses));

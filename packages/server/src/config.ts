@@ -9,6 +9,8 @@ export interface Config {
   redisUrl: string | undefined;
   apiKey: string | undefined;
   modelsDir: string;
+  /** Encoder that similarity and the seeded demo models use (an id under <modelsDir>/encoders or built in); the built-in one when unset. */
+  defaultEncoder: string | undefined;
   logLevel: string;
   /** Largest accepted request body in bytes (413 above it). */
   bodyLimitBytes: number;
@@ -18,6 +20,15 @@ export interface Config {
   seedDemo: boolean;
   /** Browser origins allowed by CORS (TEXTCLASS_CORS_ORIGINS, comma-separated); empty: CORS off. */
   corsOrigins: string[];
+  /** Memory bound of the embedding cache in MiB (0 = off). */
+  embeddingCacheMb: number;
+  /** Dynamic batching: texts and padded tokens per batch, wait for more work (ms), texts waiting before 503. */
+  batchMaxTexts: number;
+  batchMaxTokens: number;
+  batchWaitMs: number;
+  queueMaxTexts: number;
+  /** Serve GET /metrics (Prometheus). */
+  metrics: boolean;
 }
 
 export type ConfigOverrides = Partial<Config>;
@@ -31,6 +42,13 @@ function parsePort(raw: string | undefined, fallback: number): number {
     throw new Error(`PORT must be an integer between 0 and 65535, got "${raw}"`);
   }
   return port;
+}
+
+function parseNumber(name: string, raw: string | undefined, fallback: number, min: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < min) throw new Error(`${name} must be a number of at least ${min}, got "${raw}"`);
+  return value;
 }
 
 function parseBool(raw: string | undefined, fallback: boolean): boolean {
@@ -67,11 +85,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     redisUrl,
     apiKey: overrides.apiKey ?? (env.TEXTCLASS_API_KEY || undefined),
     modelsDir: path.resolve(overrides.modelsDir ?? env.TEXTCLASS_MODELS_DIR ?? path.join(dataDir, 'models')),
+    defaultEncoder: overrides.defaultEncoder ?? (env.TEXTCLASS_DEFAULT_ENCODER || undefined),
     logLevel,
     bodyLimitBytes: overrides.bodyLimitBytes ?? 1024 * 1024,
     validateResponses: overrides.validateResponses ?? parseBool(env.TEXTCLASS_VALIDATE_RESPONSES, false),
     seedDemo: overrides.seedDemo ?? parseBool(env.TEXTCLASS_SEED_DEMO, true),
     corsOrigins: overrides.corsOrigins ?? parseOrigins(env.TEXTCLASS_CORS_ORIGINS),
+    embeddingCacheMb: overrides.embeddingCacheMb ?? parseNumber('TEXTCLASS_EMBEDDING_CACHE_MB', env.TEXTCLASS_EMBEDDING_CACHE_MB, 64, 0),
+    batchMaxTexts: overrides.batchMaxTexts ?? Math.floor(parseNumber('TEXTCLASS_BATCH_MAX_TEXTS', env.TEXTCLASS_BATCH_MAX_TEXTS, 64, 1)),
+    batchMaxTokens: overrides.batchMaxTokens ?? Math.floor(parseNumber('TEXTCLASS_BATCH_MAX_TOKENS', env.TEXTCLASS_BATCH_MAX_TOKENS, 16_384, 1)),
+    batchWaitMs: overrides.batchWaitMs ?? parseNumber('TEXTCLASS_BATCH_WAIT_MS', env.TEXTCLASS_BATCH_WAIT_MS, 2, 0),
+    queueMaxTexts: overrides.queueMaxTexts ?? Math.floor(parseNumber('TEXTCLASS_QUEUE_MAX_TEXTS', env.TEXTCLASS_QUEUE_MAX_TEXTS, 2_048, 1)),
+    metrics: overrides.metrics ?? parseBool(env.TEXTCLASS_METRICS, true),
   };
 }
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// The `textclass` command line: serve the API, manage workspaces, API keys and datasets.
+// The `textclass` command line: serve the API, manage workspaces, API keys and datasets, pull and list encoders.
 import { Command } from 'commander';
 import { registerDatasetCommands } from './cli/datasets.js';
+import { registerEncoderCommands } from './cli/encoders.js';
 import { registerKeyCommands } from './cli/keys.js';
 import { registerServeCommand } from './cli/serve.js';
 import { registerWorkspaceCommands } from './cli/workspaces.js';
@@ -15,6 +16,7 @@ registerServeCommand(program);
 registerKeyCommands(program);
 registerDatasetCommands(program);
 registerWorkspaceCommands(program);
+registerEncoderCommands(program);
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   process.stderr.write(`textclass: ${err instanceof Error ? err.message : String(err)}\n`);

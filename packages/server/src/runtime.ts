@@ -11,10 +11,12 @@ import type { Config } from './config.js';
 import type { AppServices } from './http/services.js';
 import { DEFAULT_ENCODER_ID, loadEncoderRegistry } from './inference/encoder-registry.js';
 import { loadLanguageDetector } from './inference/language-id.js';
+import { ServingEncoders } from './inference/serving-encoders.js';
 import type { Logger } from './logger.js';
 import { createRateLimiter } from './limits/create-rate-limiter.js';
 import { DeferredEncoderProvider, DeferredLanguageDetector } from './readiness.js';
 import { createRepositories, openDatabase, type Database } from './storage/index.js';
+import { Metrics } from './telemetry/metrics.js';
 
 export interface Runtime {
   services: AppServices;
@@ -31,16 +33,23 @@ export async function composeRuntime(config: Config, logger: Logger): Promise<Ru
   const repos = createRepositories(database.db);
   const bootstrap = await bootstrapDefaultWorkspace(repos, config.apiKey);
   const rateLimits = await createRateLimiter(config.redisUrl, logger);
-  const encoders = new DeferredEncoderProvider(DEFAULT_ENCODER_ID);
+  const defaultEncoderId = config.defaultEncoder ?? DEFAULT_ENCODER_ID;
+  const encoders = new DeferredEncoderProvider(defaultEncoderId);
   const languages = new DeferredLanguageDetector();
+  const metrics = config.metrics ? new Metrics() : undefined;
   const ready = (async () => {
     const started = performance.now();
-    const [registry, detector] = await Promise.all([loadEncoderRegistry({ modelsDir: config.modelsDir }), loadLanguageDetector()]);
+    const [registry, detector] = await Promise.all([loadEncoderRegistry({ modelsDir: config.modelsDir, defaultId: defaultEncoderId }), loadLanguageDetector()]);
     await registry.warmup();
-    encoders.resolve(registry);
+    const serving = new ServingEncoders(registry, {
+      cacheBytes: Math.round(config.embeddingCacheMb * 1024 * 1024),
+      batching: { maxBatchTexts: config.batchMaxTexts, maxBatchTokens: config.batchMaxTokens, maxWaitMs: config.batchWaitMs, maxQueueTexts: config.queueMaxTexts },
+      observer: metrics,
+    });
+    encoders.resolve(serving);
     languages.resolve(detector);
     if (config.seedDemo) {
-      const seeded = await seedDemoContent(repos, bootstrap.workspace, registry.get(DEFAULT_ENCODER_ID));
+      const seeded = await seedDemoContent(repos, bootstrap.workspace, serving.get(defaultEncoderId));
       if (seeded.seeded) logger.info({ models: seeded.models.map((m) => ({ id: m.id, name: m.name, metrics: m.metrics })) }, 'seeded demo models');
     }
     logger.info({ ms: Math.round(performance.now() - started) }, 'encoders ready');
@@ -55,6 +64,7 @@ export async function composeRuntime(config: Config, logger: Logger): Promise<Ru
     languages,
     encoders,
     limiter: rateLimits.limiter,
+    metrics,
   };
   return { services, repos, database, bootstrap, ready, close: async () => { await rateLimits.close(); await database.close(); } };
 }

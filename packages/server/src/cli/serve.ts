@@ -9,6 +9,7 @@ interface ServeFlags extends StorageFlags {
   host?: string;
   modelsDir?: string;
   redisUrl?: string;
+  defaultEncoder?: string;
   seed: boolean;
 }
 
@@ -19,6 +20,7 @@ export function registerServeCommand(program: Command): void {
     .addOption(new Option('--host <host>', 'bind address (HOST)'))
     .addOption(new Option('--models-dir <dir>', 'encoder and model artifacts (TEXTCLASS_MODELS_DIR)'))
     .addOption(new Option('--redis-url <url>', 'share rate-limit counters across processes in Redis (REDIS_URL)'))
+    .addOption(new Option('--default-encoder <id>', 'encoder for similarity and the demo models (TEXTCLASS_DEFAULT_ENCODER)'))
     .option('--no-seed', 'do not create the demo models and dataset on a fresh database')
     .action(async (flags: ServeFlags) => {
       const started = performance.now();
@@ -28,6 +30,7 @@ export function registerServeCommand(program: Command): void {
         logLevel: flags.logLevel,
         modelsDir: flags.modelsDir,
         redisUrl: flags.redisUrl,
+        defaultEncoder: flags.defaultEncoder,
         host: flags.host,
         port: flags.port === undefined ? undefined : Number(flags.port),
         seedDemo: flags.seed ? undefined : false,

@@ -1,7 +1,8 @@
 // Zero-shot scoring: texts against label prototypes built from plain-text descriptions, softmax-calibrated.
 import { dot, meanDirection, softmax } from './vectors.js';
+import type { Head } from './heads.js';
 import type { Encoder } from './ports.js';
-import type { LabelDefinition } from './types.js';
+import type { LabelDefinition, Model } from './types.js';
 
 export interface LabelPrototypes {
   labels: string[];
@@ -28,6 +29,16 @@ export function scoreEmbedding(prototypes: LabelPrototypes, embedding: Float32Ar
 }
 
 export const DEFAULT_LOGIT_SCALE = 20;
+
+/** The zero-shot head: label prototypes from the model's descriptions, softmax at the model's calibrated scale. */
+export async function zeroShotHead(model: Model, encoder: Encoder): Promise<Head> {
+  const prototypes = await buildPrototypes(encoder, model.labels);
+  const scale = model.config.logitScale ?? DEFAULT_LOGIT_SCALE;
+  return {
+    labels: prototypes.labels,
+    predict: (embeddings) => embeddings.map((e) => scoreEmbedding(prototypes, e, scale)),
+  };
+}
 const SCALE_GRID = [1, 2, 3, 5, 7, 10, 15, 20, 30, 40, 50, 70, 100];
 
 /** Picks the logit scale with the lowest negative log-likelihood on a labelled set (temperature calibration). */

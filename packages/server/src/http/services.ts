@@ -4,6 +4,7 @@ import type { DatasetService } from '../core/datasets.js';
 import type { EncoderProvider, LanguageDetector, Repositories } from '../core/ports.js';
 import type { RateLimiter } from '../core/rate-limiter.js';
 import type { SimilarityService } from '../core/similarity.js';
+import type { Metrics } from '../telemetry/metrics.js';
 
 export interface AppServices {
   repos: Repositories;
@@ -13,4 +14,6 @@ export interface AppServices {
   languages: LanguageDetector;
   encoders: EncoderProvider;
   limiter: RateLimiter;
+  /** Prometheus metrics; absent when TEXTCLASS_METRICS=false. */
+  metrics?: Metrics | undefined;
 }

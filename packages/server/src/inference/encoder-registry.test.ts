@@ -1,11 +1,13 @@
-// Encoder registry over temporary directories: discovery, precedence, readiness, missing default.
-import { mkdtemp, rm } from 'node:fs/promises';
+// Encoder registry over temporary directories: discovery of both formats, precedence, readiness, chosen and missing default.
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../core/errors.js';
 import { EncoderNotBuiltError, loadEncoderRegistry } from './encoder-registry.js';
 import { writeStaticEncoder } from './static-encoder-writer.js';
+import { writeSyntheticEncoder } from './synthetic-encoder.js';
+import { TransformerEncoder } from './transformer-encoder.js';
 
 let root: string;
 const builtin = () => join(root, 'builtin');
@@ -20,6 +22,8 @@ beforeAll(async () => {
   await tinyEncoder(join(builtin(), 'base'), 'base', 1);
   await tinyEncoder(join(builtin(), 'other'), 'other', 2);
   await tinyEncoder(join(models(), 'encoders', 'other'), 'other', -1);
+  await writeSyntheticEncoder({ dir: join(models(), 'encoders', 'tiny-bert'), size: 'tiny' });
+  await mkdir(join(models(), 'encoders', 'not-an-encoder'), { recursive: true });
 });
 
 afterAll(async () => {
@@ -29,7 +33,7 @@ afterAll(async () => {
 describe('loadEncoderRegistry', () => {
   it('finds encoders, lets the models directory win, warms them all', async () => {
     const registry = await loadEncoderRegistry({ builtinDir: builtin(), modelsDir: models(), defaultId: 'base' });
-    expect(registry.ids().sort()).toEqual(['base', 'other']);
+    expect(registry.ids().sort()).toEqual(['base', 'other', 'tiny-bert']);
     expect(registry.default.id).toBe('base');
     expect(registry.defaultId).toBe('base');
     expect(registry.ready()).toBe(false);
@@ -38,6 +42,20 @@ describe('loadEncoderRegistry', () => {
     const [v] = await registry.get('other').embed(['word']);
     expect(v?.[0]).toBeCloseTo(-Math.SQRT1_2, 6);
     await registry.close();
+  });
+
+  it('makes a sentence-transformers export the default when asked (TEXTCLASS_DEFAULT_ENCODER)', async () => {
+    const registry = await loadEncoderRegistry({ builtinDir: builtin(), modelsDir: models(), defaultId: 'tiny-bert' });
+    expect(registry.default).toBeInstanceOf(TransformerEncoder);
+    expect(registry.default.dimension).toBe(32);
+    await registry.warmup();
+    expect(registry.ready()).toBe(true);
+    await registry.close();
+  });
+
+  it('names the encoders it found when the chosen default is missing', async () => {
+    const load = loadEncoderRegistry({ builtinDir: builtin(), modelsDir: models(), defaultId: 'nope' });
+    await expect(load).rejects.toThrow(/"nope".*found: .*tiny-bert/);
   });
 
   it('throws NOT_FOUND for an unknown encoder id', async () => {

@@ -1,4 +1,4 @@
-// The encoders this server can use (built-in default plus any under the models directory); warmup and readiness.
+// The encoders this server can use (built-in ones plus static and sentence-transformers exports under the models directory).
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { notFound } from '../core/errors.js';
@@ -6,31 +6,41 @@ import type { Encoder, EncoderProvider } from '../core/ports.js';
 import { ENCODER_FILES } from './encoder-metadata.js';
 import { BUILTIN_ENCODERS_DIR, DEFAULT_ENCODER_ID } from './package-paths.js';
 import { StaticEncoder, type StaticEncoderOptions } from './static-encoder.js';
+import { TransformerEncoder, type TransformerEncoderOptions } from './transformer-encoder.js';
+import { isTransformerExport } from './transformer-export.js';
 
 export { DEFAULT_ENCODER_ID };
 
 export interface EncoderRegistryOptions {
-  /** TEXTCLASS_MODELS_DIR: encoders in <modelsDir>/encoders/<id>/ are added, and win over built-in ones of the same id. */
+  /**
+   * TEXTCLASS_MODELS_DIR: encoders in <modelsDir>/encoders/<id>/ are added, and win over built-in ones of the same id.
+   * A directory with encoder.json is a static-embedding encoder; one with tokenizer.json and model.onnx (or
+   * onnx/model*.onnx) is a sentence-transformers export, whose id is its directory name (or textclass.json "id").
+   */
   modelsDir?: string;
   /** Replaces the built-in assets/encoders directory (tests). */
   builtinDir?: string;
+  /** TEXTCLASS_DEFAULT_ENCODER; the built-in static-en-100d when absent. */
   defaultId?: string;
   encoder?: StaticEncoderOptions;
+  transformer?: TransformerEncoderOptions;
 }
 
-/** The default encoder is not on disk: the package was not built. */
+/** The default encoder is not on disk: the package was not built, or TEXTCLASS_DEFAULT_ENCODER names an absent one. */
 export class EncoderNotBuiltError extends Error {
-  constructor(readonly encoderId: string, searched: string[]) {
+  constructor(readonly encoderId: string, searched: string[], found: string[] = []) {
     super(
-      `encoder "${encoderId}" not found (looked in ${searched.join(', ')}); ` +
-        'run `npm run build` at the repository root to build the default encoder',
+      `default encoder "${encoderId}" not found (looked in ${searched.join(', ')}; found: ${found.join(', ') || 'none'}); ` +
+        'run `npm run build` at the repository root to build the built-in encoder, or set TEXTCLASS_DEFAULT_ENCODER to one found',
     );
     this.name = 'EncoderNotBuiltError';
   }
 }
 
-/** Sub-directories of dir that hold an encoder.json, sorted; none when dir does not exist. */
-async function encoderSubdirs(dir: string): Promise<string[]> {
+type EncoderKind = 'static' | 'transformer';
+
+/** Sub-directories of dir that hold an encoder, sorted, with their kind; none when dir does not exist. */
+async function encoderSubdirs(dir: string): Promise<Array<{ dir: string; kind: EncoderKind }>> {
   let entries;
   try {
     entries = await readdir(dir, { withFileTypes: true });
@@ -39,8 +49,11 @@ async function encoderSubdirs(dir: string): Promise<string[]> {
     throw error;
   }
   const dirs = entries.filter((e) => e.isDirectory()).map((e) => join(dir, e.name)).sort();
-  const found = await Promise.all(dirs.map(async (sub) => ((await readdir(sub)).includes(ENCODER_FILES.metadata) ? sub : '')));
-  return found.filter((sub) => sub !== '');
+  const found = await Promise.all(dirs.map(async (sub) => {
+    if ((await readdir(sub)).includes(ENCODER_FILES.metadata)) return { dir: sub, kind: 'static' as const };
+    return (await isTransformerExport(sub)) ? { dir: sub, kind: 'transformer' as const } : undefined;
+  }));
+  return found.filter((f) => f !== undefined);
 }
 
 export class EncoderRegistry implements EncoderProvider {
@@ -81,7 +94,7 @@ export class EncoderRegistry implements EncoderProvider {
     return [...this.encoders.values()].every((e) => e.health());
   }
 
-  /** Releases the runtimes of encoders that hold one (StaticEncoder.close). */
+  /** Releases the runtimes of encoders that hold one (StaticEncoder / TransformerEncoder close). */
   async close(): Promise<void> {
     const closable = [...this.encoders.values()] as Array<Encoder & { close?: () => Promise<void> }>;
     await Promise.all(closable.map((e) => e.close?.()));
@@ -95,10 +108,10 @@ export async function loadEncoderRegistry(options: EncoderRegistryOptions = {}):
   const encoders = new Map<string, Encoder>();
   for (const dir of dirs) {
     for (const sub of await encoderSubdirs(dir)) {
-      const encoder = await StaticEncoder.open(sub, options.encoder);
+      const encoder = sub.kind === 'static' ? await StaticEncoder.open(sub.dir, options.encoder) : await TransformerEncoder.open(sub.dir, options.transformer);
       if (!encoders.has(encoder.id)) encoders.set(encoder.id, encoder);
     }
   }
-  if (!encoders.has(defaultId)) throw new EncoderNotBuiltError(defaultId, dirs);
+  if (!encoders.has(defaultId)) throw new EncoderNotBuiltError(defaultId, dirs, [...encoders.keys()]);
   return new EncoderRegistry([...encoders.values()], defaultId);
 }

@@ -2,7 +2,7 @@
 import protobuf from 'protobufjs/light.js';
 
 /** ONNX TensorProto.DataType values used here. */
-export const OnnxDataType = { FLOAT: 1, INT64: 7 } as const;
+export const OnnxDataType = { FLOAT: 1, UINT8: 2, INT8: 3, INT32: 6, INT64: 7 } as const;
 
 /** ONNX AttributeProto.AttributeType values used here. */
 export const OnnxAttributeType = { FLOAT: 1, INT: 2, INTS: 7 } as const;

@@ -1,0 +1,84 @@
+// Prometheus metrics (prom-client): HTTP requests by route template, batching queues, encoder time, embedding cache.
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { BatchObserver } from '../inference/batching-encoder.js';
+import type { CacheObserver, CacheStats } from '../inference/embedding-cache.js';
+
+const SIZE_BUCKETS = [1, 2, 4, 8, 16, 32, 64, 128, 256];
+const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/** Something with a queue to report: a batching encoder. */
+export interface QueueSource {
+  readonly id: string;
+  readonly queueDepth: number;
+}
+
+export class Metrics implements BatchObserver, CacheObserver {
+  readonly registry = new Registry();
+  private readonly queues: QueueSource[] = [];
+  private cacheStats: (() => CacheStats) | undefined;
+  private readonly requests: Counter<'method' | 'route' | 'status'>;
+  private readonly requestSeconds: Histogram<'method' | 'route' | 'status'>;
+  private readonly batchTexts: Histogram<'encoder'>;
+  private readonly batchTokens: Histogram<'encoder'>;
+  private readonly encoderSeconds: Histogram<'encoder'>;
+  private readonly cacheHits: Counter<'encoder'>;
+  private readonly cacheMisses: Counter<'encoder'>;
+
+  constructor(options: { processMetrics?: boolean } = {}) {
+    const registers = [this.registry];
+    if (options.processMetrics ?? true) collectDefaultMetrics({ register: this.registry });
+    this.requests = new Counter({ name: 'textclass_http_requests_total', help: 'HTTP requests by method, route template and status', labelNames: ['method', 'route', 'status'], registers });
+    this.requestSeconds = new Histogram({ name: 'textclass_http_request_duration_seconds', help: 'HTTP request latency by method, route template and status', labelNames: ['method', 'route', 'status'], buckets: LATENCY_BUCKETS, registers });
+    const queues = this.queues;
+    new Gauge({
+      name: 'textclass_inference_queue_depth',
+      help: 'Texts waiting in an encoder batching queue',
+      labelNames: ['encoder'],
+      registers,
+      collect() {
+        for (const q of queues) this.set({ encoder: q.id }, q.queueDepth);
+      },
+    });
+    this.batchTexts = new Histogram({ name: 'textclass_inference_batch_texts', help: 'Texts per encoder batch', labelNames: ['encoder'], buckets: SIZE_BUCKETS, registers });
+    this.batchTokens = new Histogram({ name: 'textclass_inference_batch_tokens', help: 'Padded tokens (texts x longest) per encoder batch, estimated', labelNames: ['encoder'], buckets: SIZE_BUCKETS.map((b) => b * 64), registers });
+    this.encoderSeconds = new Histogram({ name: 'textclass_encoder_duration_seconds', help: 'Time of one encoder batch call', labelNames: ['encoder'], buckets: LATENCY_BUCKETS, registers });
+    this.cacheHits = new Counter({ name: 'textclass_embedding_cache_hits_total', help: 'Texts served from the embedding cache', labelNames: ['encoder'], registers });
+    this.cacheMisses = new Counter({ name: 'textclass_embedding_cache_misses_total', help: 'Texts the embedding cache did not hold (embedded)', labelNames: ['encoder'], registers });
+    const stats = () => this.cacheStats?.();
+    new Gauge({ name: 'textclass_embedding_cache_bytes', help: 'Estimated bytes held by the embedding cache', registers, collect() { this.set(stats()?.bytes ?? 0); } });
+    new Gauge({ name: 'textclass_embedding_cache_entries', help: 'Embeddings held by the embedding cache', registers, collect() { this.set(stats()?.entries ?? 0); } });
+  }
+
+  watchQueue(queue: QueueSource): void {
+    this.queues.push(queue);
+  }
+
+  watchCache(stats: () => CacheStats): void {
+    this.cacheStats = stats;
+  }
+
+  request(method: string, route: string, status: number, seconds: number): void {
+    const labels = { method, route, status: String(status) };
+    this.requests.inc(labels);
+    this.requestSeconds.observe(labels, seconds);
+  }
+
+  batch(encoderId: string, texts: number, tokens: number, seconds: number): void {
+    this.batchTexts.observe({ encoder: encoderId }, texts);
+    this.batchTokens.observe({ encoder: encoderId }, tokens);
+    this.encoderSeconds.observe({ encoder: encoderId }, seconds);
+  }
+
+  lookups(encoderId: string, hits: number, misses: number): void {
+    if (hits > 0) this.cacheHits.inc({ encoder: encoderId }, hits);
+    if (misses > 0) this.cacheMisses.inc({ encoder: encoderId }, misses);
+  }
+
+  contentType(): string {
+    return this.registry.contentType;
+  }
+
+  render(): Promise<string> {
+    return this.registry.metrics();
+  }
+}

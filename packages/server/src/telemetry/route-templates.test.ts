@@ -1,0 +1,25 @@
+// Route templates for metric labels: contract paths, literal before templated, system paths, unmatched.
+import { describe, expect, it } from 'vitest';
+import { RouteTemplates, UNMATCHED_ROUTE } from './route-templates.js';
+
+describe('RouteTemplates', () => {
+  const routes = RouteTemplates.fromContract();
+
+  it.each([
+    ['/v2/models/12/inference', '/v2/models/{model_id}/inference'],
+    ['/v2/models/inference', '/v2/models/inference'],
+    ['/v2/models/12', '/v2/models/{model_id}'],
+    ['/v2/models/', '/v2/models'],
+    ['/v2/datasets/ds_4/records', '/v2/datasets/{dataset_id}/records'],
+    ['/health', '/health'],
+    ['/metrics', '/metrics'],
+    ['/v2/models/12/inference/extra', UNMATCHED_ROUTE],
+    ['/wp-admin.php', UNMATCHED_ROUTE],
+  ])('%s → %s', (path, template) => {
+    expect(routes.match(path)).toBe(template);
+  });
+
+  it('does not read regex characters in literal segments', () => {
+    expect(new RouteTemplates(['/a.b']).match('/axb')).toBe(UNMATCHED_ROUTE);
+  });
+});

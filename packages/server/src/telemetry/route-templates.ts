@@ -1,0 +1,36 @@
+// Maps a request path to its route template (/v2/models/{model_id}/inference) so metric labels stay few.
+import { createRequire } from 'node:module';
+
+interface Template {
+  template: string;
+  pattern: RegExp;
+  params: number;
+}
+
+/** Paths served outside the contract. */
+const SYSTEM_PATHS = ['/metrics', '/docs', '/openapi.json', '/openapi.yaml'];
+export const UNMATCHED_ROUTE = 'unmatched';
+
+function compile(template: string): Template {
+  const parts = template.split('/').map((part) => (/^\{[^}]+\}$/.test(part) ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  return { template, pattern: new RegExp(`^${parts.join('/')}/?$`), params: (template.match(/\{/g) ?? []).length };
+}
+
+export class RouteTemplates {
+  private readonly templates: Template[];
+
+  /** Literal paths win over templated ones (/v2/models/inference before /v2/models/{model_id}). */
+  constructor(paths: string[]) {
+    this.templates = paths.map(compile).sort((a, b) => a.params - b.params);
+  }
+
+  /** The contract's paths plus the system ones. */
+  static fromContract(): RouteTemplates {
+    const spec = createRequire(import.meta.url)('@textclass/openapi/openapi.json') as { paths: Record<string, unknown> };
+    return new RouteTemplates([...Object.keys(spec.paths), ...SYSTEM_PATHS]);
+  }
+
+  match(path: string): string {
+    return this.templates.find((t) => t.pattern.test(path))?.template ?? UNMATCHED_ROUTE;
+  }
+}

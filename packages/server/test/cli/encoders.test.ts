@@ -1,0 +1,31 @@
+// `textclass encoders pull` and `list` as a user runs them, against a local stand-in for the Hugging Face hub.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportFixture, FIXTURE_ID, FIXTURE_REPO } from '../../src/hub/testing/export-fixture.js';
+import { startHubStandIn, type HubStandIn } from '../../src/hub/testing/hub-stand-in.js';
+import { runCli } from '../support/server-process.js';
+
+const modelsDir = mkdtempSync(path.join(tmpdir(), 'textclass-cli-encoders-'));
+let hub: HubStandIn;
+
+beforeAll(async () => {
+  hub = await startHubStandIn();
+  hub.repos.set(FIXTURE_REPO, exportFixture());
+});
+afterAll(async () => {
+  await hub?.close();
+  rmSync(modelsDir, { recursive: true, force: true });
+});
+
+describe('textclass encoders', () => {
+  it('pulls an export from HF_ENDPOINT and lists it next to the built-in encoder', async () => {
+    const env = { HF_ENDPOINT: hub.url, TEXTCLASS_MODELS_DIR: modelsDir };
+    expect(await runCli(['encoders', 'pull', FIXTURE_REPO, '--file', 'onnx/model_qint8_avx512_vnni.onnx'], env)).toBe(FIXTURE_ID);
+    const listed = await runCli(['encoders', 'list'], env);
+    expect(listed).toMatch(new RegExp(`${FIXTURE_ID}\\s+sentence-transformers\\s+\\d+ KiB\\s+pulled ${FIXTURE_REPO}@`));
+    expect(listed).toMatch(/static-en-100d \(default\)\s+static-embedding\s+[\d.]+ MiB\s+built-in/);
+    await expect(runCli(['encoders', 'pull', 'nobody/nothing'], env)).rejects.toThrow(/repository "nobody\/nothing" at revision "main" was not found/);
+  });
+});

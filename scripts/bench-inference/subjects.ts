@@ -1,0 +1,42 @@
+// The encoders under test: where their files are and how to tokenise for the raw-session ceiling.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { TextTokenizer } from '../../packages/server/src/inference/hf-tokenizer.js';
+import { BUILTIN_ENCODERS_DIR, DEFAULT_ENCODER_ID } from '../../packages/server/src/inference/package-paths.js';
+import { StaticWordTokenizer } from '../../packages/server/src/inference/static-tokenizer.js';
+import { parseStaticTokenizerConfig } from '../../packages/server/src/inference/tokenizer-config.js';
+import { readTransformerExport } from '../../packages/server/src/inference/transformer-export.js';
+
+export interface Subject {
+  /** Encoder id as the server knows it (TEXTCLASS_DEFAULT_ENCODER). */
+  id: string;
+  kind: 'transformer' | 'static';
+  /** Export directory (transformer) or encoder directory (static). */
+  dir: string;
+  modelPath: string;
+  /** TEXTCLASS_MODELS_DIR for the server: holds encoders/<id> (undefined: the built-in encoder only). */
+  modelsDir: string | undefined;
+  /** Token ids the encoder feeds its model for a text (special tokens included). */
+  tokenize(text: string): number[];
+}
+
+/** The full-size synthetic transformer written under <cacheDir>/encoders/<id>. */
+export async function transformerSubject(cacheDir: string, id: string): Promise<Subject> {
+  const dir = join(cacheDir, 'encoders', id);
+  const exported = await readTransformerExport(dir);
+  const tokenizer = new TextTokenizer(exported.tokenizerJson, exported.tokenizerConfig, exported.maxSeqLength);
+  return {
+    id, kind: 'transformer', dir, modelPath: exported.modelPath, modelsDir: cacheDir,
+    tokenize: (text) => (tokenizer.windows(text)[0]?.ids ?? []),
+  };
+}
+
+/** The built-in default encoder (static word embeddings). */
+export async function defaultSubject(): Promise<Subject> {
+  const dir = join(BUILTIN_ENCODERS_DIR, DEFAULT_ENCODER_ID);
+  const tokenizer = new StaticWordTokenizer(parseStaticTokenizerConfig(JSON.parse(await readFile(join(dir, 'tokenizer.json'), 'utf8'))));
+  return {
+    id: DEFAULT_ENCODER_ID, kind: 'static', dir, modelPath: join(dir, 'model.onnx'), modelsDir: undefined,
+    tokenize: (text) => Array.from(tokenizer.encode(text)),
+  };
+}

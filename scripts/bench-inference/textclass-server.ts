@@ -1,0 +1,57 @@
+// Starts the built `textclass serve` on a fresh data dir whose default workspace allows the benchmark's request rate.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createRepositories, openDatabase } from '../../packages/server/src/storage/index.js';
+import { freePort, spawnAndWait, type Child } from './servers.js';
+import type { Subject } from './subjects.js';
+
+export const BENCH_API_KEY = 'tc_bench_key_0123456789abcdefghij';
+const MAIN = resolve('packages/server/dist/main.js');
+
+/**
+ * Creates the `default` workspace before the server's first start (bootstrap then adopts it) with a rate limit far above
+ * what the loops send, so the numbers measure inference, not the 6,000/min default limit.
+ */
+async function provision(dataDir: string): Promise<void> {
+  const database = await openDatabase({ dataDir });
+  try {
+    await createRepositories(database.db).workspaces.create({
+      name: 'default', plan: 'enterprise', rateLimitPerMinute: 1_000_000_000, monthlyQuota: null, billingCycleDay: 1,
+    });
+  } finally {
+    await database.close();
+  }
+}
+
+/** /health turns 200 once encoders are warm; the demo models are seeded just after, so wait for model 1 too. */
+async function waitForDemoModel(url: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  const headers = { authorization: `Bearer ${BENCH_API_KEY}` };
+  while ((await fetch(`${url}/v2/models/1`, { headers })).status !== 200) {
+    if (Date.now() > deadline) throw new Error('demo model 1 did not appear within 60 s of /health');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The server as a user runs it, with the embedding cache off (TEXTCLASS_EMBEDDING_CACHE_MB=0) and the subject as default encoder. */
+export async function startTextclass(subject: Subject): Promise<Child & { dataDir: string }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'textclass-bench-'));
+  await provision(dataDir);
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn',
+    TEXTCLASS_DATA_DIR: dataDir, TEXTCLASS_API_KEY: BENCH_API_KEY,
+    TEXTCLASS_MODELS_DIR: subject.modelsDir ?? join(dataDir, 'models'),
+    TEXTCLASS_DEFAULT_ENCODER: subject.id, TEXTCLASS_EMBEDDING_CACHE_MB: '0',
+  };
+  try {
+    const child = await spawnAndWait([MAIN, 'serve'], env, port, '/health', 300);
+    await waitForDemoModel(child.url);
+    return { ...child, dataDir, stop: async () => { await child.stop(); rmSync(dataDir, { recursive: true, force: true }); } };
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
