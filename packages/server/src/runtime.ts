@@ -46,12 +46,13 @@ export async function composeRuntime(config: Config, logger: Logger): Promise<Ru
       batching: { maxBatchTexts: config.batchMaxTexts, maxBatchTokens: config.batchMaxTokens, maxWaitMs: config.batchWaitMs, maxQueueTexts: config.queueMaxTexts },
       observer: metrics,
     });
-    encoders.resolve(serving);
-    languages.resolve(detector);
     if (config.seedDemo) {
       const seeded = await seedDemoContent(repos, bootstrap.workspace, serving.get(defaultEncoderId));
       if (seeded.seeded) logger.info({ models: seeded.models.map((m) => ({ id: m.id, name: m.name, metrics: m.metrics })) }, 'seeded demo models');
     }
+    // Ready (and /health 200) only once the demo content exists, so a client never sees a half-seeded service.
+    encoders.resolve(serving);
+    languages.resolve(detector);
     logger.info({ ms: Math.round(performance.now() - started) }, 'encoders ready');
   })();
   ready.catch((err: unknown) => logger.error({ err }, 'loading encoders failed'));

@@ -48,7 +48,9 @@ function serveBytes(req: IncomingMessage, res: ServerResponse, data: Buffer, cut
   if (match) headers['Content-Range'] = `bytes ${start}-${data.length - 1}/${data.length}`;
   res.writeHead(match ? 206 : 200, headers);
   if (cut) {
-    res.write(body.subarray(0, Math.floor(body.length / 2)), () => res.socket?.destroy());
+    // End the connection with a FIN once the half is flushed: an immediate destroy can send a RST
+    // that makes the client drop bytes it has not read yet, so nothing would be left to resume.
+    res.write(body.subarray(0, Math.floor(body.length / 2)), () => res.socket?.end());
     return;
   }
   res.end(body);
