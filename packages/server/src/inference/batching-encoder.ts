@@ -18,7 +18,7 @@ export interface BatchingOptions {
 export const DEFAULT_BATCHING: BatchingOptions = {
   maxBatchTexts: 64,
   maxBatchTokens: 16_384,
-  maxWaitMs: 2,
+  maxWaitMs: 0,
   maxQueueTexts: 2_048,
   retryAfterSeconds: 1,
 };
@@ -54,7 +54,8 @@ export class BatchingEncoder implements Encoder {
   private readonly options: BatchingOptions;
   private readonly queue: Item[] = [];
   private running = false;
-  private timer: NodeJS.Timeout | undefined;
+  /** Cancels the scheduled run of a batch that is not full, if one is scheduled. */
+  private cancelScheduled: (() => void) | undefined;
 
   constructor(
     private readonly inner: Encoder,
@@ -104,14 +105,23 @@ export class BatchingEncoder implements Encoder {
     });
   }
 
-  /** Runs now when a full batch waits, else after maxWaitMs; nothing while a batch runs (its end runs the next). */
+  /** Runs now when a full batch waits, else after maxWaitMs (0: this event-loop turn); nothing while a batch runs (its end runs the next). */
   private schedule(): void {
     if (this.running || this.queue.length === 0) return;
     if (this.queue.length >= this.options.maxBatchTexts) {
       this.runNext();
       return;
     }
-    this.timer ??= setTimeout(() => this.runNext(), Math.max(0, this.options.maxWaitMs));
+    if (this.cancelScheduled) return;
+    // Wait 0: run as soon as this turn of the event loop has taken in the requests that arrived with it;
+    // work that arrives while a batch runs is merged into the next one anyway.
+    if (this.options.maxWaitMs > 0) {
+      const timer = setTimeout(() => this.runNext(), this.options.maxWaitMs);
+      this.cancelScheduled = () => clearTimeout(timer);
+    } else {
+      const immediate = setImmediate(() => this.runNext());
+      this.cancelScheduled = () => clearImmediate(immediate);
+    }
   }
 
   /** Takes queued texts in arrival order up to the limits. */
@@ -133,8 +143,8 @@ export class BatchingEncoder implements Encoder {
   }
 
   private runNext(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
+    this.cancelScheduled?.();
+    this.cancelScheduled = undefined;
     if (this.running) return;
     const batch = this.takeBatch();
     if (batch.length === 0) return;
