@@ -48,9 +48,9 @@ function serveBytes(req: IncomingMessage, res: ServerResponse, data: Buffer, cut
   if (match) headers['Content-Range'] = `bytes ${start}-${data.length - 1}/${data.length}`;
   res.writeHead(match ? 206 : 200, headers);
   if (cut) {
-    // End the connection with a FIN once the half is flushed: an immediate destroy can send a RST
-    // that makes the client drop bytes it has not read yet, so nothing would be left to resume.
-    res.write(body.subarray(0, Math.floor(body.length / 2)), () => res.socket?.end());
+    // Cut the connection a moment after the half is flushed, so the client has written those bytes to its
+    // part file (a cut arriving together with the data can make it drop them, leaving nothing to resume).
+    res.write(body.subarray(0, Math.floor(body.length / 2)), () => setTimeout(() => res.socket?.destroy(), 300));
     return;
   }
   res.end(body);
