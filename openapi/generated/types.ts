@@ -344,6 +344,104 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/datasets/{dataset_id}/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The dataset's public key `ds_<id>` (as in `Dataset.key`), or its bare integer id. `ds_1`
+                 *     and `1` name the same dataset.
+                 * @example ds_1
+                 */
+                dataset_id: components["parameters"]["DatasetKeyPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a CSV or JSON Lines file of rows
+         * @description Adds the rows of a file to the dataset (key `ds_<id>` or bare id). The body is the file
+         *     itself, streamed (`curl --data-binary @rows.csv -H 'Content-Type: text/csv'`), up to
+         *     `TEXTCLASS_UPLOAD_MAX_BYTES` (1 GiB by default; `413 PAYLOAD_TOO_LARGE` above it). It is
+         *     not subject to the 1 MiB limit of JSON bodies. `Content-Encoding: gzip` is accepted; the
+         *     limit then applies to the decoded bytes.
+         *
+         *     - `text/csv`: RFC 4180. The first line is the header and names the columns; fields may be
+         *       quoted with `"` and then contain commas, quotes (doubled) and line breaks. An empty field
+         *       is null. Values of `number` columns must parse as numbers, of `timestamp` columns as
+         *       ISO 8601 timestamps.
+         *     - `application/x-ndjson` (JSON Lines): one JSON object per line; blank lines are skipped.
+         *       Values must fit their columns as in `addDatasetItems` (strings, numbers or null).
+         *
+         *     Columns are mapped as the row endpoints map them: a field that names a column fills it,
+         *     `text` fills the `text_column` (unless a column is itself named `text`), fields that
+         *     name no column are dropped, missing columns are null. A CSV header that names none of the
+         *     columns fails the upload at line 1.
+         *
+         *     **All-or-nothing.** The server first receives the whole body into a spool file on its disk,
+         *     then answers `202` with the Upload (`status: processing`) and ingests it in the
+         *     background, so a client that disconnects after the `202` loses nothing and memory stays
+         *     bounded whatever the file size. Rows are checked and staged apart from the dataset; when the
+         *     last line is checked they are stored in one transaction and the upload becomes
+         *     `completed`. The first bad line fails the upload (`failed`, `error.line` and
+         *     `error.message`) and no row of it is stored, never half a row. An upload is not
+         *     resumable: fix the file and upload it whole again. A body cut off before it is complete
+         *     (the client disconnects) is discarded and leaves no upload behind. Follow progress with
+         *     `getDatasetUpload`. If the server stops or crashes mid-ingestion the upload is marked
+         *     `failed` (within a minute of a restart) and none of its rows is stored.
+         *
+         *     From the moment the upload is accepted until it completes or fails, the dataset is
+         *     `processing`: other uploads and row writes to it get `409 DATASET_PROCESSING`. Stored
+         *     rows are then classified by the dataset's models like rows of the other endpoints. Not
+         *     idempotent: each upload stores its rows again.
+         *
+         *     Needs the `member` role.
+         */
+        post: operations["uploadDatasetFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/datasets/{dataset_id}/uploads/{upload_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The dataset's public key `ds_<id>` (as in `Dataset.key`), or its bare integer id. `ds_1`
+                 *     and `1` name the same dataset.
+                 * @example ds_1
+                 */
+                dataset_id: components["parameters"]["DatasetKeyPath"];
+                /**
+                 * @description Upload id `up_<n>` as returned by `uploadDatasetFile` (`id`).
+                 * @example up_1
+                 */
+                upload_id: components["parameters"]["UploadIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the progress of an upload
+         * @description Returns an upload of the dataset and how far its ingestion has come: `processing` with
+         *     `rows_received` growing, then `completed` (every row stored) or `failed` (no row
+         *     stored; `error` names the line and the reason).
+         *
+         *     Needs the `reader` role.
+         */
+        get: operations["getDatasetUpload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/usage": {
         parameters: {
             query?: never;
@@ -916,6 +1014,53 @@ export interface components {
         } & {
             [key: string]: components["schemas"]["CellValue"];
         };
+        /** @description The first problem that failed an upload. */
+        UploadError: {
+            /**
+             * @description 1-based line number in the file (the CSV header is line 1) where the rejected row begins;
+             *     null when the failure is not about one line (for example the server stopped).
+             */
+            line: number | null;
+            /** @description Plain-language reason naming the column at fault, e.g. `column "score": expected a number, got "n/a"`. */
+            message: string;
+        };
+        /**
+         * @description A file upload into a dataset and how far its ingestion has come. An upload is all-or-nothing:
+         *     while it is `processing` none of its rows is visible; `completed` means every row is stored
+         *     (`rows_stored` equals `rows_received`); `failed` means none is (`rows_stored` 0) and `error`
+         *     says why.
+         */
+        Upload: {
+            /** @description Upload id `up_<n>`, used by `getDatasetUpload`. */
+            id: string;
+            /** @description Public key `ds_<id>` of the dataset the rows go into. */
+            dataset_id: components["schemas"]["DatasetKey"];
+            /**
+             * @description `processing` while the body is received and its rows checked and staged; `completed` once
+             *     every row is stored; `failed` when a line was rejected or ingestion stopped, and then no row
+             *     of the upload is stored.
+             * @enum {string}
+             */
+            status: "processing" | "completed" | "failed";
+            /** @description Rows read and checked so far (the header line of a CSV file is not a row). */
+            rows_received: number;
+            /** @description Rows stored in the dataset; 0 until the upload is `completed`, then all of them. */
+            rows_stored: number;
+            /** @description Bytes of the body received (after gzip decoding when `Content-Encoding` is `gzip`). */
+            bytes_received: number;
+            /** @description Why the upload failed; null unless `status` is `failed`. */
+            error: components["schemas"]["UploadError"] | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC time the upload began.
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC time the upload completed or failed; null while `processing`.
+             */
+            completed_at: string | null;
+        };
         /**
          * @description Classified texts (each text times each model) counted in the workspace's current billing
          *     period, the quota, and when the period resets.
@@ -1359,6 +1504,11 @@ export interface components {
          * @example ds_1
          */
         DatasetKeyPath: string;
+        /**
+         * @description Upload id `up_<n>` as returned by `uploadDatasetFile` (`id`).
+         * @example up_1
+         */
+        UploadIdPath: string;
         /**
          * @description Integer id of the API key, as returned by `listApiKeys` (`id`).
          * @example 2
@@ -1893,6 +2043,143 @@ export interface operations {
             404: components["responses"]["DatasetNotFound"];
             409: components["responses"]["DatasetConflict"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    uploadDatasetFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The dataset's public key `ds_<id>` (as in `Dataset.key`), or its bare integer id. `ds_1`
+                 *     and `1` name the same dataset.
+                 * @example ds_1
+                 */
+                dataset_id: components["parameters"]["DatasetKeyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/csv": string;
+                "application/x-ndjson": string;
+            };
+        };
+        responses: {
+            /**
+             * @description The body was received whole; its rows are being ingested. Poll `getDatasetUpload` until
+             *     `status` is `completed` or `failed`.
+             */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Upload"];
+                };
+            };
+            /**
+             * @description The request is invalid (`INVALID_PARAMETER`): a `Content-Type` other than
+             *     `text/csv` or `application/x-ndjson`, a `Content-Encoding` other than `gzip` or
+             *     `identity`, a gzip body that does not decode, a bad path parameter, or a body that was
+             *     cut off. Nothing was stored. Bad lines inside the file do not give 400: they fail the
+             *     upload, see `getDatasetUpload`.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["DatasetNotFound"];
+            409: components["responses"]["DatasetConflict"];
+            /**
+             * @description The body is over `TEXTCLASS_UPLOAD_MAX_BYTES` (1 GiB by default), after gzip decoding
+             *     (`PAYLOAD_TOO_LARGE`). Nothing was stored and the dataset is `ready` again. Split the
+             *     file.
+             */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getDatasetUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The dataset's public key `ds_<id>` (as in `Dataset.key`), or its bare integer id. `ds_1`
+                 *     and `1` name the same dataset.
+                 * @example ds_1
+                 */
+                dataset_id: components["parameters"]["DatasetKeyPath"];
+                /**
+                 * @description Upload id `up_<n>` as returned by `uploadDatasetFile` (`id`).
+                 * @example up_1
+                 */
+                upload_id: components["parameters"]["UploadIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The upload. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Upload"];
+                };
+            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            /**
+             * @description The dataset or the upload does not exist in the workspace of the key (`NOT_FOUND`).
+             *     Do not retry.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
