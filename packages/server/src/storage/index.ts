@@ -3,9 +3,12 @@ import type { Kysely } from 'kysely';
 import type { Repositories } from '../core/ports.js';
 import { createApiKeyRepository } from './repositories/api-keys.js';
 import { createDatasetRepository } from './repositories/datasets.js';
+import { createJobRepository } from './repositories/jobs.js';
 import { createModelRepository } from './repositories/models.js';
+import { createPipelineRepository } from './repositories/pipeline.js';
 import { createRecordRepository } from './repositories/records.js';
 import { createUsageRepository } from './repositories/usage.js';
+import { createWebhookRepository } from './repositories/webhooks.js';
 import { createWorkspaceRepository } from './repositories/workspaces.js';
 import type { DatabaseSchema } from './schema.js';
 
@@ -23,5 +26,8 @@ export function createRepositories(db: Kysely<DatabaseSchema>): Repositories {
     datasets: createDatasetRepository(db),
     records: createRecordRepository(db),
     usage: createUsageRepository(db),
+    jobs: createJobRepository(db),
+    pipeline: createPipelineRepository(db),
+    webhooks: createWebhookRepository(db),
   };
 }

@@ -71,7 +71,56 @@ export interface RecordsTable {
   values: Json<Record<string, CellValue>>;
   metadata: Json<Record<string, string>>;
   classifications: JSONColumnType<Record<string, Classification> | null, string | null | undefined, string | null>;
+  needs_review: ColumnType<string[], string | undefined, string>;
+  skipped_models: ColumnType<Record<string, string>, string | undefined, string>;
   created_at: CreatedAt;
+}
+
+export interface JobsTable {
+  /** bigserial, read as a decimal string. */
+  id: ColumnType<string, never, never>;
+  kind: string;
+  payload: Json<Record<string, unknown>>;
+  attempts: ColumnType<number, number | undefined, number>;
+  run_after: CreatedAt;
+  locked_until: Timestamp | null;
+  last_error: string | null;
+  failed_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface WebhookEndpointsTable {
+  id: Generated<number>;
+  workspace_id: number;
+  url: string;
+  events: Json<string[]>;
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  disabled_reason: string | null;
+  secret: string;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface WebhookDeliveriesTable {
+  id: ColumnType<string, never, never>;
+  endpoint_id: number;
+  event: string;
+  message_id: string;
+  body: string;
+  status: ColumnType<'pending' | 'succeeded' | 'failed', 'pending' | undefined, 'pending' | 'succeeded' | 'failed'>;
+  retries: ColumnType<number, number | undefined, number>;
+  next_attempt_at: ColumnType<Date | null, Date | string | undefined, Date | string | null>;
+  locked_until: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface WebhookAttemptsTable {
+  id: ColumnType<string, never, never>;
+  delivery_id: string;
+  attempted_at: CreatedAt;
+  status_code: number | null;
+  latency_ms: number;
+  error: string | null;
 }
 
 export interface QuotaUsageTable {
@@ -89,6 +138,10 @@ export interface DatabaseSchema {
   datasets: DatasetsTable;
   records: RecordsTable;
   quota_usage: QuotaUsageTable;
+  jobs: JobsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }
 
 /** Serialises a value for a jsonb column; always pass jsonb values through this. */
