@@ -531,6 +531,180 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook endpoints
+         * @description Lists the webhook endpoints of the workspace, ordered by id: URL, subscribed events and
+         *     whether each is enabled. Secrets are never returned here. Paginated with `offset` and
+         *     `limit` (default 20, at most 100).
+         *
+         *     Needs the `admin` role.
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Create a webhook endpoint
+         * @description Registers a URL that receives the events it subscribes to (`classification.completed`).
+         *     The response carries the signing secret `whsec_…` in `secret`, shown this once (rotate it
+         *     with `rotateWebhookSecret` if it is lost). `enabled` is true when not sent.
+         *
+         *     The URL must be `http` or `https`. A URL whose host resolves to a private, loopback or
+         *     link-local address is refused with `400 INVALID_PARAMETER` naming `url`, unless the
+         *     operator allows such targets (`TEXTCLASS_WEBHOOK_ALLOW_PRIVATE=true`); the address is
+         *     checked again at every delivery. Not idempotent: each call creates an endpoint.
+         *
+         *     Needs the `admin` role.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/webhooks/{webhook_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the webhook endpoint, as returned by `createWebhook` (`id`).
+                 * @example 1
+                 */
+                webhook_id: components["parameters"]["WebhookEndpointIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a webhook endpoint
+         * @description One webhook endpoint of the workspace (without its secret). An endpoint of another
+         *     workspace gives 404.
+         *
+         *     Needs the `admin` role.
+         */
+        get: operations["getWebhook"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Deletes an endpoint with its delivery log; deliveries not yet made are dropped.
+         *
+         *     Needs the `admin` role.
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a webhook endpoint
+         * @description Changes the URL, the subscribed events or `enabled` of an endpoint; fields not sent keep
+         *     their value. Enabling an endpoint clears `disabled_reason` (for example after a `410`).
+         *     A new URL is checked as in `createWebhook`. Deliveries still pending go to the new URL.
+         *
+         *     Needs the `admin` role.
+         */
+        patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/v2/webhooks/{webhook_id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the webhook endpoint, as returned by `createWebhook` (`id`).
+                 * @example 1
+                 */
+                webhook_id: components["parameters"]["WebhookEndpointIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the signing secret
+         * @description Replaces the endpoint's signing secret at once and returns the new one, shown this once.
+         *     Every attempt from now on, retries of earlier events included, is signed with it.
+         *
+         *     Needs the `admin` role.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/webhooks/{webhook_id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the webhook endpoint, as returned by `createWebhook` (`id`).
+                 * @example 1
+                 */
+                webhook_id: components["parameters"]["WebhookEndpointIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List deliveries of a webhook endpoint
+         * @description The delivery log of an endpoint, newest first: each event's `webhook_id`, its status
+         *     (`pending`, `succeeded`, `failed`), every attempt with its status code, latency and
+         *     error, and when the next attempt is due. Paginated with `offset` and `limit`.
+         *
+         *     Needs the `admin` role.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/webhooks/{webhook_id}/deliveries/{delivery_id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the webhook endpoint, as returned by `createWebhook` (`id`).
+                 * @example 1
+                 */
+                webhook_id: components["parameters"]["WebhookEndpointIdPath"];
+                /**
+                 * @description Id of a delivery, as listed by `listWebhookDeliveries` (`id`).
+                 * @example 17
+                 */
+                delivery_id: components["parameters"]["DeliveryIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deliver an event again
+         * @description Puts a delivery back in the queue, due at once, with its retry schedule restarted,
+         *     whatever its status. The event keeps its `webhook-id`, so a receiver that already
+         *     processed it can recognise it. Answers with the delivery.
+         *
+         *     Needs the `admin` role.
+         */
+        post: operations["redeliverWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -979,8 +1153,25 @@ export interface components {
                 [key: string]: components["schemas"]["CellValue"];
             };
             metadata: components["schemas"]["Metadata"];
-            /** @description Null until the dataset's models have classified the record (and for a dataset without models). */
+            /**
+             * @description Null until the dataset's models have classified the record (and for a dataset without
+             *     models). Then one entry per deployed model: its top label and confidence, also when the
+             *     confidence is below the model's threshold (see `needs_review`).
+             */
             classifications: components["schemas"]["Classifications"] | null;
+            /**
+             * @description Ids (as strings) of the models whose top confidence for this record is below the model's
+             *     `confidence_threshold`. The label is still in `classifications`; empty when none is below
+             *     (and until the record is classified).
+             */
+            needs_review: string[];
+            /**
+             * @description Models of the dataset that did not classify the record, by id, with the reason (for example
+             *     `model 3 is archived`, or a record without text). Empty when every model classified it.
+             */
+            skipped_models: {
+                [key: string]: string;
+            };
             /**
              * Format: date-time
              * @description ISO 8601 UTC time the record was stored.
@@ -1161,6 +1352,152 @@ export interface components {
             revoked_at: null;
             /** @description The full API key, to send as `Authorization: Bearer <key>`. Shown once. */
             key: string;
+        };
+        /** @description Integer id of a webhook endpoint, as returned by `createWebhook` (`id`). */
+        WebhookEndpointId: number;
+        /**
+         * @description An event a webhook endpoint can subscribe to (see the `classification.completed` webhook).
+         * @enum {string}
+         */
+        WebhookEventType: "classification.completed";
+        /** @description A URL of the workspace that receives events, signed with its secret (never shown here). */
+        WebhookEndpoint: {
+            id: components["schemas"]["WebhookEndpointId"];
+            /**
+             * Format: uri
+             * @description Where events are POSTed.
+             */
+            url: string;
+            /** @description The events delivered to this endpoint. */
+            events: components["schemas"]["WebhookEventType"][];
+            /** @description False while deliveries to the endpoint are paused (by an admin, or after the receiver answered `410`). */
+            enabled: boolean;
+            /** @description Why the service disabled the endpoint (for example a `410` answer); null otherwise. */
+            disabled_reason: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC creation time.
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC time of the last change.
+             */
+            updated_at: string;
+        };
+        /** @description One page of webhook endpoints. */
+        WebhookEndpointPage: {
+            data: components["schemas"]["WebhookEndpoint"][];
+            /** @description Number of items over all pages. */
+            total: number;
+            /** @description The `offset` used (echoed; 0 when not sent). */
+            offset: number;
+            /** @description The `limit` used (echoed; 20 when not sent). */
+            limit: number;
+            /** @description True when items follow this page (`offset + data.length < total`). */
+            has_more: boolean;
+        };
+        /** @description A new webhook endpoint. */
+        CreateWebhookRequest: {
+            /**
+             * Format: uri
+             * @description An `http` or `https` URL whose host resolves to public addresses (unless the operator allows private ones).
+             */
+            url: string;
+            /** @description Events to deliver. */
+            events: components["schemas"]["WebhookEventType"][];
+            /** @description Whether deliveries start at once; true when not sent. */
+            enabled?: boolean;
+        };
+        /** @description A webhook endpoint plus its signing secret, shown in this response only. Store it now; it cannot be read again. */
+        CreatedWebhookEndpoint: {
+            id: components["schemas"]["WebhookEndpointId"];
+            /**
+             * Format: uri
+             * @description Where events are POSTed.
+             */
+            url: string;
+            /** @description The events delivered to this endpoint. */
+            events: components["schemas"]["WebhookEventType"][];
+            /** @description False while deliveries to the endpoint are paused (by an admin, or after the receiver answered `410`). */
+            enabled: boolean;
+            /** @description Why the service disabled the endpoint (for example a `410` answer); null otherwise. */
+            disabled_reason: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC creation time.
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC time of the last change.
+             */
+            updated_at: string;
+            /** @description The Standard Webhooks signing secret `whsec_<base64>`, shown once. */
+            secret: string;
+        };
+        /** @description Changes to a webhook endpoint; fields not sent keep their value. */
+        UpdateWebhookRequest: {
+            /**
+             * Format: uri
+             * @description A new `http` or `https` URL, checked as at creation.
+             */
+            url?: string;
+            /** @description The new list of events. */
+            events?: components["schemas"]["WebhookEventType"][];
+            /** @description Pause (false) or resume (true) deliveries; resuming clears `disabled_reason`. */
+            enabled?: boolean;
+        };
+        /** @description One attempt to deliver an event. */
+        WebhookDeliveryAttempt: {
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC time of the attempt (its `webhook-timestamp`).
+             */
+            attempted_at: string;
+            /** @description The receiver's HTTP status; null when no response came (timeout, connection error). */
+            status_code: number | null;
+            /** @description Milliseconds until the response (or the failure). */
+            latency_ms: number;
+            /** @description Why the attempt failed; null for a 2xx. */
+            error: string | null;
+        };
+        /** @description One event for one endpoint, from the outbox, with every attempt so far. */
+        WebhookDelivery: {
+            /** @description Delivery id (for `redeliverWebhookDelivery`). */
+            id: string;
+            event: components["schemas"]["WebhookEventType"];
+            /** @description The `webhook-id` header of every attempt of this event. */
+            webhook_id: string;
+            /**
+             * @description `pending` until a 2xx (`succeeded`) or the end of the retry schedule, a `410` or a disabled endpoint (`failed`).
+             * @enum {string}
+             */
+            status: "pending" | "succeeded" | "failed";
+            /** @description Attempts in order, oldest first. */
+            attempts: components["schemas"]["WebhookDeliveryAttempt"][];
+            /**
+             * Format: date-time
+             * @description When the next attempt is due; null once the delivery succeeded or failed.
+             */
+            next_attempt_at: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC time the event was written to the outbox.
+             */
+            created_at: string;
+        };
+        /** @description One page of deliveries. */
+        WebhookDeliveryPage: {
+            data: components["schemas"]["WebhookDelivery"][];
+            /** @description Number of items over all pages. */
+            total: number;
+            /** @description The `offset` used (echoed; 0 when not sent). */
+            offset: number;
+            /** @description The `limit` used (echoed; 20 when not sent). */
+            limit: number;
+            /** @description True when items follow this page (`offset + data.length < total`). */
+            has_more: boolean;
         };
         /** @description Readiness of the server. */
         Health: {
@@ -1474,6 +1811,22 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /**
+         * @description The webhook endpoint (or delivery) named in the path does not exist in the workspace of the key (`NOT_FOUND`).
+         *     Endpoints of other workspaces are reported as missing too. Do not retry.
+         */
+        WebhookNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         /**
@@ -1514,6 +1867,16 @@ export interface components {
          * @example 2
          */
         ApiKeyIdPath: components["schemas"]["ApiKeyId"];
+        /**
+         * @description Integer id of the webhook endpoint, as returned by `createWebhook` (`id`).
+         * @example 1
+         */
+        WebhookEndpointIdPath: components["schemas"]["WebhookEndpointId"];
+        /**
+         * @description Id of a delivery, as listed by `listWebhookDeliveries` (`id`).
+         * @example 17
+         */
+        DeliveryIdPath: string;
         /**
          * @description Unique id of the event (Standard Webhooks). It stays the same across retries of one
          *     event, so receivers deduplicate on it.
@@ -2320,6 +2683,319 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["RoleForbidden"];
             404: components["responses"]["ApiKeyNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Number of items to skip before the first item returned. Default 0 when omitted.
+                 *     A negative or non-integer value gives `400 INVALID_PARAMETER`.
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Maximum number of items returned, 1 to 100. Default 20 when omitted. A value outside
+                 *     1 to 100 gives `400 INVALID_PARAMETER`.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of webhook endpoints. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointPage"];
+                };
+            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description The endpoint was created; `secret` is shown only in this response. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedWebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the webhook endpoint, as returned by `createWebhook` (`id`).
+                 * @example 1
+                 */
+                webhook_id: components["parameters"]["WebhookEndpointIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["WebhookNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the webhook endpoint, as returned by `createWebhook` (`id`).
+                 * @example 1
+                 */
+                webhook_id: components["parameters"]["WebhookEndpointIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint is deleted. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["WebhookNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the webhook endpoint, as returned by `createWebhook` (`id`).
+                 * @example 1
+                 */
+                webhook_id: components["parameters"]["WebhookEndpointIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated endpoint. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["WebhookNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the webhook endpoint, as returned by `createWebhook` (`id`).
+                 * @example 1
+                 */
+                webhook_id: components["parameters"]["WebhookEndpointIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint with its new secret. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedWebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["WebhookNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Number of items to skip before the first item returned. Default 0 when omitted.
+                 *     A negative or non-integer value gives `400 INVALID_PARAMETER`.
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Maximum number of items returned, 1 to 100. Default 20 when omitted. A value outside
+                 *     1 to 100 gives `400 INVALID_PARAMETER`.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the webhook endpoint, as returned by `createWebhook` (`id`).
+                 * @example 1
+                 */
+                webhook_id: components["parameters"]["WebhookEndpointIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of deliveries. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryPage"];
+                };
+            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["WebhookNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    redeliverWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the webhook endpoint, as returned by `createWebhook` (`id`).
+                 * @example 1
+                 */
+                webhook_id: components["parameters"]["WebhookEndpointIdPath"];
+                /**
+                 * @description Id of a delivery, as listed by `listWebhookDeliveries` (`id`).
+                 * @example 17
+                 */
+                delivery_id: components["parameters"]["DeliveryIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery is queued again. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["WebhookNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
