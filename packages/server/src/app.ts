@@ -7,6 +7,7 @@ import { authenticate } from './http/auth.js';
 import { corsFor } from './http/cors.js';
 import { apiKeyRoutes } from './http/routes/api-keys.js';
 import { usageRoutes } from './http/routes/usage.js';
+import { webhookRoutes } from './http/routes/webhooks.js';
 import { jsonBody } from './http/body.js';
 import { errorHandler, unknownRoute } from './http/errors.js';
 import { requestMetrics } from './http/request-metrics.js';
@@ -51,6 +52,7 @@ export function createApp(services: AppServices, options: AppOptions): Express {
   app.use(datasetRoutes(services));
   app.use(apiKeyRoutes(services));
   app.use(usageRoutes(services));
+  app.use(webhookRoutes(services));
   app.use(unknownRoute());
   app.use(errorHandler(options.logger));
   return app;

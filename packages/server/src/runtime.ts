@@ -1,4 +1,4 @@
-// Composition root: database, repositories, bootstrap key, encoders (loaded in the background) and core services.
+// Composition root: database, repositories, bootstrap key, encoders (loaded in the background), core services and the record pipeline.
 import { ClassificationService } from './core/classify.js';
 import { bootstrapDefaultWorkspace, type BootstrapResult } from './core/bootstrap.js';
 import { DatasetService } from './core/datasets.js';
@@ -7,6 +7,7 @@ import { ModelRunners } from './core/model-runners.js';
 import type { Repositories } from './core/ports.js';
 import { QuotaService } from './core/quota.js';
 import { SimilarityService } from './core/similarity.js';
+import { WebhookEndpointService } from './core/webhook-endpoints.js';
 import type { Config } from './config.js';
 import type { AppServices } from './http/services.js';
 import { DEFAULT_ENCODER_ID, loadEncoderRegistry } from './inference/encoder-registry.js';
@@ -14,9 +15,11 @@ import { loadLanguageDetector } from './inference/language-id.js';
 import { ServingEncoders } from './inference/serving-encoders.js';
 import type { Logger } from './logger.js';
 import { createRateLimiter } from './limits/create-rate-limiter.js';
+import { createPipeline } from './pipeline.js';
 import { DeferredEncoderProvider, DeferredLanguageDetector } from './readiness.js';
 import { createRepositories, openDatabase, type Database } from './storage/index.js';
 import { Metrics } from './telemetry/metrics.js';
+import { checkWebhookUrl } from './webhooks/address-guard.js';
 
 export interface Runtime {
   services: AppServices;
@@ -65,6 +68,10 @@ export async function composeRuntime(config: Config, logger: Logger): Promise<Ru
     encoders,
     limiter: rateLimits.limiter,
     metrics,
+    webhooks: new WebhookEndpointService(repos.webhooks, (url) => checkWebhookUrl(url, config.webhookAllowPrivate)),
   };
-  return { services, repos, database, bootstrap, ready, close: async () => { await rateLimits.close(); await database.close(); } };
+  const pipeline = createPipeline(config, repos, encoders, runners, logger);
+  pipeline.start(ready);
+  const close = async () => { await pipeline.stop(); await rateLimits.close(); await database.close(); };
+  return { services, repos, database, bootstrap, ready, close };
 }

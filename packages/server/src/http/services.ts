@@ -4,6 +4,7 @@ import type { DatasetService } from '../core/datasets.js';
 import type { EncoderProvider, LanguageDetector, Repositories } from '../core/ports.js';
 import type { RateLimiter } from '../core/rate-limiter.js';
 import type { SimilarityService } from '../core/similarity.js';
+import type { WebhookEndpointService } from '../core/webhook-endpoints.js';
 import type { Metrics } from '../telemetry/metrics.js';
 
 export interface AppServices {
@@ -16,4 +17,5 @@ export interface AppServices {
   limiter: RateLimiter;
   /** Prometheus metrics; absent when TEXTCLASS_METRICS=false. */
   metrics?: Metrics | undefined;
+  webhooks: WebhookEndpointService;
 }
