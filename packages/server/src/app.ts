@@ -14,6 +14,7 @@ import { requestMetrics } from './http/request-metrics.js';
 import { requestId } from './http/request-id.js';
 import { metricsRoutes } from './http/routes/metrics.js';
 import { datasetRoutes } from './http/routes/datasets.js';
+import { uploadRoutes } from './http/routes/uploads.js';
 import { inferenceRoutes } from './http/routes/inference.js';
 import { modelRoutes } from './http/routes/models.js';
 import { similarityRoutes } from './http/routes/similarity.js';
@@ -50,6 +51,7 @@ export function createApp(services: AppServices, options: AppOptions): Express {
   app.use(similarityRoutes(services));
   app.use(modelRoutes(services));
   app.use(datasetRoutes(services));
+  app.use(uploadRoutes(services));
   app.use(apiKeyRoutes(services));
   app.use(usageRoutes(services));
   app.use(webhookRoutes(services));

@@ -29,6 +29,8 @@ export interface Config {
   queueMaxTexts: number;
   /** Serve GET /metrics (Prometheus). */
   metrics: boolean;
+  /** Largest file upload in bytes after gzip decoding (TEXTCLASS_UPLOAD_MAX_BYTES; 413 above it). */
+  uploadMaxBytes: number;
   /** Run the classification worker and webhook dispatcher in this process (TEXTCLASS_PIPELINE_WORKERS). */
   pipelineWorkers: boolean;
   /** Longest sleep of an idle worker poll loop in ms (TEXTCLASS_PIPELINE_POLL_MS). */
@@ -111,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     batchWaitMs: overrides.batchWaitMs ?? parseNumber('TEXTCLASS_BATCH_WAIT_MS', env.TEXTCLASS_BATCH_WAIT_MS, 2, 0),
     queueMaxTexts: overrides.queueMaxTexts ?? Math.floor(parseNumber('TEXTCLASS_QUEUE_MAX_TEXTS', env.TEXTCLASS_QUEUE_MAX_TEXTS, 2_048, 1)),
     metrics: overrides.metrics ?? parseBool(env.TEXTCLASS_METRICS, true),
+    uploadMaxBytes: overrides.uploadMaxBytes ?? Math.floor(parseNumber('TEXTCLASS_UPLOAD_MAX_BYTES', env.TEXTCLASS_UPLOAD_MAX_BYTES, 1024 ** 3, 1)),
     pipelineWorkers: overrides.pipelineWorkers ?? parseBool(env.TEXTCLASS_PIPELINE_WORKERS, true),
     pipelinePollMs: overrides.pipelinePollMs ?? parseNumber('TEXTCLASS_PIPELINE_POLL_MS', env.TEXTCLASS_PIPELINE_POLL_MS, 1_000, 10),
     webhookAllowPrivate: overrides.webhookAllowPrivate ?? parseBool(env.TEXTCLASS_WEBHOOK_ALLOW_PRIVATE, false),

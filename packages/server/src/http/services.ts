@@ -6,6 +6,7 @@ import type { RateLimiter } from '../core/rate-limiter.js';
 import type { SimilarityService } from '../core/similarity.js';
 import type { WebhookEndpointService } from '../core/webhook-endpoints.js';
 import type { Metrics } from '../telemetry/metrics.js';
+import type { UploadService } from '../uploads/service.js';
 
 export interface AppServices {
   repos: Repositories;
@@ -15,6 +16,7 @@ export interface AppServices {
   languages: LanguageDetector;
   encoders: EncoderProvider;
   limiter: RateLimiter;
+  uploads: UploadService;
   /** Prometheus metrics; absent when TEXTCLASS_METRICS=false. */
   metrics?: Metrics | undefined;
   webhooks: WebhookEndpointService;

@@ -16,6 +16,7 @@ export { openDatabase, type Database, type OpenDatabaseOptions } from './databas
 export type { StorageLogger } from './logger.js';
 export { migrateToLatest, type MigrateOptions } from './migrate.js';
 export { IN_MEMORY } from './pglite-open.js';
+export { createUploadRepository } from './repositories/uploads.js';
 export type { DatabaseSchema } from './schema.js';
 
 export function createRepositories(db: Kysely<DatabaseSchema>): Repositories {

@@ -4,6 +4,7 @@ import type {
   Classification, CellValue, DatasetColumn, DatasetStatus, LabelDefinition, ModelConfig, ModelMetrics,
   ModelStatus, ModelType, Plan, Role,
 } from '../core/types.js';
+import type { UploadStatus } from '../core/upload-types.js';
 
 /** timestamptz: read as Date; written as a Date (or an ISO string). */
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -123,6 +124,31 @@ export interface WebhookAttemptsTable {
   error: string | null;
 }
 
+export interface UploadsTable {
+  /** bigserial, read as a decimal string. */
+  id: ColumnType<string, never, never>;
+  workspace_id: number;
+  dataset_id: number;
+  format: 'csv' | 'jsonl';
+  status: ColumnType<UploadStatus, UploadStatus | undefined, UploadStatus>;
+  /** int8 counters: read as decimal strings; convert with Number(). */
+  rows_received: ColumnType<string, number | undefined, number>;
+  rows_stored: ColumnType<string, number | undefined, number>;
+  bytes_received: ColumnType<string, number | undefined, number>;
+  error_line: ColumnType<string | null, number | null | undefined, number | null>;
+  error_message: string | null;
+  heartbeat_at: CreatedAt;
+  created_at: CreatedAt;
+  completed_at: Timestamp | null;
+}
+
+/** Rows of an upload checked and waiting to be stored (unlogged; emptied when the upload ends). */
+export interface UploadRowsTable {
+  upload_id: string;
+  row_index: number;
+  values: Json<Record<string, CellValue>>;
+}
+
 export interface QuotaUsageTable {
   workspace_id: number;
   period_start: Timestamp;
@@ -138,6 +164,8 @@ export interface DatabaseSchema {
   datasets: DatasetsTable;
   records: RecordsTable;
   quota_usage: QuotaUsageTable;
+  uploads: UploadsTable;
+  upload_rows: UploadRowsTable;
   jobs: JobsTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
