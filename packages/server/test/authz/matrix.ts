@@ -6,6 +6,10 @@ export const ROLES: readonly Role[] = ['reader', 'member', 'admin'];
 /** Ids a request may use; `freshKeyId` makes a new key of the caller's workspace to revoke. */
 export interface MatrixContext {
   freshKeyId(): Promise<number>;
+  /** A new dataset of the caller's workspace (`ds_<id>`), so an upload never meets one still processing. */
+  freshDatasetKey(): Promise<string>;
+  /** `/v2/datasets/{key}/uploads/{upload_id}` of a completed upload of a new dataset. */
+  freshUploadPath(): Promise<string>;
 }
 
 export interface MatrixRow {
@@ -15,6 +19,9 @@ export interface MatrixRow {
   template: string;
   path(ctx: MatrixContext): Promise<string> | string;
   body?: unknown;
+  /** A body sent as is (not JSON), with its headers. */
+  raw?: string;
+  headers?: Record<string, string>;
   /** decisions.md, Roles; null: public (no key needed). */
   least: Role | null;
   success: number;
@@ -34,6 +41,8 @@ export const MATRIX: readonly MatrixRow[] = [
   { operationId: 'getDataset', method: 'GET', template: '/v2/datasets/{dataset_id}', path: () => '/v2/datasets/ds_1', least: 'reader', success: 200 },
   { operationId: 'listDatasetRecords', method: 'GET', template: '/v2/datasets/{dataset_id}/records', path: () => '/v2/datasets/ds_1/records', least: 'reader', success: 200 },
   { operationId: 'pushDatasetRecord', method: 'POST', template: '/v2/datasets/{dataset_id}/records', path: () => '/v2/datasets/ds_1/records', body: { text: 'Where is my order?', agent_id: 'a-1' }, least: 'member', success: 201 },
+  { operationId: 'uploadDatasetFile', method: 'POST', template: '/v2/datasets/{dataset_id}/uploads', path: async (ctx) => `/v2/datasets/${await ctx.freshDatasetKey()}/uploads`, raw: 'text\nA new row\n', headers: { 'Content-Type': 'text/csv' }, least: 'member', success: 202 },
+  { operationId: 'getDatasetUpload', method: 'GET', template: '/v2/datasets/{dataset_id}/uploads/{upload_id}', path: (ctx) => ctx.freshUploadPath(), least: 'reader', success: 200 },
   { operationId: 'addDatasetItems', method: 'POST', template: '/v2/dataset/{dataset_id}/item', path: () => '/v2/dataset/1/item', body: { rows: [{ text: 'A new row' }] }, least: 'member', success: 200 },
   { operationId: 'getUsage', method: 'GET', template: '/v2/usage', path: () => '/v2/usage', least: 'reader', success: 200 },
   { operationId: 'listApiKeys', method: 'GET', template: '/v2/api-keys', path: () => '/v2/api-keys', least: 'admin', success: 200 },
