@@ -33,6 +33,16 @@ const ctx: MatrixContext = {
     await uploads.complete(upload.id);
     return `/v2/datasets/${key}/uploads/up_${upload.id}`;
   },
+  async freshWebhookId() {
+    const endpoint = await server.running.runtime.repos.webhooks.create({ workspaceId: server.workspace.id, url: 'https://93.184.216.34/hooks', events: ['classification.completed'], enabled: false, secret: 'whsec_dGVzdHRlc3R0ZXN0dGVzdHRlc3R0ZXN0dGVzdHRlc3Q=' });
+    return endpoint.id;
+  },
+  async freshRedeliverPath() {
+    const id = await ctx.freshWebhookId();
+    const delivery = await server.running.runtime.database.db.insertInto('webhook_deliveries')
+      .values({ endpoint_id: id, event: 'classification.completed', message_id: `msg_matrix_${id}`, body: '{}' }).returning('id').executeTakeFirstOrThrow();
+    return `/v2/webhooks/${id}/deliveries/${delivery.id}/redeliver`;
+  },
 };
 
 beforeAll(async () => {

@@ -10,11 +10,15 @@ export interface MatrixContext {
   freshDatasetKey(): Promise<string>;
   /** `/v2/datasets/{key}/uploads/{upload_id}` of a completed upload of a new dataset. */
   freshUploadPath(): Promise<string>;
+  /** A new (disabled) webhook endpoint of the caller's workspace, to delete. */
+  freshWebhookId(): Promise<number>;
+  /** `/v2/webhooks/{id}/deliveries/{delivery_id}/redeliver` of a new delivery. */
+  freshRedeliverPath(): Promise<string>;
 }
 
 export interface MatrixRow {
   operationId: string;
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** The contract's path template, for the coverage check. */
   template: string;
   path(ctx: MatrixContext): Promise<string> | string;
@@ -48,6 +52,14 @@ export const MATRIX: readonly MatrixRow[] = [
   { operationId: 'listApiKeys', method: 'GET', template: '/v2/api-keys', path: () => '/v2/api-keys', least: 'admin', success: 200 },
   { operationId: 'createApiKey', method: 'POST', template: '/v2/api-keys', path: () => '/v2/api-keys', body: { name: 'matrix', role: 'reader' }, least: 'admin', success: 201 },
   { operationId: 'revokeApiKey', method: 'DELETE', template: '/v2/api-keys/{key_id}', path: async (ctx) => `/v2/api-keys/${await ctx.freshKeyId()}`, least: 'admin', success: 200 },
+  { operationId: 'listWebhooks', method: 'GET', template: '/v2/webhooks', path: () => '/v2/webhooks', least: 'admin', success: 200 },
+  { operationId: 'createWebhook', method: 'POST', template: '/v2/webhooks', path: () => '/v2/webhooks', body: { url: 'https://93.184.216.34/hooks', events: ['classification.completed'], enabled: false }, least: 'admin', success: 201 },
+  { operationId: 'getWebhook', method: 'GET', template: '/v2/webhooks/{webhook_id}', path: async (ctx) => `/v2/webhooks/${await ctx.freshWebhookId()}`, least: 'admin', success: 200 },
+  { operationId: 'updateWebhook', method: 'PATCH', template: '/v2/webhooks/{webhook_id}', path: async (ctx) => `/v2/webhooks/${await ctx.freshWebhookId()}`, body: { events: ['classification.completed'] }, least: 'admin', success: 200 },
+  { operationId: 'deleteWebhook', method: 'DELETE', template: '/v2/webhooks/{webhook_id}', path: async (ctx) => `/v2/webhooks/${await ctx.freshWebhookId()}`, least: 'admin', success: 204 },
+  { operationId: 'rotateWebhookSecret', method: 'POST', template: '/v2/webhooks/{webhook_id}/rotate-secret', path: async (ctx) => `/v2/webhooks/${await ctx.freshWebhookId()}/rotate-secret`, least: 'admin', success: 200 },
+  { operationId: 'listWebhookDeliveries', method: 'GET', template: '/v2/webhooks/{webhook_id}/deliveries', path: async (ctx) => `/v2/webhooks/${await ctx.freshWebhookId()}/deliveries`, least: 'admin', success: 200 },
+  { operationId: 'redeliverWebhookDelivery', method: 'POST', template: '/v2/webhooks/{webhook_id}/deliveries/{delivery_id}/redeliver', path: (ctx) => ctx.freshRedeliverPath(), least: 'admin', success: 202 },
   { operationId: 'getHealth', method: 'GET', template: '/health', path: () => '/health', least: null, success: 200 },
 ];
 
