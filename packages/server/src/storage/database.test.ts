@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRepositories, IN_MEMORY, migrateToLatest, openDatabase } from './index.js';
 import { testTargets, type TestDatabase } from './testing/targets.js';
 
-const ALL_MIGRATIONS = ['0001_initial', '0002_quota_usage'];
+const ALL_MIGRATIONS = ['0001_initial', '0002_quota_usage', '0004_jobs_webhooks', '0005_uploads'];
 
 describe('embedded PGlite on disk', () => {
   let dataDir: string;
