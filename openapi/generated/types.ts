@@ -344,6 +344,104 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/datasets/{dataset_id}/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The dataset's public key `ds_<id>` (as in `Dataset.key`), or its bare integer id. `ds_1`
+                 *     and `1` name the same dataset.
+                 * @example ds_1
+                 */
+                dataset_id: components["parameters"]["DatasetKeyPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a CSV or JSON Lines file of rows
+         * @description Adds the rows of a file to the dataset (key `ds_<id>` or bare id). The body is the file
+         *     itself, streamed (`curl --data-binary @rows.csv -H 'Content-Type: text/csv'`), up to
+         *     `TEXTCLASS_UPLOAD_MAX_BYTES` (1 GiB by default; `413 PAYLOAD_TOO_LARGE` above it). It is
+         *     not subject to the 1 MiB limit of JSON bodies. `Content-Encoding: gzip` is accepted; the
+         *     limit then applies to the decoded bytes.
+         *
+         *     - `text/csv`: RFC 4180. The first line is the header and names the columns; fields may be
+         *       quoted with `"` and then contain commas, quotes (doubled) and line breaks. An empty field
+         *       is null. Values of `number` columns must parse as numbers, of `timestamp` columns as
+         *       ISO 8601 timestamps.
+         *     - `application/x-ndjson` (JSON Lines): one JSON object per line; blank lines are skipped.
+         *       Values must fit their columns as in `addDatasetItems` (strings, numbers or null).
+         *
+         *     Columns are mapped as the row endpoints map them: a field that names a column fills it,
+         *     `text` fills the `text_column` (unless a column is itself named `text`), fields that
+         *     name no column are dropped, missing columns are null. A CSV header that names none of the
+         *     columns fails the upload at line 1.
+         *
+         *     **All-or-nothing.** The server first receives the whole body into a spool file on its disk,
+         *     then answers `202` with the Upload (`status: processing`) and ingests it in the
+         *     background, so a client that disconnects after the `202` loses nothing and memory stays
+         *     bounded whatever the file size. Rows are checked and staged apart from the dataset; when the
+         *     last line is checked they are stored in one transaction and the upload becomes
+         *     `completed`. The first bad line fails the upload (`failed`, `error.line` and
+         *     `error.message`) and no row of it is stored, never half a row. An upload is not
+         *     resumable: fix the file and upload it whole again. A body cut off before it is complete
+         *     (the client disconnects) is discarded and leaves no upload behind. Follow progress with
+         *     `getDatasetUpload`. If the server stops or crashes mid-ingestion the upload is marked
+         *     `failed` (within a minute of a restart) and none of its rows is stored.
+         *
+         *     From the moment the upload is accepted until it completes or fails, the dataset is
+         *     `processing`: other uploads and row writes to it get `409 DATASET_PROCESSING`. Stored
+         *     rows are then classified by the dataset's models like rows of the other endpoints. Not
+         *     idempotent: each upload stores its rows again.
+         *
+         *     Needs the `member` role.
+         */
+        post: operations["uploadDatasetFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/datasets/{dataset_id}/uploads/{upload_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The dataset's public key `ds_<id>` (as in `Dataset.key`), or its bare integer id. `ds_1`
+                 *     and `1` name the same dataset.
+                 * @example ds_1
+                 */
+                dataset_id: components["parameters"]["DatasetKeyPath"];
+                /**
+                 * @description Upload id `up_<n>` as returned by `uploadDatasetFile` (`id`).
+                 * @example up_1
+                 */
+                upload_id: components["parameters"]["UploadIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the progress of an upload
+         * @description Returns an upload of the dataset and how far its ingestion has come: `processing` with
+         *     `rows_received` growing, then `completed` (every row stored) or `failed` (no row
+         *     stored; `error` names the line and the reason).
+         *
+         *     Needs the `reader` role.
+         */
+        get: operations["getDatasetUpload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/usage": {
         parameters: {
             query?: never;
@@ -428,6 +526,180 @@ export interface paths {
          *     Needs the `admin` role.
          */
         delete: operations["revokeApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook endpoints
+         * @description Lists the webhook endpoints of the workspace, ordered by id: URL, subscribed events and
+         *     whether each is enabled. Secrets are never returned here. Paginated with `offset` and
+         *     `limit` (default 20, at most 100).
+         *
+         *     Needs the `admin` role.
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Create a webhook endpoint
+         * @description Registers a URL that receives the events it subscribes to (`classification.completed`).
+         *     The response carries the signing secret `whsec_…` in `secret`, shown this once (rotate it
+         *     with `rotateWebhookSecret` if it is lost). `enabled` is true when not sent.
+         *
+         *     The URL must be `http` or `https`. A URL whose host resolves to a private, loopback or
+         *     link-local address is refused with `400 INVALID_PARAMETER` naming `url`, unless the
+         *     operator allows such targets (`TEXTCLASS_WEBHOOK_ALLOW_PRIVATE=true`); the address is
+         *     checked again at every delivery. Not idempotent: each call creates an endpoint.
+         *
+         *     Needs the `admin` role.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/webhooks/{webhook_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the webhook endpoint, as returned by `createWebhook` (`id`).
+                 * @example 1
+                 */
+                webhook_id: components["parameters"]["WebhookEndpointIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a webhook endpoint
+         * @description One webhook endpoint of the workspace (without its secret). An endpoint of another
+         *     workspace gives 404.
+         *
+         *     Needs the `admin` role.
+         */
+        get: operations["getWebhook"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Deletes an endpoint with its delivery log; deliveries not yet made are dropped.
+         *
+         *     Needs the `admin` role.
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a webhook endpoint
+         * @description Changes the URL, the subscribed events or `enabled` of an endpoint; fields not sent keep
+         *     their value. Enabling an endpoint clears `disabled_reason` (for example after a `410`).
+         *     A new URL is checked as in `createWebhook`. Deliveries still pending go to the new URL.
+         *
+         *     Needs the `admin` role.
+         */
+        patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/v2/webhooks/{webhook_id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the webhook endpoint, as returned by `createWebhook` (`id`).
+                 * @example 1
+                 */
+                webhook_id: components["parameters"]["WebhookEndpointIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the signing secret
+         * @description Replaces the endpoint's signing secret at once and returns the new one, shown this once.
+         *     Every attempt from now on, retries of earlier events included, is signed with it.
+         *
+         *     Needs the `admin` role.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/webhooks/{webhook_id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the webhook endpoint, as returned by `createWebhook` (`id`).
+                 * @example 1
+                 */
+                webhook_id: components["parameters"]["WebhookEndpointIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List deliveries of a webhook endpoint
+         * @description The delivery log of an endpoint, newest first: each event's `webhook_id`, its status
+         *     (`pending`, `succeeded`, `failed`), every attempt with its status code, latency and
+         *     error, and when the next attempt is due. Paginated with `offset` and `limit`.
+         *
+         *     Needs the `admin` role.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/webhooks/{webhook_id}/deliveries/{delivery_id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the webhook endpoint, as returned by `createWebhook` (`id`).
+                 * @example 1
+                 */
+                webhook_id: components["parameters"]["WebhookEndpointIdPath"];
+                /**
+                 * @description Id of a delivery, as listed by `listWebhookDeliveries` (`id`).
+                 * @example 17
+                 */
+                delivery_id: components["parameters"]["DeliveryIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deliver an event again
+         * @description Puts a delivery back in the queue, due at once, with its retry schedule restarted,
+         *     whatever its status. The event keeps its `webhook-id`, so a receiver that already
+         *     processed it can recognise it. Answers with the delivery.
+         *
+         *     Needs the `admin` role.
+         */
+        post: operations["redeliverWebhookDelivery"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -881,8 +1153,25 @@ export interface components {
                 [key: string]: components["schemas"]["CellValue"];
             };
             metadata: components["schemas"]["Metadata"];
-            /** @description Null until the dataset's models have classified the record (and for a dataset without models). */
+            /**
+             * @description Null until the dataset's models have classified the record (and for a dataset without
+             *     models). Then one entry per deployed model: its top label and confidence, also when the
+             *     confidence is below the model's threshold (see `needs_review`).
+             */
             classifications: components["schemas"]["Classifications"] | null;
+            /**
+             * @description Ids (as strings) of the models whose top confidence for this record is below the model's
+             *     `confidence_threshold`. The label is still in `classifications`; empty when none is below
+             *     (and until the record is classified).
+             */
+            needs_review: string[];
+            /**
+             * @description Models of the dataset that did not classify the record, by id, with the reason (for example
+             *     `model 3 is archived`, or a record without text). Empty when every model classified it.
+             */
+            skipped_models: {
+                [key: string]: string;
+            };
             /**
              * Format: date-time
              * @description ISO 8601 UTC time the record was stored.
@@ -915,6 +1204,53 @@ export interface components {
             agent_id?: string;
         } & {
             [key: string]: components["schemas"]["CellValue"];
+        };
+        /** @description The first problem that failed an upload. */
+        UploadError: {
+            /**
+             * @description 1-based line number in the file (the CSV header is line 1) where the rejected row begins;
+             *     null when the failure is not about one line (for example the server stopped).
+             */
+            line: number | null;
+            /** @description Plain-language reason naming the column at fault, e.g. `column "score": expected a number, got "n/a"`. */
+            message: string;
+        };
+        /**
+         * @description A file upload into a dataset and how far its ingestion has come. An upload is all-or-nothing:
+         *     while it is `processing` none of its rows is visible; `completed` means every row is stored
+         *     (`rows_stored` equals `rows_received`); `failed` means none is (`rows_stored` 0) and `error`
+         *     says why.
+         */
+        Upload: {
+            /** @description Upload id `up_<n>`, used by `getDatasetUpload`. */
+            id: string;
+            /** @description Public key `ds_<id>` of the dataset the rows go into. */
+            dataset_id: components["schemas"]["DatasetKey"];
+            /**
+             * @description `processing` while the body is received and its rows checked and staged; `completed` once
+             *     every row is stored; `failed` when a line was rejected or ingestion stopped, and then no row
+             *     of the upload is stored.
+             * @enum {string}
+             */
+            status: "processing" | "completed" | "failed";
+            /** @description Rows read and checked so far (the header line of a CSV file is not a row). */
+            rows_received: number;
+            /** @description Rows stored in the dataset; 0 until the upload is `completed`, then all of them. */
+            rows_stored: number;
+            /** @description Bytes of the body received (after gzip decoding when `Content-Encoding` is `gzip`). */
+            bytes_received: number;
+            /** @description Why the upload failed; null unless `status` is `failed`. */
+            error: components["schemas"]["UploadError"] | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC time the upload began.
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC time the upload completed or failed; null while `processing`.
+             */
+            completed_at: string | null;
         };
         /**
          * @description Classified texts (each text times each model) counted in the workspace's current billing
@@ -1016,6 +1352,152 @@ export interface components {
             revoked_at: null;
             /** @description The full API key, to send as `Authorization: Bearer <key>`. Shown once. */
             key: string;
+        };
+        /** @description Integer id of a webhook endpoint, as returned by `createWebhook` (`id`). */
+        WebhookEndpointId: number;
+        /**
+         * @description An event a webhook endpoint can subscribe to (see the `classification.completed` webhook).
+         * @enum {string}
+         */
+        WebhookEventType: "classification.completed";
+        /** @description A URL of the workspace that receives events, signed with its secret (never shown here). */
+        WebhookEndpoint: {
+            id: components["schemas"]["WebhookEndpointId"];
+            /**
+             * Format: uri
+             * @description Where events are POSTed.
+             */
+            url: string;
+            /** @description The events delivered to this endpoint. */
+            events: components["schemas"]["WebhookEventType"][];
+            /** @description False while deliveries to the endpoint are paused (by an admin, or after the receiver answered `410`). */
+            enabled: boolean;
+            /** @description Why the service disabled the endpoint (for example a `410` answer); null otherwise. */
+            disabled_reason: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC creation time.
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC time of the last change.
+             */
+            updated_at: string;
+        };
+        /** @description One page of webhook endpoints. */
+        WebhookEndpointPage: {
+            data: components["schemas"]["WebhookEndpoint"][];
+            /** @description Number of items over all pages. */
+            total: number;
+            /** @description The `offset` used (echoed; 0 when not sent). */
+            offset: number;
+            /** @description The `limit` used (echoed; 20 when not sent). */
+            limit: number;
+            /** @description True when items follow this page (`offset + data.length < total`). */
+            has_more: boolean;
+        };
+        /** @description A new webhook endpoint. */
+        CreateWebhookRequest: {
+            /**
+             * Format: uri
+             * @description An `http` or `https` URL whose host resolves to public addresses (unless the operator allows private ones).
+             */
+            url: string;
+            /** @description Events to deliver. */
+            events: components["schemas"]["WebhookEventType"][];
+            /** @description Whether deliveries start at once; true when not sent. */
+            enabled?: boolean;
+        };
+        /** @description A webhook endpoint plus its signing secret, shown in this response only. Store it now; it cannot be read again. */
+        CreatedWebhookEndpoint: {
+            id: components["schemas"]["WebhookEndpointId"];
+            /**
+             * Format: uri
+             * @description Where events are POSTed.
+             */
+            url: string;
+            /** @description The events delivered to this endpoint. */
+            events: components["schemas"]["WebhookEventType"][];
+            /** @description False while deliveries to the endpoint are paused (by an admin, or after the receiver answered `410`). */
+            enabled: boolean;
+            /** @description Why the service disabled the endpoint (for example a `410` answer); null otherwise. */
+            disabled_reason: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC creation time.
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC time of the last change.
+             */
+            updated_at: string;
+            /** @description The Standard Webhooks signing secret `whsec_<base64>`, shown once. */
+            secret: string;
+        };
+        /** @description Changes to a webhook endpoint; fields not sent keep their value. */
+        UpdateWebhookRequest: {
+            /**
+             * Format: uri
+             * @description A new `http` or `https` URL, checked as at creation.
+             */
+            url?: string;
+            /** @description The new list of events. */
+            events?: components["schemas"]["WebhookEventType"][];
+            /** @description Pause (false) or resume (true) deliveries; resuming clears `disabled_reason`. */
+            enabled?: boolean;
+        };
+        /** @description One attempt to deliver an event. */
+        WebhookDeliveryAttempt: {
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC time of the attempt (its `webhook-timestamp`).
+             */
+            attempted_at: string;
+            /** @description The receiver's HTTP status; null when no response came (timeout, connection error). */
+            status_code: number | null;
+            /** @description Milliseconds until the response (or the failure). */
+            latency_ms: number;
+            /** @description Why the attempt failed; null for a 2xx. */
+            error: string | null;
+        };
+        /** @description One event for one endpoint, from the outbox, with every attempt so far. */
+        WebhookDelivery: {
+            /** @description Delivery id (for `redeliverWebhookDelivery`). */
+            id: string;
+            event: components["schemas"]["WebhookEventType"];
+            /** @description The `webhook-id` header of every attempt of this event. */
+            webhook_id: string;
+            /**
+             * @description `pending` until a 2xx (`succeeded`) or the end of the retry schedule, a `410` or a disabled endpoint (`failed`).
+             * @enum {string}
+             */
+            status: "pending" | "succeeded" | "failed";
+            /** @description Attempts in order, oldest first. */
+            attempts: components["schemas"]["WebhookDeliveryAttempt"][];
+            /**
+             * Format: date-time
+             * @description When the next attempt is due; null once the delivery succeeded or failed.
+             */
+            next_attempt_at: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC time the event was written to the outbox.
+             */
+            created_at: string;
+        };
+        /** @description One page of deliveries. */
+        WebhookDeliveryPage: {
+            data: components["schemas"]["WebhookDelivery"][];
+            /** @description Number of items over all pages. */
+            total: number;
+            /** @description The `offset` used (echoed; 0 when not sent). */
+            offset: number;
+            /** @description The `limit` used (echoed; 20 when not sent). */
+            limit: number;
+            /** @description True when items follow this page (`offset + data.length < total`). */
+            has_more: boolean;
         };
         /** @description Readiness of the server. */
         Health: {
@@ -1329,6 +1811,22 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /**
+         * @description The webhook endpoint (or delivery) named in the path does not exist in the workspace of the key (`NOT_FOUND`).
+         *     Endpoints of other workspaces are reported as missing too. Do not retry.
+         */
+        WebhookNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         /**
@@ -1360,10 +1858,25 @@ export interface components {
          */
         DatasetKeyPath: string;
         /**
+         * @description Upload id `up_<n>` as returned by `uploadDatasetFile` (`id`).
+         * @example up_1
+         */
+        UploadIdPath: string;
+        /**
          * @description Integer id of the API key, as returned by `listApiKeys` (`id`).
          * @example 2
          */
         ApiKeyIdPath: components["schemas"]["ApiKeyId"];
+        /**
+         * @description Integer id of the webhook endpoint, as returned by `createWebhook` (`id`).
+         * @example 1
+         */
+        WebhookEndpointIdPath: components["schemas"]["WebhookEndpointId"];
+        /**
+         * @description Id of a delivery, as listed by `listWebhookDeliveries` (`id`).
+         * @example 17
+         */
+        DeliveryIdPath: string;
         /**
          * @description Unique id of the event (Standard Webhooks). It stays the same across retries of one
          *     event, so receivers deduplicate on it.
@@ -1897,6 +2410,143 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    uploadDatasetFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The dataset's public key `ds_<id>` (as in `Dataset.key`), or its bare integer id. `ds_1`
+                 *     and `1` name the same dataset.
+                 * @example ds_1
+                 */
+                dataset_id: components["parameters"]["DatasetKeyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "text/csv": string;
+                "application/x-ndjson": string;
+            };
+        };
+        responses: {
+            /**
+             * @description The body was received whole; its rows are being ingested. Poll `getDatasetUpload` until
+             *     `status` is `completed` or `failed`.
+             */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Upload"];
+                };
+            };
+            /**
+             * @description The request is invalid (`INVALID_PARAMETER`): a `Content-Type` other than
+             *     `text/csv` or `application/x-ndjson`, a `Content-Encoding` other than `gzip` or
+             *     `identity`, a gzip body that does not decode, a bad path parameter, or a body that was
+             *     cut off. Nothing was stored. Bad lines inside the file do not give 400: they fail the
+             *     upload, see `getDatasetUpload`.
+             */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["DatasetNotFound"];
+            409: components["responses"]["DatasetConflict"];
+            /**
+             * @description The body is over `TEXTCLASS_UPLOAD_MAX_BYTES` (1 GiB by default), after gzip decoding
+             *     (`PAYLOAD_TOO_LARGE`). Nothing was stored and the dataset is `ready` again. Split the
+             *     file.
+             */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getDatasetUpload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The dataset's public key `ds_<id>` (as in `Dataset.key`), or its bare integer id. `ds_1`
+                 *     and `1` name the same dataset.
+                 * @example ds_1
+                 */
+                dataset_id: components["parameters"]["DatasetKeyPath"];
+                /**
+                 * @description Upload id `up_<n>` as returned by `uploadDatasetFile` (`id`).
+                 * @example up_1
+                 */
+                upload_id: components["parameters"]["UploadIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The upload. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Upload"];
+                };
+            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            /**
+             * @description The dataset or the upload does not exist in the workspace of the key (`NOT_FOUND`).
+             *     Do not retry.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getUsage: {
         parameters: {
             query?: never;
@@ -2033,6 +2683,319 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["RoleForbidden"];
             404: components["responses"]["ApiKeyNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Number of items to skip before the first item returned. Default 0 when omitted.
+                 *     A negative or non-integer value gives `400 INVALID_PARAMETER`.
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Maximum number of items returned, 1 to 100. Default 20 when omitted. A value outside
+                 *     1 to 100 gives `400 INVALID_PARAMETER`.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of webhook endpoints. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointPage"];
+                };
+            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description The endpoint was created; `secret` is shown only in this response. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedWebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the webhook endpoint, as returned by `createWebhook` (`id`).
+                 * @example 1
+                 */
+                webhook_id: components["parameters"]["WebhookEndpointIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["WebhookNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the webhook endpoint, as returned by `createWebhook` (`id`).
+                 * @example 1
+                 */
+                webhook_id: components["parameters"]["WebhookEndpointIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint is deleted. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["WebhookNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the webhook endpoint, as returned by `createWebhook` (`id`).
+                 * @example 1
+                 */
+                webhook_id: components["parameters"]["WebhookEndpointIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated endpoint. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["WebhookNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the webhook endpoint, as returned by `createWebhook` (`id`).
+                 * @example 1
+                 */
+                webhook_id: components["parameters"]["WebhookEndpointIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint with its new secret. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedWebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["WebhookNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Number of items to skip before the first item returned. Default 0 when omitted.
+                 *     A negative or non-integer value gives `400 INVALID_PARAMETER`.
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Maximum number of items returned, 1 to 100. Default 20 when omitted. A value outside
+                 *     1 to 100 gives `400 INVALID_PARAMETER`.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the webhook endpoint, as returned by `createWebhook` (`id`).
+                 * @example 1
+                 */
+                webhook_id: components["parameters"]["WebhookEndpointIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of deliveries. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryPage"];
+                };
+            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["WebhookNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    redeliverWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the webhook endpoint, as returned by `createWebhook` (`id`).
+                 * @example 1
+                 */
+                webhook_id: components["parameters"]["WebhookEndpointIdPath"];
+                /**
+                 * @description Id of a delivery, as listed by `listWebhookDeliveries` (`id`).
+                 * @example 17
+                 */
+                delivery_id: components["parameters"]["DeliveryIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery is queued again. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["WebhookNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };

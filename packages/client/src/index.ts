@@ -17,3 +17,14 @@ export { systemClock, type Clock } from './clock.js';
 export { MAX_TEXTS_PER_REQUEST, planChunks } from './chunk-plan.js';
 export type { ErrorBody, ErrorCode, InferenceRequest, InferenceResponse, ModelId, Prediction } from './types.js';
 export type { paths, components, operations } from '@textclass/openapi/types';
+export {
+  verifyWebhook,
+  webhookMiddleware,
+  WebhookVerificationError,
+  type ClassificationCompletedEvent,
+  type VerifyWebhookOptions,
+  type WebhookErrorCode,
+  type WebhookHeaders,
+  type WebhookRequestLike,
+  type WebhookResponseLike,
+} from './webhooks.js';

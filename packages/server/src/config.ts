@@ -29,6 +29,16 @@ export interface Config {
   queueMaxTexts: number;
   /** Serve GET /metrics (Prometheus). */
   metrics: boolean;
+  /** Largest file upload in bytes after gzip decoding (TEXTCLASS_UPLOAD_MAX_BYTES; 413 above it). */
+  uploadMaxBytes: number;
+  /** Run the classification worker and webhook dispatcher in this process (TEXTCLASS_PIPELINE_WORKERS). */
+  pipelineWorkers: boolean;
+  /** Longest sleep of an idle worker poll loop in ms (TEXTCLASS_PIPELINE_POLL_MS). */
+  pipelinePollMs: number;
+  /** Allow webhook URLs that resolve to private, loopback or link-local addresses (TEXTCLASS_WEBHOOK_ALLOW_PRIVATE). */
+  webhookAllowPrivate: boolean;
+  /** Delays of the webhook retries in ms (TEXTCLASS_WEBHOOK_RETRY_SCHEDULE_MS, comma-separated); unset: decisions.md's schedule. */
+  webhookRetryScheduleMs: number[] | undefined;
 }
 
 export type ConfigOverrides = Partial<Config>;
@@ -54,6 +64,12 @@ function parseNumber(name: string, raw: string | undefined, fallback: number, mi
 function parseBool(raw: string | undefined, fallback: boolean): boolean {
   if (raw === undefined || raw === '') return fallback;
   return ['1', 'true', 'yes', 'on'].includes(raw.toLowerCase());
+}
+
+/** "5000, 300000" → [5000, 300000]; unset or empty → undefined (the default schedule). */
+function parseSchedule(raw: string | undefined): number[] | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  return raw.split(',').map((part) => parseNumber('TEXTCLASS_WEBHOOK_RETRY_SCHEDULE_MS', part.trim(), 0, 0));
 }
 
 /** "https://app.example.com, http://localhost:3000" → exact origins (scheme, host, port) or "*". */
@@ -97,6 +113,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     batchWaitMs: overrides.batchWaitMs ?? parseNumber('TEXTCLASS_BATCH_WAIT_MS', env.TEXTCLASS_BATCH_WAIT_MS, 0, 0),
     queueMaxTexts: overrides.queueMaxTexts ?? Math.floor(parseNumber('TEXTCLASS_QUEUE_MAX_TEXTS', env.TEXTCLASS_QUEUE_MAX_TEXTS, 2_048, 1)),
     metrics: overrides.metrics ?? parseBool(env.TEXTCLASS_METRICS, true),
+    uploadMaxBytes: overrides.uploadMaxBytes ?? Math.floor(parseNumber('TEXTCLASS_UPLOAD_MAX_BYTES', env.TEXTCLASS_UPLOAD_MAX_BYTES, 1024 ** 3, 1)),
+    pipelineWorkers: overrides.pipelineWorkers ?? parseBool(env.TEXTCLASS_PIPELINE_WORKERS, true),
+    pipelinePollMs: overrides.pipelinePollMs ?? parseNumber('TEXTCLASS_PIPELINE_POLL_MS', env.TEXTCLASS_PIPELINE_POLL_MS, 1_000, 10),
+    webhookAllowPrivate: overrides.webhookAllowPrivate ?? parseBool(env.TEXTCLASS_WEBHOOK_ALLOW_PRIVATE, false),
+    webhookRetryScheduleMs: overrides.webhookRetryScheduleMs ?? parseSchedule(env.TEXTCLASS_WEBHOOK_RETRY_SCHEDULE_MS),
   };
 }
 

@@ -1,4 +1,5 @@
-// Composition root: database, repositories, bootstrap key, encoders (loaded in the background) and core services.
+// Composition root: database, repositories, bootstrap key, encoders (loaded in the background), core services and the record pipeline.
+import path from 'node:path';
 import { ClassificationService } from './core/classify.js';
 import { bootstrapDefaultWorkspace, type BootstrapResult } from './core/bootstrap.js';
 import { DatasetService } from './core/datasets.js';
@@ -7,6 +8,7 @@ import { ModelRunners } from './core/model-runners.js';
 import type { Repositories } from './core/ports.js';
 import { QuotaService } from './core/quota.js';
 import { SimilarityService } from './core/similarity.js';
+import { WebhookEndpointService } from './core/webhook-endpoints.js';
 import type { Config } from './config.js';
 import type { AppServices } from './http/services.js';
 import { DEFAULT_ENCODER_ID, loadEncoderRegistry } from './inference/encoder-registry.js';
@@ -14,9 +16,12 @@ import { loadLanguageDetector } from './inference/language-id.js';
 import { ServingEncoders } from './inference/serving-encoders.js';
 import type { Logger } from './logger.js';
 import { createRateLimiter } from './limits/create-rate-limiter.js';
+import { createPipeline } from './pipeline.js';
 import { DeferredEncoderProvider, DeferredLanguageDetector } from './readiness.js';
-import { createRepositories, openDatabase, type Database } from './storage/index.js';
+import { createRepositories, createUploadRepository, openDatabase, type Database } from './storage/index.js';
 import { Metrics } from './telemetry/metrics.js';
+import { UPLOAD_STALE_MS, UploadService } from './uploads/service.js';
+import { checkWebhookUrl } from './webhooks/address-guard.js';
 
 export interface Runtime {
   services: AppServices;
@@ -57,6 +62,10 @@ export async function composeRuntime(config: Config, logger: Logger): Promise<Ru
   })();
   ready.catch((err: unknown) => logger.error({ err }, 'loading encoders failed'));
   const runners = new ModelRunners(encoders);
+  const uploads = new UploadService(new DatasetService(repos.datasets, repos.records, repos.models), createUploadRepository(database.db), {
+    spoolDir: path.join(config.dataDir, 'uploads'), maxBytes: config.uploadMaxBytes, staleMs: UPLOAD_STALE_MS, logger,
+  });
+  await uploads.start();
   const services: AppServices = {
     repos,
     classification: new ClassificationService(repos.models, encoders, runners, new QuotaService(repos.usage)),
@@ -65,7 +74,12 @@ export async function composeRuntime(config: Config, logger: Logger): Promise<Ru
     languages,
     encoders,
     limiter: rateLimits.limiter,
+    uploads,
     metrics,
+    webhooks: new WebhookEndpointService(repos.webhooks, (url) => checkWebhookUrl(url, config.webhookAllowPrivate)),
   };
-  return { services, repos, database, bootstrap, ready, close: async () => { await rateLimits.close(); await database.close(); } };
+  const pipeline = createPipeline(config, repos, encoders, runners, logger);
+  pipeline.start(ready);
+  const close = async () => { await pipeline.stop(); await uploads.close(); await rateLimits.close(); await database.close(); };
+  return { services, repos, database, bootstrap, ready, close };
 }

@@ -99,7 +99,7 @@ function rowValues(dataset: Dataset, row: Record<string, unknown>, field: string
   );
 }
 
-function checkCell(column: DatasetColumn, value: unknown, field: string): CellValue {
+export function checkCell(column: DatasetColumn, value: unknown, field: string): CellValue {
   if (value === null || value === undefined) return null;
   if (column.type === 'number') {
     if (typeof value !== 'number' || !Number.isFinite(value)) throw invalid(field, 'expected a number');

@@ -3,6 +3,7 @@ import type {
   ApiKeyRecord, Dataset, DatasetRecord, DatasetStatus, Model, ModelStatus, NewDataset, NewModel,
   NewRecord, Page, PageRequest, Plan, Role, StoredApiKey, Workspace, WorkspaceLimits,
 } from './types.js';
+import type { JobRepository, PipelineRepository, WebhookRepository } from './pipeline-ports.js';
 
 /** Turns texts into L2-normalised vectors. One instance per loaded encoder. */
 export interface Encoder {
@@ -75,6 +76,9 @@ export interface Repositories {
   datasets: DatasetRepository;
   records: RecordRepository;
   usage: UsageRepository;
+  jobs: JobRepository;
+  pipeline: PipelineRepository;
+  webhooks: WebhookRepository;
 }
 
 /** The encoders this process has loaded. */

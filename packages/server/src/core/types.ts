@@ -135,6 +135,10 @@ export interface DatasetRecord {
   metadata: Record<string, string>;
   /** Null until classified; then one entry per model id (as a string). */
   classifications: Record<string, Classification> | null;
+  /** Model ids (as strings) whose top confidence fell below the model's confidence_threshold; the label stays. */
+  needsReview: string[];
+  /** Model ids (as strings) of the dataset that did not classify the record, with the reason. */
+  skippedModels: Record<string, string>;
   createdAt: Date;
 }
 

@@ -57,7 +57,7 @@ export function toDomainError(err: unknown): DomainError {
   if (status === 404) return new DomainError('NOT_FOUND', 'no endpoint matches this path; see /docs');
   if (status === 405) return new DomainError('METHOD_NOT_ALLOWED', `this method is not allowed here${e.headers?.Allow ? `; allowed: ${e.headers.Allow}` : ''}`);
   if (status === 413) return new DomainError('PAYLOAD_TOO_LARGE', 'body: the request body is too large');
-  if (status === 415) return new DomainError('INVALID_PARAMETER', 'Content-Type: send the body as application/json');
+  if (status === 415) return new DomainError('INVALID_PARAMETER', `Content-Type: ${e.message ?? 'unsupported media type'}; send a media type the operation accepts (application/json; uploads: text/csv or application/x-ndjson)`);
   return new DomainError('INTERNAL_ERROR', 'an unexpected error occurred; quote the request_id to support', { cause: err });
 }
 

@@ -44,6 +44,8 @@ export function presentRecord(record: DatasetRecord): RecordBody {
     values: record.values,
     metadata: record.metadata,
     classifications: record.classifications,
+    needs_review: record.needsReview,
+    skipped_models: record.skippedModels,
     created_at: record.createdAt.toISOString(),
   };
 }

@@ -4,7 +4,9 @@ import type { DatasetService } from '../core/datasets.js';
 import type { EncoderProvider, LanguageDetector, Repositories } from '../core/ports.js';
 import type { RateLimiter } from '../core/rate-limiter.js';
 import type { SimilarityService } from '../core/similarity.js';
+import type { WebhookEndpointService } from '../core/webhook-endpoints.js';
 import type { Metrics } from '../telemetry/metrics.js';
+import type { UploadService } from '../uploads/service.js';
 
 export interface AppServices {
   repos: Repositories;
@@ -14,6 +16,8 @@ export interface AppServices {
   languages: LanguageDetector;
   encoders: EncoderProvider;
   limiter: RateLimiter;
+  uploads: UploadService;
   /** Prometheus metrics; absent when TEXTCLASS_METRICS=false. */
   metrics?: Metrics | undefined;
+  webhooks: WebhookEndpointService;
 }

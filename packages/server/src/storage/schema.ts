@@ -4,6 +4,7 @@ import type {
   Classification, CellValue, DatasetColumn, DatasetStatus, LabelDefinition, ModelConfig, ModelMetrics,
   ModelStatus, ModelType, Plan, Role,
 } from '../core/types.js';
+import type { UploadStatus } from '../core/upload-types.js';
 
 /** timestamptz: read as Date; written as a Date (or an ISO string). */
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -71,7 +72,81 @@ export interface RecordsTable {
   values: Json<Record<string, CellValue>>;
   metadata: Json<Record<string, string>>;
   classifications: JSONColumnType<Record<string, Classification> | null, string | null | undefined, string | null>;
+  needs_review: ColumnType<string[], string | undefined, string>;
+  skipped_models: ColumnType<Record<string, string>, string | undefined, string>;
   created_at: CreatedAt;
+}
+
+export interface JobsTable {
+  /** bigserial, read as a decimal string. */
+  id: ColumnType<string, never, never>;
+  kind: string;
+  payload: Json<Record<string, unknown>>;
+  attempts: ColumnType<number, number | undefined, number>;
+  run_after: CreatedAt;
+  locked_until: Timestamp | null;
+  last_error: string | null;
+  failed_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface WebhookEndpointsTable {
+  id: Generated<number>;
+  workspace_id: number;
+  url: string;
+  events: Json<string[]>;
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  disabled_reason: string | null;
+  secret: string;
+  created_at: CreatedAt;
+  updated_at: CreatedAt;
+}
+
+export interface WebhookDeliveriesTable {
+  id: ColumnType<string, never, never>;
+  endpoint_id: number;
+  event: string;
+  message_id: string;
+  body: string;
+  status: ColumnType<'pending' | 'succeeded' | 'failed', 'pending' | undefined, 'pending' | 'succeeded' | 'failed'>;
+  retries: ColumnType<number, number | undefined, number>;
+  next_attempt_at: ColumnType<Date | null, Date | string | undefined, Date | string | null>;
+  locked_until: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface WebhookAttemptsTable {
+  id: ColumnType<string, never, never>;
+  delivery_id: string;
+  attempted_at: CreatedAt;
+  status_code: number | null;
+  latency_ms: number;
+  error: string | null;
+}
+
+export interface UploadsTable {
+  /** bigserial, read as a decimal string. */
+  id: ColumnType<string, never, never>;
+  workspace_id: number;
+  dataset_id: number;
+  format: 'csv' | 'jsonl';
+  status: ColumnType<UploadStatus, UploadStatus | undefined, UploadStatus>;
+  /** int8 counters: read as decimal strings; convert with Number(). */
+  rows_received: ColumnType<string, number | undefined, number>;
+  rows_stored: ColumnType<string, number | undefined, number>;
+  bytes_received: ColumnType<string, number | undefined, number>;
+  error_line: ColumnType<string | null, number | null | undefined, number | null>;
+  error_message: string | null;
+  heartbeat_at: CreatedAt;
+  created_at: CreatedAt;
+  completed_at: Timestamp | null;
+}
+
+/** Rows of an upload checked and waiting to be stored (unlogged; emptied when the upload ends). */
+export interface UploadRowsTable {
+  upload_id: string;
+  row_index: number;
+  values: Json<Record<string, CellValue>>;
 }
 
 export interface QuotaUsageTable {
@@ -89,6 +164,12 @@ export interface DatabaseSchema {
   datasets: DatasetsTable;
   records: RecordsTable;
   quota_usage: QuotaUsageTable;
+  uploads: UploadsTable;
+  upload_rows: UploadRowsTable;
+  jobs: JobsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }
 
 /** Serialises a value for a jsonb column; always pass jsonb values through this. */

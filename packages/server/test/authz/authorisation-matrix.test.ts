@@ -2,6 +2,8 @@
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateApiKey } from '../../src/core/api-keys.js';
+import { datasetKey } from '../../src/core/dataset-keys.js';
+import { createUploadRepository } from '../../src/storage/index.js';
 import type { Role } from '../../src/core/types.js';
 import { startTestServer, type TestServer } from '../support/in-process.js';
 import { allows, MATRIX, ROLES, type MatrixContext } from './matrix.js';
@@ -18,6 +20,28 @@ const ctx: MatrixContext = {
     const key = generateApiKey();
     const record = await server.running.runtime.repos.apiKeys.insert({ workspaceId: server.workspace.id, prefix: key.prefix, lastFour: key.lastFour, keyHash: key.keyHash, role: 'reader', name: 'to revoke' });
     return record.id;
+  },
+  async freshDatasetKey() {
+    const dataset = await server.running.runtime.services.datasets.create(server.workspace.id, { name: 'matrix upload', columns: [{ name: 'text', type: 'text' }], textColumn: 'text', modelIds: [] });
+    return datasetKey(dataset.id);
+  },
+  async freshUploadPath() {
+    const key = await ctx.freshDatasetKey();
+    const uploads = createUploadRepository(server.running.runtime.database.db);
+    const upload = await uploads.begin(server.workspace.id, Number(key.slice(3)), 'csv');
+    if (typeof upload === 'string') throw new Error(`could not begin an upload: ${upload}`);
+    await uploads.complete(upload.id);
+    return `/v2/datasets/${key}/uploads/up_${upload.id}`;
+  },
+  async freshWebhookId() {
+    const endpoint = await server.running.runtime.repos.webhooks.create({ workspaceId: server.workspace.id, url: 'https://93.184.216.34/hooks', events: ['classification.completed'], enabled: false, secret: 'whsec_dGVzdHRlc3R0ZXN0dGVzdHRlc3R0ZXN0dGVzdHRlc3Q=' });
+    return endpoint.id;
+  },
+  async freshRedeliverPath() {
+    const id = await ctx.freshWebhookId();
+    const delivery = await server.running.runtime.database.db.insertInto('webhook_deliveries')
+      .values({ endpoint_id: id, event: 'classification.completed', message_id: `msg_matrix_${id}`, body: '{}' }).returning('id').executeTakeFirstOrThrow();
+    return `/v2/webhooks/${id}/deliveries/${delivery.id}/redeliver`;
   },
 };
 
@@ -39,7 +63,7 @@ describe('the authorisation matrix', () => {
 
   const cells = MATRIX.flatMap((row) => ROLES.map((role) => ({ row, role, allowed: allows(role, row.least) })));
   it.each(cells.map((cell) => [`${cell.row.method} ${cell.row.template} as ${cell.role} → ${cell.allowed ? cell.row.success : 403}`, cell] as const))('%s', async (_name, { row, role, allowed }) => {
-    const res = await server.call(row.method, await row.path(ctx), { key: keys[role], body: row.body });
+    const res = await server.call(row.method, await row.path(ctx), { key: keys[role], body: row.body, raw: row.raw, headers: row.headers });
     if (allowed) {
       expect(res.status, JSON.stringify(res.body)).toBe(row.success);
     } else {

@@ -3,10 +3,11 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateApiKey } from '../../src/core/api-keys.js';
 import { datasetKey } from '../../src/core/dataset-keys.js';
+import { createUploadRepository } from '../../src/storage/index.js';
 import { startTestServer, type TestServer } from '../support/in-process.js';
 
-interface Foreign { modelId: number; datasetId: number; keyId: number }
-interface IsolationRow { name: string; template: string; method: 'GET' | 'POST' | 'DELETE'; path(b: Foreign): string; body?(b: Foreign): unknown; ownerStatus: number }
+interface Foreign { modelId: number; datasetId: number; keyId: number; uploadId: string; webhookId: number; deliveryId: string }
+interface IsolationRow { name: string; template: string; method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; path(b: Foreign): string; body?(b: Foreign): unknown; raw?: string; headers?: Record<string, string>; ownerStatus: number; adminOnly?: true }
 
 const texts = ['My parcel never arrived'];
 /** Every operation that takes an id, in its path or its body, aimed at workspace B's resources. */
@@ -20,6 +21,15 @@ const ROWS: IsolationRow[] = [
   { name: 'list B\'s records', template: '/v2/datasets/{dataset_id}/records', method: 'GET', path: (b) => `/v2/datasets/${datasetKey(b.datasetId)}/records`, ownerStatus: 200 },
   { name: 'push a record to B\'s dataset', template: '/v2/datasets/{dataset_id}/records', method: 'POST', path: (b) => `/v2/datasets/${datasetKey(b.datasetId)}/records`, body: () => ({ text: 'intrusion', agent_id: 'x' }), ownerStatus: 201 },
   { name: 'add rows to B\'s dataset', template: '/v2/dataset/{dataset_id}/item', method: 'POST', path: (b) => `/v2/dataset/${b.datasetId}/item`, body: () => ({ rows: [{ text: 'intrusion' }] }), ownerStatus: 200 },
+  { name: 'get B\'s upload', template: '/v2/datasets/{dataset_id}/uploads/{upload_id}', method: 'GET', path: (b) => `/v2/datasets/${datasetKey(b.datasetId)}/uploads/up_${b.uploadId}`, ownerStatus: 200 },
+  // Last: B's own upload leaves its dataset processing for a moment, which would refuse the row writes above.
+  { name: 'upload a file to B\'s dataset', template: '/v2/datasets/{dataset_id}/uploads', method: 'POST', path: (b) => `/v2/datasets/${datasetKey(b.datasetId)}/uploads`, raw: 'text\nintrusion\n', headers: { 'Content-Type': 'text/csv' }, ownerStatus: 202 },
+  { name: 'get B\'s webhook', template: '/v2/webhooks/{webhook_id}', method: 'GET', path: (b) => `/v2/webhooks/${b.webhookId}`, ownerStatus: 200, adminOnly: true },
+  { name: 'update B\'s webhook', template: '/v2/webhooks/{webhook_id}', method: 'PATCH', path: (b) => `/v2/webhooks/${b.webhookId}`, body: () => ({ enabled: false }), ownerStatus: 200, adminOnly: true },
+  { name: 'rotate B\'s webhook secret', template: '/v2/webhooks/{webhook_id}/rotate-secret', method: 'POST', path: (b) => `/v2/webhooks/${b.webhookId}/rotate-secret`, ownerStatus: 200, adminOnly: true },
+  { name: 'list B\'s webhook deliveries', template: '/v2/webhooks/{webhook_id}/deliveries', method: 'GET', path: (b) => `/v2/webhooks/${b.webhookId}/deliveries`, ownerStatus: 200, adminOnly: true },
+  { name: 'redeliver B\'s delivery', template: '/v2/webhooks/{webhook_id}/deliveries/{delivery_id}/redeliver', method: 'POST', path: (b) => `/v2/webhooks/${b.webhookId}/deliveries/${b.deliveryId}/redeliver`, ownerStatus: 202, adminOnly: true },
+  { name: 'delete B\'s webhook', template: '/v2/webhooks/{webhook_id}', method: 'DELETE', path: (b) => `/v2/webhooks/${b.webhookId}`, ownerStatus: 204, adminOnly: true },
   { name: 'revoke B\'s key', template: '/v2/api-keys/{key_id}', method: 'DELETE', path: (b) => `/v2/api-keys/${b.keyId}`, ownerStatus: 200 },
 ];
 
@@ -38,7 +48,14 @@ beforeAll(async () => {
   ownerKey = await server.createKey(b, 'admin');
   const victim = generateApiKey();
   const keyId = (await repos.apiKeys.insert({ workspaceId: b.id, prefix: victim.prefix, lastFour: victim.lastFour, keyHash: victim.keyHash, role: 'reader', name: 'B reader' })).id;
-  foreign = { modelId: model.id, datasetId: dataset.id, keyId };
+  const uploads = createUploadRepository(server.running.runtime.database.db);
+  const upload = await uploads.begin(b.id, dataset.id, 'csv');
+  if (typeof upload === 'string') throw new Error(`could not begin an upload: ${upload}`);
+  await uploads.complete(upload.id);
+  const hook = await repos.webhooks.create({ workspaceId: b.id, url: 'https://93.184.216.34/hooks', events: ['classification.completed'], enabled: false, secret: 'whsec_dGVzdHRlc3R0ZXN0dGVzdHRlc3R0ZXN0dGVzdHRlc3Q=' });
+  const delivery = await server.running.runtime.database.db.insertInto('webhook_deliveries')
+    .values({ endpoint_id: hook.id, event: 'classification.completed', message_id: 'msg_isolation', body: '{}' }).returning('id').executeTakeFirstOrThrow();
+  foreign = { modelId: model.id, datasetId: dataset.id, keyId, uploadId: upload.id, webhookId: hook.id, deliveryId: delivery.id };
   callerKeys.admin = await server.createKey(server.workspace, 'admin');
   callerKeys.member = await server.createKey(server.workspace, 'member');
 }, 120_000);
@@ -53,9 +70,9 @@ describe('workspace isolation', () => {
   });
 
   const cases = ROWS.flatMap((row) => ['admin', 'member'].map((role) => ({ row, role })))
-    .filter(({ row, role }) => role === 'admin' || row.method !== 'DELETE');
+    .filter(({ row, role }) => role === 'admin' || (row.method !== 'DELETE' && !row.adminOnly));
   it.each(cases.map((c) => [`${c.row.name} with A's ${c.role} key → 404 NOT_FOUND`, c] as const))('%s', async (_name, { row, role }) => {
-    const res = await server.call(row.method, row.path(foreign), { key: callerKeys[role]!, body: row.body?.(foreign) });
+    const res = await server.call(row.method, row.path(foreign), { key: callerKeys[role]!, body: row.body?.(foreign), raw: row.raw, headers: row.headers });
     expect(res.status, JSON.stringify(res.body)).toBe(404);
     expect(res.body.error_code).toBe('NOT_FOUND');
   });
@@ -68,7 +85,7 @@ describe('workspace isolation', () => {
   });
 
   it.each(ROWS.map((row) => [`${row.name} with B's own key → ${row.ownerStatus}`, row] as const))('%s', async (_name, row) => {
-    const res = await server.call(row.method, row.path(foreign), { key: ownerKey, body: row.body?.(foreign) });
+    const res = await server.call(row.method, row.path(foreign), { key: ownerKey, body: row.body?.(foreign), raw: row.raw, headers: row.headers });
     expect(res.status, JSON.stringify(res.body)).toBe(row.ownerStatus);
   });
 

@@ -6,15 +6,26 @@ export const ROLES: readonly Role[] = ['reader', 'member', 'admin'];
 /** Ids a request may use; `freshKeyId` makes a new key of the caller's workspace to revoke. */
 export interface MatrixContext {
   freshKeyId(): Promise<number>;
+  /** A new dataset of the caller's workspace (`ds_<id>`), so an upload never meets one still processing. */
+  freshDatasetKey(): Promise<string>;
+  /** `/v2/datasets/{key}/uploads/{upload_id}` of a completed upload of a new dataset. */
+  freshUploadPath(): Promise<string>;
+  /** A new (disabled) webhook endpoint of the caller's workspace, to delete. */
+  freshWebhookId(): Promise<number>;
+  /** `/v2/webhooks/{id}/deliveries/{delivery_id}/redeliver` of a new delivery. */
+  freshRedeliverPath(): Promise<string>;
 }
 
 export interface MatrixRow {
   operationId: string;
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** The contract's path template, for the coverage check. */
   template: string;
   path(ctx: MatrixContext): Promise<string> | string;
   body?: unknown;
+  /** A body sent as is (not JSON), with its headers. */
+  raw?: string;
+  headers?: Record<string, string>;
   /** decisions.md, Roles; null: public (no key needed). */
   least: Role | null;
   success: number;
@@ -34,11 +45,21 @@ export const MATRIX: readonly MatrixRow[] = [
   { operationId: 'getDataset', method: 'GET', template: '/v2/datasets/{dataset_id}', path: () => '/v2/datasets/ds_1', least: 'reader', success: 200 },
   { operationId: 'listDatasetRecords', method: 'GET', template: '/v2/datasets/{dataset_id}/records', path: () => '/v2/datasets/ds_1/records', least: 'reader', success: 200 },
   { operationId: 'pushDatasetRecord', method: 'POST', template: '/v2/datasets/{dataset_id}/records', path: () => '/v2/datasets/ds_1/records', body: { text: 'Where is my order?', agent_id: 'a-1' }, least: 'member', success: 201 },
+  { operationId: 'uploadDatasetFile', method: 'POST', template: '/v2/datasets/{dataset_id}/uploads', path: async (ctx) => `/v2/datasets/${await ctx.freshDatasetKey()}/uploads`, raw: 'text\nA new row\n', headers: { 'Content-Type': 'text/csv' }, least: 'member', success: 202 },
+  { operationId: 'getDatasetUpload', method: 'GET', template: '/v2/datasets/{dataset_id}/uploads/{upload_id}', path: (ctx) => ctx.freshUploadPath(), least: 'reader', success: 200 },
   { operationId: 'addDatasetItems', method: 'POST', template: '/v2/dataset/{dataset_id}/item', path: () => '/v2/dataset/1/item', body: { rows: [{ text: 'A new row' }] }, least: 'member', success: 200 },
   { operationId: 'getUsage', method: 'GET', template: '/v2/usage', path: () => '/v2/usage', least: 'reader', success: 200 },
   { operationId: 'listApiKeys', method: 'GET', template: '/v2/api-keys', path: () => '/v2/api-keys', least: 'admin', success: 200 },
   { operationId: 'createApiKey', method: 'POST', template: '/v2/api-keys', path: () => '/v2/api-keys', body: { name: 'matrix', role: 'reader' }, least: 'admin', success: 201 },
   { operationId: 'revokeApiKey', method: 'DELETE', template: '/v2/api-keys/{key_id}', path: async (ctx) => `/v2/api-keys/${await ctx.freshKeyId()}`, least: 'admin', success: 200 },
+  { operationId: 'listWebhooks', method: 'GET', template: '/v2/webhooks', path: () => '/v2/webhooks', least: 'admin', success: 200 },
+  { operationId: 'createWebhook', method: 'POST', template: '/v2/webhooks', path: () => '/v2/webhooks', body: { url: 'https://93.184.216.34/hooks', events: ['classification.completed'], enabled: false }, least: 'admin', success: 201 },
+  { operationId: 'getWebhook', method: 'GET', template: '/v2/webhooks/{webhook_id}', path: async (ctx) => `/v2/webhooks/${await ctx.freshWebhookId()}`, least: 'admin', success: 200 },
+  { operationId: 'updateWebhook', method: 'PATCH', template: '/v2/webhooks/{webhook_id}', path: async (ctx) => `/v2/webhooks/${await ctx.freshWebhookId()}`, body: { events: ['classification.completed'] }, least: 'admin', success: 200 },
+  { operationId: 'deleteWebhook', method: 'DELETE', template: '/v2/webhooks/{webhook_id}', path: async (ctx) => `/v2/webhooks/${await ctx.freshWebhookId()}`, least: 'admin', success: 204 },
+  { operationId: 'rotateWebhookSecret', method: 'POST', template: '/v2/webhooks/{webhook_id}/rotate-secret', path: async (ctx) => `/v2/webhooks/${await ctx.freshWebhookId()}/rotate-secret`, least: 'admin', success: 200 },
+  { operationId: 'listWebhookDeliveries', method: 'GET', template: '/v2/webhooks/{webhook_id}/deliveries', path: async (ctx) => `/v2/webhooks/${await ctx.freshWebhookId()}/deliveries`, least: 'admin', success: 200 },
+  { operationId: 'redeliverWebhookDelivery', method: 'POST', template: '/v2/webhooks/{webhook_id}/deliveries/{delivery_id}/redeliver', path: (ctx) => ctx.freshRedeliverPath(), least: 'admin', success: 202 },
   { operationId: 'getHealth', method: 'GET', template: '/health', path: () => '/health', least: null, success: 200 },
 ];
 

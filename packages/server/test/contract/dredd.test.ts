@@ -18,7 +18,7 @@ describe('Dredd against the running server', () => {
   beforeAll(async () => {
     const dataDir = (await import('node:fs')).mkdtempSync(path.join((await import('node:os')).tmpdir(), 'textclass-dredd-'));
     readerKey = await runCli(['keys', 'create', '--role', 'reader', '--name', 'dredd'], { TEXTCLASS_DATA_DIR: dataDir, TEXTCLASS_API_KEY: TEST_API_KEY, LOG_LEVEL: 'warn' });
-    server = await startServerProcess({ dataDir, env: { TEXTCLASS_VALIDATE_RESPONSES: 'true' } });
+    server = await startServerProcess({ dataDir, env: { TEXTCLASS_VALIDATE_RESPONSES: 'true', TEXTCLASS_UPLOAD_MAX_BYTES: String(2 * 1024 * 1024) } });
   }, 120_000);
 
   afterAll(async () => {

@@ -39,7 +39,7 @@ describe.each(testTargets())('records on $kind', (target) => {
     expect(inserted.map((r) => r.values.text)).toEqual(['great product', 'meh', 'ünïcødé ✓ 日本語']);
     expect(inserted[0]).toEqual({
       id: expect.stringMatching(/^\d+$/), datasetId: dataset.id, values: { text: 'great product', stars: 5 },
-      metadata: { source: 'web' }, classifications: null, createdAt: expect.any(Date),
+      metadata: { source: 'web' }, classifications: null, needsReview: [], skippedModels: {}, createdAt: expect.any(Date),
     });
     const ids = inserted.map((r) => BigInt(r.id));
     expect([...ids].sort((a, b) => (a < b ? -1 : 1))).toEqual(ids);

@@ -1,10 +1,11 @@
-// Record repository: dataset rows, written all-or-none together with the dataset's row count.
+// Record repository: dataset rows, written all-or-none together with the dataset's row count and their classification job.
 import type { Kysely, Selectable } from 'kysely';
 import { notFound } from '../../core/errors.js';
 import type { RecordRepository } from '../../core/ports.js';
 import type { DatasetRecord, NewRecord } from '../../core/types.js';
 import { toJson, type DatabaseSchema, type RecordsTable } from '../schema.js';
 import { assertStorable } from '../storable-text.js';
+import { enqueueClassification } from './jobs.js';
 
 /** Rows per INSERT statement: 3 bound values each stays far below PostgreSQL's 65,535-parameter limit. */
 const INSERT_CHUNK = 1000;
@@ -16,6 +17,8 @@ export function toDatasetRecord(row: Selectable<RecordsTable>): DatasetRecord {
     values: row.values,
     metadata: row.metadata,
     classifications: row.classifications,
+    needsReview: row.needs_review,
+    skippedModels: row.skipped_models,
     createdAt: row.created_at,
   };
 }
@@ -40,8 +43,9 @@ export function createRecordRepository(db: Kysely<DatabaseSchema>): RecordReposi
         const bumped = await trx.updateTable('datasets')
           .set((eb) => ({ row_count: eb('row_count', '+', String(rows.length)) }))
           .where('id', '=', datasetId)
+          .returning(['workspace_id', 'model_ids'])
           .executeTakeFirst();
-        if (bumped.numUpdatedRows === 0n) throw notFound(`dataset ds_${datasetId}`);
+        if (!bumped) throw notFound(`dataset ds_${datasetId}`);
         const stored: Selectable<RecordsTable>[] = [];
         for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
           const chunk = rows.slice(start, start + INSERT_CHUNK).map((row) => ({
@@ -49,7 +53,10 @@ export function createRecordRepository(db: Kysely<DatabaseSchema>): RecordReposi
             values: toJson(row.values),
             metadata: toJson(row.metadata),
           }));
-          stored.push(...await trx.insertInto('records').values(chunk).returningAll().execute());
+          const written = await trx.insertInto('records').values(chunk).returningAll().execute();
+          stored.push(...written);
+          // The classification job commits with its rows, so no accepted row is ever without one.
+          if (bumped.model_ids.length > 0) await enqueueClassification(trx, bumped.workspace_id, datasetId, written.map((r) => r.id));
         }
         return stored;
       });

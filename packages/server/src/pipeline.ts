@@ -1,0 +1,47 @@
+// The record pipeline of one server process: the classification worker and the webhook dispatcher, each on a poll loop with backoff.
+import type { Config } from './config.js';
+import type { ModelRunners } from './core/model-runners.js';
+import { PollLoop } from './core/poll-loop.js';
+import type { EncoderProvider, Repositories } from './core/ports.js';
+import { RecordClassifier } from './core/record-classifier.js';
+import { DEFAULT_DISPATCHER_OPTIONS, WebhookDispatcher } from './core/webhook-dispatcher.js';
+import type { Logger } from './logger.js';
+import { createHttpSender } from './webhooks/http-sender.js';
+
+export interface Pipeline {
+  /** Starts the dispatcher now and the classifier once `encodersReady` settles (no-op when workers are off). */
+  start(encodersReady: Promise<void>): void;
+  /** Stops both loops, waiting for the ticks in flight; what they did not finish stays in the database. */
+  stop(): Promise<void>;
+}
+
+export function createPipeline(config: Config, repos: Repositories, encoders: EncoderProvider, runners: ModelRunners, logger: Logger): Pipeline {
+  const dispatcher = new WebhookDispatcher(repos.webhooks, createHttpSender(config.webhookAllowPrivate), {
+    ...DEFAULT_DISPATCHER_OPTIONS,
+    ...(config.webhookRetryScheduleMs === undefined ? {} : { scheduleMs: config.webhookRetryScheduleMs }),
+  });
+  const loopOptions = (name: string) => ({
+    minDelayMs: Math.min(50, config.pipelinePollMs),
+    maxDelayMs: config.pipelinePollMs,
+    onError: (err: unknown) => logger.error({ err, loop: name }, 'pipeline tick failed'),
+  });
+  const dispatching = new PollLoop(() => dispatcher.tick(), loopOptions('webhooks'));
+  const classifier = new RecordClassifier({
+    jobs: repos.jobs, pipeline: repos.pipeline, datasets: repos.datasets, models: repos.models, encoders, runners,
+    onWritten: () => dispatching.wake(),
+    onError: (err, job) => logger.warn({ err, jobId: job.id, attempts: job.attempts }, 'classification job failed; it will be retried'),
+  });
+  const classifying = new PollLoop(() => classifier.tick(), loopOptions('classification'));
+  let stopped = false;
+  return {
+    start(encodersReady) {
+      if (!config.pipelineWorkers) return;
+      dispatching.start();
+      encodersReady.then(() => { if (!stopped) classifying.start(); }, () => undefined);
+    },
+    async stop() {
+      stopped = true;
+      await Promise.all([classifying.stop(), dispatching.stop()]);
+    },
+  };
+}
