@@ -25,6 +25,8 @@ export interface ChaosReceiver {
   processed: Map<string, string>;
   /** Attempts per fault, deliveries of an id already processed, requests that failed verification. */
   stats: Record<Fault, number> & { duplicates: number; invalid: number };
+  /** Requests received and not yet answered (or cut): deliveries in flight. */
+  inFlight(): number;
   /** Resolves once `count` distinct webhook-ids are processed; fails after `deadlineMs` (a bound, never a speed check). */
   waitForProcessed(count: number, deadlineMs: number): Promise<void>;
   close(): Promise<void>;
@@ -44,7 +46,8 @@ export async function startChaosReceiver(options: ChaosOptions): Promise<ChaosRe
   const stats = { ok: 0, error: 0, hang: 0, reset: 0, late: 0, duplicates: 0, invalid: 0 };
   const timers = new Set<NodeJS.Timeout>();
   const later = (ms: number, run: () => void) => { const t = setTimeout(() => { timers.delete(t); run(); }, ms); timers.add(t); };
-  const receiver: ChaosReceiver = { url: '', secret: '', processed, stats, waitForProcessed, close };
+  let open = 0;
+  const receiver: ChaosReceiver = { url: '', secret: '', processed, stats, inFlight: () => open, waitForProcessed, close };
 
   const planFor = (rowId: string): Fault => {
     const attempt = (attempts.get(rowId) ?? 0) + 1;
@@ -83,6 +86,8 @@ export async function startChaosReceiver(options: ChaosOptions): Promise<ChaosRe
   };
 
   const server = createServer((req, res) => {
+    open += 1;
+    res.once('close', () => { open -= 1; });
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => handle(req, res, Buffer.concat(chunks).toString('utf8')));
