@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startChaosReceiver, type ChaosReceiver } from '../support/chaos-receiver.js';
 import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-database.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
-import { faultEnv, readAll, setupPipeline, until } from './harness.js';
+import { call, faultEnv, readAll, setupPipeline, until } from './harness.js';
 import { newWriteLog, runWriters, type WriteLog } from './writers.js';
 
 const SENDER_TIMEOUT_MS = 500;
@@ -69,8 +69,7 @@ describe.each(backends)('kill -9 and restart on %s', (backend) => {
     const stored = new Set(texts);
     expect([...log.accepted].filter((t) => !stored.has(t))).toEqual([]);
     expect(texts.filter((t) => !log.accepted.has(t) && !log.inDoubt.has(t))).toEqual([]);
-    const dataset = await fetch(`${server!.url}/v2/datasets/${setup.key}`, { headers: { Authorization: `Bearer ${server!.apiKey}` } }).then((r) => r.json());
-    expect(dataset.row_count).toBe(records.length);
+    expect((await call(server!, 'GET', `/v2/datasets/${setup.key}`)).body.row_count).toBe(records.length);
 
     // One event per record: a record classified twice would have a second outbox row, so a second webhook-id.
     expect(new Set(receiver.processed.values())).toEqual(new Set(records.map((r) => r.id)));
