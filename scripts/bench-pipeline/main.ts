@@ -20,8 +20,8 @@ const { values } = parseArgs({ options: {
 const QUICK = values.quick;
 const DATABASE_URL = values['database-url'] ?? (process.env.TEST_DATABASE_URL || undefined);
 const BOUNDS = {
-  item: { concurrency: Number(values.concurrency), maxRows: QUICK ? 8_000 : 40_000, maxSeconds: QUICK ? 8 : 25, drainSeconds: QUICK ? 30 : 90 },
-  upload: { rows: QUICK ? 20_000 : 100_000, drainSeconds: QUICK ? 45 : 150 },
+  item: { concurrency: Number(values.concurrency), maxRows: QUICK ? 4_000 : 12_000, maxSeconds: QUICK ? 8 : 15, drainSeconds: QUICK ? 40 : 120 },
+  upload: { rows: QUICK ? 20_000 : 50_000, drainSeconds: QUICK ? 45 : 150 },
   encoder: { batches: [8, 32, 64], seconds: QUICK ? 0.5 : 1.5 },
 };
 /** Demo models 1 (sentiment) and 2 (support topics), both zero-shot on the default encoder. */
