@@ -1,4 +1,4 @@
-// Configuration parsing: CORS origins and secrets masked for logs.
+// Configuration parsing: CORS origins, pipeline timings and secrets masked for logs.
 import { describe, expect, it } from 'vitest';
 import { loadConfig, parseOrigins, redactedConfig } from './config.js';
 
@@ -9,6 +9,12 @@ describe('config', () => {
     expect(parseOrigins('*')).toEqual(['*']);
     expect(() => parseOrigins('https://app.example.com/')).toThrow(/not an origin/);
     expect(() => parseOrigins('app.example.com')).toThrow(/not an origin/);
+  });
+
+  it('reads the webhook timeout and the job lease (10 s and 120 s by default)', () => {
+    expect(loadConfig({})).toMatchObject({ webhookTimeoutMs: 10_000, jobLeaseMs: 120_000 });
+    expect(loadConfig({ TEXTCLASS_WEBHOOK_TIMEOUT_MS: '400', TEXTCLASS_JOB_LEASE_MS: '2000' })).toMatchObject({ webhookTimeoutMs: 400, jobLeaseMs: 2_000 });
+    expect(() => loadConfig({ TEXTCLASS_JOB_LEASE_MS: '10' })).toThrow(/TEXTCLASS_JOB_LEASE_MS/);
   });
 
   it('masks secrets for logs but keeps hosts readable', () => {

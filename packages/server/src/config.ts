@@ -39,6 +39,10 @@ export interface Config {
   webhookAllowPrivate: boolean;
   /** Delays of the webhook retries in ms (TEXTCLASS_WEBHOOK_RETRY_SCHEDULE_MS, comma-separated); unset: decisions.md's schedule. */
   webhookRetryScheduleMs: number[] | undefined;
+  /** How long a webhook POST may take before it counts as failed, in ms (TEXTCLASS_WEBHOOK_TIMEOUT_MS); a delivery's lease is three times this. */
+  webhookTimeoutMs: number;
+  /** How long a claimed classification job stays with its process before another may take it, in ms (TEXTCLASS_JOB_LEASE_MS). */
+  jobLeaseMs: number;
 }
 
 export type ConfigOverrides = Partial<Config>;
@@ -118,6 +122,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     pipelinePollMs: overrides.pipelinePollMs ?? parseNumber('TEXTCLASS_PIPELINE_POLL_MS', env.TEXTCLASS_PIPELINE_POLL_MS, 1_000, 10),
     webhookAllowPrivate: overrides.webhookAllowPrivate ?? parseBool(env.TEXTCLASS_WEBHOOK_ALLOW_PRIVATE, false),
     webhookRetryScheduleMs: overrides.webhookRetryScheduleMs ?? parseSchedule(env.TEXTCLASS_WEBHOOK_RETRY_SCHEDULE_MS),
+    webhookTimeoutMs: overrides.webhookTimeoutMs ?? parseNumber('TEXTCLASS_WEBHOOK_TIMEOUT_MS', env.TEXTCLASS_WEBHOOK_TIMEOUT_MS, 10_000, 1),
+    jobLeaseMs: overrides.jobLeaseMs ?? parseNumber('TEXTCLASS_JOB_LEASE_MS', env.TEXTCLASS_JOB_LEASE_MS, 120_000, 1_000),
   };
 }
 

@@ -3,7 +3,7 @@ import type { Config } from './config.js';
 import type { ModelRunners } from './core/model-runners.js';
 import { PollLoop } from './core/poll-loop.js';
 import type { EncoderProvider, Repositories } from './core/ports.js';
-import { RecordClassifier } from './core/record-classifier.js';
+import { DEFAULT_CLASSIFIER_OPTIONS, RecordClassifier } from './core/record-classifier.js';
 import { DEFAULT_DISPATCHER_OPTIONS, WebhookDispatcher } from './core/webhook-dispatcher.js';
 import type { Logger } from './logger.js';
 import { createHttpSender } from './webhooks/http-sender.js';
@@ -18,6 +18,7 @@ export interface Pipeline {
 export function createPipeline(config: Config, repos: Repositories, encoders: EncoderProvider, runners: ModelRunners, logger: Logger): Pipeline {
   const dispatcher = new WebhookDispatcher(repos.webhooks, createHttpSender(config.webhookAllowPrivate), {
     ...DEFAULT_DISPATCHER_OPTIONS,
+    timeoutMs: config.webhookTimeoutMs,
     ...(config.webhookRetryScheduleMs === undefined ? {} : { scheduleMs: config.webhookRetryScheduleMs }),
   });
   const loopOptions = (name: string) => ({
@@ -30,7 +31,7 @@ export function createPipeline(config: Config, repos: Repositories, encoders: En
     jobs: repos.jobs, pipeline: repos.pipeline, datasets: repos.datasets, models: repos.models, encoders, runners,
     onWritten: () => dispatching.wake(),
     onError: (err, job) => logger.warn({ err, jobId: job.id, attempts: job.attempts }, 'classification job failed; it will be retried'),
-  });
+  }, { ...DEFAULT_CLASSIFIER_OPTIONS, leaseMs: config.jobLeaseMs });
   const classifying = new PollLoop(() => classifier.tick(), loopOptions('classification'));
   let stopped = false;
   return {

@@ -1,0 +1,49 @@
+// The printed table: pipeline rows/s next to the encoder's own texts/s, and the ratios.
+import { round } from '../bench-inference/stats.js';
+import type { EncoderRow } from './encoder-ceiling.js';
+import type { ItemPhase, UploadPhase } from './phases.js';
+import { encoderShare } from './stats.js';
+
+export interface Ratios {
+  /** Item phase classified rows/s vs the encoder at batch 8 (one job per 8-row call embeds 8 texts). */
+  itemVsBatch8: number | null;
+  /** Upload backlog classified rows/s vs the encoder at batch 64 (jobs of 1,000 rows are embedded 64 at a time). */
+  uploadVsBatch64: number | null;
+  /** Upload backlog classified rows/s vs the encoder's best batch. */
+  uploadVsBest: number | null;
+}
+
+export function ratios(item: ItemPhase, upload: UploadPhase, encoder: EncoderRow[], encodersPerRow: number): Ratios {
+  const at = (batch: number) => encoder.find((row) => row.batch === batch)?.textsPerSecond ?? Number.NaN;
+  const best = Math.max(...encoder.map((row) => row.textsPerSecond));
+  const share = (rps: number | null, tps: number) => (rps === null ? null : encoderShare(rps, encodersPerRow, tps));
+  return {
+    itemVsBatch8: share(item.classifiedRowsPerSecond, at(8)),
+    uploadVsBatch64: share(upload.classifiedRowsPerSecond, at(64)),
+    uploadVsBest: share(upload.classifiedRowsPerSecond, best),
+  };
+}
+
+const fmt = (value: number | null | undefined, digits = 1) => (value === null || value === undefined || Number.isNaN(value) ? '-' : String(round(value, digits)));
+
+export function formatReport(meta: { database: string; models: number; encoderId: string; encodersPerRow: number }, item: ItemPhase, upload: UploadPhase, encoder: EncoderRow[], r: Ratios): string {
+  const line = (name: string, value: string, note = '') => `${name.padEnd(52)}${value.padStart(12)}  ${note}`;
+  return [
+    `== pipeline on ${meta.database}: dataset with ${meta.models} deployed models, all on ${meta.encoderId} (${meta.encodersPerRow} embedding per row)`,
+    line('row', 'rows/s', 'detail'),
+    line(`item endpoint accepted (c${item.concurrency} x ${item.rowsPerCall} rows)`, fmt(item.acceptedRowsPerSecond), `${item.rowsAccepted} rows in ${item.acceptSeconds} s, ${item.errors} errors${item.firstError ? ` (first: ${item.firstError})` : ''}`),
+    line('item rows classified (first call -> last classified)', fmt(item.classifiedRowsPerSecond), `drain after last accept ${fmt(item.drainSeconds, 2)} s`),
+    line('upload accepted (202 + ingest to completed)', fmt(upload.rowsPerSecond), `${upload.rows} rows, ${upload.megabytes} MB: receive ${upload.receiveSeconds} s, ingest ${upload.ingestSeconds} s`),
+    line('upload backlog classified (completed -> last)', fmt(upload.classifiedRowsPerSecond), `${fmt(upload.classifySeconds, 2)} s`),
+    line('upload backlog webhooks received (completed -> last)', fmt(upload.deliveredRowsPerSecond), `${upload.webhooksReceived} of ${upload.rows} received`),
+    ...encoder.map((row) => line(`encoder embed() batch ${row.batch} (texts/s)`, fmt(row.textsPerSecond), `${fmt(row.msPerCall, 3)} ms per call, ${row.calls} calls`)),
+    '',
+    `accept -> webhook received (item rows, c${item.concurrency}): p50 ${item.webhook.p50Ms} ms, p99 ${item.webhook.p99Ms} ms, max ${item.webhook.maxMs} ms ` +
+      `(${item.webhook.samples} rows${item.webhook.missing > 0 ? `, ${item.webhook.missing} never arrived` : ''})`,
+    '',
+    '== ratios: classified rows/s x embeddings per row / encoder texts/s (1.0 = encoder-bound; lower = queue, database, HTTP)',
+    `item rows classified / encoder batch 8           ${fmt(r.itemVsBatch8, 4)}`,
+    `upload backlog classified / encoder batch 64     ${fmt(r.uploadVsBatch64, 4)}`,
+    `upload backlog classified / encoder best batch   ${fmt(r.uploadVsBest, 4)}`,
+  ].join('\n');
+}

@@ -1,0 +1,61 @@
+// The built `textclass serve` for the pipeline benchmark: fresh PGlite data dir (or a scratch PostgreSQL database), high rate limit, private webhooks allowed.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createRepositories, openDatabase } from '../../packages/server/src/storage/index.js';
+import { createScratchDatabase, type ScratchDatabase } from '../../packages/server/test/support/scratch-database.js';
+import { freePort, spawnAndWait, type Child } from '../bench-inference/servers.js';
+
+export const BENCH_API_KEY = 'tc_bench_key_0123456789abcdefghij';
+const MAIN = resolve('packages/server/dist/main.js');
+
+export interface PipelineServer extends Child {
+  database: 'pglite' | 'postgresql';
+  /** The server settings the run used (for the JSON). */
+  env: Record<string, string>;
+}
+
+/** Creates the `default` workspace before the first start (bootstrap adopts it) with a rate limit far above the load. */
+async function provision(dataDir: string, databaseUrl: string | undefined): Promise<void> {
+  const database = await openDatabase({ dataDir, ...(databaseUrl ? { databaseUrl } : {}) });
+  try {
+    await createRepositories(database.db).workspaces.create({
+      name: 'default', plan: 'enterprise', rateLimitPerMinute: 1_000_000_000, monthlyQuota: null, billingCycleDay: 1,
+    });
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * Starts the server; `baseUrl` set: on a fresh database created from that PostgreSQL URL and dropped on stop.
+ * `profileDir` set: the server runs under `node --cpu-prof` and writes its profile there when it stops.
+ */
+export async function startPipelineServer(baseUrl: string | undefined, profileDir?: string): Promise<PipelineServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'textclass-bench-pipeline-'));
+  let scratch: ScratchDatabase | undefined;
+  const cleanup = async () => {
+    await scratch?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    if (baseUrl) scratch = await createScratchDatabase(baseUrl, 'benchpipe');
+    await provision(dataDir, scratch?.url);
+    const port = await freePort();
+    const settings: Record<string, string> = {
+      LOG_LEVEL: 'warn', TEXTCLASS_EMBEDDING_CACHE_MB: '0', TEXTCLASS_WEBHOOK_ALLOW_PRIVATE: 'true',
+    };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env, ...settings, PORT: String(port), HOST: '127.0.0.1',
+      TEXTCLASS_DATA_DIR: dataDir, TEXTCLASS_API_KEY: BENCH_API_KEY, DATABASE_URL: scratch?.url ?? '',
+    };
+    const child = await spawnAndWait([...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), MAIN, 'serve'], env, port, '/health', 300);
+    return {
+      ...child, database: scratch ? 'postgresql' : 'pglite', env: settings,
+      stop: async () => { await child.stop(); await cleanup(); },
+    };
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+}

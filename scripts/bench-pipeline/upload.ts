@@ -1,0 +1,58 @@
+// Upload acceptance: one streamed CSV of N rows to /v2/datasets/{key}/uploads, timed to the 202 and to the upload's `completed`.
+import { Readable } from 'node:stream';
+import type { Api } from './api.js';
+import { BENCH_API_KEY } from './server.js';
+
+export interface UploadResult {
+  rows: number;
+  megabytes: number;
+  /** Seconds from the first byte sent to the 202 (the body streamed and parsed into upload rows). */
+  receiveSeconds: number;
+  /** Seconds from the 202 to `completed` (rows moved into records, classification jobs enqueued). */
+  ingestSeconds: number;
+  totalSeconds: number;
+  rowsPerSecond: number;
+  startedAt: number;
+  /** performance.now() when the poll first saw `completed`: every row is accepted (and its job queued) from here. */
+  completedAt: number;
+}
+
+function* csv(texts: readonly string[]): Generator<string> {
+  yield 'text\n';
+  for (let start = 0; start < texts.length; start += 1000) yield texts.slice(start, start + 1000).map((t) => `"${t.replaceAll('"', '""')}"\n`).join('');
+}
+
+export async function runUpload(api: Api, key: string, texts: readonly string[]): Promise<UploadResult> {
+  const startedAt = performance.now();
+  const res = await fetch(`${api.url}/v2/datasets/${key}/uploads`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${BENCH_API_KEY}`, 'content-type': 'text/csv' },
+    body: Readable.toWeb(Readable.from(csv(texts))) as ReadableStream,
+    duplex: 'half',
+  } as RequestInit);
+  let upload = (await res.json()) as { id: string; status: string; rows_stored?: number; bytes_received?: number; error?: unknown };
+  if (res.status !== 202) throw new Error(`upload: ${res.status} ${JSON.stringify(upload)}`);
+  const receivedAt = performance.now();
+  while (upload.status === 'processing') {
+    await new Promise((r) => setTimeout(r, 100));
+    upload = await api.expect(200, 'GET', `/v2/datasets/${key}/uploads/${upload.id}`);
+  }
+  const completedAt = performance.now();
+  if (upload.status !== 'completed') throw new Error(`upload ended ${upload.status}: ${JSON.stringify(upload)}`);
+  const totalSeconds = (completedAt - startedAt) / 1000;
+  return {
+    rows: upload.rows_stored ?? 0, megabytes: (upload.bytes_received ?? 0) / 1e6,
+    receiveSeconds: (receivedAt - startedAt) / 1000, ingestSeconds: (completedAt - receivedAt) / 1000, totalSeconds,
+    rowsPerSecond: (upload.rows_stored ?? 0) / totalSeconds, startedAt, completedAt,
+  };
+}
+
+/** Polls the records endpoint until the dataset's last record is classified; resolves with performance.now() then, or undefined past the deadline. */
+export async function waitClassified(api: Api, key: string, rows: number, deadlineMs: number): Promise<number | undefined> {
+  while (performance.now() < deadlineMs) {
+    const tail = await api.tailClassified(key);
+    if (tail.total >= rows && tail.classified) return performance.now();
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return undefined;
+}
