@@ -66,9 +66,11 @@ export async function composeRuntime(config: Config, logger: Logger): Promise<Ru
     spoolDir: path.join(config.dataDir, 'uploads'), maxBytes: config.uploadMaxBytes, staleMs: UPLOAD_STALE_MS, logger,
   });
   await uploads.start();
+  const quota = new QuotaService(repos.usage);
   const services: AppServices = {
     repos,
-    classification: new ClassificationService(repos.models, encoders, runners, new QuotaService(repos.usage)),
+    classification: new ClassificationService(repos.models, encoders, runners, quota),
+    quota,
     similarity: new SimilarityService(encoders),
     datasets: new DatasetService(repos.datasets, repos.records, repos.models),
     languages,
@@ -80,6 +82,6 @@ export async function composeRuntime(config: Config, logger: Logger): Promise<Ru
   };
   const pipeline = createPipeline(config, repos, encoders, runners, logger);
   pipeline.start(ready);
-  const close = async () => { await pipeline.stop(); await uploads.close(); await rateLimits.close(); await database.close(); };
+  const close = async () => { await pipeline.stop(); await uploads.close(); await quota.flush(); await rateLimits.close(); await database.close(); };
   return { services, repos, database, bootstrap, ready, close };
 }

@@ -3,6 +3,7 @@ import { DomainError } from './errors.js';
 import { monthlyQuota } from './plans.js';
 import type { UsageRepository } from './ports.js';
 import type { Workspace } from './types.js';
+import { UsageBuffer } from './usage-buffer.js';
 
 export interface BillingPeriod {
   start: Date;
@@ -25,14 +26,25 @@ export interface Usage {
 }
 
 export class QuotaService {
-  constructor(private readonly counters: UsageRepository, private readonly now: () => Date = () => new Date()) {}
+  private readonly unlimited: UsageBuffer;
 
-  /** Reserves `amount` classified texts or refuses the whole request with 403 QUOTA_EXCEEDED; unlimited workspaces are counted too. */
+  constructor(private readonly counters: UsageRepository, private readonly now: () => Date = () => new Date()) {
+    this.unlimited = new UsageBuffer(counters);
+  }
+
+  /**
+   * Reserves `amount` classified texts or refuses the whole request with 403 QUOTA_EXCEEDED. Unlimited workspaces
+   * are counted too, in memory and flushed within a second, so they cost no database write per request.
+   */
   async reserve(workspace: Workspace, amount: number): Promise<void> {
     const limit = monthlyQuota(workspace);
     if (amount === 0) return;
     const period = billingPeriod(this.now(), workspace.billingCycleDay);
-    const reserved = await this.counters.tryConsume(workspace.id, period.start, amount, limit ?? Number.MAX_SAFE_INTEGER);
+    if (limit === null) {
+      this.unlimited.add(workspace.id, period.start, amount);
+      return;
+    }
+    const reserved = await this.counters.tryConsume(workspace.id, period.start, amount, limit);
     if (!reserved) {
       throw new DomainError('QUOTA_EXCEEDED', `the monthly quota of ${limit} classified texts would be exceeded by this request (${amount}); it resets at ${period.end.toISOString()}`);
     }
@@ -40,7 +52,13 @@ export class QuotaService {
 
   /** What the workspace has used in the current billing period, its quota and the period's bounds. */
   async usage(workspace: Workspace): Promise<Usage> {
+    await this.unlimited.flush();
     const period = billingPeriod(this.now(), workspace.billingCycleDay);
     return { used: await this.counters.used(workspace.id, period.start), limit: monthlyQuota(workspace), period };
+  }
+
+  /** Writes the pending counts of unlimited workspaces (on shutdown). */
+  flush(): Promise<void> {
+    return this.unlimited.flush();
   }
 }

@@ -1,6 +1,7 @@
 // The core services and adapters the HTTP layer is composed over (built in app composition).
 import type { ClassificationService } from '../core/classify.js';
 import type { DatasetService } from '../core/datasets.js';
+import type { QuotaService } from '../core/quota.js';
 import type { EncoderProvider, LanguageDetector, Repositories } from '../core/ports.js';
 import type { RateLimiter } from '../core/rate-limiter.js';
 import type { SimilarityService } from '../core/similarity.js';
@@ -11,6 +12,8 @@ import type { UploadService } from '../uploads/service.js';
 export interface AppServices {
   repos: Repositories;
   classification: ClassificationService;
+  /** Monthly quota and usage; the one instance that also counts unlimited workspaces in memory. */
+  quota: QuotaService;
   similarity: SimilarityService;
   datasets: DatasetService;
   languages: LanguageDetector;

@@ -1,6 +1,5 @@
 // The usage endpoint: classified texts used in the current billing period, the quota and when it resets.
 import { Router } from 'express';
-import { QuotaService } from '../../core/quota.js';
 import { requirePermission } from '../auth.js';
 import { callerOf } from '../context.js';
 import type { AppServices } from '../services.js';
@@ -8,7 +7,7 @@ import type { ResponseBody } from '../wire.js';
 
 export function usageRoutes(services: AppServices): Router {
   const router = Router();
-  const quota = new QuotaService(services.repos.usage);
+  const { quota } = services;
   router.get('/v2/usage', requirePermission('read'), async (_req, res) => {
     const usage = await quota.usage(callerOf(res).workspace);
     const response: ResponseBody<'getUsage', 200> = {
