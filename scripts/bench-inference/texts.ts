@@ -1,4 +1,6 @@
 // Distinct, deterministic support-ticket-like texts of a chosen word count, so no request repeats another's text.
+import { seededRandom as random } from '../../packages/server/src/inference/seeded-random.js';
+
 const WORDS = (
   'account billing charge refund payment invoice subscription plan cancel upgrade password login reset email phone ' +
   'delivery parcel shipping address order product app website page dashboard report export upload download file ' +
@@ -7,18 +9,6 @@ const WORDS = (
   'before because while when where which would could should cannot really quite very much many more less card ' +
   'bank transfer receipt discount coupon price tax country language setting notification message chat call meeting'
 ).split(' ');
-
-/** A small seeded generator (mulberry32), so every run sends the same texts. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * count distinct texts, each grown word by word until `tokens(text)` reaches `target` (so lengths are nearly equal

@@ -1,5 +1,6 @@
 // Fuzzes every POST endpoint with random mutations of valid bodies: never a 5xx, always the error object.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seededRandom } from '../../src/inference/seeded-random.js';
 import { startTestServer, type TestServer } from '../support/in-process.js';
 
 let server: TestServer;
@@ -7,17 +8,6 @@ beforeAll(async () => { server = await startTestServer(); }, 120_000);
 afterAll(async () => { await server?.close(); });
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const VALID: Array<[string, Json]> = [
   ['/v2/models/1/inference', { texts: ['My invoice is wrong', 'App crashes'], max_predictions: 2, label_filter: ['billing', 'technical_issue'] }],
@@ -74,7 +64,7 @@ function serialise(value: Json, random: () => number): string {
 
 describe('fuzzing POST bodies', () => {
   it.each(VALID)('%s never answers 5xx', async (route, valid) => {
-    const random = prng(route.length * 7919);
+    const random = seededRandom(route.length * 7919);
     const statuses = new Map<number, number>();
     for (let i = 0; i < 120; i += 1) {
       const body = serialise(mutate(valid, random), random);

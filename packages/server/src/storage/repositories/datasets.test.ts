@@ -3,9 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Repositories } from '../../core/ports.js';
 import type { Workspace } from '../../core/types.js';
 import { DomainError } from '../../core/errors.js';
-import { createRepositories } from '../index.js';
 import { createWorkspace, newDataset } from '../testing/fixtures.js';
-import { testTargets, type TestDatabase } from '../testing/targets.js';
+import { openTestRepositories, testTargets, type TestDatabase } from '../testing/targets.js';
 
 describe.each(testTargets())('datasets on $kind', (target) => {
   let database: TestDatabase;
@@ -14,15 +13,12 @@ describe.each(testTargets())('datasets on $kind', (target) => {
   let beta: Workspace;
 
   beforeAll(async () => {
-    database = await target.open();
-    repos = createRepositories(database.db);
+    ({ database, repos } = await openTestRepositories(target));
     alpha = await createWorkspace(repos, 'alpha');
     beta = await createWorkspace(repos, 'beta');
   });
 
-  afterAll(async () => {
-    await database.dispose();
-  });
+  afterAll(() => database.dispose());
 
   it('creates a ready, empty dataset and reads it back', async () => {
     const input = newDataset(alpha.id, 'reviews', {

@@ -4,9 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLASSIFY_RECORDS_JOB } from '../../core/pipeline-ports.js';
 import type { Repositories } from '../../core/ports.js';
 import type { Dataset, NewRecord } from '../../core/types.js';
-import { createRepositories } from '../index.js';
 import { createWorkspace, newDataset } from '../testing/fixtures.js';
-import { testTargets, type TestDatabase } from '../testing/targets.js';
+import { openTestRepositories, testTargets, type TestDatabase } from '../testing/targets.js';
 
 const row = (text: string): NewRecord => ({ values: { text, stars: null }, metadata: {} });
 
@@ -15,13 +14,10 @@ describe.each(testTargets())('job queue on $kind', (target) => {
   let repos: Repositories;
 
   beforeAll(async () => {
-    database = await target.open();
-    repos = createRepositories(database.db);
+    ({ database, repos } = await openTestRepositories(target));
   });
 
-  afterAll(async () => {
-    await database.dispose();
-  });
+  afterAll(() => database.dispose());
 
   async function freshDataset(modelIds: number[]): Promise<Dataset> {
     const workspace = await createWorkspace(repos);

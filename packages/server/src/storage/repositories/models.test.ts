@@ -2,9 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Repositories } from '../../core/ports.js';
 import type { Workspace } from '../../core/types.js';
-import { createRepositories } from '../index.js';
 import { createWorkspace, newModel } from '../testing/fixtures.js';
-import { testTargets, type TestDatabase } from '../testing/targets.js';
+import { openTestRepositories, testTargets, type TestDatabase } from '../testing/targets.js';
 
 describe.each(testTargets())('models on $kind', (target) => {
   let database: TestDatabase;
@@ -13,15 +12,12 @@ describe.each(testTargets())('models on $kind', (target) => {
   let beta: Workspace;
 
   beforeAll(async () => {
-    database = await target.open();
-    repos = createRepositories(database.db);
+    ({ database, repos } = await openTestRepositories(target));
     alpha = await createWorkspace(repos, 'alpha');
     beta = await createWorkspace(repos, 'beta');
   });
 
-  afterAll(async () => {
-    await database.dispose();
-  });
+  afterAll(() => database.dispose());
 
   it('round-trips every field of a model', async () => {
     const lastTrained = new Date('2025-01-15T08:30:00.250Z');

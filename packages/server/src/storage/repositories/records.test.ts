@@ -2,9 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Repositories } from '../../core/ports.js';
 import type { Dataset, NewRecord } from '../../core/types.js';
-import { createRepositories } from '../index.js';
 import { createWorkspace, newDataset } from '../testing/fixtures.js';
-import { testTargets, type TestDatabase } from '../testing/targets.js';
+import { openTestRepositories, testTargets, type TestDatabase } from '../testing/targets.js';
 
 const row = (text: string, stars: number | null = null, metadata: Record<string, string> = {}): NewRecord => ({
   values: { text, stars }, metadata,
@@ -15,13 +14,10 @@ describe.each(testTargets())('records on $kind', (target) => {
   let repos: Repositories;
 
   beforeAll(async () => {
-    database = await target.open();
-    repos = createRepositories(database.db);
+    ({ database, repos } = await openTestRepositories(target));
   });
 
-  afterAll(async () => {
-    await database.dispose();
-  });
+  afterAll(() => database.dispose());
 
   async function freshDataset(): Promise<Dataset> {
     const workspace = await createWorkspace(repos);

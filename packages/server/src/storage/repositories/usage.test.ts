@@ -1,9 +1,8 @@
 // Quota usage: atomic reservations per workspace and billing period that never exceed the limit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Repositories } from '../../core/ports.js';
-import { createRepositories } from '../index.js';
 import { createWorkspace } from '../testing/fixtures.js';
-import { testTargets, type TestDatabase } from '../testing/targets.js';
+import { openTestRepositories, testTargets, type TestDatabase } from '../testing/targets.js';
 
 const march = new Date('2025-03-05T00:00:00.000Z');
 const april = new Date('2025-04-05T00:00:00.000Z');
@@ -13,13 +12,10 @@ describe.each(testTargets())('quota usage on $kind', (target) => {
   let repos: Repositories;
 
   beforeAll(async () => {
-    database = await target.open();
-    repos = createRepositories(database.db);
+    ({ database, repos } = await openTestRepositories(target));
   });
 
-  afterAll(async () => {
-    await database.dispose();
-  });
+  afterAll(() => database.dispose());
 
   it('adds up reservations while they fit and refuses the one that would overflow', async () => {
     const { id } = await createWorkspace(repos);

@@ -1,22 +1,18 @@
 // Workspaces and API keys: creation, lookup by hash, revocation, last-used and active counts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Repositories } from '../../core/ports.js';
-import { createRepositories } from '../index.js';
 import { createWorkspace, sha256Hex } from '../testing/fixtures.js';
-import { testTargets, type TestDatabase } from '../testing/targets.js';
+import { openTestRepositories, testTargets, type TestDatabase } from '../testing/targets.js';
 
 describe.each(testTargets())('workspaces and API keys on $kind', (target) => {
   let database: TestDatabase;
   let repos: Repositories;
 
   beforeAll(async () => {
-    database = await target.open();
-    repos = createRepositories(database.db);
+    ({ database, repos } = await openTestRepositories(target));
   });
 
-  afterAll(async () => {
-    await database.dispose();
-  });
+  afterAll(() => database.dispose());
 
   it('creates a workspace and finds it by id and name', async () => {
     const created = await repos.workspaces.create({

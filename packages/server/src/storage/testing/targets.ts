@@ -1,7 +1,9 @@
 // Databases for tests: in-memory PGlite always, plus a throwaway schema in PostgreSQL when TEST_DATABASE_URL is set.
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import type { Repositories } from '../../core/ports.js';
 import { openDatabase, type Database } from '../database.js';
+import { createRepositories } from '../index.js';
 import { IN_MEMORY } from '../pglite-open.js';
 
 export interface TestDatabase extends Database {
@@ -44,4 +46,10 @@ function postgresTarget(databaseUrl: string): TestTarget {
 export function testTargets(env: NodeJS.ProcessEnv = process.env): TestTarget[] {
   const url = env.TEST_DATABASE_URL?.trim();
   return url ? [pgliteTarget, postgresTarget(url)] : [pgliteTarget];
+}
+
+/** Opens a target's database with its repositories: `({ database, repos } = await openTestRepositories(target))`. */
+export async function openTestRepositories(target: TestTarget): Promise<{ database: TestDatabase; repos: Repositories }> {
+  const database = await target.open();
+  return { database, repos: createRepositories(database.db) };
 }
