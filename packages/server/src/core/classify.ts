@@ -57,7 +57,7 @@ export class ClassificationService {
     };
     return Promise.all(
       models.map(async (model, i) => {
-        const scores = await this.runners.score(model, await embed(model.config.encoder));
+        const scores = await this.runners.score(model, { texts, embeddings: () => embed(model.config.encoder) });
         return { model, predictions: scores.map((row) => shape(model, row, requests[i]!.options)) };
       }),
     );

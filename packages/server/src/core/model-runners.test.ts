@@ -27,12 +27,14 @@ function model(overrides: Partial<Model> = {}): Model {
   } as Model;
 }
 
+const NO_TEXTS = { texts: [], embeddings: async () => [] };
+
 describe('ModelRunners', () => {
   it('scores with the zero-shot head: a probability row per embedding, in [0, 1], summing to 1', async () => {
     const encoder = new GatedEncoder();
     encoder.open = true;
     const runners = new ModelRunners(provider(encoder));
-    const rows = await runners.score(model(), await encoder.embed(['a text', 'b', 'ccccccccccc']));
+    const rows = await runners.score(model(), { texts: ['a text', 'b', 'ccccccccccc'], embeddings: () => encoder.embed(['a text', 'b', 'ccccccccccc']) });
     expect(rows).toHaveLength(3);
     for (const row of rows) {
       expect(row).toHaveLength(3);
@@ -47,16 +49,16 @@ describe('ModelRunners', () => {
     const encoder = new GatedEncoder();
     encoder.open = true;
     const runners = new ModelRunners(provider(encoder));
-    await runners.score(model(), []);
-    await runners.score(model(), []);
+    await runners.score(model(), NO_TEXTS);
+    await runners.score(model(), NO_TEXTS);
     const labelCalls = encoder.calls.length;
     expect(labelCalls).toBe(3);
-    await runners.score(model({ updatedAt: new Date(2000) }), []);
+    await runners.score(model({ updatedAt: new Date(2000) }), NO_TEXTS);
     expect(encoder.calls.length).toBe(2 * labelCalls);
   });
 
   it('refuses a model type without a head', async () => {
     const runners = new ModelRunners(provider(new GatedEncoder()));
-    await expect(runners.score(model({ type: 'llm' }), [])).rejects.toThrow(/no head/);
+    await expect(runners.score(model({ type: 'llm' }), NO_TEXTS)).rejects.toThrow(/no head/);
   });
 });

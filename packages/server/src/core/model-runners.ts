@@ -1,6 +1,6 @@
 // Maps each model type to its Head factory and keeps one head per model version (built once, then reused).
 import type { EncoderProvider } from './ports.js';
-import type { Head, HeadFactory } from './heads.js';
+import type { Head, HeadFactory, HeadInput } from './heads.js';
 import type { Model, ModelType } from './types.js';
 import { zeroShotHead } from './zero-shot.js';
 
@@ -15,9 +15,9 @@ export class ModelRunners {
     private readonly factories: Partial<Record<ModelType, HeadFactory>> = HEAD_FACTORIES,
   ) {}
 
-  /** Probabilities over the model's labels, in label order, one row per embedding. */
-  async score(model: Model, embeddings: Float32Array[]): Promise<number[][]> {
-    return (await this.headFor(model)).predict(embeddings);
+  /** Probabilities over the model's labels, in label order, one row per text. */
+  async score(model: Model, input: HeadInput): Promise<number[][]> {
+    return (await this.headFor(model)).predict(input);
   }
 
   headFor(model: Model): Promise<Head> {

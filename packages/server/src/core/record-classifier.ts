@@ -74,8 +74,11 @@ export class RecordClassifier {
       const embeddings = new Map<string, Promise<Float32Array[]>>();
       for (const model of models) {
         const encoderId = model.config.encoder;
-        if (!embeddings.has(encoderId)) embeddings.set(encoderId, this.deps.encoders.get(encoderId).embed(texts));
-        const scores = await this.deps.runners.score(model, await embeddings.get(encoderId)!);
+        const embed = () => {
+          if (!embeddings.has(encoderId)) embeddings.set(encoderId, this.deps.encoders.get(encoderId).embed(texts));
+          return embeddings.get(encoderId)!;
+        };
+        const scores = await this.deps.runners.score(model, { texts, embeddings: embed });
         scores.forEach((row, i) => {
           const record = withText[i]!;
           const top = topLabel(model, row);

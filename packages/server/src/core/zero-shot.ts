@@ -36,7 +36,7 @@ export async function zeroShotHead(model: Model, encoder: Encoder): Promise<Head
   const scale = model.config.logitScale ?? DEFAULT_LOGIT_SCALE;
   return {
     labels: prototypes.labels,
-    predict: (embeddings) => embeddings.map((e) => scoreEmbedding(prototypes, e, scale)),
+    predict: async (input) => (await input.embeddings()).map((e) => scoreEmbedding(prototypes, e, scale)),
   };
 }
 const SCALE_GRID = [1, 2, 3, 5, 7, 10, 15, 20, 30, 40, 50, 70, 100];
