@@ -142,16 +142,31 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List deployed models
+         * List models
          * @description Lists the deployed models of the workspace (status `deployed`), ordered by id, with their
-         *     id, name, type and status. Archived and undeployed models are not listed; `getModel`
-         *     still returns them by id. Paginated with `offset` and `limit` (default 20, at most 100).
+         *     id, name, type and status. `status` lists the undeployed or archived ones instead, or
+         *     `all`; `getModel` returns any of them by id. Paginated with `offset` and `limit` (default 20, at most 100).
          *
          *     Needs the `reader` role.
          */
         get: operations["listModels"];
         put?: never;
-        post?: never;
+        /**
+         * Create a model
+         * @description Creates a model of any kind, `undeployed`:
+         *     - `zero-shot`: labels with plain-text descriptions; version 1 exists at once (deploy it).
+         *     - `few-shot`: labels and a handful of `examples`; it trains in the background as soon as
+         *       every label has one, and again whenever examples are added.
+         *     - `fine-tuned`: labels; add labelled examples (inline, from a dataset or a CSV / JSON Lines
+         *       file) and start a training job.
+         *     - `llm`: labels, a `prompt` and a configured `endpoint`; version 1 exists at once.
+         *
+         *     A name already used in the workspace, duplicate labels, examples naming an unknown label, an
+         *     unknown encoder or LLM endpoint give `400 INVALID_PARAMETER` naming the field.
+         *
+         *     Needs the `admin` role.
+         */
+        post: operations["createModel"];
         delete?: never;
         options?: never;
         head?: never;
@@ -183,7 +198,14 @@ export interface paths {
         get: operations["getModel"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete a model
+         * @description Deletes the model with its versions, examples and training jobs. Datasets that named it skip
+         *     it from then on (`skipped_models` says why). Cannot be undone; export the model first to keep it.
+         *
+         *     Needs the `admin` role.
+         */
+        delete: operations["deleteModel"];
         options?: never;
         head?: never;
         patch?: never;
@@ -705,6 +727,356 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/models/{model_id}/examples": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the model, as returned by `listModels` (`id`).
+                 * @example 1
+                 */
+                model_id: components["parameters"]["ModelIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add labelled examples
+         * @description Adds labelled examples to a `few-shot` or `fine-tuned` model: inline, from a dataset's
+         *     labelled rows, or as a file (`text/csv` with a header row naming `text` and `label`, or
+         *     `application/x-ndjson` with one `{"text": …, "label": …}` object per line; at most 32 MiB).
+         *     A text already stored takes the new label. A few-shot model retrains at once and, when it is
+         *     deployed, serves the new version when the training ends (`training_job` in the answer).
+         *     Other kinds give `400 INVALID_PARAMETER`.
+         *
+         *     Needs the `admin` role.
+         */
+        post: operations["addModelExamples"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/models/{model_id}/training-jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the model, as returned by `listModels` (`id`).
+                 * @example 1
+                 */
+                model_id: components["parameters"]["ModelIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List training jobs
+         * @description Lists the model's training jobs, newest first. Paginated with `offset` and `limit`.
+         *
+         *     Needs the `reader` role.
+         */
+        get: operations["listTrainingJobs"];
+        put?: never;
+        /**
+         * Train a model
+         * @description Starts a training of a `few-shot` or `fine-tuned` model in the background and answers at once
+         *     with the queued job; follow it with `getTrainingJob`. The examples are embedded with the
+         *     model's encoder, split per label into a training and a held-out part (fixed by `seed`), a
+         *     classification head is trained (class weights for imbalance, early stopping) and evaluated on
+         *     the held-out part, and the result is stored as a new model version with its ONNX head and
+         *     metrics. A model that is not serving shows the new version at once; a deployed one keeps
+         *     serving its version until you deploy the new one (or ask for `deploy: true`).
+         *
+         *     Every label needs labelled examples first (two each for fine-tuned); otherwise
+         *     `400 INVALID_PARAMETER` naming `examples`.
+         *
+         *     Needs the `admin` role.
+         */
+        post: operations["trainModel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/models/{model_id}/training-jobs/{job_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the model, as returned by `listModels` (`id`).
+                 * @example 1
+                 */
+                model_id: components["parameters"]["ModelIdPath"];
+                /**
+                 * @description Id of the training job, as returned by `trainModel` (`id`).
+                 * @example 7
+                 */
+                job_id: components["parameters"]["TrainingJobIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a training job
+         * @description Returns a training job with its progress: `stage`, `progress` (0 to 1), the epoch and loss
+         *     while training, and the new `version` once it succeeded (or `error` once it failed).
+         *
+         *     Needs the `reader` role.
+         */
+        get: operations["getTrainingJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/models/{model_id}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the model, as returned by `listModels` (`id`).
+                 * @example 1
+                 */
+                model_id: components["parameters"]["ModelIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List model versions
+         * @description Lists every version of the model, oldest first, with its metrics and which one is served.
+         *
+         *     Needs the `reader` role.
+         */
+        get: operations["listModelVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/models/{model_id}/evaluations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the model, as returned by `listModels` (`id`).
+                 * @example 1
+                 */
+                model_id: components["parameters"]["ModelIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Evaluate a model on a labelled set
+         * @description Classifies labelled texts (inline or a dataset's labelled rows) with the model's current
+         *     version and stores the measured metrics with that version (they appear in `getModel`). Meant
+         *     for zero-shot and llm models, which are not trained; trained models are evaluated on their
+         *     held-out split when they train, and may be measured again here. Labels that are not the
+         *     model's give `400 INVALID_PARAMETER`.
+         *
+         *     Needs the `admin` role.
+         */
+        post: operations["evaluateModel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/models/{model_id}/suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the model, as returned by `listModels` (`id`).
+                 * @example 1
+                 */
+                model_id: components["parameters"]["ModelIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Suggest rows to label next
+         * @description Active learning for few-shot and fine-tuned models: scores a dataset's rows that are not
+         *     examples of the model yet (the newest `scan` rows, default 1,000) and returns the ones it is
+         *     least certain about first, each with its current guess. Label them and add them with
+         *     `addModelExamples`. A model without a version gives `400 INVALID_PARAMETER`.
+         *
+         *     Needs the `admin` role.
+         */
+        get: operations["suggestLabels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/models/{model_id}/deploy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the model, as returned by `listModels` (`id`).
+                 * @example 1
+                 */
+                model_id: components["parameters"]["ModelIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deploy a model version
+         * @description Serves a version of the model: the newest unless `version` names one. An undeployed or
+         *     archived model becomes `deployed`; a deployed one switches to the version, and the version it
+         *     served becomes the one `rollbackModel` returns to. The head is loaded before the switch;
+         *     requests in flight finish on the version they started with. Deploying the version already
+         *     served changes nothing. A model without a version (never trained) or an unknown `version`
+         *     gives `400 INVALID_PARAMETER`.
+         *
+         *     Needs the `admin` role.
+         */
+        post: operations["deployModel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/models/{model_id}/rollback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the model, as returned by `listModels` (`id`).
+                 * @example 1
+                 */
+                model_id: components["parameters"]["ModelIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Roll back to the previous version
+         * @description Serves the version the model served before its last deploy; the two swap, so a second rollback
+         *     undoes the first. Only a deployed model rolls back (`409 MODEL_ARCHIVED` /
+         *     `409 MODEL_NOT_DEPLOYED`); one without a previous version gives `400 INVALID_PARAMETER`.
+         *
+         *     Needs the `admin` role.
+         */
+        post: operations["rollbackModel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/models/{model_id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the model, as returned by `listModels` (`id`).
+                 * @example 1
+                 */
+                model_id: components["parameters"]["ModelIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Export a model
+         * @description Returns the model's current version as one file (`ModelExport`): definition, metrics, the
+         *     trained ONNX head and the encoder it needs, with SHA-256 checksums. `importModel` reads it on
+         *     any textclass installation that has the same encoder. Nothing secret is in it (an llm model
+         *     names its endpoint, never a key).
+         *
+         *     Needs the `admin` role.
+         */
+        get: operations["exportModel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/models/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a model
+         * @description Creates a model from an export file, `undeployed`, as version 1 of a new model (deploy it to
+         *     serve). The encoder it names must be loaded here with the same SHA-256, and the head must
+         *     match its checksum; otherwise `400 INVALID_PARAMETER` naming the field. A name already used
+         *     in the workspace gives `400 INVALID_PARAMETER` (import with `?name=` to rename).
+         *
+         *     Needs the `admin` role.
+         */
+        post: operations["importModel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/models/{model_id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the model, as returned by `listModels` (`id`).
+                 * @example 1
+                 */
+                model_id: components["parameters"]["ModelIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archive a model
+         * @description Stops a deployed model from serving: inference then gives `409 MODEL_ARCHIVED` and datasets skip
+         *     it, until it is redeployed with `deployModel`. Only a deployed model can be archived
+         *     (`409 MODEL_NOT_DEPLOYED` otherwise); archiving an archived model changes nothing.
+         *
+         *     Needs the `admin` role.
+         */
+        post: operations["archiveModel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -990,11 +1362,60 @@ export interface components {
             /** @description True when items follow this page (`offset + data.length < total`). */
             has_more: boolean;
         };
+        /** @description A label of a new model, with plain-text descriptions (what zero-shot models compare texts to). */
+        ModelLabel: {
+            /** @description Label name, returned in predictions. */
+            name: string;
+            /**
+             * @description Plain-text descriptions of what the label means, e.g. example phrasings. Zero-shot models
+             *     embed them (the name itself when none are given); other kinds keep them for reference.
+             */
+            descriptions?: string[];
+        };
+        /** @description A text with its correct label. */
+        LabelledExample: {
+            /** @description The example text. */
+            text: string;
+            /** @description One of the model's labels. */
+            label: string;
+        };
+        /**
+         * @description How an `llm` model asks its endpoint. The endpoint is one the operator configured on the server
+         *     by name (`TEXTCLASS_LLM_ENDPOINTS` or `TEXTCLASS_LLM_URL`); its URL and key never pass through the API.
+         */
+        LlmSettings: {
+            /** @description Name of a configured OpenAI-compatible chat-completions endpoint (`default` for `TEXTCLASS_LLM_URL`). */
+            endpoint: string;
+            /** @description The task instructions; the label list and the answer format are appended by the server. */
+            prompt: string;
+            /** @description Sampling temperature (default 0). */
+            temperature?: number;
+        };
+        /** @description A new model of any kind; it starts `undeployed`. */
+        CreateModelRequest: {
+            /** @description Display name, unique in the workspace. */
+            name: string;
+            type: components["schemas"]["ModelType"];
+            /** @description The label set, each with optional plain-text descriptions. */
+            labels: components["schemas"]["ModelLabel"][];
+            /** @description Confidence below which a prediction is flagged for review (default 0). */
+            confidence_threshold?: number;
+            /** @description Id of a loaded encoder (default the server's default encoder). */
+            encoder?: string;
+            /**
+             * @description Labelled examples for `few-shot` and `fine-tuned` models. A few-shot model starts training
+             *     as soon as every label has an example.
+             */
+            examples?: components["schemas"]["LabelledExample"][];
+            llm?: components["schemas"]["LlmSettings"];
+        };
         /** @description Evaluation metrics of one label. */
         ClassMetrics: {
             precision: number;
             recall: number;
             f1: number;
+            /** @description Evaluation examples of this label. */
+            support?: number;
         };
         /**
          * @description Accuracy metrics measured on a held-out labelled set. Always present: a model never
@@ -1009,6 +1430,13 @@ export interface components {
             per_class: {
                 [key: string]: components["schemas"]["ClassMetrics"];
             };
+            /**
+             * @description Counts of evaluation examples by gold label (rows) and predicted label (columns), both in
+             *     the order of `labels`. Present once measured by a training or an evaluation.
+             */
+            confusion_matrix?: number[][];
+            /** @description Number of labelled examples the metrics were measured on. */
+            evaluated_on?: number;
         };
         /** @description A model of the workspace with its labels, status and accuracy metrics. */
         Model: {
@@ -1034,6 +1462,15 @@ export interface components {
              *     scores below it; callers use it to decide whether a prediction is confident enough.
              */
             confidence_threshold: number;
+            /**
+             * @description The version the model serves when deployed (see `listModelVersions`); null for a few-shot
+             *     or fine-tuned model that was never trained.
+             */
+            version: number | null;
+            /** @description The version served before the last deploy, which `rollbackModel` returns to; null if none. */
+            previous_version: number | null;
+            /** @description Id of the encoder that embeds the model's texts. */
+            encoder: string;
         };
         /** @description Value of one dataset column: text and timestamps (ISO 8601) as strings, numbers as numbers, or null. */
         CellValue: string | number | null;
@@ -1499,6 +1936,219 @@ export interface components {
             /** @description True when items follow this page (`offset + data.length < total`). */
             has_more: boolean;
         };
+        /** @description A dataset's integer id or its key `ds_<id>`. */
+        DatasetId: number | string;
+        /**
+         * @description Labelled texts, given inline (`examples`) or read from a dataset (`dataset_id` and
+         *     `label_column`: a column or metadata key whose value is one of the model's labels; rows with
+         *     another or no value are left out). Exactly one of the two forms.
+         */
+        LabelledSetRequest: {
+            /** @description The labelled texts. */
+            examples?: components["schemas"]["LabelledExample"][];
+            dataset_id?: components["schemas"]["DatasetId"];
+            /** @description Column or metadata key of the dataset that holds each row's label. */
+            label_column?: string;
+        };
+        /** @description How to train. Every field is optional; defaults are shown. */
+        TrainingOptions: {
+            /**
+             * @description `linear` (multinomial logistic regression, default) or `mlp` (one hidden layer).
+             * @enum {string}
+             */
+            architecture?: "linear" | "mlp";
+            /** @description Share of the examples held out, per label, for the evaluation (default 0.2). The split is fixed by `seed`. */
+            holdout_fraction?: number;
+            /** @description Upper bound on training epochs; training stops earlier when the validation loss stops improving (default 200). */
+            max_epochs?: number;
+            /** @description Seed of the split and the initialisation; the same data and seed train the same head (default 1). */
+            seed?: number;
+            /** @description Deploy the new version as soon as it is trained (default false). */
+            deploy?: boolean;
+        };
+        /** @description A training run in the background, with its progress; a successful run makes a new model version. */
+        TrainingJob: {
+            /** @description Training job id. */
+            id: string;
+            model_id: components["schemas"]["ModelId"];
+            /**
+             * @description `queued` → `running` → `succeeded` or `failed`.
+             * @enum {string}
+             */
+            status: "queued" | "running" | "succeeded" | "failed";
+            /** @description What the run is doing (`queued`, `embedding`, `training`, `evaluating`, `saving`, `done`, `failed`). */
+            stage: string;
+            /** @description Share of the work done. */
+            progress: number;
+            /** @description Epochs completed so far. */
+            epoch: number | null;
+            /** @description Upper bound on epochs. */
+            max_epochs: number | null;
+            /** @description Training loss after the last epoch. */
+            loss: number | null;
+            /** @description The model version this run made (once `succeeded`). */
+            version: number | null;
+            /** @description Why the run failed. */
+            error: string | null;
+            options: components["schemas"]["TrainingOptions"];
+            /**
+             * Format: date-time
+             * @description When the job was queued.
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the run started.
+             */
+            started_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the run ended.
+             */
+            finished_at: string | null;
+        };
+        /** @description The outcome of adding labelled examples. */
+        ExamplesAdded: {
+            /** @description Examples that were new (a text already stored takes the new label and is not counted). */
+            added: number;
+            /** @description Stored examples of the model, per label. */
+            examples_per_label: {
+                [key: string]: number;
+            };
+            /** @description The retraining that a few-shot model started (null for other kinds, or while a label has no example). */
+            training_job: components["schemas"]["TrainingJob"] | null;
+        };
+        /** @description One page of training jobs, newest first. */
+        TrainingJobPage: {
+            data: components["schemas"]["TrainingJob"][];
+            /** @description Number of items over all pages. */
+            total: number;
+            /** @description The `offset` used. */
+            offset: number;
+            /** @description The `limit` used. */
+            limit: number;
+            /** @description True when items follow this page. */
+            has_more: boolean;
+        };
+        /** @description One version of a model: every training makes one; zero-shot and llm models have version 1 from their creation. */
+        ModelVersion: {
+            /** @description Version number, counting from 1. */
+            version: number;
+            /** @description The label set of this version. */
+            labels: string[];
+            metrics: components["schemas"]["ModelMetrics"];
+            /** @description Labelled examples this version was trained on. */
+            training_examples: number;
+            /**
+             * Format: date-time
+             * @description When it was trained (null for versions that were defined, not trained).
+             */
+            trained_at: string | null;
+            /** @description True when the version carries a trained ONNX head. */
+            has_head: boolean;
+            /** @description True for the version the model serves while deployed. */
+            serving: boolean;
+            /**
+             * Format: date-time
+             * @description When the version was made.
+             */
+            created_at: string;
+        };
+        /** @description The versions of a model, oldest first. */
+        ModelVersionList: {
+            data: components["schemas"]["ModelVersion"][];
+        };
+        /** @description A dataset row the model is least sure about, with its current guess. */
+        LabelSuggestion: {
+            /** @description Id of the dataset record. */
+            record_id: string;
+            /** @description The record's text. */
+            text: string;
+            /** @description The model's current guess. */
+            label: string;
+            /** @description Confidence of the guess. */
+            confidence: number;
+            /** @description How unsure the model is (1 − margin between the two best labels, or the entropy); larger first. */
+            uncertainty: number;
+        };
+        /** @description Rows to label next, least certain first. */
+        LabelSuggestionList: {
+            data: components["schemas"]["LabelSuggestion"][];
+            /**
+             * @description How uncertainty was measured.
+             * @enum {string}
+             */
+            strategy: "margin" | "entropy";
+            /** @description Unlabelled rows scored to pick these. */
+            scanned: number;
+        };
+        /** @description Which version to serve. */
+        DeployRequest: {
+            /** @description The version to serve (default the newest). */
+            version?: number;
+        };
+        /**
+         * @description One file that moves a model between installations: its definition, metrics, the trained ONNX
+         *     head (for few-shot and fine-tuned models) and the encoder it needs, with checksums.
+         */
+        ModelExport: {
+            /**
+             * @description File format name.
+             * @constant
+             */
+            format: "textclass.model";
+            /**
+             * @description File format version.
+             * @constant
+             */
+            format_version: 1;
+            /**
+             * Format: date-time
+             * @description When the file was written.
+             */
+            exported_at: string;
+            /** @description The exported version's definition. */
+            model: {
+                /** @description Display name. */
+                name: string;
+                type: components["schemas"]["ModelType"];
+                /** @description Labels with their descriptions. */
+                labels: components["schemas"]["ModelLabel"][];
+                /** @description Kind-specific settings (encoder, calibration, head architecture, llm settings). */
+                config: Record<string, never>;
+                metrics: components["schemas"]["ModelMetrics"];
+                /** @description Examples the version was trained on. */
+                training_examples: number;
+                /**
+                 * Format: date-time
+                 * @description When it was trained.
+                 */
+                last_trained: string | null;
+                /** @description The review cutoff. */
+                confidence_threshold: number;
+                /** @description The exported version's number. */
+                version: number;
+            };
+            /** @description The encoder the model needs; an installation imports only onto the same encoder. */
+            encoder: {
+                /** @description Encoder id. */
+                id: string;
+                /** @description SHA-256 of the encoder's ONNX file (null when unknown). */
+                sha256: string | null;
+            };
+            /** @description The trained head (null for zero-shot and llm models). */
+            head: null | {
+                /**
+                 * @description Head format.
+                 * @constant
+                 */
+                format: "onnx";
+                /** @description SHA-256 of the decoded ONNX bytes. */
+                sha256: string;
+                /** @description The ONNX graph, base64. */
+                data_base64: string;
+            };
+        };
         /** @description Readiness of the server. */
         Health: {
             /**
@@ -1827,6 +2477,22 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /**
+         * @description The model's state does not allow the change: only a deployed model can be archived or rolled
+         *     back (`MODEL_NOT_DEPLOYED`, `MODEL_ARCHIVED`). Deploy it first.
+         */
+        ModelStateConflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
     parameters: {
         /**
@@ -1834,6 +2500,11 @@ export interface components {
          * @example 1
          */
         ModelIdPath: number;
+        /**
+         * @description Which models to list: `deployed` (default), `undeployed`, `archived`, or `all`.
+         * @example deployed
+         */
+        ModelStatusFilter: "deployed" | "undeployed" | "archived" | "all";
         /**
          * @description Number of items to skip before the first item returned. Default 0 when omitted.
          *     A negative or non-integer value gives `400 INVALID_PARAMETER`.
@@ -1877,6 +2548,11 @@ export interface components {
          * @example 17
          */
         DeliveryIdPath: string;
+        /**
+         * @description Id of the training job, as returned by `trainModel` (`id`).
+         * @example 7
+         */
+        TrainingJobIdPath: string;
         /**
          * @description Unique id of the event (Standard Webhooks). It stays the same across retries of one
          *     event, so receivers deduplicate on it.
@@ -2093,6 +2769,11 @@ export interface operations {
         parameters: {
             query?: {
                 /**
+                 * @description Which models to list: `deployed` (default), `undeployed`, `archived`, or `all`.
+                 * @example deployed
+                 */
+                status?: components["parameters"]["ModelStatusFilter"];
+                /**
                  * @description Number of items to skip before the first item returned. Default 0 when omitted.
                  *     A negative or non-integer value gives `400 INVALID_PARAMETER`.
                  * @example 0
@@ -2130,6 +2811,40 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    createModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateModelRequest"];
+            };
+        };
+        responses: {
+            /** @description The model was created. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Model"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getModel: {
         parameters: {
             query?: never;
@@ -2160,6 +2875,40 @@ export interface operations {
             };
             400: components["responses"]["InvalidParameter"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["ModelNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the model, as returned by `listModels` (`id`).
+                 * @example 1
+                 */
+                model_id: components["parameters"]["ModelIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The model was deleted. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["RoleForbidden"];
             404: components["responses"]["ModelNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -2996,6 +3745,503 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["RoleForbidden"];
             404: components["responses"]["WebhookNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    addModelExamples: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the model, as returned by `listModels` (`id`).
+                 * @example 1
+                 */
+                model_id: components["parameters"]["ModelIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LabelledSetRequest"];
+                "text/csv": string;
+                "application/x-ndjson": string;
+            };
+        };
+        responses: {
+            /** @description The examples were stored. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExamplesAdded"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["ModelNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listTrainingJobs: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Number of items to skip before the first item returned. Default 0 when omitted.
+                 *     A negative or non-integer value gives `400 INVALID_PARAMETER`.
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Maximum number of items returned, 1 to 100. Default 20 when omitted. A value outside
+                 *     1 to 100 gives `400 INVALID_PARAMETER`.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the model, as returned by `listModels` (`id`).
+                 * @example 1
+                 */
+                model_id: components["parameters"]["ModelIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of training jobs. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrainingJobPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["ModelNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    trainModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the model, as returned by `listModels` (`id`).
+                 * @example 1
+                 */
+                model_id: components["parameters"]["ModelIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TrainingOptions"];
+            };
+        };
+        responses: {
+            /** @description The training was queued. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrainingJob"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["ModelNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTrainingJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the model, as returned by `listModels` (`id`).
+                 * @example 1
+                 */
+                model_id: components["parameters"]["ModelIdPath"];
+                /**
+                 * @description Id of the training job, as returned by `trainModel` (`id`).
+                 * @example 7
+                 */
+                job_id: components["parameters"]["TrainingJobIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The training job. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrainingJob"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["ModelNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listModelVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the model, as returned by `listModels` (`id`).
+                 * @example 1
+                 */
+                model_id: components["parameters"]["ModelIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The versions. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelVersionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["ModelNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    evaluateModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the model, as returned by `listModels` (`id`).
+                 * @example 1
+                 */
+                model_id: components["parameters"]["ModelIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LabelledSetRequest"];
+            };
+        };
+        responses: {
+            /** @description The metrics. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelMetrics"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["ModelNotFound"];
+            409: components["responses"]["ModelStateConflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    suggestLabels: {
+        parameters: {
+            query: {
+                /**
+                 * @description The dataset whose rows to score (`ds_<id>` or the integer id).
+                 * @example ds_1
+                 */
+                dataset_id: string;
+                /**
+                 * @description `margin` (default: 1 − the gap between the two best labels) or `entropy`.
+                 * @example margin
+                 */
+                strategy?: "margin" | "entropy";
+                /**
+                 * @description How many unlabelled rows to score, 1 to 10,000 (default 1,000).
+                 * @example 1000
+                 */
+                scan?: number;
+                /**
+                 * @description Maximum number of items returned, 1 to 100. Default 20 when omitted. A value outside
+                 *     1 to 100 gives `400 INVALID_PARAMETER`.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the model, as returned by `listModels` (`id`).
+                 * @example 1
+                 */
+                model_id: components["parameters"]["ModelIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Rows to label, least certain first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LabelSuggestionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["ModelNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deployModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the model, as returned by `listModels` (`id`).
+                 * @example 1
+                 */
+                model_id: components["parameters"]["ModelIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["DeployRequest"];
+            };
+        };
+        responses: {
+            /** @description The model after the change. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Model"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["ModelNotFound"];
+            409: components["responses"]["ModelStateConflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    rollbackModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the model, as returned by `listModels` (`id`).
+                 * @example 1
+                 */
+                model_id: components["parameters"]["ModelIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The model after the change. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Model"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["ModelNotFound"];
+            409: components["responses"]["ModelStateConflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    exportModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the model, as returned by `listModels` (`id`).
+                 * @example 1
+                 */
+                model_id: components["parameters"]["ModelIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export file. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelExport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["ModelNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    importModel: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Name for the imported model (default the exported name).
+                 * @example Urgency (imported)
+                 */
+                name?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModelExport"];
+            };
+        };
+        responses: {
+            /** @description The imported model. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Model"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    archiveModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the model, as returned by `listModels` (`id`).
+                 * @example 1
+                 */
+                model_id: components["parameters"]["ModelIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The model after the change. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Model"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["ModelNotFound"];
+            409: components["responses"]["ModelStateConflict"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };

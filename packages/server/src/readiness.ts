@@ -21,6 +21,10 @@ export class DeferredEncoderProvider implements EncoderProvider {
   ready(): boolean {
     return this.inner?.ready() ?? false;
   }
+
+  fingerprint(id: string): string | null {
+    return this.inner?.fingerprint?.(id) ?? null;
+  }
 }
 
 /** A LanguageDetector that answers 503 UNAVAILABLE until the identification model is loaded. */

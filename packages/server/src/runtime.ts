@@ -3,6 +3,9 @@ import path from 'node:path';
 import { ClassificationService } from './core/classify.js';
 import { bootstrapDefaultWorkspace, type BootstrapResult } from './core/bootstrap.js';
 import { DatasetService } from './core/datasets.js';
+import { ModelLifecycle } from './core/lifecycle/model-lifecycle.js';
+import { ModelTransfer } from './core/lifecycle/model-transfer.js';
+import { LabelSuggestions } from './core/lifecycle/suggestions.js';
 import { seedDemoContent } from './core/demo/seed.js';
 import { ModelRunners } from './core/model-runners.js';
 import type { Repositories } from './core/ports.js';
@@ -79,6 +82,12 @@ export async function composeRuntime(config: Config, logger: Logger): Promise<Ru
     uploads,
     metrics,
     webhooks: new WebhookEndpointService(repos.webhooks, (url) => checkWebhookUrl(url, config.webhookAllowPrivate)),
+    lifecycle: new ModelLifecycle({
+      models: repos.models, lifecycle: repos.lifecycle, datasets: repos.datasets, records: repos.records, encoders, runners,
+      llmEndpointExists: (name) => llmEndpoints.has(name),
+    }),
+    transfer: new ModelTransfer({ models: repos.models, lifecycle: repos.lifecycle, encoders }),
+    suggestions: new LabelSuggestions({ models: repos.models, lifecycle: repos.lifecycle, datasets: repos.datasets, records: repos.records, encoders, runners }),
   };
   const pipeline = createPipeline(config, repos, encoders, runners, logger);
   pipeline.start(ready);

@@ -1,4 +1,4 @@
-// Maps each model type to its Head factory and keeps one head per model version (built once, then reused).
+// Maps each model type to its Head factory and keeps one head per model version; a replaced version's head is released after a grace period.
 import type { EncoderProvider } from './ports.js';
 import type { Head, HeadFactory, HeadInput } from './heads.js';
 import type { Model, ModelType } from './types.js';
@@ -6,13 +6,19 @@ import { zeroShotHead } from './zero-shot.js';
 
 export const HEAD_FACTORIES: Partial<Record<ModelType, HeadFactory>> = { 'zero-shot': zeroShotHead };
 
+/** How long a head of a replaced version stays loaded for the requests that still hold it. */
+export const RELEASE_GRACE_MS = 60_000;
+
 export class ModelRunners {
-  /** Keyed by model id and version (updatedAt): a redeployed model gets a fresh head. */
+  /** Keyed by model id and version (or, for a model without versions, its last update): a redeployed version gets a fresh head. */
   private readonly heads = new Map<string, Promise<Head>>();
+  /** The head key each model used last; older keys of the model are released after the grace period. */
+  private readonly latest = new Map<number, string>();
 
   constructor(
     private readonly encoders: EncoderProvider,
     private readonly factories: Partial<Record<ModelType, HeadFactory>> = HEAD_FACTORIES,
+    private readonly graceMs = RELEASE_GRACE_MS,
   ) {}
 
   /** Probabilities over the model's labels, in label order, one row per text. */
@@ -23,13 +29,35 @@ export class ModelRunners {
   headFor(model: Model): Promise<Head> {
     const factory = this.factories[model.type];
     if (!factory) throw new Error(`no head is registered for model type ${model.type}`);
-    const key = `${model.id}:${model.updatedAt.getTime()}`;
+    const key = model.version === null || model.version === undefined ? `${model.id}:t${model.updatedAt.getTime()}` : `${model.id}:v${model.version}`;
     let pending = this.heads.get(key);
     if (!pending) {
       pending = factory(model, this.encoders.get(model.config.encoder));
       pending.catch(() => this.heads.delete(key));
       this.heads.set(key, pending);
     }
+    const previous = this.latest.get(model.id);
+    if (previous !== key) {
+      this.latest.set(model.id, key);
+      if (previous !== undefined) this.releaseLater(model.id, previous);
+    }
     return pending;
+  }
+
+  /** Releases every head now (shutdown). */
+  async close(): Promise<void> {
+    const heads = [...this.heads.values()];
+    this.heads.clear();
+    await Promise.all(heads.map(async (pending) => (await pending.catch(() => undefined))?.release?.()));
+  }
+
+  private releaseLater(modelId: number, key: string): void {
+    const timer = setTimeout(() => {
+      if (this.latest.get(modelId) === key) return;
+      const pending = this.heads.get(key);
+      this.heads.delete(key);
+      void pending?.then((head) => head.release?.(), () => undefined);
+    }, this.graceMs);
+    timer.unref();
   }
 }

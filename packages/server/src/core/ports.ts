@@ -4,6 +4,7 @@ import type {
   NewRecord, Page, PageRequest, Plan, Role, StoredApiKey, Workspace, WorkspaceLimits,
 } from './types.js';
 import type { JobRepository, PipelineRepository, WebhookRepository } from './pipeline-ports.js';
+import type { ModelLifecycleRepository } from './lifecycle/ports.js';
 
 /** Turns texts into L2-normalised vectors. One instance per loaded encoder. */
 export interface Encoder {
@@ -73,6 +74,7 @@ export interface Repositories {
   workspaces: WorkspaceRepository;
   apiKeys: ApiKeyRepository;
   models: ModelRepository;
+  lifecycle: ModelLifecycleRepository;
   datasets: DatasetRepository;
   records: RecordRepository;
   usage: UsageRepository;
@@ -88,4 +90,6 @@ export interface EncoderProvider {
   get(id: string): Encoder;
   /** True once every encoder is loaded and warm. */
   ready(): boolean;
+  /** SHA-256 of the encoder's weights file, when known (exported models carry it; imports check it). */
+  fingerprint?(id: string): string | null;
 }

@@ -51,12 +51,18 @@ export interface ClassMetrics {
   precision: number;
   recall: number;
   f1: number;
+  /** Evaluation examples of this label (present when measured by a training or an evaluation). */
+  support?: number;
 }
 
 export interface ModelMetrics {
   accuracy: number | null;
   f1_macro: number | null;
   per_class: Record<string, ClassMetrics>;
+  /** Rows: gold label, columns: predicted label, both in the model's label order. */
+  confusion_matrix?: number[][];
+  /** Number of labelled examples the metrics were measured on. */
+  evaluated_on?: number;
 }
 
 /** Kind-specific settings, e.g. the calibrated logit scale of a zero-shot model. */
@@ -79,6 +85,10 @@ export interface Model {
   trainingExamples: number;
   lastTrained: Date | null;
   confidenceThreshold: number;
+  /** The version the model serves when deployed (null until a trained kind has been trained). */
+  version: number | null;
+  /** The version served before the last deploy (what a rollback returns to). */
+  previousVersion: number | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -94,6 +104,8 @@ export interface NewModel {
   trainingExamples: number;
   lastTrained: Date | null;
   confidenceThreshold: number;
+  /** null: a kind that must be trained before it has a version; otherwise (default) the definition becomes version 1. */
+  version?: number | null;
 }
 
 export interface DatasetColumn {

@@ -20,6 +20,9 @@ export function presentModel(model: Model): ModelBody {
     training_examples: model.trainingExamples,
     last_trained: model.lastTrained ? model.lastTrained.toISOString() : null,
     confidence_threshold: model.confidenceThreshold,
+    version: model.version,
+    previous_version: model.previousVersion,
+    encoder: model.config.encoder,
   };
 }
 

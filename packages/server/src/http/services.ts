@@ -1,6 +1,9 @@
 // The core services and adapters the HTTP layer is composed over (built in app composition).
 import type { ClassificationService } from '../core/classify.js';
 import type { DatasetService } from '../core/datasets.js';
+import type { ModelLifecycle } from '../core/lifecycle/model-lifecycle.js';
+import type { ModelTransfer } from '../core/lifecycle/model-transfer.js';
+import type { LabelSuggestions } from '../core/lifecycle/suggestions.js';
 import type { QuotaService } from '../core/quota.js';
 import type { EncoderProvider, LanguageDetector, Repositories } from '../core/ports.js';
 import type { RateLimiter } from '../core/rate-limiter.js';
@@ -23,4 +26,10 @@ export interface AppServices {
   /** Prometheus metrics; absent when TEXTCLASS_METRICS=false. */
   metrics?: Metrics | undefined;
   webhooks: WebhookEndpointService;
+  /** Model lifecycle: create, examples, training jobs, versions, deploy / archive / rollback, evaluations. */
+  lifecycle: ModelLifecycle;
+  /** Export and import of model files. */
+  transfer: ModelTransfer;
+  /** Active-learning suggestions. */
+  suggestions: LabelSuggestions;
 }

@@ -76,6 +76,12 @@ export class EncoderRegistry implements EncoderProvider {
     return encoder;
   }
 
+  /** SHA-256 of a static encoder's ONNX file (from its encoder.json); null for encoders without recorded checksums. */
+  fingerprint(id: string): string | null {
+    const encoder = this.get(id);
+    return encoder instanceof StaticEncoder ? encoder.metadata.model_sha256 : null;
+  }
+
   has(id: string): boolean {
     return this.encoders.has(id);
   }

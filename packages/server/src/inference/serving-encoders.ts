@@ -57,4 +57,8 @@ export class ServingEncoders implements EncoderProvider {
   ready(): boolean {
     return this.loaded.ready();
   }
+
+  fingerprint(id: string): string | null {
+    return this.loaded.fingerprint?.(id) ?? null;
+  }
 }

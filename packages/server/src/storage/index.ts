@@ -4,6 +4,7 @@ import type { Repositories } from '../core/ports.js';
 import { createApiKeyRepository } from './repositories/api-keys.js';
 import { createDatasetRepository } from './repositories/datasets.js';
 import { createJobRepository } from './repositories/jobs.js';
+import { createModelLifecycleRepository } from './repositories/model-lifecycle.js';
 import { createModelRepository } from './repositories/models.js';
 import { createPipelineRepository } from './repositories/pipeline.js';
 import { createRecordRepository } from './repositories/records.js';
@@ -24,6 +25,7 @@ export function createRepositories(db: Kysely<DatabaseSchema>): Repositories {
     workspaces: createWorkspaceRepository(db),
     apiKeys: createApiKeyRepository(db),
     models: createModelRepository(db),
+    lifecycle: createModelLifecycleRepository(db),
     datasets: createDatasetRepository(db),
     records: createRecordRepository(db),
     usage: createUsageRepository(db),

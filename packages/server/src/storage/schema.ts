@@ -5,6 +5,7 @@ import type {
   ModelStatus, ModelType, Plan, Role,
 } from '../core/types.js';
 import type { UploadStatus } from '../core/upload-types.js';
+import type { TrainingJobStatus, TrainingOptions } from '../core/lifecycle/types.js';
 
 /** timestamptz: read as Date; written as a Date (or an ISO string). */
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -48,8 +49,50 @@ export interface ModelsTable {
   training_examples: number;
   last_trained: Timestamp | null;
   confidence_threshold: number;
+  version: ColumnType<number | null, number | null | undefined, number | null>;
+  previous_version: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: CreatedAt;
   updated_at: CreatedAt;
+}
+
+export interface ModelVersionsTable {
+  model_id: number;
+  version: number;
+  labels: Json<LabelDefinition[]>;
+  config: Json<ModelConfig>;
+  metrics: Json<ModelMetrics>;
+  training_examples: number;
+  trained_at: Timestamp | null;
+  head_graph: Uint8Array | null;
+  created_at: CreatedAt;
+}
+
+export interface ModelExamplesTable {
+  /** bigserial, read as a decimal string. */
+  id: ColumnType<string, never, never>;
+  model_id: number;
+  text: string;
+  label: string;
+  source: string;
+  created_at: CreatedAt;
+}
+
+export interface TrainingJobsTable {
+  /** bigserial, read as a decimal string. */
+  id: ColumnType<string, never, never>;
+  model_id: number;
+  status: ColumnType<TrainingJobStatus, TrainingJobStatus | undefined, TrainingJobStatus>;
+  options: Json<TrainingOptions>;
+  stage: ColumnType<string, string | undefined, string>;
+  progress: ColumnType<number, number | undefined, number>;
+  epoch: number | null;
+  max_epochs: number | null;
+  loss: number | null;
+  version: number | null;
+  error: string | null;
+  created_at: CreatedAt;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
 }
 
 export interface DatasetsTable {
@@ -161,6 +204,9 @@ export interface DatabaseSchema {
   workspaces: WorkspacesTable;
   api_keys: ApiKeysTable;
   models: ModelsTable;
+  model_versions: ModelVersionsTable;
+  model_examples: ModelExamplesTable;
+  training_jobs: TrainingJobsTable;
   datasets: DatasetsTable;
   records: RecordsTable;
   quota_usage: QuotaUsageTable;

@@ -1,4 +1,4 @@
-// Read-only model endpoints: list deployed models, get one model's details.
+// Read-only model endpoints: list models (deployed by default, or by status), get one model's details.
 import { Router } from 'express';
 import { notFound } from '../../core/errors.js';
 import { requirePermission } from '../auth.js';
@@ -6,6 +6,7 @@ import { callerOf } from '../context.js';
 import { pageEnvelope, pageRequest } from '../pagination.js';
 import { presentModel, presentModelSummary } from '../presenters.js';
 import type { AppServices } from '../services.js';
+import type { ModelStatus } from '../../core/types.js';
 import type { ResponseBody } from '../wire.js';
 
 export function modelRoutes(services: AppServices): Router {
@@ -14,7 +15,8 @@ export function modelRoutes(services: AppServices): Router {
 
   router.get('/v2/models', requirePermission('read'), async (req, res) => {
     const request = pageRequest(req);
-    const page = await models.list(callerOf(res).workspace.id, request, { status: 'deployed' });
+    const status = typeof req.query.status === 'string' ? req.query.status : 'deployed';
+    const page = await models.list(callerOf(res).workspace.id, request, status === 'all' ? {} : { status: status as ModelStatus });
     const response: ResponseBody<'listModels', 200> = pageEnvelope(page, request, presentModelSummary);
     res.json(response);
   });

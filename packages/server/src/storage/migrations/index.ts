@@ -4,6 +4,7 @@ import * as m0001 from './0001_initial.js';
 import * as m0002 from './0002_quota_usage.js';
 import * as m0004 from './0004_jobs_webhooks.js';
 import * as m0005 from './0005_uploads.js';
+import * as m0006 from './0006_model_lifecycle.js';
 
 /** Append new migrations here with the next number; never rename, reorder or edit a shipped one. */
 const migrations: Readonly<Record<string, Migration>> = {
@@ -11,6 +12,7 @@ const migrations: Readonly<Record<string, Migration>> = {
   '0002_quota_usage': m0002,
   '0004_jobs_webhooks': m0004,
   '0005_uploads': m0005,
+  '0006_model_lifecycle': m0006,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,4 +1,4 @@
-// Model repository: classifier definitions (labels, config, metrics) scoped to a workspace.
+// Model repository: classifier definitions (labels, config, metrics) scoped to a workspace; a new model's definition is its version 1.
 import type { Kysely, Selectable } from 'kysely';
 import type { ModelRepository } from '../../core/ports.js';
 import type { Model } from '../../core/types.js';
@@ -18,6 +18,8 @@ export function toModel(row: Selectable<ModelsTable>): Model {
     trainingExamples: row.training_examples,
     lastTrained: row.last_trained,
     confidenceThreshold: row.confidence_threshold,
+    version: row.version,
+    previousVersion: row.previous_version,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -53,22 +55,38 @@ export function createModelRepository(db: Kysely<DatabaseSchema>): ModelReposito
 
     async create(input) {
       assertStorable({ name: input.name, labels: input.labels, config: input.config, metrics: input.metrics });
-      const row = await db.insertInto('models')
-        .values({
-          workspace_id: input.workspaceId,
-          name: input.name,
-          type: input.type,
-          status: input.status,
-          labels: toJson(input.labels),
-          config: toJson(input.config),
-          metrics: toJson(input.metrics),
-          training_examples: input.trainingExamples,
-          last_trained: input.lastTrained,
-          confidence_threshold: input.confidenceThreshold,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return toModel(row);
+      const version = input.version === null ? null : 1;
+      return db.transaction().execute(async (trx) => {
+        const row = await trx.insertInto('models')
+          .values({
+            workspace_id: input.workspaceId,
+            name: input.name,
+            type: input.type,
+            status: input.status,
+            labels: toJson(input.labels),
+            config: toJson(input.config),
+            metrics: toJson(input.metrics),
+            training_examples: input.trainingExamples,
+            last_trained: input.lastTrained,
+            confidence_threshold: input.confidenceThreshold,
+            version,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        if (version === 1) {
+          await trx.insertInto('model_versions').values({
+            model_id: row.id,
+            version: 1,
+            labels: toJson(input.labels),
+            config: toJson(input.config),
+            metrics: toJson(input.metrics),
+            training_examples: input.trainingExamples,
+            trained_at: input.lastTrained,
+            head_graph: null,
+          }).execute();
+        }
+        return toModel(row);
+      });
     },
   };
 }

@@ -1,0 +1,213 @@
+// Model lifecycle use cases: create every kind, add labelled examples, start trainings, deploy / archive / roll back, evaluate, delete.
+import { DomainError, invalid, notFound } from '../errors.js';
+import type { ModelRunners } from '../model-runners.js';
+import type { DatasetRepository, EncoderProvider, ModelRepository, RecordRepository } from '../ports.js';
+import type { LabelDefinition, Model, ModelMetrics, ModelType, Page, PageRequest, Workspace } from '../types.js';
+import { argmaxRows, detailedMetrics, evaluate } from '../training/evaluation.js';
+import { embedInChunks } from './embed-in-chunks.js';
+import type { ModelLifecycleRepository } from './ports.js';
+import { archiveTransition, deployTransition, rollbackTransition } from './transitions.js';
+import type { LabelledText, ModelVersion, TrainingJob, TrainingOptions } from './types.js';
+
+export interface CreateModelInput {
+  name: string;
+  type: ModelType;
+  labels: LabelDefinition[];
+  confidenceThreshold?: number;
+  encoder?: string;
+  examples?: LabelledText[];
+  llm?: { endpoint: string; prompt: string; temperature?: number };
+}
+
+export interface LifecycleDeps {
+  models: ModelRepository;
+  lifecycle: ModelLifecycleRepository;
+  datasets: DatasetRepository;
+  records: RecordRepository;
+  encoders: EncoderProvider;
+  runners: ModelRunners;
+  /** Whether the operator configured an LLM endpoint of this name. */
+  llmEndpointExists(name: string): boolean;
+}
+
+export const DEFAULT_TRAINING_OPTIONS: TrainingOptions = { architecture: 'linear', holdout_fraction: 0.2, max_epochs: 200, seed: 1, deploy: false };
+/** Labelled rows a dataset import or an evaluation reads at most. */
+export const MAX_LABELLED_ROWS = 100_000;
+const TRAINED_KINDS: ReadonlySet<ModelType> = new Set(['few-shot', 'fine-tuned']);
+
+export class ModelLifecycle {
+  constructor(private readonly deps: LifecycleDeps) {}
+
+  async create(workspace: Workspace, input: CreateModelInput): Promise<Model> {
+    assertLabels(input.labels);
+    const encoder = input.encoder ?? this.deps.encoders.defaultId;
+    try { this.deps.encoders.get(encoder); } catch { throw invalid('encoder', `no encoder "${encoder}" is loaded on this server`); }
+    if (await this.deps.models.findByName(workspace.id, input.name)) throw invalid('name', `a model named "${input.name}" already exists`);
+    const config: Model['config'] = { encoder };
+    if (input.type === 'llm') {
+      if (!input.llm) throw new DomainError('MISSING_REQUIRED_FIELD', 'llm is required for a model of type llm');
+      if (!this.deps.llmEndpointExists(input.llm.endpoint)) {
+        throw invalid('llm.endpoint', `no LLM endpoint named "${input.llm.endpoint}" is configured on this server`);
+      }
+      config.llm = { endpoint: input.llm.endpoint, prompt: input.llm.prompt, ...(input.llm.temperature === undefined ? {} : { temperature: input.llm.temperature }) };
+    } else if (input.llm) {
+      throw invalid('llm', 'only a model of type llm takes llm settings');
+    }
+    if (input.examples && !TRAINED_KINDS.has(input.type)) throw invalid('examples', `a ${input.type} model does not train on examples`);
+    if (input.examples) assertExampleLabels(input.labels, input.examples, 'examples');
+    const model = await this.deps.models.create({
+      workspaceId: workspace.id,
+      name: input.name,
+      type: input.type,
+      status: 'undeployed',
+      labels: input.labels.map((l) => ({ name: l.name, descriptions: l.descriptions })),
+      config,
+      metrics: { accuracy: null, f1_macro: null, per_class: {} },
+      trainingExamples: 0,
+      lastTrained: null,
+      confidenceThreshold: input.confidenceThreshold ?? 0,
+      version: TRAINED_KINDS.has(input.type) ? null : 1,
+    });
+    if (input.examples && input.examples.length > 0) {
+      await this.deps.lifecycle.addExamples(model.id, input.examples, 'api');
+      if (input.type === 'few-shot' && this.canTrain(model, await this.deps.lifecycle.exampleCounts(model.id))) {
+        await this.deps.lifecycle.createTrainingJob(workspace.id, model.id, { ...DEFAULT_TRAINING_OPTIONS });
+      }
+    }
+    return model;
+  }
+
+  async get(workspace: Workspace, modelId: number): Promise<Model> {
+    const model = await this.deps.models.get(workspace.id, modelId);
+    if (!model) throw notFound(`model ${modelId}`);
+    return model;
+  }
+
+  /** Stores labelled examples; a few-shot model retrains at once (and keeps serving, with the new version, when deployed). */
+  async addExamples(workspace: Workspace, modelId: number, examples: LabelledText[], source: string, field = 'examples'): Promise<{ added: number; counts: Record<string, number>; job: TrainingJob | null }> {
+    const model = await this.get(workspace, modelId);
+    if (!TRAINED_KINDS.has(model.type)) throw invalid(field, `a ${model.type} model does not train on examples`);
+    assertExampleLabels(model.labels, examples, field);
+    const added = await this.deps.lifecycle.addExamples(model.id, examples, source);
+    const counts = await this.deps.lifecycle.exampleCounts(model.id);
+    let job: TrainingJob | null = null;
+    if (model.type === 'few-shot' && this.canTrain(model, counts)) {
+      job = await this.deps.lifecycle.createTrainingJob(workspace.id, model.id, { ...DEFAULT_TRAINING_OPTIONS, deploy: model.status === 'deployed' });
+    }
+    return { added, counts, job };
+  }
+
+  /** Reads a dataset's rows whose `labelColumn` (a column or a metadata key) holds one of the model's labels. */
+  async labelledRows(workspace: Workspace, datasetId: number, labelColumn: string, labels: string[]): Promise<LabelledText[]> {
+    const dataset = await this.deps.datasets.get(workspace.id, datasetId);
+    if (!dataset) throw notFound(`dataset ${datasetId}`);
+    const known = new Set(labels);
+    const rows: LabelledText[] = [];
+    for (let offset = 0; offset < MAX_LABELLED_ROWS; offset += 1000) {
+      const page = await this.deps.records.list(dataset.id, { offset, limit: 1000 });
+      for (const record of page.items) {
+        const text = record.values[dataset.textColumn];
+        const label = record.values[labelColumn] ?? record.metadata[labelColumn];
+        if (typeof text === 'string' && text.trim() !== '' && typeof label === 'string' && known.has(label)) rows.push({ text, label });
+      }
+      if (offset + page.items.length >= page.total || page.items.length === 0) break;
+    }
+    if (rows.length === 0) throw invalid('label_column', `dataset ${datasetId} has no rows whose "${labelColumn}" is one of the model's labels`);
+    return rows;
+  }
+
+  async train(workspace: Workspace, modelId: number, options: Partial<TrainingOptions>): Promise<TrainingJob> {
+    const model = await this.get(workspace, modelId);
+    if (!TRAINED_KINDS.has(model.type)) throw invalid('model_id', `a ${model.type} model is not trained; evaluate it on a labelled set instead`);
+    const counts = await this.deps.lifecycle.exampleCounts(model.id);
+    const minimum = model.type === 'fine-tuned' ? 2 : 1;
+    const short = model.labels.filter((l) => (counts[l.name] ?? 0) < minimum).map((l) => `"${l.name}"`);
+    if (short.length > 0) {
+      throw invalid('examples', `every label needs at least ${minimum} labelled example${minimum > 1 ? 's' : ''} before training; too few for ${short.join(', ')}`);
+    }
+    return this.deps.lifecycle.createTrainingJob(workspace.id, model.id, { ...DEFAULT_TRAINING_OPTIONS, ...options });
+  }
+
+  async trainingJob(workspace: Workspace, modelId: number, jobId: string): Promise<TrainingJob> {
+    const model = await this.get(workspace, modelId);
+    const job = await this.deps.lifecycle.getTrainingJob(model.id, jobId);
+    if (!job) throw notFound(`training job ${jobId}`);
+    return job;
+  }
+
+  async trainingJobs(workspace: Workspace, modelId: number, page: PageRequest): Promise<Page<TrainingJob>> {
+    const model = await this.get(workspace, modelId);
+    return this.deps.lifecycle.listTrainingJobs(model.id, page);
+  }
+
+  async versions(workspace: Workspace, modelId: number): Promise<{ model: Model; versions: ModelVersion[] }> {
+    const model = await this.get(workspace, modelId);
+    return { model, versions: await this.deps.lifecycle.listVersions(model.id) };
+  }
+
+  /** Serves `version` (default: the newest); the head is built before the switch, so the first request after it is served warm. */
+  async deploy(workspace: Workspace, modelId: number, version?: number): Promise<Model> {
+    const model = await this.get(workspace, modelId);
+    const versions = await this.deps.lifecycle.listVersions(model.id);
+    const target = version ?? versions.at(-1)?.version;
+    if (target === undefined) throw invalid('version', `model ${modelId} has no version yet; train it first`);
+    if (!versions.some((v) => v.version === target)) throw invalid('version', `model ${modelId} has no version ${target}`);
+    await this.deps.runners.headFor({ ...model, version: target, labels: versions.find((v) => v.version === target)!.labels, config: versions.find((v) => v.version === target)!.config });
+    return this.transition(workspace, modelId, (m) => deployTransition(m, target));
+  }
+
+  archive(workspace: Workspace, modelId: number): Promise<Model> {
+    return this.transition(workspace, modelId, archiveTransition);
+  }
+
+  rollback(workspace: Workspace, modelId: number): Promise<Model> {
+    return this.transition(workspace, modelId, rollbackTransition);
+  }
+
+  async remove(workspace: Workspace, modelId: number): Promise<void> {
+    if (!(await this.deps.lifecycle.remove(workspace.id, modelId))) throw notFound(`model ${modelId}`);
+  }
+
+  /** Measures the served (or newest) version on a labelled set and stores the metrics with it. */
+  async evaluate(workspace: Workspace, modelId: number, examples: LabelledText[], field = 'examples'): Promise<ModelMetrics> {
+    const model = await this.get(workspace, modelId);
+    if (model.version === null) throw invalid('model_id', `model ${modelId} has no version yet; train it first`);
+    assertExampleLabels(model.labels, examples, field);
+    const head = await this.deps.runners.headFor(model);
+    const encoder = this.deps.encoders.get(model.config.encoder);
+    const texts = examples.map((e) => e.text);
+    let embedded: Promise<Float32Array[]> | undefined;
+    const rows = await head.predict({ texts, embeddings: () => (embedded ??= embedInChunks(encoder, texts)) });
+    const gold = examples.map((e) => head.labels.indexOf(e.label));
+    const metrics = detailedMetrics(evaluate(gold, argmaxRows(rows), head.labels), examples.length);
+    await this.deps.lifecycle.setVersionMetrics(model.id, model.version, metrics, new Date());
+    return metrics;
+  }
+
+  private async transition(workspace: Workspace, modelId: number, decide: Parameters<ModelLifecycleRepository['update']>[2]): Promise<Model> {
+    const updated = await this.deps.lifecycle.update(workspace.id, modelId, decide);
+    if (!updated) throw notFound(`model ${modelId}`);
+    return updated;
+  }
+
+  private canTrain(model: Model, counts: Record<string, number>): boolean {
+    return model.labels.every((l) => (counts[l.name] ?? 0) >= 1);
+  }
+}
+
+function assertLabels(labels: LabelDefinition[]): void {
+  const seen = new Set<string>();
+  labels.forEach((label, i) => {
+    if (label.name.trim() === '') throw invalid(`labels[${i}].name`, 'a label name must not be empty');
+    if (seen.has(label.name)) throw invalid(`labels[${i}].name`, `label "${label.name}" appears twice`);
+    seen.add(label.name);
+  });
+}
+
+function assertExampleLabels(labels: LabelDefinition[], examples: LabelledText[], field: string): void {
+  const known = new Set(labels.map((l) => l.name));
+  examples.forEach((example, i) => {
+    if (!known.has(example.label)) throw invalid(`${field}[${i}].label`, `"${example.label}" is not a label of the model`);
+    if (example.text.trim() === '') throw invalid(`${field}[${i}].text`, 'an example text must not be empty');
+  });
+}

@@ -1,0 +1,99 @@
+// Model lifecycle types: versions, labelled examples, training jobs and their options, the export file.
+import type { LabelDefinition, Model, ModelConfig, ModelMetrics, ModelStatus, ModelType } from '../types.js';
+
+/** One trained (or defined) state of a model: what it serves when this version is deployed. */
+export interface ModelVersion {
+  modelId: number;
+  version: number;
+  labels: LabelDefinition[];
+  config: ModelConfig;
+  metrics: ModelMetrics;
+  trainingExamples: number;
+  trainedAt: Date | null;
+  /** True when an ONNX head graph is stored with the version (trained kinds). */
+  hasHead: boolean;
+  createdAt: Date;
+}
+
+export interface NewModelVersion {
+  labels: LabelDefinition[];
+  config: ModelConfig;
+  metrics: ModelMetrics;
+  trainingExamples: number;
+  trainedAt: Date | null;
+  headGraph: Uint8Array | null;
+}
+
+/** A labelled example a model trains on. */
+export interface LabelledText {
+  text: string;
+  label: string;
+}
+
+export interface ModelExample extends LabelledText {
+  id: string;
+  source: string;
+  createdAt: Date;
+}
+
+export type TrainingJobStatus = 'queued' | 'running' | 'succeeded' | 'failed';
+export type HeadArchitecture = 'linear' | 'mlp';
+
+export interface TrainingOptions {
+  architecture: HeadArchitecture;
+  /** Share of the examples held out (stratified) for the evaluation; fixed by `seed`. */
+  holdout_fraction: number;
+  max_epochs: number;
+  seed: number;
+  /** Deploy the new version as soon as it is trained. */
+  deploy: boolean;
+}
+
+export interface TrainingJob {
+  id: string;
+  modelId: number;
+  status: TrainingJobStatus;
+  options: TrainingOptions;
+  stage: string;
+  progress: number;
+  epoch: number | null;
+  maxEpochs: number | null;
+  loss: number | null;
+  version: number | null;
+  error: string | null;
+  createdAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+}
+
+export type TrainingJobPatch = Partial<Pick<TrainingJob, 'status' | 'stage' | 'progress' | 'epoch' | 'maxEpochs' | 'loss' | 'version' | 'error' | 'startedAt' | 'finishedAt'>>;
+
+/** What a lifecycle step changes on the model row, computed from the row as it is (under a lock). */
+export interface ModelPatch {
+  status?: ModelStatus;
+  /** Copy this version's labels / config / metrics into the model and serve it. */
+  version?: number;
+  previousVersion?: number | null;
+}
+
+/** The file `export` writes and `import` reads: a model moves between installations with it. */
+export interface ModelExportFile {
+  format: 'textclass.model';
+  format_version: 1;
+  exported_at: string;
+  model: {
+    name: string;
+    type: ModelType;
+    labels: LabelDefinition[];
+    config: ModelConfig;
+    metrics: ModelMetrics;
+    training_examples: number;
+    last_trained: string | null;
+    confidence_threshold: number;
+    version: number;
+  };
+  encoder: { id: string; sha256: string | null };
+  head: { format: 'onnx'; sha256: string; data_base64: string } | null;
+}
+
+export type { Model };
