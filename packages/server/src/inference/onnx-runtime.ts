@@ -8,12 +8,20 @@ export interface OnnxSession {
   readonly outputNames: readonly string[];
   /** Runs the model on int64 inputs and returns the named float32 output. */
   runInt64(inputs: Record<string, Int64Input>, outputName: string): Promise<FloatOutput>;
+  /** Runs the model on float32 inputs and returns the named float32 output. */
+  runFloat32(inputs: Record<string, FloatInput>, outputName: string): Promise<FloatOutput>;
   release(): Promise<void>;
 }
 
 /** A row-major int64 tensor given as its data and dimensions. */
 export interface Int64Input {
   data: BigInt64Array;
+  dims: readonly number[];
+}
+
+/** A row-major float32 tensor given as its data and dimensions. */
+export interface FloatInput {
+  data: Float32Array;
   dims: readonly number[];
 }
 
@@ -67,6 +75,18 @@ class OrtSession implements OnnxSession {
     for (const [name, input] of Object.entries(inputs)) {
       feeds[name] = new ort.Tensor('int64', input.data, input.dims);
     }
+    return this.run(feeds, outputName);
+  }
+
+  async runFloat32(inputs: Record<string, FloatInput>, outputName: string): Promise<FloatOutput> {
+    const feeds: Record<string, ort.Tensor> = {};
+    for (const [name, input] of Object.entries(inputs)) {
+      feeds[name] = new ort.Tensor('float32', input.data, input.dims);
+    }
+    return this.run(feeds, outputName);
+  }
+
+  private async run(feeds: Record<string, ort.Tensor>, outputName: string): Promise<FloatOutput> {
     const results = await this.session.run(feeds, [outputName]);
     const output = results[outputName];
     if (!output) throw new Error(`ONNX model produced no output named "${outputName}"`);

@@ -1,0 +1,143 @@
+// Trains a classification head (multinomial logistic regression or a one-hidden-layer MLP) on embeddings with mini-batch Adam.
+import { seededRandom } from '../../inference/seeded-random.js';
+import { Adam, batchLoss, cloneLayers, gradients, initLayers, toDenseLayers, type Batch, type NetLayer } from './dense-network.js';
+import type { HeadArchitecture, HeadParameters } from './head-parameters.js';
+import { shuffled, stratifiedSplit } from './split.js';
+
+export interface LabelledEmbedding {
+  embedding: Float32Array;
+  /** Index into the labels. */
+  label: number;
+}
+
+export interface TrainProgress {
+  epoch: number;
+  maxEpochs: number;
+  /** Training objective (weighted cross-entropy plus the L2 penalty), averaged over the epoch's batches. */
+  loss: number;
+  /** Weighted cross-entropy on the validation slice; null when the set is too small to carve one. */
+  validationLoss: number | null;
+}
+
+export interface TrainOptions {
+  architecture?: HeadArchitecture;
+  /** Hidden units of the MLP (default 64). */
+  hiddenUnits?: number;
+  /** L2 penalty on the weights (default 1e-4). */
+  l2?: number;
+  learningRate?: number;
+  batchSize?: number;
+  maxEpochs?: number;
+  /** Epochs without improvement of the monitored loss before stopping (default 5). */
+  patience?: number;
+  /** Share of the training examples held back to watch for over-fitting (default 0.1). */
+  validationFraction?: number;
+  /** 'balanced' weighs each class by n / (classes · n_class) so minority classes count as much (default). */
+  classWeights?: 'balanced' | 'none';
+  seed?: number;
+  onProgress?: (progress: TrainProgress) => void;
+  signal?: AbortSignal;
+}
+
+export interface TrainedHead {
+  parameters: HeadParameters;
+  /** Epochs run (the returned parameters are those of the best epoch). */
+  epochs: number;
+  stoppedEarly: boolean;
+  /** Training loss at the epoch whose parameters are returned. */
+  finalLoss: number;
+}
+
+/** A validation slice is carved only when every class present has at least this many examples. */
+const MIN_PER_CLASS_FOR_VALIDATION = 5;
+const MIN_IMPROVEMENT = 1e-4;
+
+/** n / (classes · n_c) for each present class; absent classes get 0 (they contribute no examples). */
+export function balancedClassWeights(labels: readonly number[], classCount: number): number[] {
+  const counts = new Array<number>(classCount).fill(0);
+  for (const label of labels) counts[label] = (counts[label] ?? 0) + 1;
+  const present = counts.filter((c) => c > 0).length;
+  return counts.map((c) => (c === 0 ? 0 : labels.length / (present * c)));
+}
+
+function toBatch(examples: readonly LabelledEmbedding[], classWeights: readonly number[]): Batch {
+  return { inputs: examples.map((e) => e.embedding), classes: examples.map((e) => e.label), weights: examples.map((e) => classWeights[e.label] ?? 0) };
+}
+
+function carveValidation(examples: readonly LabelledEmbedding[], fraction: number, seed: number) {
+  const counts = new Map<number, number>();
+  for (const e of examples) counts.set(e.label, (counts.get(e.label) ?? 0) + 1);
+  if (fraction <= 0 || [...counts.values()].some((c) => c < MIN_PER_CLASS_FOR_VALIDATION)) return { fit: [...examples], validation: [] };
+  const split = stratifiedSplit(examples.map((e) => e.label), fraction, seed);
+  return { fit: split.train.map((i) => examples[i] as LabelledEmbedding), validation: split.holdout.map((i) => examples[i] as LabelledEmbedding) };
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+function checkExamples(examples: readonly LabelledEmbedding[], labels: readonly string[]): number {
+  if (examples.length === 0) throw new Error('training needs at least one example');
+  const dim = examples[0]?.embedding.length ?? 0;
+  for (const e of examples) {
+    if (e.embedding.length !== dim) throw new Error(`embeddings differ in dimension (${e.embedding.length} vs ${dim})`);
+    if (!Number.isInteger(e.label) || e.label < 0 || e.label >= labels.length) throw new Error(`label index ${e.label} is outside the ${labels.length} labels`);
+  }
+  return dim;
+}
+
+/**
+ * Trains a head with mini-batch Adam, keeping the parameters of the epoch with the lowest validation loss
+ * (or training loss when no validation slice can be carved) and stopping after `patience` epochs without
+ * improvement. Yields to the event loop between epochs, so progress is reported and `signal` is honoured.
+ */
+export async function trainHead(examples: readonly LabelledEmbedding[], labels: readonly string[], options: TrainOptions = {}): Promise<TrainedHead> {
+  options.signal?.throwIfAborted();
+  const inputDim = checkExamples(examples, labels);
+  const architecture = options.architecture ?? 'linear';
+  const seed = options.seed ?? 0;
+  const maxEpochs = options.maxEpochs ?? 200;
+  const patience = options.patience ?? 5;
+  const l2 = options.l2 ?? 1e-4;
+  const batchSize = options.batchSize ?? 32;
+  const random = seededRandom(seed);
+  const dims = architecture === 'mlp' ? [inputDim, options.hiddenUnits ?? 64, labels.length] : [inputDim, labels.length];
+  let layers = initLayers(dims, random);
+  const grads = cloneLayers(layers);
+  const adam = new Adam(layers, options.learningRate ?? (architecture === 'mlp' ? 0.003 : 0.01));
+  const weights = options.classWeights === 'none' ? labels.map(() => 1) : balancedClassWeights(examples.map((e) => e.label), labels.length);
+  const { fit, validation } = carveValidation(examples, options.validationFraction ?? 0.1, seed);
+  const validationBatch = validation.length > 0 ? toBatch(validation, weights) : undefined;
+
+  let best: { layers: NetLayer[]; monitored: number; loss: number } = { layers: cloneLayers(layers), monitored: Number.POSITIVE_INFINITY, loss: Number.NaN };
+  let sinceBest = 0;
+  let epoch = 0;
+  while (epoch < maxEpochs && sinceBest < patience) {
+    epoch += 1;
+    const order = shuffled(fit, random);
+    let lossSum = 0;
+    let batches = 0;
+    for (let start = 0; start < order.length; start += batchSize) {
+      lossSum += gradients(layers, toBatch(order.slice(start, start + batchSize), weights), l2, grads);
+      adam.update(layers, grads);
+      batches += 1;
+    }
+    const loss = lossSum / batches;
+    const validationLoss = validationBatch ? batchLoss(layers, validationBatch) : null;
+    const monitored = validationLoss ?? loss;
+    if (monitored < best.monitored - MIN_IMPROVEMENT) {
+      best = { layers: cloneLayers(layers), monitored, loss };
+      sinceBest = 0;
+    } else {
+      sinceBest += 1;
+    }
+    options.onProgress?.({ epoch, maxEpochs, loss, validationLoss });
+    await nextTurn();
+    options.signal?.throwIfAborted();
+  }
+  layers = best.layers;
+  return {
+    parameters: { architecture, inputDim, labels: [...labels], layers: toDenseLayers(layers) },
+    epochs: epoch,
+    stoppedEarly: epoch < maxEpochs,
+    finalLoss: best.loss,
+  };
+}
