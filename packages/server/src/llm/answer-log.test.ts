@@ -1,3 +1,4 @@
+// The logging observer of answers that name no label.
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../logger.js';

@@ -1,3 +1,4 @@
+// The HTTP client against the local stand-in: auth, deadline, retries, Retry-After, feature fallbacks, concurrency.
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startLlmStandIn, UPSTREAM_ERROR_MARKER, type LlmStandIn, type LlmStandInOptions } from '../../test/support/llm-stand-in.js';

@@ -1,3 +1,4 @@
+// The chat-completions wire format: request bodies, feature fallbacks, answer parsing.
 import { describe, expect, it } from 'vitest';
 import type { ChatRequest } from '../core/llm/chat-port.js';
 import { chatBody, featuresBlamed, featuresOf, parseChatCompletion } from './chat-wire.js';

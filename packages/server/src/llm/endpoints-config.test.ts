@@ -1,3 +1,4 @@
+// Operator configuration of LLM endpoints from the environment, and its error messages.
 import { describe, expect, it } from 'vitest';
 import { parseLlmEndpoints } from './endpoints-config.js';
 

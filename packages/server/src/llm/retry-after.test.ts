@@ -1,3 +1,4 @@
+// Retry-After in seconds or as an HTTP date.
 import { describe, expect, it } from 'vitest';
 import { retryAfterSeconds } from './retry-after.js';
 

@@ -1,3 +1,4 @@
+// Answers to label probabilities: tolerant label reading, log-probability walks, and the documented fallbacks.
 import { describe, expect, it } from 'vitest';
 import { answerRow, labelDistributionFromLogprobs, namedLabelIndex, parseAnswer } from './answer-parser.js';
 import type { TokenLogprob } from './chat-port.js';

@@ -1,3 +1,4 @@
+// Evaluating an llm model on a labelled set with the shared metrics.
 import { describe, expect, it } from 'vitest';
 import type { Model } from '../types.js';
 import type { ChatCompletions } from './chat-port.js';

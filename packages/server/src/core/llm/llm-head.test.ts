@@ -1,3 +1,4 @@
+// The llm head over a recording port double: order, per-endpoint concurrency, unmatched answers, failures.
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../errors.js';
 import type { Model } from '../types.js';

@@ -1,3 +1,4 @@
+// Validation of model.config.llm and of endpoint names at model creation.
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../errors.js';
 import { assertKnownEndpoint, parseLlmSettings } from './llm-settings.js';

@@ -1,3 +1,4 @@
+// The classification prompt: task, labels and answer format in the system message; the text quoted as data.
 import { describe, expect, it } from 'vitest';
 import { classificationMessages, labelAnswerSchema, systemMessage, userMessage } from './prompt.js';
 
