@@ -2115,7 +2115,12 @@ export interface components {
                 /** @description Labels with their descriptions. */
                 labels: components["schemas"]["ModelLabel"][];
                 /** @description Kind-specific settings (encoder, calibration, head architecture, llm settings). */
-                config: Record<string, never>;
+                config: {
+                    /** @description Id of the encoder. */
+                    encoder: string;
+                } & {
+                    [key: string]: unknown;
+                };
                 metrics: components["schemas"]["ModelMetrics"];
                 /** @description Examples the version was trained on. */
                 training_examples: number;

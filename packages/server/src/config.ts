@@ -1,5 +1,6 @@
 // One typed configuration, parsed once from the environment and overridable by CLI flags.
 import path from 'node:path';
+import { parseLlmEndpoints, type LlmEndpointConfig } from './llm/endpoints-config.js';
 
 export interface Config {
   port: number;
@@ -43,6 +44,8 @@ export interface Config {
   webhookTimeoutMs: number;
   /** How long a claimed classification job stays with its process before another may take it, in ms (TEXTCLASS_JOB_LEASE_MS). */
   jobLeaseMs: number;
+  /** OpenAI-compatible chat-completions endpoints for llm models, by name (TEXTCLASS_LLM_ENDPOINTS, or TEXTCLASS_LLM_URL for "default"). */
+  llmEndpoints: ReadonlyMap<string, LlmEndpointConfig>;
 }
 
 export type ConfigOverrides = Partial<Config>;
@@ -124,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     webhookRetryScheduleMs: overrides.webhookRetryScheduleMs ?? parseSchedule(env.TEXTCLASS_WEBHOOK_RETRY_SCHEDULE_MS),
     webhookTimeoutMs: overrides.webhookTimeoutMs ?? parseNumber('TEXTCLASS_WEBHOOK_TIMEOUT_MS', env.TEXTCLASS_WEBHOOK_TIMEOUT_MS, 10_000, 1),
     jobLeaseMs: overrides.jobLeaseMs ?? parseNumber('TEXTCLASS_JOB_LEASE_MS', env.TEXTCLASS_JOB_LEASE_MS, 120_000, 1_000),
+    llmEndpoints: overrides.llmEndpoints ?? parseLlmEndpoints(env),
   };
 }
 

@@ -1,7 +1,9 @@
-// The record pipeline of one server process: the classification worker and the webhook dispatcher, each on a poll loop with backoff.
+// The background work of one server process: the classification worker, the webhook dispatcher and the training worker, each on a poll loop with backoff.
 import type { Config } from './config.js';
 import type { ModelRunners } from './core/model-runners.js';
+import { TrainingWorker } from './core/lifecycle/training-worker.js';
 import { PollLoop } from './core/poll-loop.js';
+import type { HeadGraphs } from './core/training/ports.js';
 import type { EncoderProvider, Repositories } from './core/ports.js';
 import { DEFAULT_CLASSIFIER_OPTIONS, RecordClassifier } from './core/record-classifier.js';
 import { DEFAULT_DISPATCHER_OPTIONS, WebhookDispatcher } from './core/webhook-dispatcher.js';
@@ -15,7 +17,7 @@ export interface Pipeline {
   stop(): Promise<void>;
 }
 
-export function createPipeline(config: Config, repos: Repositories, encoders: EncoderProvider, runners: ModelRunners, logger: Logger): Pipeline {
+export function createPipeline(config: Config, repos: Repositories, encoders: EncoderProvider, runners: ModelRunners, logger: Logger, graphs: HeadGraphs): Pipeline {
   const dispatcher = new WebhookDispatcher(repos.webhooks, createHttpSender(config.webhookAllowPrivate), {
     ...DEFAULT_DISPATCHER_OPTIONS,
     timeoutMs: config.webhookTimeoutMs,
@@ -33,16 +35,22 @@ export function createPipeline(config: Config, repos: Repositories, encoders: En
     onError: (err, job) => logger.warn({ err, jobId: job.id, attempts: job.attempts }, 'classification job failed; it will be retried'),
   }, { ...DEFAULT_CLASSIFIER_OPTIONS, leaseMs: config.jobLeaseMs });
   const classifying = new PollLoop(() => classifier.tick(), loopOptions('classification'));
+  const trainer = new TrainingWorker({
+    jobs: repos.jobs, lifecycle: repos.lifecycle, models: repos.models, encoders, graphs,
+    onError: (err, job) => logger.warn({ err, jobId: job.id, attempts: job.attempts }, 'training job failed'),
+    onTrained: (modelId, version) => logger.info({ modelId, version }, 'model trained'),
+  });
+  const training = new PollLoop(() => trainer.tick(), loopOptions('training'));
   let stopped = false;
   return {
     start(encodersReady) {
       if (!config.pipelineWorkers) return;
       dispatching.start();
-      encodersReady.then(() => { if (!stopped) classifying.start(); }, () => undefined);
+      encodersReady.then(() => { if (!stopped) { classifying.start(); training.start(); } }, () => undefined);
     },
     async stop() {
       stopped = true;
-      await Promise.all([classifying.stop(), dispatching.stop()]);
+      await Promise.all([classifying.stop(), dispatching.stop(), training.stop()]);
     },
   };
 }

@@ -7,6 +7,7 @@ import { ModelLifecycle } from './core/lifecycle/model-lifecycle.js';
 import { ModelTransfer } from './core/lifecycle/model-transfer.js';
 import { LabelSuggestions } from './core/lifecycle/suggestions.js';
 import { seedDemoContent } from './core/demo/seed.js';
+import { headFactories } from './core/lifecycle/head-factories.js';
 import { ModelRunners } from './core/model-runners.js';
 import type { Repositories } from './core/ports.js';
 import { QuotaService } from './core/quota.js';
@@ -16,7 +17,10 @@ import type { Config } from './config.js';
 import type { AppServices } from './http/services.js';
 import { DEFAULT_ENCODER_ID, loadEncoderRegistry } from './inference/encoder-registry.js';
 import { loadLanguageDetector } from './inference/language-id.js';
+import { onnxHeadGraphs } from './inference/head-graph.js';
 import { ServingEncoders } from './inference/serving-encoders.js';
+import { ChatCompletionsClient } from './llm/chat-completions-client.js';
+import { loggingAnswerObserver } from './llm/answer-log.js';
 import type { Logger } from './logger.js';
 import { createRateLimiter } from './limits/create-rate-limiter.js';
 import { createPipeline } from './pipeline.js';
@@ -64,7 +68,8 @@ export async function composeRuntime(config: Config, logger: Logger): Promise<Ru
     logger.info({ ms: Math.round(performance.now() - started) }, 'encoders ready');
   })();
   ready.catch((err: unknown) => logger.error({ err }, 'loading encoders failed'));
-  const runners = new ModelRunners(encoders);
+  const chat = new ChatCompletionsClient(config.llmEndpoints, { logger });
+  const runners = new ModelRunners(encoders, headFactories({ lifecycle: repos.lifecycle, graphs: onnxHeadGraphs, chat, llm: { observer: loggingAnswerObserver(logger) } }));
   const uploads = new UploadService(new DatasetService(repos.datasets, repos.records, repos.models), createUploadRepository(database.db), {
     spoolDir: path.join(config.dataDir, 'uploads'), maxBytes: config.uploadMaxBytes, staleMs: UPLOAD_STALE_MS, logger,
   });
@@ -84,13 +89,13 @@ export async function composeRuntime(config: Config, logger: Logger): Promise<Ru
     webhooks: new WebhookEndpointService(repos.webhooks, (url) => checkWebhookUrl(url, config.webhookAllowPrivate)),
     lifecycle: new ModelLifecycle({
       models: repos.models, lifecycle: repos.lifecycle, datasets: repos.datasets, records: repos.records, encoders, runners,
-      llmEndpointExists: (name) => llmEndpoints.has(name),
+      llmEndpoints: config.llmEndpoints,
     }),
     transfer: new ModelTransfer({ models: repos.models, lifecycle: repos.lifecycle, encoders }),
     suggestions: new LabelSuggestions({ models: repos.models, lifecycle: repos.lifecycle, datasets: repos.datasets, records: repos.records, encoders, runners }),
   };
-  const pipeline = createPipeline(config, repos, encoders, runners, logger);
+  const pipeline = createPipeline(config, repos, encoders, runners, logger, onnxHeadGraphs);
   pipeline.start(ready);
-  const close = async () => { await pipeline.stop(); await uploads.close(); await quota.flush(); await rateLimits.close(); await database.close(); };
+  const close = async () => { await pipeline.stop(); await runners.close(); await uploads.close(); await quota.flush(); await rateLimits.close(); await database.close(); };
   return { services, repos, database, bootstrap, ready, close };
 }

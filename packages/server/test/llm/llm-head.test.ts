@@ -19,7 +19,7 @@ const model: Model = {
   ],
   config: { encoder: 'default', llm: { endpoint: 'default', prompt: 'Route customer support tickets to the right team.' } },
   metrics: { accuracy: null, f1_macro: null, per_class: {} },
-  trainingExamples: 0, lastTrained: null, confidenceThreshold: 0.5, createdAt: now, updatedAt: now,
+  trainingExamples: 0, lastTrained: null, confidenceThreshold: 0.5, version: 1, previousVersion: null, createdAt: now, updatedAt: now,
 };
 const rules = [
   { keyword: 'invoice', label: 'billing', confidence: 0.8 },

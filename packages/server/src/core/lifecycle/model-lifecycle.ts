@@ -6,6 +6,7 @@ import type { LabelDefinition, Model, ModelMetrics, ModelType, Page, PageRequest
 import { argmaxRows, evaluate } from '../training/evaluation.js';
 import { detailedMetrics } from './detailed-metrics.js';
 import { embedInChunks } from './embed-in-chunks.js';
+import { assertKnownEndpoint, parseLlmSettings } from '../llm/llm-settings.js';
 import type { ModelLifecycleRepository } from './ports.js';
 import { archiveTransition, deployTransition, rollbackTransition } from './transitions.js';
 import type { LabelledText, ModelVersion, TrainingJob, TrainingOptions } from './types.js';
@@ -27,8 +28,8 @@ export interface LifecycleDeps {
   records: RecordRepository;
   encoders: EncoderProvider;
   runners: ModelRunners;
-  /** Whether the operator configured an LLM endpoint of this name. */
-  llmEndpointExists(name: string): boolean;
+  /** The LLM endpoints the operator configured, by name. */
+  llmEndpoints: ReadonlyMap<string, unknown>;
 }
 
 export const DEFAULT_TRAINING_OPTIONS: TrainingOptions = { architecture: 'linear', holdout_fraction: 0.2, max_epochs: 200, seed: 1, deploy: false };
@@ -47,10 +48,9 @@ export class ModelLifecycle {
     const config: Model['config'] = { encoder };
     if (input.type === 'llm') {
       if (!input.llm) throw new DomainError('MISSING_REQUIRED_FIELD', 'llm is required for a model of type llm');
-      if (!this.deps.llmEndpointExists(input.llm.endpoint)) {
-        throw invalid('llm.endpoint', `no LLM endpoint named "${input.llm.endpoint}" is configured on this server`);
-      }
-      config.llm = { endpoint: input.llm.endpoint, prompt: input.llm.prompt, ...(input.llm.temperature === undefined ? {} : { temperature: input.llm.temperature }) };
+      const settings = parseLlmSettings(input.llm);
+      assertKnownEndpoint(settings.endpoint, this.deps.llmEndpoints);
+      config.llm = settings;
     } else if (input.llm) {
       throw invalid('llm', 'only a model of type llm takes llm settings');
     }

@@ -10,7 +10,7 @@ const model: Model = {
   labels: [{ name: 'billing', descriptions: [] }, { name: 'bug', descriptions: [] }],
   config: { encoder: 'default', llm: { endpoint: 'local', prompt: 'Route tickets.' } },
   metrics: { accuracy: null, f1_macro: null, per_class: {} },
-  trainingExamples: 0, lastTrained: null, confidenceThreshold: 0.5, createdAt: now, updatedAt: now,
+  trainingExamples: 0, lastTrained: null, confidenceThreshold: 0.5, version: 1, previousVersion: null, createdAt: now, updatedAt: now,
 };
 
 /** Answers "billing" for texts about invoices, "bug" for crashes, and nothing usable otherwise. */

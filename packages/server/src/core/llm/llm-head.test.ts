@@ -11,7 +11,7 @@ function llmModel(llm: unknown = { endpoint: 'local', prompt: 'Classify the sent
     id: 7, workspaceId: 1, name: 'sentiment', type: 'llm', status: 'deployed',
     labels: [{ name: 'positive', descriptions: ['happy'] }, { name: 'negative', descriptions: ['unhappy'] }],
     config: { encoder: 'default', llm }, metrics: { accuracy: null, f1_macro: null, per_class: {} },
-    trainingExamples: 0, lastTrained: null, confidenceThreshold: 0.5, createdAt: now, updatedAt: now,
+    trainingExamples: 0, lastTrained: null, confidenceThreshold: 0.5, version: 1, previousVersion: null, createdAt: now, updatedAt: now,
   };
 }
 

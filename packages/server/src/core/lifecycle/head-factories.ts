@@ -1,0 +1,31 @@
+// The head of every model kind: zero-shot prototypes, trained ONNX heads (few-shot, fine-tuned) read from the model's version, LLM endpoints.
+import type { HeadFactory } from '../heads.js';
+import { llmHead, type LlmHeadOptions } from '../llm/llm-head.js';
+import type { ChatCompletions } from '../llm/chat-port.js';
+import type { ModelType } from '../types.js';
+import type { HeadGraphs } from '../training/ports.js';
+import { trainedHead } from '../training/trained-head.js';
+import { zeroShotHead } from '../zero-shot.js';
+import type { ModelLifecycleRepository } from './ports.js';
+
+export interface HeadFactoryDeps {
+  lifecycle: ModelLifecycleRepository;
+  graphs: HeadGraphs;
+  chat: ChatCompletions;
+  llm?: LlmHeadOptions;
+}
+
+export function headFactories(deps: HeadFactoryDeps): Record<ModelType, HeadFactory> {
+  const trained: HeadFactory = async (model) => {
+    if (model.version === null) throw new Error(`model ${model.id} has no trained version`);
+    const graph = await deps.lifecycle.headGraph(model.id, model.version);
+    if (!graph) throw new Error(`version ${model.version} of model ${model.id} has no head graph`);
+    return trainedHead(graph, model.labels.map((l) => l.name), deps.graphs);
+  };
+  return {
+    'zero-shot': zeroShotHead,
+    'few-shot': trained,
+    'fine-tuned': trained,
+    llm: async (model) => llmHead(model, deps.chat, deps.llm),
+  };
+}

@@ -1,0 +1,146 @@
+// Training jobs: embed a model's examples, split them (stratified, fixed by the seed), train the head, evaluate it on the held-out part, store a new version.
+import { DomainError } from '../errors.js';
+import type { Job, JobRepository } from '../pipeline-ports.js';
+import type { EncoderProvider, ModelRepository } from '../ports.js';
+import type { Model } from '../types.js';
+import { argmaxRows, evaluate } from '../training/evaluation.js';
+import { trainFewShotHead } from '../training/few-shot.js';
+import { forward, type HeadParameters } from '../training/head-parameters.js';
+import type { HeadGraphs } from '../training/ports.js';
+import { stratifiedSplit } from '../training/split.js';
+import { trainHead, type LabelledEmbedding } from '../training/trainer.js';
+import { detailedMetrics } from './detailed-metrics.js';
+import { embedInChunks } from './embed-in-chunks.js';
+import { TRAIN_MODEL_JOB, type ModelLifecycleRepository, type TrainModelPayload } from './ports.js';
+import { trainedTransition } from './transitions.js';
+import type { TrainingJob, TrainingJobPatch } from './types.js';
+
+export interface TrainingWorkerOptions {
+  /** How long a claimed training stays with this process before another may take it over. */
+  leaseMs: number;
+  /** Attempts before a training that keeps crashing is marked failed. */
+  maxAttempts: number;
+  /** Shortest interval between two progress writes, in ms. */
+  progressEveryMs: number;
+}
+
+export const DEFAULT_TRAINING_WORKER_OPTIONS: TrainingWorkerOptions = { leaseMs: 600_000, maxAttempts: 3, progressEveryMs: 250 };
+
+interface Deps {
+  jobs: JobRepository;
+  lifecycle: ModelLifecycleRepository;
+  models: ModelRepository;
+  encoders: EncoderProvider;
+  graphs: HeadGraphs;
+  onError?(error: unknown, job: Job): void;
+  /** Told about every finished training (a new version exists). */
+  onTrained?(modelId: number, version: number): void;
+}
+
+/** A problem with the model's data: the training fails with this message and is not retried. */
+class TrainingRefused extends Error {}
+
+export class TrainingWorker {
+  constructor(private readonly deps: Deps, private readonly options: TrainingWorkerOptions = DEFAULT_TRAINING_WORKER_OPTIONS) {}
+
+  /** Claims and runs one due training; returns how many it claimed. */
+  async tick(): Promise<number> {
+    const [job] = await this.deps.jobs.claim(TRAIN_MODEL_JOB, 1, this.options.leaseMs);
+    if (!job) return 0;
+    const payload = job.payload as unknown as TrainModelPayload;
+    try {
+      await this.run(payload);
+      await this.deps.jobs.complete(job.id);
+    } catch (error) {
+      const message = error instanceof TrainingRefused || error instanceof DomainError ? error.message : 'the training failed unexpectedly; see the server log';
+      const final = error instanceof TrainingRefused || job.attempts >= this.options.maxAttempts;
+      if (!(error instanceof TrainingRefused)) this.deps.onError?.(error, job);
+      if (final) {
+        await this.deps.lifecycle.updateTrainingJob(payload.training_job_id, { status: 'failed', stage: 'failed', error: message, finishedAt: new Date() });
+        await this.deps.jobs.complete(job.id);
+      } else {
+        await this.deps.lifecycle.updateTrainingJob(payload.training_job_id, { status: 'queued', stage: 'queued', error: `attempt ${job.attempts} failed: ${message}` });
+        await this.deps.jobs.retry(job.id, error instanceof Error ? error.message : String(error), 5_000 * job.attempts);
+      }
+    }
+    return 1;
+  }
+
+  private async run(payload: TrainModelPayload): Promise<void> {
+    const job = await this.deps.lifecycle.getTrainingJobById(payload.training_job_id);
+    if (!job || job.status === 'succeeded' || job.status === 'failed') return;
+    const model = await this.deps.models.get(payload.workspace_id, payload.model_id);
+    if (!model) throw new TrainingRefused(`model ${payload.model_id} was deleted`);
+    const report = this.reporter(job.id);
+    await report({ status: 'running', stage: 'embedding', progress: 0, startedAt: new Date(), error: null }, true);
+
+    const labels = model.labels.map((l) => l.name);
+    const examples = (await this.deps.lifecycle.examples(model.id)).filter((e) => labels.includes(e.label));
+    const missing = labels.filter((l) => !examples.some((e) => e.label === l));
+    if (missing.length > 0) throw new TrainingRefused(`no labelled examples of ${missing.map((l) => `"${l}"`).join(', ')}`);
+    const encoder = this.deps.encoders.get(model.config.encoder);
+    const embeddings = await embedInChunks(encoder, examples.map((e) => e.text), (done, total) => report({ progress: 0.4 * (done / total) }));
+    const all: LabelledEmbedding[] = examples.map((e, i) => ({ embedding: embeddings[i]!, label: labels.indexOf(e.label) }));
+
+    const { options } = job;
+    const split = stratifiedSplit(all.map((e) => e.label), options.holdout_fraction, options.seed);
+    const train = split.train.map((i) => all[i]!);
+    const holdout = split.holdout.map((i) => all[i]!);
+    await report({ stage: 'training', progress: 0.4, epoch: 0, maxEpochs: model.type === 'few-shot' ? null : options.max_epochs }, true);
+    const parameters = await this.train(model, train, labels, job, report);
+
+    await report({ stage: 'evaluating', progress: 0.92 }, true);
+    const metrics = holdout.length === 0
+      ? { accuracy: null, f1_macro: null, per_class: {} }
+      : detailedMetrics(evaluate(holdout.map((e) => e.label), argmaxRows(forward(parameters, holdout.map((e) => e.embedding))), labels), holdout.length);
+
+    await report({ stage: 'saving', progress: 0.96 }, true);
+    const version = await this.deps.lifecycle.addVersion(model.id, {
+      labels: model.labels,
+      config: {
+        ...model.config,
+        head: { architecture: parameters.architecture, input_dim: parameters.inputDim },
+        split: { seed: options.seed, holdout_fraction: options.holdout_fraction, train: train.length, holdout: holdout.length },
+      },
+      metrics,
+      trainingExamples: train.length,
+      trainedAt: new Date(),
+      headGraph: this.deps.graphs.build(parameters),
+    });
+    await this.deps.lifecycle.update(payload.workspace_id, model.id, (current) => trainedTransition(current, version.version, options.deploy));
+    await report({ status: 'succeeded', stage: 'done', progress: 1, version: version.version, finishedAt: new Date() }, true);
+    this.deps.onTrained?.(model.id, version.version);
+  }
+
+  private async train(model: Model, train: LabelledEmbedding[], labels: string[], job: TrainingJob, report: Reporter): Promise<HeadParameters> {
+    if (model.type === 'few-shot') return trainFewShotHead(train, labels);
+    const progress: Array<Promise<void>> = [];
+    const trained = await trainHead(train, labels, {
+      architecture: job.options.architecture,
+      maxEpochs: job.options.max_epochs,
+      seed: job.options.seed,
+      onProgress: (p) => {
+        progress.push(report({ epoch: p.epoch, maxEpochs: p.maxEpochs, loss: p.loss, progress: 0.4 + 0.5 * (p.epoch / p.maxEpochs) }));
+      },
+    });
+    await Promise.all(progress);
+    return trained.parameters;
+  }
+
+  /** Writes progress at most every `progressEveryMs` (always when forced); the last state is always written. */
+  private reporter(jobId: string): Reporter {
+    let last = 0;
+    let pending: TrainingJobPatch = {};
+    return async (patch, force = false) => {
+      pending = { ...pending, ...patch };
+      const now = Date.now();
+      if (!force && now - last < this.options.progressEveryMs) return;
+      last = now;
+      const write = pending;
+      pending = {};
+      await this.deps.lifecycle.updateTrainingJob(jobId, write);
+    };
+  }
+}
+
+type Reporter = (patch: TrainingJobPatch, force?: boolean) => Promise<void>;
