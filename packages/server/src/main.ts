@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// The `textclass` command line: serve the API, manage workspaces, API keys and datasets, pull and list encoders.
+// The `textclass` command line: serve the API, manage workspaces, API keys and datasets, pull and list encoders, run the model lifecycle.
 import { Command } from 'commander';
 import { registerDatasetCommands } from './cli/datasets.js';
 import { registerEncoderCommands } from './cli/encoders.js';
 import { registerKeyCommands } from './cli/keys.js';
+import { registerModelCommands } from './cli/models.js';
 import { registerServeCommand } from './cli/serve.js';
 import { registerWorkspaceCommands } from './cli/workspaces.js';
 
@@ -17,6 +18,7 @@ registerKeyCommands(program);
 registerDatasetCommands(program);
 registerWorkspaceCommands(program);
 registerEncoderCommands(program);
+registerModelCommands(program);
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   process.stderr.write(`textclass: ${err instanceof Error ? err.message : String(err)}\n`);
