@@ -56,6 +56,8 @@ export interface TrainedHead {
 /** A validation slice is carved only when it would hold at least this many examples of every class present. */
 const MIN_VALIDATION_PER_CLASS = 5;
 const MIN_IMPROVEMENT = 1e-4;
+/** Mini-batches between two yields to the event loop inside an epoch (an MLP epoch over thousands of examples is long). */
+const BATCHES_PER_TURN = 8;
 
 /** n / (classes · n_c) for each present class; absent classes get 0 (they contribute no examples). */
 export function balancedClassWeights(labels: readonly number[], classCount: number): number[] {
@@ -92,7 +94,8 @@ function checkExamples(examples: readonly LabelledEmbedding[], labels: readonly 
 /**
  * Trains a head with mini-batch Adam, keeping the parameters of the epoch with the lowest validation loss
  * (or training loss when no validation slice can be carved) and stopping after `patience` epochs without
- * improvement. Yields to the event loop between epochs, so progress is reported and `signal` is honoured.
+ * improvement. Yields to the event loop every few mini-batches and between epochs, so other work proceeds,
+ * progress is reported and `signal` is honoured.
  */
 export async function trainHead(examples: readonly LabelledEmbedding[], labels: readonly string[], options: TrainOptions = {}): Promise<TrainedHead> {
   options.signal?.throwIfAborted();
@@ -124,6 +127,10 @@ export async function trainHead(examples: readonly LabelledEmbedding[], labels: 
       lossSum += gradients(layers, toBatch(order.slice(start, start + batchSize), weights), l2, grads);
       adam.update(layers, grads);
       batches += 1;
+      if (batches % BATCHES_PER_TURN === 0) {
+        await nextTurn();
+        options.signal?.throwIfAborted();
+      }
     }
     const loss = lossSum / batches;
     const validationLoss = validationBatch ? batchLoss(layers, validationBatch) : null;
