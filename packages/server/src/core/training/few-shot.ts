@@ -7,7 +7,7 @@ import type { HeadParameters } from './head-parameters.js';
 export interface FewShotOptions {
   /** Full-batch Adam steps of the refinement; 0 keeps the calibrated prototypes (default 100). */
   refineSteps?: number;
-  /** Pull of the weights towards the scaled prototypes during refinement (default 0.01). */
+  /** Pull of the weights towards the scaled prototypes during refinement (default 0.001). */
   anchor?: number;
   learningRate?: number;
 }
@@ -96,7 +96,7 @@ export function trainFewShotHead(examples: readonly LabelledEmbedding[], labels:
     const grads = cloneLayers(layers);
     const adam = new Adam(layers, options.learningRate ?? 0.05);
     for (let step = 0; step < steps; step += 1) {
-      gradients(layers, batch, options.anchor ?? 0.01, grads, start);
+      gradients(layers, batch, options.anchor ?? 0.001, grads, start);
       adam.update(layers, grads);
     }
   }

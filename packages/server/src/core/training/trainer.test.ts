@@ -48,7 +48,7 @@ describe('trainHead', () => {
 
   it('stops early once the validation loss stops improving and reports every epoch', async () => {
     // Overlapping classes: the validation loss bottoms out long before 500 epochs.
-    const set = clusters({ dim: 64, counts: [40, 40], noise: 2, seed: 4 });
+    const set = clusters({ dim: 64, counts: [60, 60], noise: 2, seed: 4 });
     const progress: TrainProgress[] = [];
     const trained = await trainHead(set, ['x', 'y'], { seed: 4, maxEpochs: 500, patience: 3, onProgress: (p) => progress.push(p) });
     expect(trained.stoppedEarly).toBe(true);
@@ -56,6 +56,15 @@ describe('trainHead', () => {
     expect(progress.map((p) => p.epoch)).toEqual(Array.from({ length: trained.epochs }, (_, i) => i + 1));
     expect(progress.every((p) => p.maxEpochs === 500 && typeof p.validationLoss === 'number')).toBe(true);
     expect(Number.isFinite(trained.finalLoss)).toBe(true);
+  });
+
+  it('watches the training loss when the set is too small for a validation slice', async () => {
+    const set = clusters({ dim: 16, counts: [30, 30], noise: 0.5, seed: 7 });
+    const progress: TrainProgress[] = [];
+    const trained = await trainHead(set, ['x', 'y'], { seed: 7, maxEpochs: 1000, onProgress: (p) => progress.push(p) });
+    expect(progress.every((p) => p.validationLoss === null)).toBe(true);
+    // with the L2 penalty the training objective converges, so it stops before the cap
+    expect(trained.stoppedEarly).toBe(true);
   });
 
   it('gives the same parameters for the same seed', async () => {

@@ -23,14 +23,19 @@ export interface TrainOptions {
   architecture?: HeadArchitecture;
   /** Hidden units of the MLP (default 64). */
   hiddenUnits?: number;
-  /** L2 penalty on the weights (default 1e-4). */
+  /** L2 penalty on the weights (default 1e-3). */
   l2?: number;
+  /** Adam step size (default 0.05 for linear, 0.01 for the MLP). */
   learningRate?: number;
   batchSize?: number;
   maxEpochs?: number;
-  /** Epochs without improvement of the monitored loss before stopping (default 5). */
+  /** Epochs without improvement of the monitored loss before stopping (default 10). */
   patience?: number;
-  /** Share of the training examples held back to watch for over-fitting (default 0.1). */
+  /**
+   * Share of the training examples held back to watch for over-fitting (default 0.1). The slice is carved only
+   * when it gets at least 5 examples of every class; below that its loss is too noisy to stop on, and the
+   * training loss (with the L2 penalty) is watched instead.
+   */
   validationFraction?: number;
   /** 'balanced' weighs each class by n / (classes · n_class) so minority classes count as much (default). */
   classWeights?: 'balanced' | 'none';
@@ -48,9 +53,11 @@ export interface TrainedHead {
   finalLoss: number;
 }
 
-/** A validation slice is carved only when every class present has at least this many examples. */
-const MIN_PER_CLASS_FOR_VALIDATION = 5;
+/** A validation slice is carved only when it would hold at least this many examples of every class present. */
+const MIN_VALIDATION_PER_CLASS = 5;
 const MIN_IMPROVEMENT = 1e-4;
+/** Mini-batches between two yields to the event loop inside an epoch (an MLP epoch over thousands of examples is long). */
+const BATCHES_PER_TURN = 8;
 
 /** n / (classes · n_c) for each present class; absent classes get 0 (they contribute no examples). */
 export function balancedClassWeights(labels: readonly number[], classCount: number): number[] {
@@ -67,7 +74,7 @@ function toBatch(examples: readonly LabelledEmbedding[], classWeights: readonly 
 function carveValidation(examples: readonly LabelledEmbedding[], fraction: number, seed: number) {
   const counts = new Map<number, number>();
   for (const e of examples) counts.set(e.label, (counts.get(e.label) ?? 0) + 1);
-  if (fraction <= 0 || [...counts.values()].some((c) => c < MIN_PER_CLASS_FOR_VALIDATION)) return { fit: [...examples], validation: [] };
+  if (fraction <= 0 || [...counts.values()].some((c) => Math.round(c * fraction) < MIN_VALIDATION_PER_CLASS)) return { fit: [...examples], validation: [] };
   const split = stratifiedSplit(examples.map((e) => e.label), fraction, seed);
   return { fit: split.train.map((i) => examples[i] as LabelledEmbedding), validation: split.holdout.map((i) => examples[i] as LabelledEmbedding) };
 }
@@ -87,7 +94,8 @@ function checkExamples(examples: readonly LabelledEmbedding[], labels: readonly 
 /**
  * Trains a head with mini-batch Adam, keeping the parameters of the epoch with the lowest validation loss
  * (or training loss when no validation slice can be carved) and stopping after `patience` epochs without
- * improvement. Yields to the event loop between epochs, so progress is reported and `signal` is honoured.
+ * improvement. Yields to the event loop every few mini-batches and between epochs, so other work proceeds,
+ * progress is reported and `signal` is honoured.
  */
 export async function trainHead(examples: readonly LabelledEmbedding[], labels: readonly string[], options: TrainOptions = {}): Promise<TrainedHead> {
   options.signal?.throwIfAborted();
@@ -95,14 +103,14 @@ export async function trainHead(examples: readonly LabelledEmbedding[], labels: 
   const architecture = options.architecture ?? 'linear';
   const seed = options.seed ?? 0;
   const maxEpochs = options.maxEpochs ?? 200;
-  const patience = options.patience ?? 5;
-  const l2 = options.l2 ?? 1e-4;
+  const patience = options.patience ?? 10;
+  const l2 = options.l2 ?? 1e-3;
   const batchSize = options.batchSize ?? 32;
   const random = seededRandom(seed);
   const dims = architecture === 'mlp' ? [inputDim, options.hiddenUnits ?? 64, labels.length] : [inputDim, labels.length];
   let layers = initLayers(dims, random);
   const grads = cloneLayers(layers);
-  const adam = new Adam(layers, options.learningRate ?? (architecture === 'mlp' ? 0.003 : 0.01));
+  const adam = new Adam(layers, options.learningRate ?? (architecture === 'mlp' ? 0.01 : 0.05));
   const weights = options.classWeights === 'none' ? labels.map(() => 1) : balancedClassWeights(examples.map((e) => e.label), labels.length);
   const { fit, validation } = carveValidation(examples, options.validationFraction ?? 0.1, seed);
   const validationBatch = validation.length > 0 ? toBatch(validation, weights) : undefined;
@@ -119,6 +127,10 @@ export async function trainHead(examples: readonly LabelledEmbedding[], labels: 
       lossSum += gradients(layers, toBatch(order.slice(start, start + batchSize), weights), l2, grads);
       adam.update(layers, grads);
       batches += 1;
+      if (batches % BATCHES_PER_TURN === 0) {
+        await nextTurn();
+        options.signal?.throwIfAborted();
+      }
     }
     const loss = lossSum / batches;
     const validationLoss = validationBatch ? batchLoss(layers, validationBatch) : null;
