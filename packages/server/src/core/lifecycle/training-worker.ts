@@ -2,18 +2,14 @@
 import { DomainError } from '../errors.js';
 import type { Job, JobRepository } from '../pipeline-ports.js';
 import type { EncoderProvider, ModelRepository } from '../ports.js';
-import type { Model } from '../types.js';
-import { argmaxRows, evaluate } from '../training/evaluation.js';
-import { trainFewShotHead } from '../training/few-shot.js';
-import { forward, type HeadParameters } from '../training/head-parameters.js';
+import { fitHead } from '../training/fit.js';
 import type { HeadGraphs } from '../training/ports.js';
-import { stratifiedSplit } from '../training/split.js';
-import { trainHead, type LabelledEmbedding } from '../training/trainer.js';
+import type { LabelledEmbedding } from '../training/trainer.js';
 import { detailedMetrics } from './detailed-metrics.js';
 import { embedInChunks } from './embed-in-chunks.js';
 import { TRAIN_MODEL_JOB, type ModelLifecycleRepository, type TrainModelPayload } from './ports.js';
 import { trainedTransition } from './transitions.js';
-import type { TrainingJob, TrainingJobPatch } from './types.js';
+import type { TrainingJobPatch } from './types.js';
 
 export interface TrainingWorkerOptions {
   /** How long a claimed training stays with this process before another may take it over. */
@@ -83,16 +79,21 @@ export class TrainingWorker {
     const all: LabelledEmbedding[] = examples.map((e, i) => ({ embedding: embeddings[i]!, label: labels.indexOf(e.label) }));
 
     const { options } = job;
-    const split = stratifiedSplit(all.map((e) => e.label), options.holdout_fraction, options.seed);
-    const train = split.train.map((i) => all[i]!);
-    const holdout = split.holdout.map((i) => all[i]!);
     await report({ stage: 'training', progress: 0.4, epoch: 0, maxEpochs: model.type === 'few-shot' ? null : options.max_epochs }, true);
-    const parameters = await this.train(model, train, labels, job, report);
-
-    await report({ stage: 'evaluating', progress: 0.92 }, true);
-    const metrics = holdout.length === 0
-      ? { accuracy: null, f1_macro: null, per_class: {} }
-      : detailedMetrics(evaluate(holdout.map((e) => e.label), argmaxRows(forward(parameters, holdout.map((e) => e.embedding))), labels), holdout.length);
+    const progress: Array<Promise<void>> = [];
+    const fitted = await fitHead(all, labels, {
+      kind: model.type === 'few-shot' ? 'few-shot' : 'fine-tuned',
+      holdoutFraction: options.holdout_fraction,
+      seed: options.seed,
+      train: {
+        architecture: options.architecture,
+        maxEpochs: options.max_epochs,
+        onProgress: (p) => { progress.push(report({ epoch: p.epoch, maxEpochs: p.maxEpochs, loss: p.loss, progress: 0.4 + 0.5 * (p.epoch / p.maxEpochs) })); },
+      },
+    });
+    await Promise.all(progress);
+    const { parameters, split } = fitted;
+    const metrics = fitted.evaluation.accuracy === null ? fitted.metrics : detailedMetrics(fitted.evaluation, split.holdout.length);
 
     await report({ stage: 'saving', progress: 0.96 }, true);
     const version = await this.deps.lifecycle.addVersion(model.id, {
@@ -100,31 +101,16 @@ export class TrainingWorker {
       config: {
         ...model.config,
         head: { architecture: parameters.architecture, input_dim: parameters.inputDim },
-        split: { seed: options.seed, holdout_fraction: options.holdout_fraction, train: train.length, holdout: holdout.length },
+        split: { seed: options.seed, holdout_fraction: options.holdout_fraction, train: split.train.length, holdout: split.holdout.length, served_head_trained_on: fitted.trainedOn },
       },
       metrics,
-      trainingExamples: train.length,
+      trainingExamples: fitted.trainingExamples,
       trainedAt: new Date(),
       headGraph: this.deps.graphs.build(parameters),
     });
     await this.deps.lifecycle.update(payload.workspace_id, model.id, (current) => trainedTransition(current, version.version, options.deploy));
     await report({ status: 'succeeded', stage: 'done', progress: 1, version: version.version, finishedAt: new Date() }, true);
     this.deps.onTrained?.(model.id, version.version);
-  }
-
-  private async train(model: Model, train: LabelledEmbedding[], labels: string[], job: TrainingJob, report: Reporter): Promise<HeadParameters> {
-    if (model.type === 'few-shot') return trainFewShotHead(train, labels);
-    const progress: Array<Promise<void>> = [];
-    const trained = await trainHead(train, labels, {
-      architecture: job.options.architecture,
-      maxEpochs: job.options.max_epochs,
-      seed: job.options.seed,
-      onProgress: (p) => {
-        progress.push(report({ epoch: p.epoch, maxEpochs: p.maxEpochs, loss: p.loss, progress: 0.4 + 0.5 * (p.epoch / p.maxEpochs) }));
-      },
-    });
-    await Promise.all(progress);
-    return trained.parameters;
   }
 
   /** Writes progress at most every `progressEveryMs` (always when forced); the last state is always written. */

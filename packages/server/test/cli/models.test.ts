@@ -1,0 +1,79 @@
+// An operator's whole model lifecycle with the CLI alone against a real server process: create, CSV examples, train with progress, metrics, deploy, classify, archive (409), redeploy, a second version, rollback, export / import.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAIN, startServerProcess, TEST_API_KEY, type ServerProcess } from '../support/server-process.js';
+import { csvOf, labelledSet } from '../models/support.js';
+
+const work = mkdtempSync(path.join(tmpdir(), 'textclass-cli-models-'));
+let server: ServerProcess;
+beforeAll(async () => { server = await startServerProcess({ env: { TEXTCLASS_PIPELINE_POLL_MS: '50' } }); }, 120_000);
+afterAll(async () => { await server?.stop(); rmSync(work, { recursive: true, force: true }); });
+
+/** Runs `textclass models …` against the server; resolves with stdout and stderr, rejects with stderr on failure. */
+async function models(...args: string[]): Promise<{ stdout: string; stderr: string }> {
+  const env = { ...process.env, TEXTCLASS_URL: server.url, TEXTCLASS_API_KEY: TEST_API_KEY };
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [MAIN, 'models', ...args], { env });
+    return { stdout: stdout.trim(), stderr };
+  } catch (error) {
+    throw new Error((error as { stderr?: string }).stderr || String(error));
+  }
+}
+const json = async (...args: string[]) => JSON.parse((await models(...args)).stdout);
+
+describe('textclass models', () => {
+  it('takes a fine-tuned model from a CSV to serving, archive, redeploy, rollback and a move to another model', async () => {
+    const english = labelledSet('sentiment').filter((r) => r.lang === 'en');
+    const csv = path.join(work, 'reviews.csv');
+    writeFileSync(csv, csvOf(english));
+
+    const created = await json('create', '--name', 'CLI sentiment', '--type', 'fine-tuned', '--label', 'positive', '--label', 'negative', '--label', 'neutral');
+    const id = String(created.id);
+    expect(created).toMatchObject({ status: 'undeployed', version: null });
+    expect((await json('examples', id, '--file', csv)).added).toBe(english.length);
+
+    const trained = await models('train', id, '--seed', '5', '--follow');
+    expect(trained.stderr).toMatch(/training job \d+: running training \d+% epoch \d+\/200/);
+    expect(JSON.parse(trained.stdout)).toMatchObject({ status: 'succeeded', version: 1, progress: 1 });
+    const metrics = (await json('get', id)).metrics;
+    expect(metrics.accuracy).not.toBeNull();
+    expect(metrics.confusion_matrix).toHaveLength(3);
+
+    expect(await json('deploy', id)).toMatchObject({ status: 'deployed', version: 1 });
+    const classified = await json('classify', id, 'I love it, fantastic', 'It broke, terrible');
+    expect(classified.predictions.map((p: Array<{ label: string }>) => p[0]!.label)).toEqual(['positive', 'negative']);
+
+    expect(await json('archive', id)).toMatchObject({ status: 'archived' });
+    await expect(models('classify', id, 'hello')).rejects.toThrow(/MODEL_ARCHIVED/);
+    expect(await json('deploy', id)).toMatchObject({ status: 'deployed', version: 1 });
+
+    const second = JSON.parse((await models('train', id, '--architecture', 'mlp', '--deploy', '--follow')).stdout);
+    expect(second).toMatchObject({ status: 'succeeded', version: 2 });
+    expect(await json('get', id)).toMatchObject({ version: 2, previous_version: 1 });
+    const versions = (await models('versions', id)).stdout.split('\n').map((l) => JSON.parse(l));
+    expect(versions.map((v: { version: number; serving: boolean }) => [v.version, v.serving])).toEqual([[1, false], [2, true]]);
+    expect(await json('rollback', id)).toMatchObject({ version: 1, previous_version: 2 });
+
+    const file = path.join(work, 'sentiment.textclass.json');
+    const exported = await models('export', id, '--out', file);
+    expect(exported.stderr).toMatch(/version 1/);
+    expect(JSON.parse(readFileSync(file, 'utf8')).format).toBe('textclass.model');
+    const imported = await json('import', file, '--name', 'CLI sentiment imported');
+    expect(imported).toMatchObject({ name: 'CLI sentiment imported', status: 'undeployed', version: 1 });
+    await json('deploy', String(imported.id));
+    const again = await json('classify', String(imported.id), 'I love it, fantastic', 'It broke, terrible');
+    expect(again.predictions).toEqual((await json('classify', id, 'I love it, fantastic', 'It broke, terrible')).predictions);
+    const listed = (await models('list', '--status', 'deployed')).stdout.split('\n').map((l) => JSON.parse(l).id);
+    expect(listed).toEqual(expect.arrayContaining([created.id, imported.id]));
+  }, 120_000);
+
+  it('explains what went wrong: no key, an unreachable server, a refused request', async () => {
+    await expect(promisify(execFile)(process.execPath, [MAIN, 'models', 'list'], { env: { ...process.env, TEXTCLASS_API_KEY: '' } })).rejects.toThrow(/--api-key/);
+    await expect(promisify(execFile)(process.execPath, [MAIN, 'models', 'list', '--url', 'http://127.0.0.1:9', '--api-key', 'tc_x'], { env: process.env })).rejects.toThrow(/cannot reach the server/);
+    await expect(models('train', '999999')).rejects.toThrow(/model 999999 was not found \(404 NOT_FOUND\)/);
+  }, 60_000);
+});
