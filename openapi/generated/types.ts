@@ -3996,7 +3996,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["RoleForbidden"];
             404: components["responses"]["ModelNotFound"];
-            409: components["responses"]["ModelStateConflict"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
@@ -4096,7 +4095,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["RoleForbidden"];
             404: components["responses"]["ModelNotFound"];
-            409: components["responses"]["ModelStateConflict"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
@@ -4179,7 +4177,7 @@ export interface operations {
             query?: {
                 /**
                  * @description Name for the imported model (default the exported name).
-                 * @example Urgency (imported)
+                 * @example Urgency imported
                  */
                 name?: string;
             };

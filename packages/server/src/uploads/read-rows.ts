@@ -1,6 +1,6 @@
 // Streams the rows of an uploaded file (CSV with a header, or JSON Lines) with the 1-based line each row begins on.
 import type { Readable } from 'node:stream';
-import { parse, type CsvError } from 'csv-parse';
+import { CsvError, parse } from 'csv-parse';
 import type { UploadFormat } from '../core/upload-types.js';
 
 /** Longest row (CSV record or JSON line) in bytes; a longer one fails the upload rather than grow memory. */
@@ -47,8 +47,8 @@ async function* csvRows(source: Readable, onHeader: (names: string[]) => void): 
     }
   } catch (err) {
     if (err instanceof UploadLineError) throw err;
-    const csv = err as CsvError & { lines?: number };
-    if (typeof csv.code === 'string' && csv.code.startsWith('CSV_')) throw new UploadLineError(csv.lines ?? null, `not valid CSV: ${csv.message}`);
+    // Every parse failure is a CsvError (codes like CSV_QUOTE_NOT_CLOSED, but also INVALID_OPENING_QUOTE).
+    if (err instanceof CsvError) throw new UploadLineError((err as CsvError & { lines?: number }).lines ?? null, `not valid CSV: ${err.message}`);
     throw err;
   }
 }

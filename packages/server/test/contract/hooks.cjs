@@ -15,7 +15,7 @@ addFormats(ajv);
 const PUBLIC_WEBHOOK_URL = 'https://93.184.216.34/textclass';
 const UNREACHABLE = {
   403: 'operations that a reader may do cannot be forbidden; every other 403 is made real with a reader key',
-  409: 'no endpoint in this release archives a model, and a dataset is processing only while an upload ingests, too briefly to aim at; covered by core tests and test/http/uploads.test.ts',
+  409: 'a dataset is processing only while an upload ingests, too briefly to aim at; covered by core tests and test/http/uploads.test.ts (model state conflicts are made real below)',
   429: 'the bootstrap workspace allows 6,000 requests a minute; the limiter is covered by unit and HTTP tests',
   500: 'an internal error cannot be provoked from outside by design; the mapper is covered by unit tests',
   503: 'encoders are warm before the run starts; readiness is covered by unit tests',
@@ -122,6 +122,117 @@ function uploadTransaction(transaction, status, done) {
   return true;
 }
 
+
+/** JSON request to the server under test with the admin key; throws unless the status is the expected one. */
+async function api(transaction, method, path, body, expected) {
+  const response = await fetch(`${transaction.protocol}//${transaction.host}:${transaction.port}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${apiKey}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (expected !== undefined && response.status !== expected) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
+  return text === '' ? undefined : JSON.parse(text);
+}
+
+async function trainingDone(transaction, modelId, jobId) {
+  for (;;) {
+    const job = await api(transaction, 'GET', `/v2/models/${modelId}/training-jobs/${jobId}`, undefined, 200);
+    if (job.status === 'succeeded') return job;
+    if (job.status === 'failed') throw new Error(`fixture training failed: ${job.error}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const FIXTURE_EXAMPLES = [
+  ['I was charged twice, give my money back', 'refund'], ['please refund my last payment', 'refund'], ['I want a refund for the broken kettle', 'refund'],
+  ['why is my invoice higher this month', 'billing'], ['update the VAT number on my bill', 'billing'], ['which card do you charge each month', 'billing'],
+  ['where is my parcel', 'shipping'], ['the delivery is two weeks late', 'shipping'], ['can you ship to Norway', 'shipping'],
+].map(([text, label]) => ({ text, label }));
+
+let fixture;
+/** A fine-tuned model with the labels of the contract's examples, trained twice (versions 1 and 2), version 2 deployed over 1. */
+function trainedFixture(transaction) {
+  fixture ??= (async () => {
+    const model = await api(transaction, 'POST', '/v2/models', { name: 'dredd: fine-tuned fixture', type: 'fine-tuned', labels: [{ name: 'refund' }, { name: 'billing' }, { name: 'shipping' }] }, 201);
+    await api(transaction, 'POST', `/v2/models/${model.id}/examples`, { examples: FIXTURE_EXAMPLES }, 201);
+    const first = await api(transaction, 'POST', `/v2/models/${model.id}/training-jobs`, { holdout_fraction: 0 }, 202);
+    await trainingDone(transaction, model.id, first.id);
+    const second = await api(transaction, 'POST', `/v2/models/${model.id}/training-jobs`, { holdout_fraction: 0, seed: 2 }, 202);
+    await trainingDone(transaction, model.id, second.id);
+    return { id: model.id, jobId: first.id };
+  })();
+  return fixture;
+}
+
+/** A zero-shot model that was never deployed: a real 409 for inference, archive and rollback. */
+async function undeployedModel(transaction) {
+  const model = await api(transaction, 'POST', '/v2/models', { name: `dredd: undeployed ${transaction.id}`, type: 'zero-shot', labels: [{ name: 'a' }, { name: 'b' }] }, 201);
+  return model.id;
+}
+
+const LIFECYCLE = /^\/v2\/models\/\{model_id\}\/(examples|training-jobs|training-jobs\/\{job_id\}|versions|evaluations|suggestions|deploy|rollback|export|archive)$/;
+
+/** Model lifecycle transactions: point them at fixtures made for them; true when handled (done is called). */
+function modelTransaction(transaction, status, done) {
+  const template = templatePath(transaction);
+  const finish = (work) => work.then(() => done(), (err) => { transaction.fail = String(err); done(); });
+  const method = transaction.request.method;
+  const contentType = transaction.request.headers['Content-Type'] || '';
+  if (/^(text\/csv|application\/x-ndjson)/.test(contentType) && !transaction.request.body) {
+    // Dredd sends no body for a file media type: send the contract's own example file.
+    const examples = contract.paths[template]?.post?.requestBody?.content?.[contentType]?.examples ?? {};
+    transaction.request.body = Object.values(examples)[0]?.value ?? '';
+  }
+  if (template === '/v2/models/import' && status === 413) {
+    transaction.request.body = JSON.stringify({ format: 'textclass.model', padding: 'x'.repeat(32 * 1024 * 1024 + 10) });
+    done();
+    return true;
+  }
+  if (template === '/v2/models/{model_id}' && method === 'DELETE' && status === 204) {
+    finish(undeployedModel(transaction).then((id) => setPath(transaction, pathWithId(transaction, String(id)))));
+    return true;
+  }
+  if (template === '/v2/models/import' && status === 201) {
+    finish(api(transaction, 'GET', '/v2/models/1/export', undefined, 200).then((file) => { transaction.request.body = JSON.stringify(file); }));
+    return true;
+  }
+  if (status === 409 && (/inference$/.test(template) || /\/(archive|rollback)$/.test(template))) {
+    finish(undeployedModel(transaction).then((id) => {
+      if (template.includes('{model_id}')) setPath(transaction, pathWithId(transaction, String(id)));
+      else {
+        const body = JSON.parse(transaction.request.body);
+        if (Array.isArray(body.model_ids)) body.model_ids = [id];
+        if (Array.isArray(body.model_settings)) body.model_settings = [{ model_id: id }];
+        transaction.request.body = JSON.stringify(body);
+      }
+    }));
+    return true;
+  }
+  if (!LIFECYCLE.test(template)) return false;
+  if (status === 413) {
+    // Example and export files may be up to 32 MiB.
+    transaction.request.headers['Content-Type'] = 'application/json';
+    transaction.request.body = JSON.stringify({ examples: [{ text: 'x'.repeat(32 * 1024 * 1024 + 10), label: 'refund' }] });
+    done();
+    return true;
+  }
+  if (status < 200 || status >= 300) return false;
+  finish(trainedFixture(transaction).then(async ({ id, jobId }) => {
+    setPath(transaction, pathWithId(transaction, String(id)).replace(/\/training-jobs\/\d+/, `/training-jobs/${jobId}`));
+    if (transaction.request.body && /"dataset_id"/.test(transaction.request.body)) {
+      // The demo dataset has no labelled column; the inline form of the same request is used instead.
+      transaction.request.body = JSON.stringify({ examples: FIXTURE_EXAMPLES.slice(0, 3) });
+    }
+    if (template.endsWith('/rollback')) {
+      await api(transaction, 'POST', `/v2/models/${id}/deploy`, { version: 1 }, 200);
+      await api(transaction, 'POST', `/v2/models/${id}/deploy`, { version: 2 }, 200);
+    }
+    if (template.endsWith('/archive')) await api(transaction, 'POST', `/v2/models/${id}/deploy`, {}, 200);
+  }));
+  return true;
+}
+
 hooks.beforeEach((transaction, done) => {
   const status = Number(transaction.expected.statusCode);
   const isPublic = templatePath(transaction) === '/health';
@@ -131,6 +242,7 @@ hooks.beforeEach((transaction, done) => {
     return;
   }
   if (webhookTransaction(transaction, status, done)) return;
+  if (modelTransaction(transaction, status, done)) return;
   if (uploadTransaction(transaction, status, done)) return;
   if (status === 200 || status === 201) return done();
   const hasBody = ['POST', 'PUT', 'PATCH'].includes(transaction.request.method) && Boolean(transaction.request.body);
