@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRepositories, IN_MEMORY, migrateToLatest, openDatabase } from './index.js';
 import { testTargets, type TestDatabase } from './testing/targets.js';
 
-const ALL_MIGRATIONS = ['0001_initial', '0002_quota_usage', '0004_jobs_webhooks', '0005_uploads'];
+const ALL_MIGRATIONS = ['0001_initial', '0002_quota_usage', '0004_jobs_webhooks', '0005_uploads', '0006_model_lifecycle'];
 
 describe('embedded PGlite on disk', () => {
   let dataDir: string;
@@ -89,7 +89,7 @@ describe.runIf(postgresUrl)('PostgreSQL in a named schema', () => {
         expect(infos).toMatchObject([{ migrationsApplied: ALL_MIGRATIONS }, { migrationsApplied: [] }]);
         const tables = await sql<{ n: string }>`
           select count(*) as n from information_schema.tables where table_schema = ${schema}`.execute(second.db);
-        expect(tables.rows[0]?.n).toBe('14');
+        expect(tables.rows[0]?.n).toBe('17');
       } finally {
         await sql`drop schema ${sql.id(schema)} cascade`.execute(second.db);
         await second.close();

@@ -43,10 +43,48 @@ const ctx: MatrixContext = {
       .values({ endpoint_id: id, event: 'classification.completed', message_id: `msg_matrix_${id}`, body: '{}' }).returning('id').executeTakeFirstOrThrow();
     return `/v2/webhooks/${id}/deliveries/${delivery.id}/redeliver`;
   },
+  async freshModelId(kind) {
+    const admin = (method: string, route: string, body?: unknown) => server.call(method, route, { body });
+    const labels = [{ name: 'billing' }, { name: 'shipping' }];
+    const examples = [['a second charge on my card', 'billing'], ['the invoice total is wrong', 'billing'], ['where is my parcel', 'shipping'], ['the courier never came', 'shipping']]
+      .map(([text, label]) => ({ text: text!, label: label! }));
+    const name = `matrix ${kind} ${++modelCount}`;
+    if (kind === 'zero-shot' || kind === 'deployed') {
+      const model = await admin('POST', '/v2/models', { name, type: 'zero-shot', labels: [{ name: 'a' }, { name: 'b' }] });
+      if (kind === 'deployed') await admin('POST', `/v2/models/${model.body.id}/deploy`, {});
+      return model.body.id;
+    }
+    const model = await admin('POST', '/v2/models', { name, type: 'fine-tuned', labels });
+    await admin('POST', `/v2/models/${model.body.id}/examples`, { examples });
+    if (kind === 'fine-tuned') return model.body.id;
+    for (const seed of [1, 2]) {
+      const job = await admin('POST', `/v2/models/${model.body.id}/training-jobs`, { seed, holdout_fraction: 0, deploy: true });
+      await trained(model.body.id, job.body.id);
+    }
+    return model.body.id;
+  },
+  async freshTrainingJobPath() {
+    const id = await ctx.freshModelId('fine-tuned');
+    const job = await server.call('POST', `/v2/models/${id}/training-jobs`, { body: {} });
+    return `/v2/models/${id}/training-jobs/${job.body.id}`;
+  },
+  async exportFile() {
+    return (await server.call('GET', '/v2/models/1/export')).body;
+  },
 };
+let modelCount = 0;
+
+async function trained(modelId: number, jobId: string): Promise<void> {
+  for (;;) {
+    const job = (await server.call('GET', `/v2/models/${modelId}/training-jobs/${jobId}`)).body;
+    if (job.status === 'succeeded') return;
+    if (job.status === 'failed') throw new Error(`training failed: ${job.error}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ pipelinePollMs: 20 });
   for (const role of ROLES) keys[role] = await server.createKey(server.workspace, role);
 }, 120_000);
 afterAll(async () => { await server?.close(); });
@@ -63,7 +101,7 @@ describe('the authorisation matrix', () => {
 
   const cells = MATRIX.flatMap((row) => ROLES.map((role) => ({ row, role, allowed: allows(role, row.least) })));
   it.each(cells.map((cell) => [`${cell.row.method} ${cell.row.template} as ${cell.role} → ${cell.allowed ? cell.row.success : 403}`, cell] as const))('%s', async (_name, { row, role, allowed }) => {
-    const res = await server.call(row.method, await row.path(ctx), { key: keys[role], body: row.body, raw: row.raw, headers: row.headers });
+    const res = await server.call(row.method, await row.path(ctx), { key: keys[role], body: row.bodyOf ? await row.bodyOf(ctx) : row.body, raw: row.raw, headers: row.headers });
     if (allowed) {
       expect(res.status, JSON.stringify(res.body)).toBe(row.success);
     } else {

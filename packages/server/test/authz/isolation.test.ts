@@ -6,7 +6,7 @@ import { datasetKey } from '../../src/core/dataset-keys.js';
 import { createUploadRepository } from '../../src/storage/index.js';
 import { startTestServer, type TestServer } from '../support/in-process.js';
 
-interface Foreign { modelId: number; datasetId: number; keyId: number; uploadId: string; webhookId: number; deliveryId: string }
+interface Foreign { modelId: number; datasetId: number; keyId: number; uploadId: string; webhookId: number; deliveryId: string; trainingJobId: string }
 interface IsolationRow { name: string; template: string; method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; path(b: Foreign): string; body?(b: Foreign): unknown; raw?: string; headers?: Record<string, string>; ownerStatus: number; adminOnly?: true }
 
 const texts = ['My parcel never arrived'];
@@ -29,6 +29,18 @@ const ROWS: IsolationRow[] = [
   { name: 'rotate B\'s webhook secret', template: '/v2/webhooks/{webhook_id}/rotate-secret', method: 'POST', path: (b) => `/v2/webhooks/${b.webhookId}/rotate-secret`, ownerStatus: 200, adminOnly: true },
   { name: 'list B\'s webhook deliveries', template: '/v2/webhooks/{webhook_id}/deliveries', method: 'GET', path: (b) => `/v2/webhooks/${b.webhookId}/deliveries`, ownerStatus: 200, adminOnly: true },
   { name: 'redeliver B\'s delivery', template: '/v2/webhooks/{webhook_id}/deliveries/{delivery_id}/redeliver', method: 'POST', path: (b) => `/v2/webhooks/${b.webhookId}/deliveries/${b.deliveryId}/redeliver`, ownerStatus: 202, adminOnly: true },
+  { name: 'add examples to B\'s model', template: '/v2/models/{model_id}/examples', method: 'POST', path: (b) => `/v2/models/${b.modelId}/examples`, body: () => ({ examples: [{ text: 'x', label: 'billing' }] }), ownerStatus: 400, adminOnly: true },
+  { name: 'train B\'s model', template: '/v2/models/{model_id}/training-jobs', method: 'POST', path: (b) => `/v2/models/${b.modelId}/training-jobs`, body: () => ({}), ownerStatus: 400, adminOnly: true },
+  { name: 'list B\'s training jobs', template: '/v2/models/{model_id}/training-jobs', method: 'GET', path: (b) => `/v2/models/${b.modelId}/training-jobs`, ownerStatus: 200 },
+  { name: 'get B\'s training job', template: '/v2/models/{model_id}/training-jobs/{job_id}', method: 'GET', path: (b) => `/v2/models/${b.modelId}/training-jobs/${b.trainingJobId}`, ownerStatus: 200 },
+  { name: 'list B\'s model versions', template: '/v2/models/{model_id}/versions', method: 'GET', path: (b) => `/v2/models/${b.modelId}/versions`, ownerStatus: 200 },
+  { name: 'evaluate B\'s model', template: '/v2/models/{model_id}/evaluations', method: 'POST', path: (b) => `/v2/models/${b.modelId}/evaluations`, body: () => ({ examples: [{ text: 'a second charge on my card', label: 'billing' }] }), ownerStatus: 200, adminOnly: true },
+  { name: 'suggestions of B\'s model', template: '/v2/models/{model_id}/suggestions', method: 'GET', path: (b) => `/v2/models/${b.modelId}/suggestions?dataset_id=${b.datasetId}`, ownerStatus: 400, adminOnly: true },
+  { name: 'export B\'s model', template: '/v2/models/{model_id}/export', method: 'GET', path: (b) => `/v2/models/${b.modelId}/export`, ownerStatus: 200, adminOnly: true },
+  { name: 'roll back B\'s model', template: '/v2/models/{model_id}/rollback', method: 'POST', path: (b) => `/v2/models/${b.modelId}/rollback`, ownerStatus: 400, adminOnly: true },
+  { name: 'archive B\'s model', template: '/v2/models/{model_id}/archive', method: 'POST', path: (b) => `/v2/models/${b.modelId}/archive`, ownerStatus: 200, adminOnly: true },
+  { name: 'deploy B\'s model', template: '/v2/models/{model_id}/deploy', method: 'POST', path: (b) => `/v2/models/${b.modelId}/deploy`, body: () => ({}), ownerStatus: 200, adminOnly: true },
+  { name: 'delete B\'s model', template: '/v2/models/{model_id}', method: 'DELETE', path: (b) => `/v2/models/${b.modelId}`, ownerStatus: 204, adminOnly: true },
   { name: 'delete B\'s webhook', template: '/v2/webhooks/{webhook_id}', method: 'DELETE', path: (b) => `/v2/webhooks/${b.webhookId}`, ownerStatus: 204, adminOnly: true },
   { name: 'revoke B\'s key', template: '/v2/api-keys/{key_id}', method: 'DELETE', path: (b) => `/v2/api-keys/${b.keyId}`, ownerStatus: 200 },
 ];
@@ -55,7 +67,8 @@ beforeAll(async () => {
   const hook = await repos.webhooks.create({ workspaceId: b.id, url: 'https://93.184.216.34/hooks', events: ['classification.completed'], enabled: false, secret: 'whsec_dGVzdHRlc3R0ZXN0dGVzdHRlc3R0ZXN0dGVzdHRlc3Q=' });
   const delivery = await server.running.runtime.database.db.insertInto('webhook_deliveries')
     .values({ endpoint_id: hook.id, event: 'classification.completed', message_id: 'msg_isolation', body: '{}' }).returning('id').executeTakeFirstOrThrow();
-  foreign = { modelId: model.id, datasetId: dataset.id, keyId, uploadId: upload.id, webhookId: hook.id, deliveryId: delivery.id };
+  const trainingJob = await repos.lifecycle.createTrainingJob(b.id, model.id, { architecture: 'linear', holdout_fraction: 0.2, max_epochs: 10, seed: 1, deploy: false });
+  foreign = { modelId: model.id, datasetId: dataset.id, keyId, uploadId: upload.id, webhookId: hook.id, deliveryId: delivery.id, trainingJobId: trainingJob.id };
   callerKeys.admin = await server.createKey(server.workspace, 'admin');
   callerKeys.member = await server.createKey(server.workspace, 'member');
 }, 120_000);

@@ -14,6 +14,12 @@ export interface MatrixContext {
   freshWebhookId(): Promise<number>;
   /** `/v2/webhooks/{id}/deliveries/{delivery_id}/redeliver` of a new delivery. */
   freshRedeliverPath(): Promise<string>;
+  /** A new model of the caller's workspace: zero-shot (version 1, undeployed, or deployed), fine-tuned with two examples per label, or trained twice with version 2 served over 1. */
+  freshModelId(kind: 'zero-shot' | 'deployed' | 'fine-tuned' | 'trained-twice'): Promise<number>;
+  /** `/v2/models/{id}/training-jobs/{job_id}` of a new training job. */
+  freshTrainingJobPath(): Promise<string>;
+  /** An export file of the demo model 1. */
+  exportFile(): Promise<unknown>;
 }
 
 export interface MatrixRow {
@@ -23,6 +29,8 @@ export interface MatrixRow {
   template: string;
   path(ctx: MatrixContext): Promise<string> | string;
   body?: unknown;
+  /** A body made for the call (when it needs ids or files of the run). */
+  bodyOf?(ctx: MatrixContext): Promise<unknown>;
   /** A body sent as is (not JSON), with its headers. */
   raw?: string;
   headers?: Record<string, string>;
@@ -60,6 +68,20 @@ export const MATRIX: readonly MatrixRow[] = [
   { operationId: 'rotateWebhookSecret', method: 'POST', template: '/v2/webhooks/{webhook_id}/rotate-secret', path: async (ctx) => `/v2/webhooks/${await ctx.freshWebhookId()}/rotate-secret`, least: 'admin', success: 200 },
   { operationId: 'listWebhookDeliveries', method: 'GET', template: '/v2/webhooks/{webhook_id}/deliveries', path: async (ctx) => `/v2/webhooks/${await ctx.freshWebhookId()}/deliveries`, least: 'admin', success: 200 },
   { operationId: 'redeliverWebhookDelivery', method: 'POST', template: '/v2/webhooks/{webhook_id}/deliveries/{delivery_id}/redeliver', path: (ctx) => ctx.freshRedeliverPath(), least: 'admin', success: 202 },
+  { operationId: 'createModel', method: 'POST', template: '/v2/models', path: () => '/v2/models', body: { name: 'matrix model', type: 'zero-shot', labels: [{ name: 'a' }, { name: 'b' }] }, least: 'admin', success: 201 },
+  { operationId: 'deleteModel', method: 'DELETE', template: '/v2/models/{model_id}', path: async (ctx) => `/v2/models/${await ctx.freshModelId('zero-shot')}`, least: 'admin', success: 204 },
+  { operationId: 'addModelExamples', method: 'POST', template: '/v2/models/{model_id}/examples', path: async (ctx) => `/v2/models/${await ctx.freshModelId('fine-tuned')}/examples`, raw: 'text,label\nwhere is my parcel,shipping\n', headers: { 'Content-Type': 'text/csv' }, least: 'admin', success: 201 },
+  { operationId: 'trainModel', method: 'POST', template: '/v2/models/{model_id}/training-jobs', path: async (ctx) => `/v2/models/${await ctx.freshModelId('fine-tuned')}/training-jobs`, body: {}, least: 'admin', success: 202 },
+  { operationId: 'listTrainingJobs', method: 'GET', template: '/v2/models/{model_id}/training-jobs', path: () => '/v2/models/1/training-jobs', least: 'reader', success: 200 },
+  { operationId: 'getTrainingJob', method: 'GET', template: '/v2/models/{model_id}/training-jobs/{job_id}', path: (ctx) => ctx.freshTrainingJobPath(), least: 'reader', success: 200 },
+  { operationId: 'listModelVersions', method: 'GET', template: '/v2/models/{model_id}/versions', path: () => '/v2/models/1/versions', least: 'reader', success: 200 },
+  { operationId: 'evaluateModel', method: 'POST', template: '/v2/models/{model_id}/evaluations', path: async (ctx) => `/v2/models/${await ctx.freshModelId('zero-shot')}/evaluations`, body: { examples: [{ text: 'first thing', label: 'a' }, { text: 'second thing', label: 'b' }] }, least: 'admin', success: 200 },
+  { operationId: 'suggestLabels', method: 'GET', template: '/v2/models/{model_id}/suggestions', path: async (ctx) => `/v2/models/${await ctx.freshModelId('trained-twice')}/suggestions?dataset_id=ds_1`, least: 'admin', success: 200 },
+  { operationId: 'deployModel', method: 'POST', template: '/v2/models/{model_id}/deploy', path: async (ctx) => `/v2/models/${await ctx.freshModelId('zero-shot')}/deploy`, body: {}, least: 'admin', success: 200 },
+  { operationId: 'rollbackModel', method: 'POST', template: '/v2/models/{model_id}/rollback', path: async (ctx) => `/v2/models/${await ctx.freshModelId('trained-twice')}/rollback`, least: 'admin', success: 200 },
+  { operationId: 'archiveModel', method: 'POST', template: '/v2/models/{model_id}/archive', path: async (ctx) => `/v2/models/${await ctx.freshModelId('deployed')}/archive`, least: 'admin', success: 200 },
+  { operationId: 'exportModel', method: 'GET', template: '/v2/models/{model_id}/export', path: () => '/v2/models/1/export', least: 'admin', success: 200 },
+  { operationId: 'importModel', method: 'POST', template: '/v2/models/import', path: () => `/v2/models/import?name=matrix-import-${Date.now()}`, bodyOf: (ctx) => ctx.exportFile(), least: 'admin', success: 201 },
   { operationId: 'getHealth', method: 'GET', template: '/health', path: () => '/health', least: null, success: 200 },
 ];
 

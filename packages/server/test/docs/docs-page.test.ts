@@ -41,7 +41,8 @@ describe.skipIf(!haveChromium)('docs page in Chromium', () => {
     const sections: Array<[string, string]> = [
       ['Inference', 'Classify texts with one model'],
       ['Similarity', 'Score the similarity of two sets of texts'],
-      ['Models', 'List deployed models'],
+      ['Models', 'List models'],
+      ['Models', 'Roll back to the previous version'],
       ['Datasets', 'Push a record to a dataset'],
       ['Webhooks', 'classification.completed'],
     ];

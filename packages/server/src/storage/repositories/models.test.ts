@@ -33,7 +33,7 @@ describe.each(testTargets())('models on $kind', (target) => {
     const created = await repos.models.create(input);
     const { workspaceId, ...fields } = input;
     expect(created).toEqual({
-      ...fields, workspaceId, id: expect.any(Number), createdAt: expect.any(Date), updatedAt: expect.any(Date),
+      ...fields, workspaceId, id: expect.any(Number), version: 1, previousVersion: null, createdAt: expect.any(Date), updatedAt: expect.any(Date),
     });
     expect(await repos.models.get(alpha.id, created.id)).toEqual(created);
     expect(await repos.models.findByName(alpha.id, 'sentiment')).toEqual(created);
