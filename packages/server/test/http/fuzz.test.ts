@@ -4,12 +4,19 @@ import { seededRandom } from '../../src/inference/seeded-random.js';
 import { startTestServer, type TestServer } from '../support/in-process.js';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); }, 120_000);
+/** Model 3: a fine-tuned model made before the run, so example and training bodies reach a model that takes them. */
+beforeAll(async () => {
+  server = await startTestServer();
+  const created = await server.call('POST', '/v2/models', { body: { name: 'fuzz fine-tuned', type: 'fine-tuned', labels: [{ name: 'refund' }, { name: 'shipping' }] } });
+  if (created.body.id !== 3) throw new Error(`expected the fuzz model to be model 3, got ${JSON.stringify(created.body)}`);
+  exportFile = (await server.call('GET', '/v2/models/1/export')).body;
+}, 120_000);
+let exportFile: Json = null;
 afterAll(async () => { await server?.close(); });
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
-const VALID: Array<[string, Json]> = [
+const VALID: Array<[string, Json | (() => Json)]> = [
   ['/v2/models/1/inference', { texts: ['My invoice is wrong', 'App crashes'], max_predictions: 2, label_filter: ['billing', 'technical_issue'] }],
   ['/v2/models/inference', { texts: ['Refund please'], model_settings: [{ model_id: 1, max_predictions: 1 }, { model_id: 2, label_filter: ['positive'] }] }],
   ['/v2/multi-model/inference', { model_ids: [1, 2], texts: ['Where is my parcel?'], max_predictions: 1 }],
@@ -17,6 +24,12 @@ const VALID: Array<[string, Json]> = [
   ['/v2/datasets', { name: 'fuzz', columns: [{ name: 'text', type: 'text' }, { name: 'n', type: 'number' }], text_column: 'text', model_ids: [1] }],
   ['/v2/dataset/1/item', { rows: [{ text: 'hello', agent_id: 'a1', created: '2026-01-01T00:00:00Z' }] }],
   ['/v2/datasets/ds_1/records', { text: 'hello', agent_id: 'a1', channel: 'chat' }],
+  ['/v2/models', { name: 'fuzz', type: 'few-shot', labels: [{ name: 'a', descriptions: ['x'] }, { name: 'b' }], examples: [{ text: 'one', label: 'a' }], confidence_threshold: 0.3 }],
+  ['/v2/models/3/examples', { examples: [{ text: 'money back please', label: 'refund' }, { text: 'where is my parcel', label: 'shipping' }] }],
+  ['/v2/models/3/training-jobs', { architecture: 'linear', holdout_fraction: 0.2, max_epochs: 5, seed: 1, deploy: false }],
+  ['/v2/models/1/evaluations', { examples: [{ text: 'I was charged twice', label: 'billing' }] }],
+  ['/v2/models/1/deploy', { version: 1 }],
+  ['/v2/models/import', () => exportFile],
 ];
 
 const WEIRD: Json[] = [
@@ -67,7 +80,7 @@ describe('fuzzing POST bodies', () => {
     const random = seededRandom(route.length * 7919);
     const statuses = new Map<number, number>();
     for (let i = 0; i < 120; i += 1) {
-      const body = serialise(mutate(valid, random), random);
+      const body = serialise(mutate(typeof valid === 'function' ? valid() : valid, random), random);
       const res = await server.call('POST', route, { raw: body });
       statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
       expect(res.status, `${route} ${body.slice(0, 300)} → ${JSON.stringify(res.body)}`).toBeLessThan(500);

@@ -67,7 +67,9 @@ describe.each(testTargets())('model lifecycle on $kind', (target) => {
     expect(await repos.lifecycle.addExamples(model.id, [{ text: 'a', label: 'positive' }, { text: 'b', label: 'negative' }], 'api')).toBe(2);
     expect(await repos.lifecycle.addExamples(model.id, [{ text: 'a', label: 'negative' }, { text: 'c', label: 'negative' }], 'csv')).toBe(1);
     expect(await repos.lifecycle.exampleCounts(model.id)).toEqual({ negative: 3 });
-    expect((await repos.lifecycle.examples(model.id)).map((e) => [e.text, e.label, e.source])).toEqual([['a', 'negative', 'csv'], ['b', 'negative', 'api'], ['c', 'negative', 'csv']]);
+    expect(await repos.lifecycle.addExamples(model.id, [{ text: 'd', label: 'positive' }, { text: 'd', label: 'negative' }], 'api')).toBe(1);
+    expect(await repos.lifecycle.exampleCounts(model.id)).toEqual({ negative: 4 });
+    expect((await repos.lifecycle.examples(model.id)).map((e) => [e.text, e.label, e.source])).toEqual([['a', 'negative', 'csv'], ['b', 'negative', 'api'], ['c', 'negative', 'csv'], ['d', 'negative', 'api']]);
   });
 
   it('creates a training job with its queue entry, updates its progress and lists it newest first', async () => {

@@ -129,9 +129,11 @@ export function createModelLifecycleRepository(db: Kysely<DatabaseSchema>): Mode
     async addExamples(modelId, examples, source) {
       if (examples.length === 0) return 0;
       assertStorable({ examples });
+      // One row per text (the last label given wins): an upsert may not touch a row twice in one statement.
+      const unique = [...new Map(examples.map((e) => [e.text, e])).values()];
       let added = 0;
-      for (let start = 0; start < examples.length; start += 1000) {
-        const chunk = examples.slice(start, start + 1000);
+      for (let start = 0; start < unique.length; start += 1000) {
+        const chunk = unique.slice(start, start + 1000);
         const { rows } = await sql<{ inserted: boolean }>`
           insert into model_examples (model_id, text, label, source)
           select ${modelId}, e.text, e.label, ${source} from jsonb_to_recordset(${toJson(chunk)}::jsonb) as e(text text, label text)
