@@ -68,6 +68,26 @@ describe('few-shot models', () => {
   });
 });
 
+describe('fine-tuned models from a dataset', () => {
+  it('take the labelled rows of a dataset (a column holding the label), leaving out unlabelled and unknown ones', async () => {
+    const dataset = await server.call('POST', '/v2/datasets', { body: { name: 'Labelled reviews', columns: [{ name: 'text', type: 'text' }, { name: 'sentiment', type: 'text' }], text_column: 'text' } });
+    const rows = english.map((r, i) => ({ text: r.text, sentiment: i % 10 === 0 ? null : r.label }));
+    rows.push({ text: 'a row with a label the model does not have', sentiment: 'sarcastic' });
+    for (let i = 0; i < rows.length; i += 8) {
+      expect((await server.call('POST', `/v2/dataset/${dataset.body.id}/item`, { body: { rows: rows.slice(i, i + 8) } })).status).toBe(200);
+    }
+    const model = await server.call('POST', '/v2/models', { body: { name: 'From a dataset', type: 'fine-tuned', labels } });
+    const added = await server.call('POST', `/v2/models/${model.body.id}/examples`, { body: { dataset_id: dataset.body.key, label_column: 'sentiment' } });
+    expect(added.status).toBe(201);
+    expect(added.body.added).toBe(english.length - 3);
+    const missing = await server.call('POST', `/v2/models/${model.body.id}/examples`, { body: { dataset_id: dataset.body.key, label_column: 'topic' } });
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toMatch(/label_column/);
+    const half = await server.call('POST', `/v2/models/${model.body.id}/examples`, { body: { dataset_id: dataset.body.key } });
+    expect(half.body.error_code).toBe('MISSING_REQUIRED_FIELD');
+  });
+});
+
 describe('zero-shot models', () => {
   it('are created with descriptions as version 1 and evaluated on a labelled set', async () => {
     const res = await server.call('POST', '/v2/models', {
