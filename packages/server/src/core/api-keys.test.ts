@@ -1,8 +1,8 @@
 // API key generation, constant-time digest comparison and lookup by token.
 import { describe, expect, it } from 'vitest';
-import { findActiveKey, generateApiKey, hashApiKey, looksLikeApiKey, sameDigest } from './api-keys.js';
+import { findActiveCaller, generateApiKey, hashApiKey, looksLikeApiKey, sameDigest } from './api-keys.js';
 import type { ApiKeyRepository } from './ports.js';
-import type { StoredApiKey } from './types.js';
+import type { StoredApiKey, Workspace } from './types.js';
 
 describe('API keys', () => {
   it('generates tc_ keys whose prefix and last four come from the key, stored only as a SHA-256 digest', () => {
@@ -26,13 +26,16 @@ describe('API keys', () => {
   it('finds a key only when the stored hash equals the token\'s, and never looks up a malformed token', async () => {
     const token = 'tc_lookup_key_0000000000000';
     const stored = { id: 1, keyHash: hashApiKey(token) } as StoredApiKey;
+    const workspace = { id: 4 } as Workspace;
     const lookups: string[] = [];
-    const repo = (answer: StoredApiKey | undefined) => ({ findActiveByHash: async (hash: string) => { lookups.push(hash); return answer; } }) as unknown as ApiKeyRepository;
-    expect(await findActiveKey(repo(stored), token)).toBe(stored);
-    expect(await findActiveKey(repo({ ...stored, keyHash: hashApiKey('tc_something_else_000000000') }), token)).toBeUndefined();
-    expect(await findActiveKey(repo(undefined), token)).toBeUndefined();
+    const repo = (key: StoredApiKey | undefined) => ({
+      findActiveCallerByHash: async (hash: string) => { lookups.push(hash); return key && { key, workspace }; },
+    }) as unknown as ApiKeyRepository;
+    expect(await findActiveCaller(repo(stored), token)).toEqual({ key: stored, workspace });
+    expect(await findActiveCaller(repo({ ...stored, keyHash: hashApiKey('tc_something_else_000000000') }), token)).toBeUndefined();
+    expect(await findActiveCaller(repo(undefined), token)).toBeUndefined();
     lookups.length = 0;
-    expect(await findActiveKey(repo(stored), 'not-a-key')).toBeUndefined();
+    expect(await findActiveCaller(repo(stored), 'not-a-key')).toBeUndefined();
     expect(lookups).toEqual([]);
   });
 });

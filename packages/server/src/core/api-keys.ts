@@ -1,7 +1,7 @@
 // API key format, generation, hashing and lookup: keys are shown once and stored only as SHA-256 digests.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { ApiKeyRepository } from './ports.js';
-import type { StoredApiKey } from './types.js';
+import type { StoredApiKey, Workspace } from './types.js';
 
 export const KEY_PREFIX = 'tc_';
 const KEY_PATTERN = /^tc_[A-Za-z0-9_-]{20,128}$/;
@@ -38,9 +38,10 @@ export function sameDigest(a: string, b: string): boolean {
 }
 
 /** The active key a bearer token names: looked up by its hash, then the stored hash compared in constant time. */
-export async function findActiveKey(keys: ApiKeyRepository, token: string): Promise<StoredApiKey | undefined> {
+/** The active key a token names, with its workspace (one database round trip); undefined when there is none. */
+export async function findActiveCaller(keys: ApiKeyRepository, token: string): Promise<{ key: StoredApiKey; workspace: Workspace } | undefined> {
   if (!looksLikeApiKey(token)) return undefined;
   const digest = hashApiKey(token);
-  const stored = await keys.findActiveByHash(digest);
-  return stored && sameDigest(stored.keyHash, digest) ? stored : undefined;
+  const found = await keys.findActiveCallerByHash(digest);
+  return found && sameDigest(found.key.keyHash, digest) ? found : undefined;
 }

@@ -36,6 +36,8 @@ export interface ApiKeyRepository {
   insert(input: { workspaceId: number; prefix: string; lastFour: string; keyHash: string; role: Role; name: string }): Promise<ApiKeyRecord>;
   /** Finds a non-revoked key by the SHA-256 hex digest of the full key. */
   findActiveByHash(keyHash: string): Promise<StoredApiKey | undefined>;
+  /** The same key with its workspace, in one query (what every request needs to authenticate). */
+  findActiveCallerByHash(keyHash: string): Promise<{ key: StoredApiKey; workspace: Workspace } | undefined>;
   touchLastUsed(id: number, at: Date): Promise<void>;
   countActive(workspaceId?: number): Promise<number>;
   /** The workspace's keys, active and revoked, ordered by id. */

@@ -1,6 +1,6 @@
 // Bearer authentication (before the body is read), the workspace rate limit, and role checks.
 import type { RequestHandler } from 'express';
-import { findActiveKey } from '../core/api-keys.js';
+import { findActiveCaller } from '../core/api-keys.js';
 import { DomainError } from '../core/errors.js';
 import { roleAllows, type Permission } from '../core/permissions.js';
 import { requestsPerMinute } from '../core/plans.js';
@@ -28,9 +28,8 @@ export function authenticate(options: AuthOptions): RequestHandler {
   const { repos, limiter } = options;
   return async (req, res, next) => {
     const token = bearerToken(req.get('authorization'));
-    const key = token === undefined ? undefined : await findActiveKey(repos.apiKeys, token);
-    const workspace = key ? await repos.workspaces.findById(key.workspaceId) : undefined;
-    if (!key || !workspace) {
+    const found = token === undefined ? undefined : await findActiveCaller(repos.apiKeys, token);
+    if (!found) {
       const decision = await limiter.consume(`auth-failures:${req.ip ?? 'unknown'}`, options.authFailuresPerMinute);
       setRateLimitHeaders(res, decision);
       if (!decision.allowed) {
@@ -40,6 +39,7 @@ export function authenticate(options: AuthOptions): RequestHandler {
         ? 'Authorization: send your API key as "Authorization: Bearer <API_KEY>"'
         : 'Authorization: the API key is invalid or revoked');
     }
+    const { key, workspace } = found;
     contextOf(res).caller = { workspace, key };
     const decision = await limiter.consume(`workspace:${workspace.id}`, requestsPerMinute(workspace));
     setRateLimitHeaders(res, decision);

@@ -4,6 +4,7 @@ import type { ApiKeyRepository } from '../../core/ports.js';
 import type { ApiKeyRecord, StoredApiKey } from '../../core/types.js';
 import type { ApiKeysTable, DatabaseSchema } from '../schema.js';
 import { assertStorable } from '../storable-text.js';
+import { toWorkspace } from './workspaces.js';
 
 export function toApiKey(row: Selectable<ApiKeysTable>): ApiKeyRecord {
   return {
@@ -48,6 +49,25 @@ export function createApiKeyRepository(db: Kysely<DatabaseSchema>): ApiKeyReposi
         .where('revoked_at', 'is', null)
         .executeTakeFirst();
       return row && toStoredApiKey(row);
+    },
+
+    async findActiveCallerByHash(keyHash) {
+      const row = await db.selectFrom('api_keys')
+        .innerJoin('workspaces', 'workspaces.id', 'api_keys.workspace_id')
+        .selectAll('api_keys')
+        .select([
+          'workspaces.name as workspace_name', 'workspaces.plan', 'workspaces.rate_limit_per_minute', 'workspaces.monthly_quota',
+          'workspaces.billing_cycle_day', 'workspaces.created_at as workspace_created_at',
+        ])
+        .where('api_keys.key_hash', '=', keyHash)
+        .where('api_keys.revoked_at', 'is', null)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const workspace = toWorkspace({
+        id: row.workspace_id, name: row.workspace_name, plan: row.plan, rate_limit_per_minute: row.rate_limit_per_minute,
+        monthly_quota: row.monthly_quota, billing_cycle_day: row.billing_cycle_day, created_at: row.workspace_created_at,
+      });
+      return { key: toStoredApiKey(row), workspace };
     },
 
     async touchLastUsed(id, at) {

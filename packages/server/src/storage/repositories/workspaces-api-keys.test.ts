@@ -58,6 +58,10 @@ describe.each(testTargets())('workspaces and API keys on $kind', (target) => {
     });
     expect(await repos.apiKeys.findActiveByHash(hash)).toEqual({ ...key, keyHash: hash });
     expect(await repos.apiKeys.findActiveByHash(sha256Hex('unknown'))).toBeUndefined();
+    const caller = await repos.apiKeys.findActiveCallerByHash(hash);
+    expect(caller?.key).toEqual({ ...key, keyHash: hash });
+    expect(caller?.workspace).toEqual(await repos.workspaces.findById(key.workspaceId));
+    expect(await repos.apiKeys.findActiveCallerByHash(sha256Hex('unknown'))).toBeUndefined();
 
     await database.db.updateTable('api_keys').set({ revoked_at: new Date() }).where('id', '=', key.id).execute();
     expect(await repos.apiKeys.findActiveByHash(hash)).toBeUndefined();
