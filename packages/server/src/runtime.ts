@@ -91,7 +91,7 @@ export async function composeRuntime(config: Config, logger: Logger): Promise<Ru
       models: repos.models, lifecycle: repos.lifecycle, datasets: repos.datasets, records: repos.records, encoders, runners,
       llmEndpoints: config.llmEndpoints,
     }),
-    transfer: new ModelTransfer({ models: repos.models, lifecycle: repos.lifecycle, encoders }),
+    transfer: new ModelTransfer({ models: repos.models, lifecycle: repos.lifecycle, encoders, llmEndpoints: config.llmEndpoints }),
     suggestions: new LabelSuggestions({ models: repos.models, lifecycle: repos.lifecycle, datasets: repos.datasets, records: repos.records, encoders, runners }),
   };
   const pipeline = createPipeline(config, repos, encoders, runners, logger, onnxHeadGraphs);

@@ -134,5 +134,14 @@ describe('llm models', () => {
     ] } });
     expect(evaluated.status).toBe(200);
     expect(evaluated.body.accuracy).toBe(1);
+
+    const file = (await server.call('GET', `/v2/models/${id}/export`)).body;
+    expect(file).toMatchObject({ model: { type: 'llm', config: { llm: { endpoint: 'local' } } }, head: null });
+    expect(JSON.stringify(file)).not.toContain('sk-stand-in');
+    const elsewhere = { ...file, model: { ...file.model, config: { ...file.model.config, llm: { ...file.model.config.llm, endpoint: 'their-vllm' } } } };
+    const refused = await server.call('POST', '/v2/models/import?name=Moved', { body: elsewhere });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/llm\.endpoint.*"their-vllm"/);
+    expect((await server.call('POST', '/v2/models/import?name=Copied', { body: file })).status).toBe(201);
   });
 });

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { invalid, notFound } from '../errors.js';
 import type { EncoderProvider, ModelRepository } from '../ports.js';
 import type { Model, Workspace } from '../types.js';
+import { assertKnownEndpoint, parseLlmSettings } from '../llm/llm-settings.js';
 import type { ModelLifecycleRepository } from './ports.js';
 import type { ModelExportFile } from './types.js';
 
@@ -10,7 +11,7 @@ const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes)
 const TRAINED_KINDS = new Set(['few-shot', 'fine-tuned']);
 
 export class ModelTransfer {
-  constructor(private readonly deps: { models: ModelRepository; lifecycle: ModelLifecycleRepository; encoders: EncoderProvider }) {}
+  constructor(private readonly deps: { models: ModelRepository; lifecycle: ModelLifecycleRepository; encoders: EncoderProvider; llmEndpoints: ReadonlyMap<string, unknown> }) {}
 
   /** The model's current version as an export file. */
   async exportModel(workspace: Workspace, modelId: number): Promise<ModelExportFile> {
@@ -61,6 +62,14 @@ export class ModelTransfer {
       if (sha256(graph) !== file.head.sha256) throw invalid('head.sha256', 'the head does not match its checksum');
     } else if (file.head) {
       throw invalid('head', `a ${definition.type} model has no trained head`);
+    }
+    if (definition.type === 'llm') {
+      // The endpoint is this installation's operator's choice: the file must name one configured here.
+      let settings;
+      try { settings = parseLlmSettings(definition.config.llm); } catch (error) {
+        throw invalid('model.config.llm', error instanceof Error ? error.message : 'invalid llm settings');
+      }
+      assertKnownEndpoint(settings.endpoint, this.deps.llmEndpoints);
     }
     const labelNames = new Set(definition.labels.map((l) => l.name));
     if (labelNames.size !== definition.labels.length) throw invalid('model.labels', 'label names must be distinct');
