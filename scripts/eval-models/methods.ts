@@ -1,5 +1,5 @@
 // The three ways a model is built in textclass, each scored on the same held-out texts: zero-shot, few-shot (k per label), fine-tuned.
-import { seededRandom } from '../../packages/server/src/inference/seeded-random.js';
+import { seededRandom } from '../../packages/server/src/core/seeded-random.js';
 import { argmaxRows, evaluate, type Evaluation } from '../../packages/server/src/core/training/evaluation.js';
 import { trainFewShotHead } from '../../packages/server/src/core/training/few-shot.js';
 import { forward } from '../../packages/server/src/core/training/head-parameters.js';

@@ -1,7 +1,7 @@
 // Writes a BERT-architecture encoder as ONNX (opset 17) in the op patterns onnxruntime fuses: attention, LayerNorm, GELU.
 import { attr, float, int64s, node, tensor, valueInfo, type GraphNode } from './onnx-builder.js';
 import { encodeModel, OnnxDataType } from './onnx-proto.js';
-import { seededRandom, uniformValues } from './seeded-random.js';
+import { seededRandom, uniformValues } from '../core/seeded-random.js';
 
 /** Graph input and output names, as in Hugging Face / optimum exports. */
 export const BERT_GRAPH_IO = {

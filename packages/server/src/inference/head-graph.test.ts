@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { forward, type HeadParameters } from '../core/training/head-parameters.js';
 import { buildHeadGraph, onnxHeadGraphs } from './head-graph.js';
-import { seededRandom, uniformValues } from './seeded-random.js';
+import { seededRandom, uniformValues } from '../core/seeded-random.js';
 
 function randomHead(architecture: 'linear' | 'mlp', seed: number): HeadParameters {
   const random = seededRandom(seed);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../../inference/seeded-random.js';
+import { seededRandom } from '../seeded-random.js';
 import { batchLoss, cloneLayers, gradients, initLayers, type NetLayer } from './dense-network.js';
 
 describe('gradients', () => {

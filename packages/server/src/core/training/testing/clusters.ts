@@ -1,5 +1,5 @@
 // Synthetic labelled embeddings for training tests: unit vectors scattered around one random centre per class.
-import { seededRandom } from '../../../inference/seeded-random.js';
+import { seededRandom } from '../../seeded-random.js';
 import { normalize } from '../../vectors.js';
 import type { LabelledEmbedding } from '../trainer.js';
 
