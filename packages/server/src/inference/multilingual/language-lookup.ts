@@ -1,0 +1,97 @@
+// Looks a word up in one language's table: the word, without accents, its stem, its elided parts, a two-word compound.
+import type { LanguageTable } from '../tokenizer-config.js';
+import { stemmerFor } from './stemmers.js';
+
+const MARKS = /\p{M}+/gu;
+const ELISION = /['\-.]/;
+/** Shortest part a compound split accepts (shorter ones match by chance). */
+const MIN_COMPOUND_PART = 3;
+/** German, Dutch and Swedish link compound parts with an "s" (Kundenservice, Arbeitsplatz). */
+const LINKING = ['s', 'es', 'n', 'en', 'e'];
+const HAN_OR_KANA = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+
+export function withoutAccents(word: string): string {
+  return word.normalize('NFD').replace(MARKS, '').normalize('NFC');
+}
+
+export class LanguageLookup {
+  readonly vocab: Map<string, number>;
+  private readonly stems: Map<string, number>;
+  private readonly stem: ((word: string) => string) | undefined;
+
+  constructor(readonly code: string, readonly table: LanguageTable) {
+    this.vocab = new Map(Object.entries(table.vocab));
+    this.stems = new Map(Object.entries(table.stems));
+    this.stem = table.stemmer ? stemmerFor(table.stemmer) : undefined;
+  }
+
+  /** The row of a word as it is, without accents, or through its stem. */
+  direct(word: string): number | undefined {
+    const id = this.vocab.get(word);
+    if (id !== undefined) return id;
+    const plain = withoutAccents(word);
+    if (plain !== word) {
+      const plainId = this.vocab.get(plain);
+      if (plainId !== undefined) return plainId;
+    }
+    return this.stem ? this.stems.get(this.stem(word)) : undefined;
+  }
+
+  /** Rows for a word, appended to ids; false when nothing of it is known. */
+  resolve(word: string, ids: number[]): boolean {
+    const id = this.direct(word);
+    if (id !== undefined) {
+      ids.push(id);
+      return true;
+    }
+    if (ELISION.test(word)) {
+      let found = false;
+      for (const part of word.split(ELISION)) if (part && this.resolve(part, ids)) found = true;
+      return found;
+    }
+    if (this.table.compounds && this.compound(word, ids)) return true;
+    if (HAN_OR_KANA.test(word) && word.length > 1) return this.characters(word, ids);
+    return false;
+  }
+
+  /** Splits an unknown word into the longest known tail and a known head (with or without a linking letter). */
+  private compound(word: string, ids: number[]): boolean {
+    for (let cut = MIN_COMPOUND_PART; cut <= word.length - MIN_COMPOUND_PART; cut++) {
+      const tail = this.direct(word.slice(cut));
+      if (tail === undefined) continue;
+      const head = word.slice(0, cut);
+      let headId = this.direct(head);
+      for (const link of LINKING) {
+        if (headId !== undefined) break;
+        if (head.length - link.length >= MIN_COMPOUND_PART && head.endsWith(link)) headId = this.direct(head.slice(0, -link.length));
+      }
+      if (headId === undefined) continue;
+      ids.push(headId, tail);
+      return true;
+    }
+    return false;
+  }
+
+  /** An unknown Chinese or Japanese word: its longest known leading part, then the rest the same way. */
+  private characters(word: string, ids: number[]): boolean {
+    const chars = [...word];
+    let found = false;
+    let start = 0;
+    while (start < chars.length) {
+      let end = chars.length;
+      let id: number | undefined;
+      for (; end > start; end--) {
+        id = this.vocab.get(chars.slice(start, end).join(''));
+        if (id !== undefined) break;
+      }
+      if (id !== undefined) {
+        ids.push(id);
+        found = true;
+        start = end;
+      } else {
+        start++;
+      }
+    }
+    return found;
+  }
+}
