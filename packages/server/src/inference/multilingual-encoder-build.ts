@@ -8,9 +8,9 @@ import type { EncoderMetadata } from './encoder-metadata.js';
 import { cedictSource } from './multilingual/cedict.js';
 import { EDICT_PATH } from './multilingual/edict.js';
 import { buildLanguageRows, rowsSpace, type LanguageRows } from './multilingual/language-table-build.js';
-import { DICTD_DIR, LANGUAGE_SOURCES, type LanguageSource } from './multilingual/sources.js';
-import { stemmerFor } from './multilingual/stemmers.js';
+import { DICTD_DIR, freedictPairs, LANGUAGE_SOURCES, type LanguageSource } from './multilingual/sources.js';
 import type { PivotSpace } from './multilingual/translation-vectors.js';
+import { buildTrigramModel } from './multilingual/trigram-model.js';
 import { writeStaticEncoder } from './static-encoder-writer.js';
 import type { LanguageTable } from './tokenizer-config.js';
 
@@ -57,8 +57,7 @@ async function inputsDigest(paths: string[]): Promise<string> {
 }
 
 function inputFiles(dictdDir: string, sources: readonly LanguageSource[]): string[] {
-  const pairs = sources.flatMap((s) => [...(s.fromEnglish ?? []), ...(s.toEnglish ?? []), ...(s.fromGerman ?? []), ...(s.toGerman ?? [])]);
-  return [...new Set(pairs)].flatMap((p) => [join(dictdDir, `freedict-${p}.index`), join(dictdDir, `freedict-${p}.dict.dz`)]);
+  return freedictPairs(sources).flatMap((p) => [join(dictdDir, `freedict-${p}.index`), join(dictdDir, `freedict-${p}.dict.dz`)]);
 }
 
 function languageTable(source: LanguageSource, rows: LanguageRows, firstRow: number): LanguageTable {
@@ -80,12 +79,11 @@ export async function buildMultilingualEncoder(options: MultilingualBuildOptions
   const english = await prepareTable(wink.path, DEFAULT_TABLE_OPTIONS);
   const { dimension } = english;
   log(`english: ${english.words.length} words`);
-  const pivot = englishSpace(english.words, english.table, dimension);
+  const spaces = new Map<string, PivotSpace>([['en', englishSpace(english.words, english.table, dimension)]]);
   const built: Array<{ source: LanguageSource; rows: LanguageRows }> = [];
-  let german: PivotSpace | undefined;
   for (const source of LANGUAGE_SOURCES) {
-    const rows = await buildLanguageRows(source, pivot, german, { maxWords, dictdDir });
-    if (source.code === 'de') german = rowsSpace(rows, dimension, stemmerFor('german'));
+    const rows = await buildLanguageRows(source, spaces, { maxWords, dictdDir });
+    spaces.set(source.code, rowsSpace(rows, dimension, source));
     built.push({ source, rows });
     log(`${source.code}: ${rows.words.length} words, ${rows.stems.size} stems`);
   }
@@ -111,6 +109,10 @@ export async function buildMultilingualEncoder(options: MultilingualBuildOptions
     storage: 'int8',
     inputs_sha256: await inputsDigest([...inputFiles(dictdDir, LANGUAGE_SOURCES), EDICT_PATH, cedict.path, wink.path]),
   };
+  const routing = buildTrigramModel([
+    { language: 'en', words: english.words },
+    ...built.filter((b) => b.source.script === 'latin').map((b) => ({ language: b.source.code, words: b.rows.words })),
+  ]);
   const written = await writeStaticEncoder({
     dir: options.outDir,
     id: MULTILINGUAL_ENCODER_ID,
@@ -120,6 +122,7 @@ export async function buildMultilingualEncoder(options: MultilingualBuildOptions
     dimension,
     contractions: ENGLISH_CONTRACTIONS,
     languages,
+    routing,
     storage: 'int8',
     build,
   });

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ENCODER_FILES, type EncoderMetadata } from './encoder-metadata.js';
+import type { TrigramModel } from './multilingual/trigram-model.js';
 import { writeStaticEmbeddingModel } from './static-embedding-graph.js';
 import type { ContractionRules, LanguageTable, StaticTokenizerConfig } from './tokenizer-config.js';
 
@@ -18,6 +19,7 @@ export interface StaticEncoderSpec {
   vectors: Float32Array;
   /** Further languages, whose ids address rows after the default language's. */
   languages?: Record<string, LanguageTable>;
+  routing?: TrigramModel;
   /** Table storage in model.onnx (default float32). */
   storage?: 'float32' | 'int8';
   dimension: number;
@@ -49,6 +51,7 @@ function tokenizerConfig(spec: StaticEncoderSpec): StaticTokenizerConfig {
     contractions: spec.contractions ?? { words: {}, suffixes: {} },
     vocab,
     ...(spec.languages ? { languages: spec.languages } : {}),
+    ...(spec.routing ? { routing: spec.routing } : {}),
   };
 }
 

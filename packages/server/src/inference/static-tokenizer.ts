@@ -1,6 +1,6 @@
 // Word tokenizer of static-embedding encoders: Unicode word splitting, contractions, language routing, vocabulary lookup.
 import { LanguageLookup } from './multilingual/language-lookup.js';
-import { routeLanguage } from './multilingual/route-language.js';
+import { LanguageRouter } from './multilingual/route-language.js';
 import type { StaticTokenizerConfig } from './tokenizer-config.js';
 
 /** A word: letters, marks and digits, optionally joined by single apostrophes, hyphens or dots. */
@@ -36,6 +36,7 @@ export class StaticWordTokenizer {
   private readonly expansions: Map<string, string[]>;
   private readonly suffixes: Array<[string, string[]]>;
   private readonly languages: LanguageLookup[];
+  private readonly router: LanguageRouter | undefined;
 
   constructor(private readonly config: StaticTokenizerConfig) {
     this.maxTokens = config.max_tokens;
@@ -43,6 +44,7 @@ export class StaticWordTokenizer {
     this.expansions = new Map(Object.entries(config.contractions.words));
     this.suffixes = Object.entries(config.contractions.suffixes);
     this.languages = Object.entries(config.languages ?? {}).map(([code, table]) => new LanguageLookup(code, table));
+    this.router = this.languages.length > 0 ? new LanguageRouter(this.vocab, this.languages, config.routing) : undefined;
     let max = 0;
     for (const id of this.vocab.values()) if (id > max) max = id;
     for (const language of this.languages) {
@@ -59,7 +61,7 @@ export class StaticWordTokenizer {
 
   /** The language a text is routed to: a code of languageCodes, or undefined for the default language. */
   route(text: string): string | undefined {
-    return this.languages.length === 0 ? undefined : routeLanguage(text, this.words(text), this.vocab, this.languages)?.code;
+    return this.router?.route(text, this.words(text))?.code;
   }
 
   /** Normalised words of a text, before vocabulary lookup (what encode() looks up). */
@@ -79,7 +81,7 @@ export class StaticWordTokenizer {
   encode(text: string): Int32Array {
     const ids: number[] = [];
     const words = this.words(text);
-    const language = this.languages.length === 0 ? undefined : routeLanguage(text, words, this.vocab, this.languages);
+    const language = this.router?.route(text, words);
     for (const word of words) {
       if (!language?.resolve(word, ids)) this.resolve(word, ids, 0);
       if (ids.length >= this.maxTokens) break;
@@ -90,7 +92,7 @@ export class StaticWordTokenizer {
   /** How many of a text's words resolve to at least one vocabulary row (vocabulary coverage). */
   coverage(text: string): { words: number; known: number } {
     const words = this.words(text);
-    const language = this.languages.length === 0 ? undefined : routeLanguage(text, words, this.vocab, this.languages);
+    const language = this.router?.route(text, words);
     let known = 0;
     for (const word of words) {
       const ids: number[] = [];

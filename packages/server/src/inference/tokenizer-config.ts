@@ -1,5 +1,6 @@
 // The tokenizer.json format of static-embedding encoders ("static-word"): parsing and validation.
 import { isStemmerName, type StemmerName } from './multilingual/stemmers.js';
+import type { TrigramModel } from './multilingual/trigram-model.js';
 
 /** Expansions applied to apostrophe words before lookup, e.g. "can't" → ["can", "not"]. */
 export interface ContractionRules {
@@ -37,6 +38,8 @@ export interface StaticTokenizerConfig {
   vocab: Record<string, number>;
   /** More languages by ISO 639-1 code (multilingual encoders); absent: every text is looked up in vocab. */
   languages?: Record<string, LanguageTable>;
+  /** Character-trigram model that picks among the Latin-script languages (the default one included). */
+  routing?: TrigramModel;
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -84,6 +87,20 @@ function languages(value: unknown): Record<string, LanguageTable> | undefined {
   return Object.fromEntries(Object.entries(value).map(([code, table]) => [code, languageTable(code, table)]));
 }
 
+function routing(value: unknown): TrigramModel {
+  if (!isRecord(value) || !Array.isArray(value.languages) || !isRecord(value.trigrams) || !Array.isArray(value.floor)) {
+    throw new Error('tokenizer.json: routing must have languages, trigrams and floor');
+  }
+  const n = value.languages.length;
+  if (value.floor.length !== n || !value.languages.every((l) => typeof l === 'string')) throw new Error('tokenizer.json: routing.floor must match routing.languages');
+  for (const [trigram, row] of Object.entries(value.trigrams)) {
+    if (!Array.isArray(row) || row.length !== n || !row.every((x) => typeof x === 'number')) {
+      throw new Error(`tokenizer.json: routing.trigrams["${trigram}"] must hold ${n} numbers`);
+    }
+  }
+  return value as unknown as TrigramModel;
+}
+
 /** Validates parsed tokenizer.json content. */
 export function parseStaticTokenizerConfig(json: unknown): StaticTokenizerConfig {
   if (!isRecord(json) || json.type !== 'static-word') throw new Error('tokenizer.json: type must be "static-word"');
@@ -107,5 +124,6 @@ export function parseStaticTokenizerConfig(json: unknown): StaticTokenizerConfig
     },
     vocab: vocabulary(json.vocab),
     ...(json.languages === undefined ? {} : { languages: languages(json.languages) }),
+    ...(json.routing === undefined ? {} : { routing: routing(json.routing) }),
   };
 }

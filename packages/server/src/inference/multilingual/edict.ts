@@ -19,7 +19,7 @@ export function parseEdictLine(line: string): DictionaryEntry | undefined {
     .filter((gloss) => !gloss.startsWith('EntL'))
     .map((gloss) => gloss.replace(TAGS, ' ').replace(/\s+/g, ' ').trim().toLowerCase())
     .filter((gloss) => gloss.length > 0 && gloss.split(' ').length <= MAX_TRANSLATION_WORDS);
-  return translations.length > 0 ? { headwords, translations } : undefined;
+  return translations.length > 0 ? { headwords, translations, common: line.includes('(P)') } : undefined;
 }
 
 export async function readEdict(path = EDICT_PATH): Promise<DictionaryEntry[]> {

@@ -5,6 +5,8 @@ export interface DictionaryEntry {
   headwords: string[];
   /** Translations in the order the entry gives them (first sense first). */
   translations: string[];
+  /** Marked as a common word by the dictionary (EDICT's "(P)"). */
+  common?: boolean;
 }
 
 const NOTE_LINE = /^\s*(?:see:|synonym:|antonym:|note:|example|syn:|ant:|"|‘|»|\{)/i;

@@ -8,7 +8,7 @@ const ELISION = /['\-.]/;
 const MIN_COMPOUND_PART = 3;
 /** German, Dutch and Swedish link compound parts with an "s" (Kundenservice, Arbeitsplatz). */
 const LINKING = ['s', 'es', 'n', 'en', 'e'];
-const HAN_OR_KANA = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const HAN = /\p{Script=Han}/u;
 
 export function withoutAccents(word: string): string {
   return word.normalize('NFD').replace(MARKS, '').normalize('NFC');
@@ -50,7 +50,7 @@ export class LanguageLookup {
       return found;
     }
     if (this.table.compounds && this.compound(word, ids)) return true;
-    if (HAN_OR_KANA.test(word) && word.length > 1) return this.characters(word, ids);
+    if (HAN.test(word) && word.length > 1) return this.characters(word, ids);
     return false;
   }
 
@@ -72,12 +72,16 @@ export class LanguageLookup {
     return false;
   }
 
-  /** An unknown Chinese or Japanese word: its longest known leading part, then the rest the same way. */
+  /** An unknown word with Chinese characters: its longest known part starting at a character, then the rest; kana alone is skipped. */
   private characters(word: string, ids: number[]): boolean {
     const chars = [...word];
     let found = false;
     let start = 0;
     while (start < chars.length) {
+      if (!HAN.test(chars[start] as string)) {
+        start++;
+        continue;
+      }
       let end = chars.length;
       let id: number | undefined;
       for (; end > start; end--) {

@@ -1,15 +1,16 @@
-// Stemmers for the languages of the multilingual encoder: Snowball where it has one, a suffix stripper for Polish.
+// Stemmers for the languages of the multilingual encoder: Snowball where it has one, suffix strippers for Polish and Japanese.
 import { createRequire } from 'node:module';
 
 /** Names a tokenizer.json may give: a Snowball algorithm, or "polish-suffixes". */
 export type StemmerName =
   | 'danish' | 'dutch' | 'english' | 'finnish' | 'french' | 'german' | 'hungarian' | 'italian' | 'norwegian'
   | 'portuguese' | 'romanian' | 'russian' | 'spanish' | 'swedish' | 'turkish' | 'czech' | 'catalan'
-  | 'polish-suffixes';
+  | 'polish-suffixes' | 'japanese-okurigana';
 
 export const STEMMER_NAMES: readonly StemmerName[] = [
   'danish', 'dutch', 'english', 'finnish', 'french', 'german', 'hungarian', 'italian', 'norwegian',
   'portuguese', 'romanian', 'russian', 'spanish', 'swedish', 'turkish', 'czech', 'catalan', 'polish-suffixes',
+  'japanese-okurigana',
 ];
 
 interface SnowballFactory {
@@ -29,6 +30,14 @@ function polishStem(word: string): string {
   return word;
 }
 
+const TRAILING_HIRAGANA = /\p{Script=Hiragana}+$/u;
+const HAN = /\p{Script=Han}/u;
+
+/** A Japanese word with kanji, without its trailing kana (忘れる → 忘, 届きます → 届): conjugations share it. */
+function okuriganaStem(word: string): string {
+  return HAN.test(word) ? word.replace(TRAILING_HIRAGANA, '') : word;
+}
+
 const cache = new Map<StemmerName, (word: string) => string>();
 
 /** A function from a lowercased word to its stem; the same function at build time and at run time. */
@@ -38,6 +47,8 @@ export function stemmerFor(name: StemmerName): (word: string) => string {
   let stem: (word: string) => string;
   if (name === 'polish-suffixes') {
     stem = polishStem;
+  } else if (name === 'japanese-okurigana') {
+    stem = okuriganaStem;
   } else {
     const factory = createRequire(import.meta.url)('snowball-stemmers') as SnowballFactory;
     const stemmer = factory.newStemmer(name);

@@ -54,12 +54,17 @@ export class TranslationAccumulator {
     entry.rank = Math.min(entry.rank, rank);
   }
 
-  /** A foreign headword with its translations (first sense first). */
-  addEntry(space: PivotSpace, headwords: string[], translations: string[]): void {
+  /**
+   * A foreign headword with its translations (first sense first). The headword's frequency rank is taken from its
+   * first translation found (a rare word's main sense is a rare word), divided by rankDivisor for common words.
+   */
+  addEntry(space: PivotSpace, headwords: string[], translations: string[], rankDivisor = 1): void {
+    let rank: number | undefined;
     translations.forEach((translation, position) => {
       const hit = phraseVector(space, translation);
       if (!hit) return;
-      for (const headword of headwords) this.add(headword, hit.vector, 1 / (1 + TRANSLATION_DECAY * position), hit.rank);
+      rank ??= hit.rank / rankDivisor;
+      for (const headword of headwords) this.add(headword, hit.vector, 1 / (1 + TRANSLATION_DECAY * position), rank);
     });
   }
 
