@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ENGLISH_CONTRACTIONS } from './contractions.js';
 import { DEFAULT_TABLE_OPTIONS, prepareTable, winkSource } from './default-encoder-build.js';
+import { principalDirections, removeDirections } from './embedding-table.js';
 import type { EncoderMetadata } from './encoder-metadata.js';
 import { cedictSource } from './multilingual/cedict.js';
 import { EDICT_PATH } from './multilingual/edict.js';
@@ -22,11 +23,14 @@ export interface MultilingualBuildOptions {
   /** Most rows kept per foreign language. */
   maxWordsPerLanguage?: number;
   dictdDir?: string;
+  /** Leading directions of each foreign language's rows projected out. */
+  languageComponents?: number;
   /** Progress lines (the script prints them). */
   log?: (line: string) => void;
 }
 
-export const DEFAULT_MAX_WORDS_PER_LANGUAGE = 60_000;
+export const DEFAULT_MAX_WORDS_PER_LANGUAGE = 120_000;
+export const DEFAULT_LANGUAGE_COMPONENTS = 1;
 
 export interface MultilingualBuildResult {
   metadata: EncoderMetadata;
@@ -70,10 +74,23 @@ function languageTable(source: LanguageSource, rows: LanguageRows, firstRow: num
   return { script: source.script, vocab, stems, stemmer: source.stemmer, compounds: source.compounds };
 }
 
+/**
+ * Projects out a language's own leading directions (its rows weighted 1 / rank, as words are used): what all
+ * its words share from being averages of many translations, which would otherwise pull its sentences together.
+ */
+function removeLanguageDirections(rows: LanguageRows, dimension: number, k: number): void {
+  const table = new Float32Array((rows.words.length + 1) * dimension);
+  table.set(rows.vectors, dimension);
+  const weights = Float64Array.from({ length: rows.words.length + 1 }, (_, i) => (i === 0 ? 0 : 1 / i));
+  removeDirections(table, dimension, principalDirections(table, dimension, weights, k));
+  rows.vectors.set(table.subarray(dimension));
+}
+
 export async function buildMultilingualEncoder(options: MultilingualBuildOptions): Promise<MultilingualBuildResult> {
   const log = options.log ?? (() => undefined);
   const dictdDir = options.dictdDir ?? DICTD_DIR;
   const maxWords = options.maxWordsPerLanguage ?? DEFAULT_MAX_WORDS_PER_LANGUAGE;
+  const languageComponents = options.languageComponents ?? DEFAULT_LANGUAGE_COMPONENTS;
   const wink = await winkSource();
   const cedict = await cedictSource();
   const english = await prepareTable(wink.path, DEFAULT_TABLE_OPTIONS);
@@ -94,6 +111,7 @@ export async function buildMultilingualEncoder(options: MultilingualBuildOptions
   const languages: Record<string, LanguageTable> = {};
   const counts: MultilingualBuildResult['languages'] = {};
   for (const { source, rows } of built) {
+    if (languageComponents > 0) removeLanguageDirections(rows, dimension, languageComponents);
     vectors.set(rows.vectors, next * dimension);
     languages[source.code] = languageTable(source, rows, next);
     counts[source.code] = { words: rows.words.length, stems: Object.keys(languages[source.code]?.stems ?? {}).length };
@@ -105,6 +123,7 @@ export async function buildMultilingualEncoder(options: MultilingualBuildOptions
     sif_a: DEFAULT_TABLE_OPTIONS.sifA,
     common_components: DEFAULT_TABLE_OPTIONS.commonComponents,
     max_words_per_language: maxWords,
+    language_components: languageComponents,
     languages: ['en', ...LANGUAGE_SOURCES.map((s) => s.code)].join(','),
     storage: 'int8',
     inputs_sha256: await inputsDigest([...inputFiles(dictdDir, LANGUAGE_SOURCES), EDICT_PATH, cedict.path, wink.path]),

@@ -6,7 +6,7 @@ import { readEdict } from './edict.js';
 import { parseFreedictEntry, type DictionaryEntry } from './freedict-entry.js';
 import { DICTD_DIR, type LanguageSource } from './sources.js';
 import { stemmerFor } from './stemmers.js';
-import { TranslationAccumulator, type PivotSpace } from './translation-vectors.js';
+import { TranslationAccumulator, withLength, type PivotSpace } from './translation-vectors.js';
 
 /** How much translations through another language count next to English ones. */
 export const PIVOT_WEIGHT = 0.5;
@@ -56,6 +56,7 @@ async function accumulate(source: LanguageSource, spaces: ReadonlyMap<string, Pi
 function combine(byVia: ReadonlyMap<string, TranslationAccumulator>, word: string, dimension: number) {
   const vector = new Float32Array(dimension);
   let weight = 0;
+  let lengths = 0;
   let rank = Number.POSITIVE_INFINITY;
   for (const [via, acc] of byVia) {
     const hit = acc.mean(word);
@@ -63,9 +64,10 @@ function combine(byVia: ReadonlyMap<string, TranslationAccumulator>, word: strin
     const w = via === 'en' ? 1 : PIVOT_WEIGHT;
     for (let d = 0; d < dimension; d++) vector[d] = (vector[d] as number) + w * (hit.vector[d] as number);
     weight += w;
+    lengths += w * Math.hypot(...hit.vector);
     rank = Math.min(rank, hit.rank);
   }
-  return weight === 0 ? undefined : { vector: vector.map((v) => v / weight), rank };
+  return weight === 0 ? undefined : { vector: withLength(vector, lengths / weight), rank };
 }
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -33,7 +33,21 @@ export function phraseVector(space: PivotSpace, phrase: string): { vector: Float
 interface Accumulated {
   sum: Float32Array;
   weight: number;
+  /** Σ weight × |translation vector|: the mean is rescaled to this average length. */
+  lengths: number;
   rank: number;
+}
+
+function length(v: Float32Array): number {
+  let sum = 0;
+  for (const x of v) sum += x * x;
+  return Math.sqrt(sum);
+}
+
+/** v scaled to the given length (unchanged when v is zero). */
+export function withLength(v: Float32Array, target: number): Float32Array {
+  const current = length(v);
+  return current === 0 ? v : v.map((x) => (x * target) / current);
 }
 
 /** Sums translation vectors per foreign word; words that the tokenizer cannot produce are skipped. */
@@ -46,11 +60,12 @@ export class TranslationAccumulator {
     if (!isWordToken(word)) return;
     let entry = this.words.get(word);
     if (!entry) {
-      entry = { sum: new Float32Array(this.dimension), weight: 0, rank: Number.POSITIVE_INFINITY };
+      entry = { sum: new Float32Array(this.dimension), weight: 0, lengths: 0, rank: Number.POSITIVE_INFINITY };
       this.words.set(word, entry);
     }
     for (let d = 0; d < this.dimension; d++) entry.sum[d] = (entry.sum[d] as number) + weight * (vector[d] as number);
     entry.weight += weight;
+    entry.lengths += weight * length(vector);
     entry.rank = Math.min(entry.rank, rank);
   }
 
@@ -77,10 +92,14 @@ export class TranslationAccumulator {
     });
   }
 
-  /** Weighted mean of each word's translations. */
+  /**
+   * Weighted mean direction of a word's translations, at their weighted mean length: averaging translations that
+   * disagree would shorten the vector and let function words (short by SIF weighting) outweigh it in a sentence.
+   */
   mean(word: string): { vector: Float32Array; weight: number; rank: number } | undefined {
     const entry = this.words.get(word);
     if (!entry || entry.weight === 0) return undefined;
-    return { vector: entry.sum.map((v) => v / entry.weight), weight: entry.weight, rank: entry.rank };
+    const vector = withLength(entry.sum.map((v) => v / entry.weight), entry.lengths / entry.weight);
+    return { vector, weight: entry.weight, rank: entry.rank };
   }
 }

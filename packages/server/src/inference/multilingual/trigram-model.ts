@@ -15,7 +15,7 @@ export function wordTrigrams(word: string, out: string[] = []): string[] {
   return out;
 }
 
-/** Trigrams seen fewer times than this (weighted, over all languages) are dropped. */
+/** Trigrams seen fewer times than this (weighted, over all languages) are dropped (by default). */
 const MIN_TOTAL = 2;
 const DECIMALS = 100;
 
@@ -23,7 +23,10 @@ const DECIMALS = 100;
  * Counts trigrams of each language's words, word i weighted 1 / sqrt(i + 1) (lists are most frequent first,
  * and frequent words are what a text is made of), and turns them into smoothed log-probabilities.
  */
-export function buildTrigramModel(vocabularies: Array<{ language: string; words: readonly string[] }>): TrigramModel {
+export function buildTrigramModel(
+  vocabularies: Array<{ language: string; words: readonly string[] }>,
+  minTotal = MIN_TOTAL,
+): TrigramModel {
   const counts = new Map<string, Float64Array>();
   const totals = new Float64Array(vocabularies.length);
   vocabularies.forEach(({ words }, l) => {
@@ -37,10 +40,12 @@ export function buildTrigramModel(vocabularies: Array<{ language: string; words:
       }
     });
   });
-  const kept = [...counts].filter(([, row]) => row.reduce((a, b) => a + b, 0) >= MIN_TOTAL).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const kept = [...counts].filter(([, row]) => row.reduce((a, b) => a + b, 0) >= minTotal).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const round = (x: number) => Math.round(x * DECIMALS) / DECIMALS;
   const smoothing = 0.1;
-  const floor = [...totals].map((total) => round(Math.log(smoothing / (total + smoothing * kept.length))));
+  // One floor for all: a trigram no language showed must not favour the language with the smallest vocabulary.
+  const largest = Math.max(...totals);
+  const floor = [...totals].map(() => round(Math.log(smoothing / (largest + smoothing * kept.length))));
   const trigrams: Record<string, number[]> = {};
   for (const [trigram, row] of kept) {
     trigrams[trigram] = [...row].map((c, l) => round(Math.log((c + smoothing) / ((totals[l] as number) + smoothing * kept.length))));
