@@ -59,6 +59,11 @@ export class StaticWordTokenizer {
     return this.languages.map((l) => l.code);
   }
 
+  /** Forgets what the language lookups remember (stems of words seen), so a benchmark sees the cold path. */
+  clearMemo(): void {
+    for (const language of this.languages) language.clearMemo();
+  }
+
   /** The language a text is routed to: a code of languageCodes, or undefined for the default language. */
   route(text: string): string | undefined {
     return this.router?.route(text, this.words(text))?.code;

@@ -9,6 +9,9 @@ const MIN_COMPOUND_PART = 3;
 /** German, Dutch and Swedish link compound parts with an "s" (Kundenservice, Arbeitsplatz). */
 const LINKING = ['s', 'es', 'n', 'en', 'e'];
 const HAN = /\p{Script=Han}/u;
+const NON_ASCII = /[^\x00-\x7f]/;
+/** Words whose stem lookup is remembered (a stemmer call costs microseconds; words repeat); cleared when full. */
+const STEM_MEMO_LIMIT = 100_000;
 
 export function withoutAccents(word: string): string {
   return word.normalize('NFD').replace(MARKS, '').normalize('NFC');
@@ -18,6 +21,7 @@ export class LanguageLookup {
   readonly vocab: Map<string, number>;
   private readonly stems: Map<string, number>;
   private readonly stem: ((word: string) => string) | undefined;
+  private readonly stemMemo = new Map<string, number>();
 
   constructor(readonly code: string, readonly table: LanguageTable) {
     this.vocab = new Map(Object.entries(table.vocab));
@@ -29,12 +33,27 @@ export class LanguageLookup {
   direct(word: string): number | undefined {
     const id = this.vocab.get(word);
     if (id !== undefined) return id;
-    const plain = withoutAccents(word);
-    if (plain !== word) {
-      const plainId = this.vocab.get(plain);
+    if (NON_ASCII.test(word)) {
+      const plainId = this.vocab.get(withoutAccents(word));
       if (plainId !== undefined) return plainId;
     }
-    return this.stem ? this.stems.get(this.stem(word)) : undefined;
+    return this.stem ? this.byStem(word, this.stem) : undefined;
+  }
+
+  /** The stems table's row for a word (-1 remembered as "none"). */
+  private byStem(word: string, stem: (word: string) => string): number | undefined {
+    let row = this.stemMemo.get(word);
+    if (row === undefined) {
+      if (this.stemMemo.size >= STEM_MEMO_LIMIT) this.stemMemo.clear();
+      row = this.stems.get(stem(word)) ?? -1;
+      this.stemMemo.set(word, row);
+    }
+    return row < 0 ? undefined : row;
+  }
+
+  /** Forgets remembered stem lookups (benchmarks measure the cold path with it). */
+  clearMemo(): void {
+    this.stemMemo.clear();
   }
 
   /** Rows for a word, appended to ids; false when nothing of it is known. */
@@ -54,10 +73,13 @@ export class LanguageLookup {
     return false;
   }
 
-  /** Splits an unknown word into the longest known tail and a known head (with or without a linking letter). */
+  /**
+   * Splits an unknown word into the longest tail that is a word as written and a known head (as written, through
+   * its stem, or without a linking letter). Tails are not stemmed: that would cost a stemmer call per cut.
+   */
   private compound(word: string, ids: number[]): boolean {
     for (let cut = MIN_COMPOUND_PART; cut <= word.length - MIN_COMPOUND_PART; cut++) {
-      const tail = this.direct(word.slice(cut));
+      const tail = this.vocab.get(word.slice(cut));
       if (tail === undefined) continue;
       const head = word.slice(0, cut);
       let headId = this.direct(head);

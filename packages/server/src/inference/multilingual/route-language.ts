@@ -10,6 +10,10 @@ const CYRILLIC = /\p{Script=Cyrillic}/u;
 
 /** Log-odds a word adds to each Latin-script language whose vocabulary holds it as written. */
 export const KNOWN_WORD_WEIGHT = 6;
+/** Known words settle the language without trigrams when one language knows this many more than any other… */
+const DECISIVE_LEAD = 3;
+/** …and knows at least this share of the words. */
+const DECISIVE_SHARE = 0.6;
 const DEFAULT = 'en';
 
 export class LanguageRouter {
@@ -45,18 +49,35 @@ export class LanguageRouter {
   }
 
   private bestLatin(words: readonly string[]): number {
-    const scores = new Float64Array(this.latin.length);
-    if (this.trigrams) {
-      const logProbabilities = this.trigrams.scores(words);
-      this.columns.forEach((column, i) => (scores[i] = column < 0 ? Number.NEGATIVE_INFINITY : (logProbabilities[column] as number)));
-    }
+    const hits = new Float64Array(this.latin.length);
     for (const word of words) {
       const mask = this.known.get(word);
       if (mask === undefined) continue;
-      for (let i = 0; i < scores.length; i++) if (mask & (1 << i)) scores[i] = (scores[i] as number) + KNOWN_WORD_WEIGHT;
+      for (let i = 0; i < hits.length; i++) if (mask & (1 << i)) hits[i] = (hits[i] as number) + 1;
     }
-    let best = 0;
-    for (let i = 1; i < scores.length; i++) if ((scores[i] as number) > (scores[best] as number)) best = i;
-    return best;
+    const [first, second] = topTwo(hits);
+    const lead = (hits[first] as number) - (second < 0 ? 0 : (hits[second] as number));
+    if (!this.trigrams || (lead >= DECISIVE_LEAD && (hits[first] as number) >= DECISIVE_SHARE * words.length)) return first;
+    const logProbabilities = this.trigrams.scores(words);
+    const scores = hits.map((h, i) => {
+      const column = this.columns[i] as number;
+      return column < 0 ? Number.NEGATIVE_INFINITY : (logProbabilities[column] as number) + KNOWN_WORD_WEIGHT * h;
+    });
+    return topTwo(scores)[0];
   }
+}
+
+/** Indices of the largest and second largest values (first wins ties); -1 when there is no second. */
+function topTwo(values: Float64Array): [number, number] {
+  let first = 0;
+  let second = -1;
+  for (let i = 1; i < values.length; i++) {
+    if ((values[i] as number) > (values[first] as number)) {
+      second = first;
+      first = i;
+    } else if (second < 0 || (values[i] as number) > (values[second] as number)) {
+      second = i;
+    }
+  }
+  return [first, second];
 }
