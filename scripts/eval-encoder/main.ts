@@ -4,7 +4,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { BUILTIN_ENCODERS_DIR } from '../../packages/server/src/inference/package-paths.js';
+import { BUILTIN_ENCODERS_DIR, DEFAULT_ENCODER_ID, ENGLISH_ENCODER_ID } from '../../packages/server/src/inference/package-paths.js';
 import { StaticEncoder } from '../../packages/server/src/inference/static-encoder.js';
 import { StaticWordTokenizer } from '../../packages/server/src/inference/static-tokenizer.js';
 import { parseStaticTokenizerConfig } from '../../packages/server/src/inference/tokenizer-config.js';
@@ -25,8 +25,8 @@ interface Row {
 const { values } = parseArgs({
   options: { multi: { type: 'string' }, english: { type: 'string' }, out: { type: 'string' } },
 });
-const multiDir = values.multi ?? join(BUILTIN_ENCODERS_DIR, 'static-multi-100d');
-const englishDir = values.english ?? join(BUILTIN_ENCODERS_DIR, 'static-en-100d');
+const multiDir = values.multi ?? join(BUILTIN_ENCODERS_DIR, DEFAULT_ENCODER_ID);
+const englishDir = values.english ?? join(BUILTIN_ENCODERS_DIR, ENGLISH_ENCODER_ID);
 const items = JSON.parse(await readFile(new URL('./sentences.json', import.meta.url), 'utf8')) as Item[];
 
 async function tokenizerOf(dir: string): Promise<StaticWordTokenizer> {

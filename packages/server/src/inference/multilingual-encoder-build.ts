@@ -31,12 +31,14 @@ export interface MultilingualBuildOptions {
 
 export const DEFAULT_MAX_WORDS_PER_LANGUAGE = 120_000;
 export const DEFAULT_LANGUAGE_COMPONENTS = 1;
+/** English words that translations may resolve to (the encoder's own English rows stay at the table's vocabSize). */
+export const PIVOT_VOCAB_SIZE = 200_000;
 
 export interface MultilingualBuildResult {
   metadata: EncoderMetadata;
   modelBytes: number;
   tokenizerBytes: number;
-  languages: Record<string, { words: number; stems: number }>;
+  languages: Record<string, { words: number; rows: number; stems: number }>;
 }
 
 function englishSpace(words: string[], table: Float32Array, dimension: number): PivotSpace {
@@ -64,12 +66,36 @@ function inputFiles(dictdDir: string, sources: readonly LanguageSource[]): strin
   return freedictPairs(sources).flatMap((p) => [join(dictdDir, `freedict-${p}.index`), join(dictdDir, `freedict-${p}.dict.dz`)]);
 }
 
-function languageTable(source: LanguageSource, rows: LanguageRows, firstRow: number): LanguageTable {
+/**
+ * A language's rows with exact duplicates merged (spellings of one dictionary entry — kanji and kana, simplified
+ * and traditional — get the same vector): the distinct rows, and each word's row counted from firstRow.
+ */
+function packRows(rows: LanguageRows, dimension: number, firstRow: number): { vectors: Float32Array; rowOf: Int32Array } {
+  const seen = new Map<string, number>();
+  const rowOf = new Int32Array(rows.words.length);
+  const kept: number[] = [];
+  rows.words.forEach((_, i) => {
+    const vector = rows.vectors.subarray(i * dimension, (i + 1) * dimension);
+    const key = Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength).toString('base64');
+    let row = seen.get(key);
+    if (row === undefined) {
+      row = firstRow + kept.length;
+      seen.set(key, row);
+      kept.push(i);
+    }
+    rowOf[i] = row;
+  });
+  const vectors = new Float32Array(kept.length * dimension);
+  kept.forEach((i, k) => vectors.set(rows.vectors.subarray(i * dimension, (i + 1) * dimension), k * dimension));
+  return { vectors, rowOf };
+}
+
+function languageTable(source: LanguageSource, rows: LanguageRows, rowOf: Int32Array): LanguageTable {
   const vocab: Record<string, number> = {};
-  rows.words.forEach((w, i) => (vocab[w] = firstRow + i));
+  rows.words.forEach((w, i) => (vocab[w] = rowOf[i] as number));
   const stems: Record<string, number> = {};
   for (const [stem, i] of [...rows.stems].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    if (vocab[stem] !== firstRow + i) stems[stem] = firstRow + i;
+    if (vocab[stem] !== rowOf[i]) stems[stem] = rowOf[i] as number;
   }
   return { script: source.script, vocab, stems, stemmer: source.stemmer, compounds: source.compounds };
 }
@@ -95,34 +121,45 @@ export async function buildMultilingualEncoder(options: MultilingualBuildOptions
   const cedict = await cedictSource();
   const english = await prepareTable(wink.path, DEFAULT_TABLE_OPTIONS);
   const { dimension } = english;
-  log(`english: ${english.words.length} words`);
-  const spaces = new Map<string, PivotSpace>([['en', englishSpace(english.words, english.table, dimension)]]);
+  // Translations are looked up in a larger English table (same transforms) than the encoder's English rows:
+  // "login" or "valerian" are rarer than the 50,000th word but are what dictionaries translate into.
+  const pivot = await prepareTable(wink.path, { ...DEFAULT_TABLE_OPTIONS, vocabSize: PIVOT_VOCAB_SIZE });
+  log(`english: ${english.words.length} words, pivot ${pivot.words.length}`);
+  const spaces = new Map<string, PivotSpace>([['en', englishSpace(pivot.words, pivot.table, dimension)]]);
   const built: Array<{ source: LanguageSource; rows: LanguageRows }> = [];
   for (const source of LANGUAGE_SOURCES) {
-    const rows = await buildLanguageRows(source, spaces, { maxWords, dictdDir });
+    const rows = await buildLanguageRows(source, spaces, { maxWords: source.maxWords ?? maxWords, dictdDir });
     spaces.set(source.code, rowsSpace(rows, dimension, source));
     built.push({ source, rows });
     log(`${source.code}: ${rows.words.length} words, ${rows.stems.size} stems`);
   }
-  const totalRows = english.words.length + 1 + built.reduce((n, b) => n + b.rows.words.length, 0);
-  const vectors = new Float32Array(totalRows * dimension);
-  vectors.set(english.table);
   let next = english.words.length + 1;
   const languages: Record<string, LanguageTable> = {};
   const counts: MultilingualBuildResult['languages'] = {};
+  const packed: Float32Array[] = [english.table];
   for (const { source, rows } of built) {
     if (languageComponents > 0) removeLanguageDirections(rows, dimension, languageComponents);
-    vectors.set(rows.vectors, next * dimension);
-    languages[source.code] = languageTable(source, rows, next);
-    counts[source.code] = { words: rows.words.length, stems: Object.keys(languages[source.code]?.stems ?? {}).length };
-    next += rows.words.length;
+    const pack = packRows(rows, dimension, next);
+    packed.push(pack.vectors);
+    languages[source.code] = languageTable(source, rows, pack.rowOf);
+    const distinct = pack.vectors.length / dimension;
+    counts[source.code] = { words: rows.words.length, rows: distinct, stems: Object.keys(languages[source.code]?.stems ?? {}).length };
+    next += distinct;
+  }
+  const vectors = new Float32Array(next * dimension);
+  let offset = 0;
+  for (const part of packed) {
+    vectors.set(part, offset);
+    offset += part.length;
   }
   const build: EncoderMetadata['build'] = {
     builder: BUILDER_VERSION,
     english_vocab_size: DEFAULT_TABLE_OPTIONS.vocabSize,
+    pivot_vocab_size: PIVOT_VOCAB_SIZE,
     sif_a: DEFAULT_TABLE_OPTIONS.sifA,
     common_components: DEFAULT_TABLE_OPTIONS.commonComponents,
     max_words_per_language: maxWords,
+    max_words_overrides: LANGUAGE_SOURCES.filter((s) => s.maxWords !== undefined).map((s) => `${s.code}:${s.maxWords}`).join(','),
     language_components: languageComponents,
     languages: ['en', ...LANGUAGE_SOURCES.map((s) => s.code)].join(','),
     storage: 'int8',

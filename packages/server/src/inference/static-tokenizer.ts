@@ -85,8 +85,7 @@ export class StaticWordTokenizer {
   /** Vocabulary ids of the known words of a text, in order, at most maxTokens of them. */
   encode(text: string): Int32Array {
     const ids: number[] = [];
-    const words = this.words(text);
-    const language = this.router?.route(text, words);
+    const { words, language } = this.routedWords(text);
     for (const word of words) {
       if (!language?.resolve(word, ids)) this.resolve(word, ids, 0);
       if (ids.length >= this.maxTokens) break;
@@ -94,10 +93,17 @@ export class StaticWordTokenizer {
     return Int32Array.from(ids.length > this.maxTokens ? ids.slice(0, this.maxTokens) : ids);
   }
 
-  /** How many of a text's words resolve to at least one vocabulary row (vocabulary coverage). */
-  coverage(text: string): { words: number; known: number } {
+  /** The text's words and the language they are looked up in (Chinese and Japanese segments joined into dictionary words). */
+  private routedWords(text: string): { words: string[]; language: LanguageLookup | undefined } {
     const words = this.words(text);
     const language = this.router?.route(text, words);
+    const joins = language?.table.script === 'kana' || language?.table.script === 'han';
+    return { words: joins && language ? language.joinSegments(words) : words, language };
+  }
+
+  /** How many of a text's words resolve to at least one vocabulary row (vocabulary coverage). */
+  coverage(text: string): { words: number; known: number } {
+    const { words, language } = this.routedWords(text);
     let known = 0;
     for (const word of words) {
       const ids: number[] = [];

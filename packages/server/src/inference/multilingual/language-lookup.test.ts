@@ -36,6 +36,20 @@ describe('LanguageLookup', () => {
     expect(german.resolve('xyzservice', [])).toBe(false);
   });
 
+  it('looks an unknown form up through its stem as a word when no other word claims the stem', () => {
+    const japanese = new LanguageLookup('ja', table(['間違', '届く'], { script: 'kana', stemmer: 'japanese-okurigana', stems: { 届: 101 } }));
+    const ids: number[] = [];
+    expect(japanese.resolve('間違え', ids)).toBe(true);
+    expect(japanese.resolve('届き', ids)).toBe(true);
+    expect(ids).toEqual([100, 101]);
+  });
+
+  it('joins Japanese segments back into the longest words they spell, and keeps kana marks', () => {
+    const japanese = new LanguageLookup('ja', table(['三回', '間違', '請求書', 'か'], { script: 'kana', stemmer: 'japanese-okurigana' }));
+    expect(japanese.joinSegments(['三', '回', '間', '違', 'え', 'たら', 'アカウント', '請求', '書'])).toEqual(['三回', '間違えたら', 'アカウント', '請求書']);
+    expect(japanese.resolve('が', [])).toBe(false);
+  });
+
   it('resolves elided French words part by part', () => {
     const french = new LanguageLookup('fr', table(['le', 'ordinateur']));
     const ids: number[] = [];

@@ -10,6 +10,9 @@ const MIN_COMPOUND_PART = 3;
 const LINKING = ['s', 'es', 'n', 'en', 'e'];
 const HAN = /\p{Script=Han}/u;
 const NON_ASCII = /[^\x00-\x7f]/;
+const CJK = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー]+$/u;
+/** Most consecutive segments joined back into one dictionary word. */
+const MAX_JOINED_SEGMENTS = 4;
 /** Words whose stem lookup is remembered (a stemmer call costs microseconds; words repeat); cleared when full. */
 const STEM_MEMO_LIMIT = 100_000;
 
@@ -22,30 +25,34 @@ export class LanguageLookup {
   private readonly stems: Map<string, number>;
   private readonly stem: ((word: string) => string) | undefined;
   private readonly stemMemo = new Map<string, number>();
+  /** Latin or Cyrillic: accents may be dropped (not kana: が without its mark is か). */
+  private readonly alphabetic: boolean;
 
   constructor(readonly code: string, readonly table: LanguageTable) {
     this.vocab = new Map(Object.entries(table.vocab));
     this.stems = new Map(Object.entries(table.stems));
     this.stem = table.stemmer ? stemmerFor(table.stemmer) : undefined;
+    this.alphabetic = table.script === 'latin' || table.script === 'cyrillic';
   }
 
   /** The row of a word as it is, without accents, or through its stem. */
   direct(word: string): number | undefined {
     const id = this.vocab.get(word);
     if (id !== undefined) return id;
-    if (NON_ASCII.test(word)) {
+    if (this.alphabetic && NON_ASCII.test(word)) {
       const plainId = this.vocab.get(withoutAccents(word));
       if (plainId !== undefined) return plainId;
     }
     return this.stem ? this.byStem(word, this.stem) : undefined;
   }
 
-  /** The stems table's row for a word (-1 remembered as "none"). */
+  /** The row of a word's stem: from the stems table, else the stem as a word (-1 remembered as "none"). */
   private byStem(word: string, stem: (word: string) => string): number | undefined {
     let row = this.stemMemo.get(word);
     if (row === undefined) {
       if (this.stemMemo.size >= STEM_MEMO_LIMIT) this.stemMemo.clear();
-      row = this.stems.get(stem(word)) ?? -1;
+      const wordStem = stem(word);
+      row = this.stems.get(wordStem) ?? this.vocab.get(wordStem) ?? -1;
       this.stemMemo.set(word, row);
     }
     return row < 0 ? undefined : row;
@@ -54,6 +61,27 @@ export class LanguageLookup {
   /** Forgets remembered stem lookups (benchmarks measure the cold path with it). */
   clearMemo(): void {
     this.stemMemo.clear();
+  }
+
+  /**
+   * Joins Chinese and Japanese segments back into the longest dictionary words they spell (Intl.Segmenter cuts
+   * Japanese words its dictionary lacks into characters: 間|違|え|たら → 間違えたら, found through its stem 間違).
+   */
+  joinSegments(words: readonly string[]): string[] {
+    const out: string[] = [];
+    for (let i = 0; i < words.length; ) {
+      let taken = 1;
+      if (CJK.test(words[i] as string)) {
+        let joined = words[i] as string;
+        for (let k = 1; k < MAX_JOINED_SEGMENTS && i + k < words.length && CJK.test(words[i + k] as string); k++) {
+          joined += words[i + k] as string;
+          if (this.direct(joined) !== undefined) taken = k + 1;
+        }
+      }
+      out.push(words.slice(i, i + taken).join(''));
+      i += taken;
+    }
+    return out;
   }
 
   /** Rows for a word, appended to ids; false when nothing of it is known. */

@@ -92,11 +92,16 @@ export async function buildLanguageRows(
   scored.forEach((c, i) => vectors.set(c.hit.vector, i * dimension));
   const stems = new Map<string, number>();
   if (source.stemmer) {
+    // A word reaches the stems table only when it is not in the vocabulary as written, so it is an inflected
+    // form: words that inflect (stem ≠ word: 忘れる, Rechnungen) claim a stem before those that do not (忘, kann).
     const stem = stemmerFor(source.stemmer);
-    scored.forEach((c, i) => {
-      const s = stem(c.word);
-      if (!stems.has(s)) stems.set(s, i);
-    });
+    const stemsOf = scored.map((c) => stem(c.word));
+    for (const inflecting of [true, false]) {
+      scored.forEach((c, i) => {
+        const s = stemsOf[i] as string;
+        if ((s !== c.word) === inflecting && !stems.has(s)) stems.set(s, i);
+      });
+    }
   }
   return { words: scored.map((c) => c.word), vectors, stems };
 }

@@ -21,6 +21,8 @@ export interface LanguageSource {
   stemmer: StemmerName | null;
   compounds: boolean;
   dictionaries: DictionarySource[];
+  /** Most words kept for this language, when not the build's default (dictionaries with many spellings per entry). */
+  maxWords?: number | undefined;
   /** Headwords left out (Japanese particles and endings, whose dictionary senses are homographs). */
   skipWord?: RegExp | undefined;
   /** Dictionaries that are not FreeDict (headwords in this language, English glosses). */
@@ -51,9 +53,9 @@ export const LANGUAGE_SOURCES: readonly LanguageSource[] = [
     dictionaries: [to('tur-eng', 'en'), from('eng-tur', 'en'), to('tur-deu', 'de'), from('deu-tur', 'de')] },
   { code: 'ru', script: 'cyrillic', stemmer: 'russian', compounds: false,
     dictionaries: [from('eng-rus', 'en'), from('deu-rus', 'de'), from('pol-rus', 'pl'), from('fra-rus', 'fr')] },
-  { code: 'ja', script: 'kana', stemmer: 'japanese-okurigana', compounds: false, dictionaries: [], special: 'edict',
+  { code: 'ja', script: 'kana', stemmer: 'japanese-okurigana', compounds: false, dictionaries: [], special: 'edict', maxWords: 250_000,
     skipWord: /^\p{Script=Hiragana}{1,2}$/u },
-  { code: 'zh', script: 'han', stemmer: null, compounds: false, dictionaries: [], special: 'cedict' },
+  { code: 'zh', script: 'han', stemmer: null, compounds: false, dictionaries: [], special: 'cedict', maxWords: 200_000 },
 ];
 
 /** Every FreeDict pair the build reads, sorted. */
