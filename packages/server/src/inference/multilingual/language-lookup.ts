@@ -1,4 +1,4 @@
-// Looks a word up in one language's table: the word, without accents, its stem, its elided parts, a two-word compound.
+// Looks a word up in one language's table (as written, unaccented, by stem, elided, compound); rejoins CJK segments.
 import type { LanguageTable } from '../tokenizer-config.js';
 import { stemmerFor } from './stemmers.js';
 

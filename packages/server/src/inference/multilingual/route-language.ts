@@ -1,5 +1,4 @@
-// Picks the language of a text for the tokenizer: by script for Chinese, Japanese and Russian; for Latin script by
-// character trigrams plus the words each vocabulary knows, or (no trigram model) by a vote of known words alone.
+// Picks a text's language for the tokenizer: by script (ja, zh, ru), else by character trigrams plus known words.
 import type { LanguageLookup } from './language-lookup.js';
 import { TrigramScorer, type TrigramModel } from './trigram-model.js';
 
