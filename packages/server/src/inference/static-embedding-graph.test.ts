@@ -1,14 +1,14 @@
 // Runs the written static-embedding graph in onnxruntime on a tiny hand-made table.
 import { describe, expect, it } from 'vitest';
 import { createOnnxSessionFromBytes } from './onnx-runtime.js';
-import { buildStaticEmbeddingModel, STATIC_GRAPH_IO } from './static-embedding-graph.js';
+import { buildStaticEmbeddingModel, quantiseRows, STATIC_GRAPH_IO } from './static-embedding-graph.js';
 
 // rows: 0 padding, 1 = (1,0,0), 2 = (0,2,0), 3 = (3,4,0), 4 = (0,0,-5)
 const vectors = Float32Array.from([0, 0, 0, 1, 0, 0, 0, 2, 0, 3, 4, 0, 0, 0, -5]);
 const model = () => buildStaticEmbeddingModel({ vectors, vocabSize: 5, dimension: 3 });
 
-async function run(ids: number[][], mask: number[][]) {
-  const session = await createOnnxSessionFromBytes(model());
+async function run(ids: number[][], mask: number[][], bytes = model()) {
+  const session = await createOnnxSessionFromBytes(bytes);
   const rows = ids.length;
   const sequence = ids[0]?.length ?? 0;
   const dims = [rows, sequence];
@@ -66,6 +66,18 @@ describe('static embedding graph', () => {
 
   it('serialises deterministically', () => {
     expect(Buffer.from(model()).equals(Buffer.from(model()))).toBe(true);
+  });
+
+  it('stores the table as int8 with a scale per row, and runs it to the same vectors within rounding', async () => {
+    const table = Float32Array.from([0, 0, 0, 0.3, -1.2, 0.05, 7, 0.001, -3]);
+    const { values, scales } = quantiseRows(table, 3);
+    expect([...values.slice(3, 6)]).toEqual([32, -127, 5]);
+    expect(scales[0]).toBe(0);
+    const float = await run([[1, 2]], [[1, 1]], buildStaticEmbeddingModel({ vectors: table, vocabSize: 3, dimension: 3 }));
+    const int8Bytes = buildStaticEmbeddingModel({ vectors: table, vocabSize: 3, dimension: 3, storage: 'int8' });
+    const int8 = await run([[1, 2]], [[1, 1]], int8Bytes);
+    row(int8.data, 0).forEach((v, i) => expect(v).toBeCloseTo(row(float.data, 0)[i] as number, 2));
+    expect(int8Bytes.length).toBeLessThan(buildStaticEmbeddingModel({ vectors: new Float32Array(3000), vocabSize: 1000, dimension: 3 }).length);
   });
 
   it('rejects a table whose size does not match', () => {

@@ -22,9 +22,28 @@ export interface StaticEmbeddingModelSpec {
   dimension: number;
   /** Free-text provenance stored in the model's doc_string. */
   docString?: string;
+  /** 'int8': the table is stored as int8 with one float scale per row (a quarter of the bytes). */
+  storage?: 'float32' | 'int8';
 }
 
-function littleEndianBytes(values: Float32Array | BigInt64Array): Uint8Array {
+/** Symmetric per-row int8 quantisation: row ≈ scale × q, q in [-127, 127]. */
+export function quantiseRows(vectors: Float32Array, dimension: number): { values: Int8Array; scales: Float32Array } {
+  const rows = vectors.length / dimension;
+  const values = new Int8Array(vectors.length);
+  const scales = new Float32Array(rows);
+  for (let row = 0; row < rows; row++) {
+    let max = 0;
+    for (let d = row * dimension; d < (row + 1) * dimension; d++) max = Math.max(max, Math.abs(vectors[d] as number));
+    const scale = Math.fround(max / 127);
+    scales[row] = scale;
+    if (scale === 0) continue;
+    for (let d = row * dimension; d < (row + 1) * dimension; d++) values[d] = Math.round((vectors[d] as number) / scale);
+  }
+  return { values, scales };
+}
+
+function littleEndianBytes(values: Float32Array | BigInt64Array | Int8Array): Uint8Array {
+  if (values instanceof Int8Array) return new Uint8Array(values.buffer, values.byteOffset, values.byteLength);
   const out = new Uint8Array(values.length * values.BYTES_PER_ELEMENT);
   const view = new DataView(out.buffer);
   if (values instanceof Float32Array) values.forEach((v, i) => view.setFloat32(i * 4, v, true));
@@ -32,8 +51,8 @@ function littleEndianBytes(values: Float32Array | BigInt64Array): Uint8Array {
   return out;
 }
 
-function tensor(name: string, dims: number[], values: Float32Array | BigInt64Array) {
-  const dataType = values instanceof Float32Array ? OnnxDataType.FLOAT : OnnxDataType.INT64;
+function tensor(name: string, dims: number[], values: Float32Array | BigInt64Array | Int8Array) {
+  const dataType = values instanceof Float32Array ? OnnxDataType.FLOAT : values instanceof Int8Array ? OnnxDataType.INT8 : OnnxDataType.INT64;
   return { name, dims, data_type: dataType, raw_data: littleEndianBytes(values) };
 }
 
@@ -48,10 +67,22 @@ function valueInfo(name: string, elemType: number, dims: Array<string | number>)
   return { name, type: { tensor_type: { elem_type: elemType, shape: { dim } } } };
 }
 
-function graphNodes() {
-  const { inputIds, attentionMask, output } = STATIC_GRAPH_IO;
+/** Token vectors from the float table, or from the int8 table times each row's scale. */
+function lookupNodes(storage: 'float32' | 'int8') {
+  const { inputIds } = STATIC_GRAPH_IO;
+  if (storage === 'float32') return [node('Gather', ['embeddings', inputIds], ['token_vectors'], [intAttr('axis', 0)])];
   return [
-    node('Gather', ['embeddings', inputIds], ['token_vectors'], [intAttr('axis', 0)]),
+    node('Gather', ['embeddings_int8', inputIds], ['token_values'], [intAttr('axis', 0)]),
+    node('Cast', ['token_values'], ['token_values_f'], [intAttr('to', OnnxDataType.FLOAT)]),
+    node('Gather', ['row_scales', inputIds], ['token_scales'], [intAttr('axis', 0)]),
+    node('Mul', ['token_values_f', 'token_scales'], ['token_vectors']),
+  ];
+}
+
+function graphNodes(storage: 'float32' | 'int8') {
+  const { attentionMask, output } = STATIC_GRAPH_IO;
+  return [
+    ...lookupNodes(storage),
     node('Cast', [attentionMask], ['mask_f'], [intAttr('to', OnnxDataType.FLOAT)]),
     node('Unsqueeze', ['mask_f', 'axis_2'], ['mask_3d']),
     node('Mul', ['token_vectors', 'mask_3d'], ['masked_vectors']),
@@ -76,11 +107,16 @@ export function buildStaticEmbeddingModel(spec: StaticEmbeddingModelSpec): Uint8
     throw new Error(`vectors has ${vectors.length} values, expected ${vocabSize} × ${dimension}`);
   }
   const { inputIds, attentionMask, output } = STATIC_GRAPH_IO;
+  const storage = spec.storage ?? 'float32';
+  const quantised = storage === 'int8' ? quantiseRows(vectors, dimension) : undefined;
+  const table = quantised
+    ? [tensor('embeddings_int8', [vocabSize, dimension], quantised.values), tensor('row_scales', [vocabSize, 1], quantised.scales)]
+    : [tensor('embeddings', [vocabSize, dimension], vectors)];
   const graph = {
     name: 'static_embedding',
-    node: graphNodes(),
+    node: graphNodes(storage),
     initializer: [
-      tensor('embeddings', [vocabSize, dimension], vectors),
+      ...table,
       tensor('axis_1', [1], BigInt64Array.of(1n)),
       tensor('axis_2', [1], BigInt64Array.of(2n)),
       tensor('one', [], Float32Array.of(1)),

@@ -3,8 +3,9 @@ import { createHash } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ENCODER_FILES, type EncoderMetadata } from './encoder-metadata.js';
+import type { TrigramModel } from './multilingual/trigram-model.js';
 import { writeStaticEmbeddingModel } from './static-embedding-graph.js';
-import type { ContractionRules, StaticTokenizerConfig } from './tokenizer-config.js';
+import type { ContractionRules, LanguageTable, StaticTokenizerConfig } from './tokenizer-config.js';
 
 export const DEFAULT_MAX_TOKENS = 4096;
 
@@ -12,10 +13,15 @@ export interface StaticEncoderSpec {
   dir: string;
   id: string;
   source: string;
-  /** Vocabulary; word i gets id i + 1. */
+  /** Vocabulary of the default language; word i gets id i + 1. */
   words: string[];
-  /** Row-major [(words.length + 1) × dimension]; row 0 (padding/unknown) must be zeros. */
+  /** Row-major [rows × dimension], rows ≥ words.length + 1; row 0 (padding/unknown) must be zeros. */
   vectors: Float32Array;
+  /** Further languages, whose ids address rows after the default language's. */
+  languages?: Record<string, LanguageTable>;
+  routing?: TrigramModel;
+  /** Table storage in model.onnx (default float32). */
+  storage?: 'float32' | 'int8';
   dimension: number;
   contractions?: ContractionRules;
   maxTokens?: number;
@@ -44,12 +50,15 @@ function tokenizerConfig(spec: StaticEncoderSpec): StaticTokenizerConfig {
     max_tokens: spec.maxTokens ?? DEFAULT_MAX_TOKENS,
     contractions: spec.contractions ?? { words: {}, suffixes: {} },
     vocab,
+    ...(spec.languages ? { languages: spec.languages } : {}),
+    ...(spec.routing ? { routing: spec.routing } : {}),
   };
 }
 
 /** Writes the three files; encoder.json goes last, so its presence means the directory is complete. */
 export async function writeStaticEncoder(spec: StaticEncoderSpec): Promise<WrittenEncoder> {
-  const rows = spec.words.length + 1;
+  const rows = spec.vectors.length / spec.dimension;
+  if (!Number.isInteger(rows) || rows < spec.words.length + 1) throw new Error('the embedding table has fewer rows than the vocabulary');
   for (let d = 0; d < spec.dimension; d++) {
     if (spec.vectors[d] !== 0) throw new Error('row 0 of the embedding table (padding/unknown) must be zeros');
   }
@@ -61,6 +70,7 @@ export async function writeStaticEncoder(spec: StaticEncoderSpec): Promise<Writt
     dimension: spec.dimension,
     outPath: join(spec.dir, ENCODER_FILES.model),
     docString: `${spec.id}: static word embeddings from ${spec.source}; masked mean, L2-normalised`,
+    storage: spec.storage ?? 'float32',
   });
   const tokenizerText = JSON.stringify(tokenizerConfig(spec));
   await writeFile(join(spec.dir, ENCODER_FILES.tokenizer), tokenizerText);
@@ -68,7 +78,7 @@ export async function writeStaticEncoder(spec: StaticEncoderSpec): Promise<Writt
     id: spec.id,
     type: 'static-embedding',
     dimension: spec.dimension,
-    vocab_size: spec.words.length,
+    vocab_size: rows - 1,
     source: spec.source,
     model_sha256: model.sha256,
     tokenizer_sha256: createHash('sha256').update(tokenizerText).digest('hex'),

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ENGLISH_CONTRACTIONS } from './contractions.js';
 import { isWordToken, StaticWordTokenizer } from './static-tokenizer.js';
+import { stemmerFor } from './multilingual/stemmers.js';
 import { parseStaticTokenizerConfig, type StaticTokenizerConfig } from './tokenizer-config.js';
 
 const words = ['i', 'do', 'not', 'can', 'will', 'is', 'e-mail', 'mail', 'log', 'in', 'cafe', 'john', 'are', 'you', '東京', 'москва', 'well-known', 'known'];
@@ -63,6 +64,30 @@ describe('StaticWordTokenizer', () => {
   });
 });
 
+describe('StaticWordTokenizer with more languages', () => {
+  const multi = new StaticWordTokenizer(config({
+    languages: {
+      de: { script: 'latin', vocab: { ich: 30, rechnung: 31, die: 32, ist: 33, falsch: 34 }, stems: { [stemmerFor('german')('rechnungen')]: 31 }, stemmer: 'german', compounds: false },
+      ja: { script: 'kana', vocab: { 東京: 40 }, stems: {}, stemmer: null, compounds: false },
+    },
+  }));
+
+  it('looks a German text up in German, inflections included, and an English one in English', () => {
+    expect(multi.route('Die Rechnungen ist falsch')).toBe('de');
+    expect([...multi.encode('Die Rechnungen ist falsch')]).toEqual([32, 31, 33, 34]);
+    expect(multi.route('I do not')).toBeUndefined();
+    expect(names('I do not')).toEqual(['i', 'do', 'not']);
+  });
+
+  it('routes Japanese by script, falls back to the default vocabulary for words the language lacks, and counts coverage', () => {
+    expect(multi.route('東京に行きます')).toBe('ja');
+    expect([...multi.encode('東京 John')]).toEqual([40, words.indexOf('john') + 1]);
+    expect(multi.coverage('Die Rechnung ist zzz')).toEqual({ words: 4, known: 3 });
+    expect(multi.tableRows).toBe(41);
+    expect(multi.languageCodes).toEqual(['de', 'ja']);
+  });
+});
+
 describe('isWordToken', () => {
   it('accepts what the tokenizer can produce as one word', () => {
     expect(['the', 'e-mail', 'mid-1990s', "o'neil", 'café', '3.5'].every(isWordToken)).toBe(true);
@@ -82,5 +107,9 @@ describe('parseStaticTokenizerConfig', () => {
     expect(() => parseStaticTokenizerConfig({ type: 'bpe' })).toThrow(/type/);
     expect(() => parseStaticTokenizerConfig({ type: 'static-word', version: 1, max_tokens: 10, vocab: { a: 0 } })).toThrow(/vocab\["a"\]/);
     expect(() => parseStaticTokenizerConfig({ type: 'static-word', version: 1, max_tokens: 0, vocab: {} })).toThrow(/max_tokens/);
+    const base = { type: 'static-word', version: 1, max_tokens: 10, vocab: {} };
+    expect(() => parseStaticTokenizerConfig({ ...base, languages: { de: { script: 'runic', vocab: {} } } })).toThrow(/languages\.de\.script/);
+    expect(() => parseStaticTokenizerConfig({ ...base, languages: { de: { script: 'latin', stemmer: 'klingon', vocab: {} } } })).toThrow(/stemmer/);
+    expect(() => parseStaticTokenizerConfig({ ...base, routing: { languages: ['en'], trigrams: { abc: [1, 2] }, floor: [0] } })).toThrow(/routing\.trigrams/);
   });
 });

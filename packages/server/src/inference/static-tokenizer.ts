@@ -1,4 +1,6 @@
-// Word tokenizer of static-embedding encoders: Unicode word splitting, contractions, vocabulary lookup.
+// Word tokenizer of static-embedding encoders: Unicode word splitting, contractions, language routing, vocabulary lookup.
+import { LanguageLookup } from './multilingual/language-lookup.js';
+import { LanguageRouter } from './multilingual/route-language.js';
 import type { StaticTokenizerConfig } from './tokenizer-config.js';
 
 /** A word: letters, marks and digits, optionally joined by single apostrophes, hyphens or dots. */
@@ -33,15 +35,38 @@ export class StaticWordTokenizer {
   private readonly vocab: Map<string, number>;
   private readonly expansions: Map<string, string[]>;
   private readonly suffixes: Array<[string, string[]]>;
+  private readonly languages: LanguageLookup[];
+  private readonly router: LanguageRouter | undefined;
 
   constructor(private readonly config: StaticTokenizerConfig) {
     this.maxTokens = config.max_tokens;
     this.vocab = new Map(Object.entries(config.vocab));
     this.expansions = new Map(Object.entries(config.contractions.words));
     this.suffixes = Object.entries(config.contractions.suffixes);
+    this.languages = Object.entries(config.languages ?? {}).map(([code, table]) => new LanguageLookup(code, table));
+    this.router = this.languages.length > 0 ? new LanguageRouter(this.vocab, this.languages, config.routing) : undefined;
     let max = 0;
     for (const id of this.vocab.values()) if (id > max) max = id;
+    for (const language of this.languages) {
+      for (const id of language.vocab.values()) if (id > max) max = id;
+      for (const id of Object.values(language.table.stems)) if (id > max) max = id;
+    }
     this.tableRows = max + 1;
+  }
+
+  /** Codes of the languages besides the default one (empty for a single-language tokenizer). */
+  get languageCodes(): string[] {
+    return this.languages.map((l) => l.code);
+  }
+
+  /** Forgets what the language lookups remember (stems of words seen), so a benchmark sees the cold path. */
+  clearMemo(): void {
+    for (const language of this.languages) language.clearMemo();
+  }
+
+  /** The language a text is routed to: a code of languageCodes, or undefined for the default language. */
+  route(text: string): string | undefined {
+    return this.router?.route(text, this.words(text))?.code;
   }
 
   /** Normalised words of a text, before vocabulary lookup (what encode() looks up). */
@@ -60,11 +85,32 @@ export class StaticWordTokenizer {
   /** Vocabulary ids of the known words of a text, in order, at most maxTokens of them. */
   encode(text: string): Int32Array {
     const ids: number[] = [];
-    for (const word of this.words(text)) {
-      this.resolve(word, ids, 0);
+    const { words, language } = this.routedWords(text);
+    for (const word of words) {
+      if (!language?.resolve(word, ids)) this.resolve(word, ids, 0);
       if (ids.length >= this.maxTokens) break;
     }
     return Int32Array.from(ids.length > this.maxTokens ? ids.slice(0, this.maxTokens) : ids);
+  }
+
+  /** The text's words and the language they are looked up in (Chinese and Japanese segments joined into dictionary words). */
+  private routedWords(text: string): { words: string[]; language: LanguageLookup | undefined } {
+    const words = this.words(text);
+    const language = this.router?.route(text, words);
+    const joins = language?.table.script === 'kana' || language?.table.script === 'han';
+    return { words: joins && language ? language.joinSegments(words) : words, language };
+  }
+
+  /** How many of a text's words resolve to at least one vocabulary row (vocabulary coverage). */
+  coverage(text: string): { words: number; known: number } {
+    const { words, language } = this.routedWords(text);
+    let known = 0;
+    for (const word of words) {
+      const ids: number[] = [];
+      if (!language?.resolve(word, ids)) this.resolve(word, ids, 0);
+      if (ids.length > 0) known++;
+    }
+    return { words: words.length, known };
   }
 
   private lookup(word: string): number | undefined {

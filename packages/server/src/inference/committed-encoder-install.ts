@@ -1,0 +1,41 @@
+// Unpacks a committed, gzipped static encoder (models/<id>/: model.onnx.gz, tokenizer.json.gz, encoder.json) into an
+// encoders directory, checking both files against encoder.json's checksums; skips the work when the copy is current.
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { ENCODER_FILES, parseEncoderMetadata, readEncoderMetadata } from './encoder-metadata.js';
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+async function isCurrent(outDir: string, modelSha: string, tokenizerSha: string): Promise<boolean> {
+  try {
+    const metadata = await readEncoderMetadata(outDir);
+    if (metadata.model_sha256 !== modelSha || metadata.tokenizer_sha256 !== tokenizerSha) return false;
+    const [model, tokenizer] = await Promise.all([readFile(join(outDir, ENCODER_FILES.model)), readFile(join(outDir, ENCODER_FILES.tokenizer))]);
+    return sha256(model) === modelSha && sha256(tokenizer) === tokenizerSha;
+  } catch {
+    return false;
+  }
+}
+
+/** Installs sourceDir's encoder into outDir; 'up-to-date' when outDir already holds the same files. */
+export async function installCommittedEncoder(sourceDir: string, outDir: string): Promise<'installed' | 'up-to-date'> {
+  const metadataText = await readFile(join(sourceDir, ENCODER_FILES.metadata), 'utf8');
+  const metadata = parseEncoderMetadata(JSON.parse(metadataText), sourceDir);
+  if (await isCurrent(outDir, metadata.model_sha256, metadata.tokenizer_sha256)) return 'up-to-date';
+  const files = [
+    { name: ENCODER_FILES.model, expected: metadata.model_sha256 },
+    { name: ENCODER_FILES.tokenizer, expected: metadata.tokenizer_sha256 },
+  ];
+  const unpacked = await Promise.all(files.map(async ({ name, expected }) => {
+    const bytes = gunzipSync(await readFile(join(sourceDir, `${name}.gz`)));
+    if (sha256(bytes) !== expected) throw new Error(`${sourceDir}/${name}.gz does not match the checksum in ${ENCODER_FILES.metadata}`);
+    return { name, bytes };
+  }));
+  await mkdir(outDir, { recursive: true });
+  await rm(join(outDir, ENCODER_FILES.metadata), { force: true });
+  for (const { name, bytes } of unpacked) await writeFile(join(outDir, name), bytes);
+  await writeFile(join(outDir, ENCODER_FILES.metadata), metadataText);
+  return 'installed';
+}

