@@ -1,3 +1,4 @@
+// Character n-gram overlap: case, accents and punctuation do not count; nothing shared gives 0.
 import { describe, expect, it } from 'vitest';
 import { charNgrams, ngramOverlap, normalizeSurface } from './char-ngrams.js';
 

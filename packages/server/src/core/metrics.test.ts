@@ -1,3 +1,4 @@
+// Model metrics by label name: accuracy, macro-F1 and per-class scores, null when nothing was evaluated.
 import { describe, expect, it } from 'vitest';
 import { evaluatePredictions } from './metrics.js';
 

@@ -1,3 +1,4 @@
+// Quota: billing periods by cycle day and the atomic reservation of texts × models.
 import { describe, expect, it } from 'vitest';
 import type { UsageRepository } from './ports.js';
 import { billingPeriod, QuotaService } from './quota.js';

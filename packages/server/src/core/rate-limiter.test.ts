@@ -1,3 +1,4 @@
+// The in-process rate limiter: the base limit, one burst per window, and the headers it reports.
 import { describe, expect, it } from 'vitest';
 import { BURST_MS, InProcessRateLimiter, WINDOW_MS } from './rate-limiter.js';
 

@@ -1,3 +1,4 @@
+// Contract validation errors become MISSING_REQUIRED_FIELD / INVALID_PARAMETER naming the field as clients write it.
 import { describe, expect, it } from 'vitest';
 import { fieldName, validationToDomainError } from './validation-errors.js';
 

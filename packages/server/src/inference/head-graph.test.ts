@@ -1,3 +1,4 @@
+// Head graphs: ONNX output equals forward() for both architectures, and the bytes are deterministic.
 import { describe, expect, it } from 'vitest';
 import { forward, type HeadParameters } from '../core/training/head-parameters.js';
 import { buildHeadGraph, onnxHeadGraphs } from './head-graph.js';

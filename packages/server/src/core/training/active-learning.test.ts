@@ -1,3 +1,4 @@
+// Uncertainty ranking for active learning: margin and entropy orders, stable ties.
 import { describe, expect, it } from 'vitest';
 import { rankByUncertainty } from './active-learning.js';
 

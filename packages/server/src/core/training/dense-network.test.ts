@@ -1,3 +1,4 @@
+// The dense network: gradients agree with finite differences of the regularised weighted loss.
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../seeded-random.js';
 import { batchLoss, cloneLayers, gradients, initLayers, type NetLayer } from './dense-network.js';

@@ -1,3 +1,4 @@
+// Evaluation by label index: a hand-computed confusion matrix, and predictions outside the labels.
 import { describe, expect, it } from 'vitest';
 import { argmaxRows, evaluate, toModelMetrics } from './evaluation.js';
 

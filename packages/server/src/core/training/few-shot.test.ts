@@ -1,3 +1,4 @@
+// The few-shot head: a linear head from a handful of examples per label, calibrated and refined.
 import { describe, expect, it } from 'vitest';
 import { argmaxRows, evaluate } from './evaluation.js';
 import { leaveOneOutScale, trainFewShotHead } from './few-shot.js';

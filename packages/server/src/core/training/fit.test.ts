@@ -1,3 +1,4 @@
+// Fitting a head as a training job does: stratified split, training, evaluation on the held-out part.
 import { describe, expect, it } from 'vitest';
 import { fitHead } from './fit.js';
 import { clusters } from './testing/clusters.js';

@@ -1,3 +1,4 @@
+// Head parameters: the forward pass (linear and MLP) and the JSON form, refusing bad shapes.
 import { describe, expect, it } from 'vitest';
 import { checkHeadParameters, forward, headParametersFromJson, headParametersToJson, type HeadParameters } from './head-parameters.js';
 

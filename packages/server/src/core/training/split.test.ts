@@ -1,3 +1,4 @@
+// The stratified split: every class held out in proportion, deterministic by seed.
 import { describe, expect, it } from 'vitest';
 import { stratifiedSplit } from './split.js';
 

@@ -1,3 +1,4 @@
+// Trained heads served through their ONNX graphs score as forward() does.
 import { describe, expect, it } from 'vitest';
 import { onnxHeadGraphs } from '../../inference/head-graph.js';
 import { trainFewShotHead } from './few-shot.js';

@@ -1,3 +1,4 @@
+// The head trainer: logistic regression and MLP, class weights, early stopping, determinism, cancelling.
 import { describe, expect, it } from 'vitest';
 import { evaluate, argmaxRows } from './evaluation.js';
 import { forward } from './head-parameters.js';
