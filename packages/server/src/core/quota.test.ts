@@ -1,4 +1,4 @@
-// Quota: billing periods by cycle day and the atomic reservation of texts × models.
+// Quota: billing periods by cycle day, a request refused whole when it would cross the quota, resets, unlimited plans.
 import { describe, expect, it } from 'vitest';
 import type { UsageRepository } from './ports.js';
 import { billingPeriod, QuotaService } from './quota.js';

@@ -1,4 +1,4 @@
-// The in-process rate limiter: the base limit, one burst per window, and the headers it reports.
+// The in-process rate limiter: the base limit, one burst per window that lapses after 10 s, fresh windows, peek.
 import { describe, expect, it } from 'vitest';
 import { BURST_MS, InProcessRateLimiter, WINDOW_MS } from './rate-limiter.js';
 
