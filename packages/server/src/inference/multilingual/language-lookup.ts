@@ -1,4 +1,4 @@
-// Looks a word up in one language's table (as written, unaccented, by stem, elided, compound); rejoins CJK segments.
+// Looks a word up in one language's table (function words, as written, unaccented, by stem, elided, compound); rejoins CJK segments.
 import type { LanguageTable } from '../tokenizer-config.js';
 import { stemmerFor } from './stemmers.js';
 
@@ -11,6 +11,7 @@ const LINKING = ['s', 'es', 'n', 'en', 'e'];
 const HAN = /\p{Script=Han}/u;
 const NON_ASCII = /[^\x00-\x7f]/;
 const CJK = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー]+$/u;
+const TRAILING_HIRAGANA = /\p{Script=Hiragana}+$/u;
 /** Most consecutive segments joined back into one dictionary word. */
 const MAX_JOINED_SEGMENTS = 4;
 /** Words whose stem lookup is remembered (a stemmer call costs microseconds; words repeat); cleared when full. */
@@ -28,7 +29,15 @@ export class LanguageLookup {
   /** Latin or Cyrillic: accents may be dropped (not kana: が without its mark is か). */
   private readonly alphabetic: boolean;
 
-  constructor(readonly code: string, readonly table: LanguageTable) {
+  /**
+   * @param functionRows the language's function words with the English rows they take (none: dropped); looked up
+   *   before the table, so `kann` is "can" rather than a sense of its stem.
+   */
+  constructor(
+    readonly code: string,
+    readonly table: LanguageTable,
+    private readonly functionRows: ReadonlyMap<string, readonly number[]> = new Map(),
+  ) {
     this.vocab = new Map(Object.entries(table.vocab));
     this.stems = new Map(Object.entries(table.stems));
     this.stem = table.stemmer ? stemmerFor(table.stemmer) : undefined;
@@ -64,28 +73,56 @@ export class LanguageLookup {
   }
 
   /**
-   * Joins Chinese and Japanese segments back into the longest dictionary words they spell (Intl.Segmenter cuts
-   * Japanese words its dictionary lacks into characters: 間|違|え|たら → 間違えたら, found through its stem 間違).
+   * Joins Chinese and Japanese segments back into the longest dictionary words or function words they spell
+   * (Intl.Segmenter cuts Japanese words its dictionary lacks into characters: 間|違|え|たら → 間違えたら, found through
+   * its stem 間違; endings are cut too: 届|き|ま|せん). A word found only through its stem keeps its trailing kana, so
+   * the function words among them are read off its end as words of their own (届きません → 届きません, ません).
    */
   joinSegments(words: readonly string[]): string[] {
     const out: string[] = [];
     for (let i = 0; i < words.length; ) {
-      let taken = 1;
+      let dictionaryTaken = 1;
+      let functionTaken = 0;
       if (CJK.test(words[i] as string)) {
         let joined = words[i] as string;
+        if (this.functionRows.has(joined)) functionTaken = 1;
         for (let k = 1; k < MAX_JOINED_SEGMENTS && i + k < words.length && CJK.test(words[i + k] as string); k++) {
           joined += words[i + k] as string;
-          if (this.direct(joined) !== undefined) taken = k + 1;
+          if (this.functionRows.has(joined)) functionTaken = k + 1;
+          else if (this.direct(joined) !== undefined) dictionaryTaken = k + 1;
         }
       }
-      out.push(words.slice(i, i + taken).join(''));
+      const taken = Math.max(functionTaken, dictionaryTaken);
+      const word = words.slice(i, i + taken).join('');
+      out.push(word);
+      if (taken > functionTaken && taken > 1 && !this.vocab.has(word)) out.push(...this.trailingFunctionWords(word));
       i += taken;
     }
     return out;
   }
 
+  /** Function words that end a word's trailing kana, longest first from the end, in text order (きません → ません). */
+  private trailingFunctionWords(word: string): string[] {
+    let kana = TRAILING_HIRAGANA.exec(word)?.[0] ?? '';
+    if (kana.length === word.length) return [];
+    const found: string[] = [];
+    while (kana.length > 0) {
+      let length = kana.length;
+      while (length > 0 && !this.functionRows.has(kana.slice(-length))) length--;
+      if (length === 0) break;
+      found.unshift(kana.slice(-length));
+      kana = kana.slice(0, -length);
+    }
+    return found;
+  }
+
   /** Rows for a word, appended to ids; false when nothing of it is known. */
   resolve(word: string, ids: number[]): boolean {
+    const functionIds = this.functionRows.get(word);
+    if (functionIds) {
+      ids.push(...functionIds);
+      return true;
+    }
     const id = this.direct(word);
     if (id !== undefined) {
       ids.push(id);
@@ -122,7 +159,10 @@ export class LanguageLookup {
     return false;
   }
 
-  /** An unknown word with Chinese characters: its longest known part starting at a character, then the rest; kana alone is skipped. */
+  /**
+   * An unknown word with Chinese characters: its longest known part (function word or table word; a function word
+   * wins a tie) starting at a character, then the rest; kana alone is skipped.
+   */
   private characters(word: string, ids: number[]): boolean {
     const chars = [...word];
     let found = false;
@@ -133,13 +173,15 @@ export class LanguageLookup {
         continue;
       }
       let end = chars.length;
-      let id: number | undefined;
+      let rows: readonly number[] | undefined;
       for (; end > start; end--) {
-        id = this.vocab.get(chars.slice(start, end).join(''));
-        if (id !== undefined) break;
+        const part = chars.slice(start, end).join('');
+        const id = this.vocab.get(part);
+        rows = this.functionRows.get(part) ?? (id === undefined ? undefined : [id]);
+        if (rows) break;
       }
-      if (id !== undefined) {
-        ids.push(id);
+      if (rows) {
+        ids.push(...rows);
         found = true;
         start = end;
       } else {
