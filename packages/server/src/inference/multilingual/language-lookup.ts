@@ -11,7 +11,6 @@ const LINKING = ['s', 'es', 'n', 'en', 'e'];
 const HAN = /\p{Script=Han}/u;
 const NON_ASCII = /[^\x00-\x7f]/;
 const CJK = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー]+$/u;
-const TRAILING_HIRAGANA = /\p{Script=Hiragana}+$/u;
 /** Most consecutive segments joined back into one dictionary word. */
 const MAX_JOINED_SEGMENTS = 4;
 /** Words whose stem lookup is remembered (a stemmer call costs microseconds; words repeat); cleared when full. */
@@ -73,47 +72,49 @@ export class LanguageLookup {
   }
 
   /**
-   * Joins Chinese and Japanese segments back into the longest dictionary words or function words they spell
-   * (Intl.Segmenter cuts Japanese words its dictionary lacks into characters: 間|違|え|たら → 間違えたら, found through
-   * its stem 間違; endings are cut too: 届|き|ま|せん). A word found only through its stem keeps its trailing kana, so
-   * the function words among them are read off its end as words of their own (届きません → 届きません, ません).
+   * Joins Chinese and Japanese segments back into dictionary words or function words (Intl.Segmenter cuts Japanese
+   * words its dictionary lacks into characters: 間|違|え|たら → 間違|え|たら, found through its stem 間違). A dictionary
+   * join ends with its last segment holding a kanji (or the first known one after it): the kana it would only carry
+   * along stay segments of their own and are read as function words (届|き|ま|せん → 届|き|ません, "not").
    */
   joinSegments(words: readonly string[]): string[] {
     const out: string[] = [];
     for (let i = 0; i < words.length; ) {
-      let dictionaryTaken = 1;
-      let functionTaken = 0;
-      if (CJK.test(words[i] as string)) {
-        let joined = words[i] as string;
-        if (this.functionRows.has(joined)) functionTaken = 1;
-        for (let k = 1; k < MAX_JOINED_SEGMENTS && i + k < words.length && CJK.test(words[i + k] as string); k++) {
-          joined += words[i + k] as string;
-          if (this.functionRows.has(joined)) functionTaken = k + 1;
-          else if (this.direct(joined) !== undefined) dictionaryTaken = k + 1;
-        }
-      }
-      const taken = Math.max(functionTaken, dictionaryTaken);
-      const word = words.slice(i, i + taken).join('');
-      out.push(word);
-      if (taken > functionTaken && taken > 1 && !this.vocab.has(word)) out.push(...this.trailingFunctionWords(word));
+      const taken = CJK.test(words[i] as string) ? this.segmentsTaken(words, i) : 1;
+      out.push(words.slice(i, i + taken).join(''));
       i += taken;
     }
     return out;
   }
 
-  /** Function words that end a word's trailing kana, longest first from the end, in text order (きません → ません). */
-  private trailingFunctionWords(word: string): string[] {
-    let kana = TRAILING_HIRAGANA.exec(word)?.[0] ?? '';
-    if (kana.length === word.length) return [];
-    const found: string[] = [];
-    while (kana.length > 0) {
-      let length = kana.length;
-      while (length > 0 && !this.functionRows.has(kana.slice(-length))) length--;
-      if (length === 0) break;
-      found.unshift(kana.slice(-length));
-      kana = kana.slice(0, -length);
+  /** How many segments from i form one word: the longest function word, else the dictionary join described above. */
+  private segmentsTaken(words: readonly string[], i: number): number {
+    let joined = words[i] as string;
+    const known = [this.direct(joined) !== undefined];
+    for (let k = 1; k < MAX_JOINED_SEGMENTS && i + k < words.length && CJK.test(words[i + k] as string); k++) {
+      joined += words[i + k] as string;
+      known.push(this.direct(joined) !== undefined);
     }
-    return found;
+    const longest = known.lastIndexOf(true);
+    let lastKanji = longest;
+    while (lastKanji >= 0 && !HAN.test(words[i + lastKanji] as string)) lastKanji--;
+    let dictionaryTaken = lastKanji < 0 ? longest + 1 : known.indexOf(true, lastKanji) + 1;
+    // one more kana segment when it is an inflection, not a function word (届|き → 届き, the verb; 人|が stays 人)
+    if (dictionaryTaken > 0 && known[dictionaryTaken] === true && this.functionWordAt(words, i + dictionaryTaken) === 0) {
+      dictionaryTaken++;
+    }
+    return Math.max(this.functionWordAt(words, i), dictionaryTaken, 1);
+  }
+
+  /** Segments from i that spell the longest function word (0: none starts there). */
+  private functionWordAt(words: readonly string[], i: number): number {
+    let taken = 0;
+    let joined = '';
+    for (let k = 0; k < MAX_JOINED_SEGMENTS && i + k < words.length && CJK.test(words[i + k] as string); k++) {
+      joined += words[i + k] as string;
+      if (this.functionRows.has(joined)) taken = k + 1;
+    }
+    return taken;
   }
 
   /** Rows for a word, appended to ids; false when nothing of it is known. */
