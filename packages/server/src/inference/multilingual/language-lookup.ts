@@ -35,7 +35,7 @@ export class LanguageLookup {
   constructor(
     readonly code: string,
     readonly table: LanguageTable,
-    private readonly functionRows: ReadonlyMap<string, readonly number[]> = new Map(),
+    readonly functionRows: ReadonlyMap<string, readonly number[]> = new Map(),
   ) {
     this.vocab = new Map(Object.entries(table.vocab));
     this.stems = new Map(Object.entries(table.stems));
