@@ -49,6 +49,8 @@ export const GERMAN: FunctionWordTable = {
   darf: 'may', darfst: 'may', dürfen: 'may', dürft: 'may', durfte: 'could', durften: 'could', mag: 'like',
   magst: 'like', mögen: 'like', möchte: 'would like', möchtest: 'would like', möchten: 'would like',
   möchtet: 'would like', tue: 'do', tust: 'do', tut: 'does', tun: 'do', tat: 'did',
+  // same, times
+  selbe: 'same', selben: 'same',
   // frequent adverbs and answers
   auch: 'also', noch: 'still', schon: 'already', bereits: 'already', nur: 'only', sehr: 'very', so: 'so',
   dann: 'then', jetzt: 'now', hier: 'here', dort: 'there', da: 'there', immer: 'always', oft: 'often', mehr: 'more',

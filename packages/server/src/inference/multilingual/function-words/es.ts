@@ -41,6 +41,8 @@ export const SPANISH: FunctionWordTable = {
   queremos: 'want', quieren: 'want', quería: 'wanted', quisiera: 'would like', debo: 'must', debes: 'must',
   debe: 'must', debemos: 'must', deben: 'must', debería: 'should', deberías: 'should', voy: 'going',
   vas: 'going', va: 'going', vamos: 'going', van: 'going',
+  // same, times
+  mismo: 'same', misma: 'same', mismos: 'same', mismas: 'same', vez: 'time', veces: 'times',
   // frequent adverbs and answers
   muy: 'very', también: 'also', todavía: 'still', aún: 'still', ya: 'already', siempre: 'always', aquí: 'here',
   allí: 'there', ahí: 'there', ahora: 'now', mucho: 'much', mucha: 'much', muchos: 'many', muchas: 'many',

@@ -39,6 +39,8 @@ export const FRENCH: FunctionWordTable = {
   voudriez: 'would like', dois: 'must', doit: 'must', devons: 'must', devez: 'must', doivent: 'must',
   devrais: 'should', devrait: 'should', devriez: 'should', vais: 'going', vas: 'going', va: 'going',
   allons: 'going', allez: 'going', vont: 'going',
+  // same, times
+  même: 'same', mêmes: 'same', fois: 'times',
   // frequent adverbs and answers
   très: 'very', aussi: 'also', encore: 'still', déjà: 'already', toujours: 'always', souvent: 'often', ici: 'here',
   là: 'there', maintenant: 'now', beaucoup: 'much', tout: 'all', tous: 'all', toute: 'all', toutes: 'all',

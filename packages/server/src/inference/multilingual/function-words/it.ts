@@ -40,6 +40,8 @@ export const ITALIAN: FunctionWordTable = {
   vorrebbe: 'would like', devo: 'must', devi: 'must', deve: 'must', dobbiamo: 'must', dovete: 'must',
   devono: 'must', dovrei: 'should', dovrebbe: 'should', riesco: 'can', riesci: 'can', riesce: 'can',
   riusciamo: 'can', riescono: 'can',
+  // same, times
+  stesso: 'same', stessa: 'same', stessi: 'same', stesse: 'same', volta: 'time', volte: 'times',
   // frequent adverbs and answers
   molto: 'very', molta: 'much', molti: 'many', molte: 'many', tutto: 'all', tutta: 'all', tutti: 'all',
   tutte: 'all', ogni: 'every', già: 'already', ancora: 'still', sempre: 'always', qui: 'here', qua: 'here',

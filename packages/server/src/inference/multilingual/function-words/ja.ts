@@ -13,8 +13,10 @@ export const JAPANESE: FunctionWordTable = {
   です: 'is', でした: 'was', だ: 'is', だった: 'was', でしょう: 'will', だろう: 'will', ます: '', ました: '',
   ましょう: "let's", て: '', た: '', てい: '', ている: '', ています: '', ていました: '', いる: '', います: '',
   いました: '', ある: '', あります: '', ありました: '', する: '', します: '', しました: '', した: '', して: '',
-  し: '', され: '', される: '', されます: '', されました: '', れる: '', られる: '', なる: 'become',
+  し: '', い: '', され: '', される: '', されます: '', されました: '', れる: '', られる: '', なる: 'become',
   なり: 'become', なります: 'become', なりました: 'became',
+  // する and its endings after a noun (キャンセル|した|い): the noun carries the meaning
+  したい: 'want', したいです: 'want', しない: 'not', しなかった: 'not', しなく: 'not', できれば: 'if can',
   // negative endings
   ない: 'not', なかった: 'not', なく: 'not', なくて: 'not', ないで: 'without', ず: 'not', ずに: 'without',
   ぬ: 'not', ません: 'not', ませんでした: 'not', せん: 'not', ありません: 'not', しません: 'not',

@@ -30,6 +30,8 @@ export const DUTCH: FunctionWordTable = {
   kan: 'can', kunt: 'can', kunnen: 'can', kon: 'could', konden: 'could', moet: 'must', moeten: 'must',
   moest: 'had to', moesten: 'had to', wil: 'want', wilt: 'want', willen: 'want', wilde: 'wanted', wou: 'wanted',
   wilden: 'wanted', mag: 'may', mogen: 'may', mocht: 'could',
+  // same, times
+  zelfde: 'same', keer: 'times', maal: 'times',
   // frequent adverbs and answers
   ook: 'also', nog: 'still', al: 'already', alleen: 'only', heel: 'very', zeer: 'very', erg: 'very', nu: 'now',
   hier: 'here', daar: 'there', er: 'there', altijd: 'always', veel: 'much', meer: 'more', alle: 'all',

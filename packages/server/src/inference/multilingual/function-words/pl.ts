@@ -8,13 +8,13 @@ export const POLISH: FunctionWordTable = {
   jej: 'her', niej: 'her', nią: 'her', ono: 'it', my: 'we', nas: 'us', nam: 'us', nami: 'us', wy: 'you',
   was: 'you', wam: 'you', wami: 'you', oni: 'they', one: 'they', ich: 'their', im: 'them', nich: 'them',
   nimi: 'them', się: '', siebie: 'oneself', sobie: 'oneself',
-  // possessives
+  // possessives (swój, the reflexive one, is my/your/his by the subject in English: dropped)
   mój: 'my', moja: 'my', moje: 'my', mojego: 'my', mojej: 'my', moim: 'my', moją: 'my', moi: 'my', moich: 'my',
   moimi: 'my', mojemu: 'my', twój: 'your', twoja: 'your', twoje: 'your', twojego: 'your', twojej: 'your',
   twoim: 'your', twoją: 'your', twoich: 'your', nasz: 'our', nasza: 'our', nasze: 'our', naszego: 'our',
   naszej: 'our', naszym: 'our', naszą: 'our', naszych: 'our', wasz: 'your', wasza: 'your', wasze: 'your',
-  waszego: 'your', waszej: 'your', swój: 'own', swoja: 'own', swoje: 'own', swojego: 'own', swojej: 'own',
-  swoim: 'own', swoją: 'own', swoich: 'own',
+  waszego: 'your', waszej: 'your', swój: '', swoja: '', swoje: '', swojego: '', swojej: '',
+  swoim: '', swoją: '', swoich: '',
   // demonstratives, question words and relatives
   ten: 'this', ta: 'this', to: 'this', tego: 'this', tej: 'this', temu: 'this', tym: 'this', tą: 'this',
   te: 'these', tych: 'these', który: 'which', która: 'which', które: 'which', którego: 'which',

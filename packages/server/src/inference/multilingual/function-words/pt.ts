@@ -36,6 +36,8 @@ export const PORTUGUESE: FunctionWordTable = {
   quero: 'want', quer: 'want', queremos: 'want', querem: 'want', queria: 'wanted', devo: 'must', deve: 'must',
   devemos: 'must', devem: 'must', deveria: 'should', consigo: 'can', consegue: 'can', conseguimos: 'can',
   conseguem: 'can', vou: 'going', vai: 'going', vamos: 'going', vão: 'going',
+  // same, times
+  mesmo: 'same', mesma: 'same', mesmos: 'same', mesmas: 'same', vez: 'time', vezes: 'times',
   // frequent adverbs and answers
   muito: 'very', muita: 'much', muitos: 'many', muitas: 'many', todo: 'all', toda: 'all', todos: 'all',
   todas: 'all', tudo: 'everything', cada: 'every', já: 'already', ainda: 'still', sempre: 'always', aqui: 'here',

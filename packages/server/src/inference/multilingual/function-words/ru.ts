@@ -8,14 +8,14 @@ export const RUSSIAN: FunctionWordTable = {
   нее: 'her', ей: 'her', ней: 'her', оно: 'it', мы: 'we', нас: 'us', нам: 'us', нами: 'us', вы: 'you',
   вас: 'you', вам: 'you', вами: 'you', они: 'they', их: 'their', них: 'them', им: 'them', ими: 'them',
   ними: 'them', себя: 'oneself', себе: 'oneself', собой: 'oneself',
-  // possessives
+  // possessives (свой, the reflexive one, is my/your/his by the subject in English: dropped)
   мой: 'my', моя: 'my', моё: 'my', мое: 'my', мои: 'my', моего: 'my', моей: 'my', моему: 'my', моим: 'my',
   моих: 'my', мою: 'my', моём: 'my', моем: 'my', твой: 'your', твоя: 'your', твоё: 'your', твои: 'your',
   твоего: 'your', твоей: 'your', наш: 'our', наша: 'our', наше: 'our', наши: 'our', нашего: 'our',
   нашей: 'our', нашим: 'our', наших: 'our', нашу: 'our', ваш: 'your', ваша: 'your', ваше: 'your',
-  ваши: 'your', вашего: 'your', вашей: 'your', вашим: 'your', ваших: 'your', вашу: 'your', свой: 'own',
-  своя: 'own', своё: 'own', свое: 'own', свои: 'own', своего: 'own', своей: 'own', своим: 'own', своих: 'own',
-  свою: 'own',
+  ваши: 'your', вашего: 'your', вашей: 'your', вашим: 'your', ваших: 'your', вашу: 'your', свой: '',
+  своя: '', своё: '', свое: '', свои: '', своего: '', своей: '', своим: '', своих: '',
+  свою: '',
   // demonstratives, question words and relatives
   этот: 'this', эта: 'this', это: 'this', эти: 'these', этого: 'this', этой: 'this', этому: 'this',
   этим: 'this', этих: 'these', эту: 'this', тот: 'that', та: 'that', то: 'that', те: 'those', того: 'that',

@@ -6,8 +6,8 @@ export const SWEDISH: FunctionWordTable = {
   en: 'a', ett: 'a', den: 'the', det: 'it', de: 'they', dem: 'them', jag: 'i', mig: 'me', du: 'you', dig: 'you',
   han: 'he', honom: 'him', hon: 'she', henne: 'her', vi: 'we', oss: 'us', ni: 'you', sig: '', min: 'my',
   mitt: 'my', mina: 'my', din: 'your', ditt: 'your', dina: 'your', hans: 'his', hennes: 'her', vår: 'our',
-  vårt: 'our', våra: 'our', er: 'your', ert: 'your', era: 'your', deras: 'their', sin: 'own', sitt: 'own',
-  sina: 'own', denna: 'this', detta: 'this', dessa: 'these', någon: 'someone', något: 'something',
+  vårt: 'our', våra: 'our', er: 'your', ert: 'your', era: 'your', deras: 'their', sin: '', sitt: '',
+  sina: '', denna: 'this', detta: 'this', dessa: 'these', någon: 'someone', något: 'something',
   // question words
   vem: 'who', vad: 'what', vilken: 'which', vilket: 'which', vilka: 'which', vart: 'where', när: 'when',
   hur: 'how', varför: 'why',
