@@ -100,9 +100,9 @@ export class StaticWordTokenizer {
   encode(text: string): Int32Array {
     const ids: number[] = [];
     const { words, language } = this.routedWords(text);
-    for (const word of words) {
-      if (!language?.resolve(word, ids)) this.resolve(word, ids, 0);
-      if (ids.length >= this.maxTokens) break;
+    for (let i = 0; i < words.length && ids.length < this.maxTokens; i++) {
+      if (language?.resolvePhrase(words, i, ids)) i++;
+      else if (!language?.resolve(words[i] as string, ids)) this.resolve(words[i] as string, ids, 0);
     }
     return Int32Array.from(ids.length > this.maxTokens ? ids.slice(0, this.maxTokens) : ids);
   }
@@ -119,9 +119,14 @@ export class StaticWordTokenizer {
   coverage(text: string): { words: number; known: number } {
     const { words, language } = this.routedWords(text);
     let known = 0;
-    for (const word of words) {
+    for (let i = 0; i < words.length; i++) {
       const ids: number[] = [];
-      if (!language?.resolve(word, ids)) this.resolve(word, ids, 0);
+      if (language?.resolvePhrase(words, i, ids)) {
+        i++;
+        if (ids.length > 0) known++; // the phrase's second word
+      } else if (!language?.resolve(words[i] as string, ids)) {
+        this.resolve(words[i] as string, ids, 0);
+      }
       if (ids.length > 0) known++;
     }
     return { words: words.length, known };

@@ -25,12 +25,14 @@ export class LanguageLookup {
   private readonly stems: Map<string, number>;
   private readonly stem: ((word: string) => string) | undefined;
   private readonly stemMemo = new Map<string, number>();
+  /** Two-word function phrases (function-word keys with a space) by first word, then second word. */
+  private readonly phrases = new Map<string, Map<string, readonly number[]>>();
   /** Latin or Cyrillic: accents may be dropped (not kana: が without its mark is か). */
   private readonly alphabetic: boolean;
 
   /**
    * @param functionRows the language's function words with the English rows they take (none: dropped); looked up
-   *   before the table, so `kann` is "can" rather than a sense of its stem.
+   *   before the table, so `kann` is "can" rather than a sense of its stem. A key of two words is a phrase.
    */
   constructor(
     readonly code: string,
@@ -41,6 +43,21 @@ export class LanguageLookup {
     this.stems = new Map(Object.entries(table.stems));
     this.stem = table.stemmer ? stemmerFor(table.stemmer) : undefined;
     this.alphabetic = table.script === 'latin' || table.script === 'cyrillic';
+    for (const [key, rows] of functionRows) {
+      const [first, second, ...rest] = key.split(' ');
+      if (first === undefined || second === undefined || rest.length > 0) continue;
+      let seconds = this.phrases.get(first);
+      if (!seconds) this.phrases.set(first, (seconds = new Map()));
+      seconds.set(second, rows);
+    }
+  }
+
+  /** Rows of the two-word function phrase at words[i] (por favor → please) appended to ids; false when none is there. */
+  resolvePhrase(words: readonly string[], i: number, ids: number[]): boolean {
+    const rows = this.phrases.get(words[i] as string)?.get(words[i + 1] as string);
+    if (!rows) return false;
+    ids.push(...rows);
+    return true;
   }
 
   /** The row of a word as it is, without accents, or through its stem. */

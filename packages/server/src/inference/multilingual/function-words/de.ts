@@ -51,6 +51,9 @@ export const GERMAN: FunctionWordTable = {
   möchtet: 'would like', tue: 'do', tust: 'do', tut: 'does', tun: 'do', tat: 'did',
   // same, times
   selbe: 'same', selben: 'same',
+  // two-word phrases
+  'nicht mehr': 'no longer', 'noch nicht': 'not yet', 'gar nicht': 'not', 'immer noch': 'still',
+  'zum beispiel': 'for example',
   // frequent adverbs and answers
   auch: 'also', noch: 'still', schon: 'already', bereits: 'already', nur: 'only', sehr: 'very', so: 'so',
   dann: 'then', jetzt: 'now', hier: 'here', dort: 'there', da: 'there', immer: 'always', oft: 'often', mehr: 'more',

@@ -43,6 +43,10 @@ export const SPANISH: FunctionWordTable = {
   vas: 'going', va: 'going', vamos: 'going', van: 'going',
   // same, times
   mismo: 'same', misma: 'same', mismos: 'same', mismas: 'same', vez: 'time', veces: 'times',
+  // two-word phrases
+  'por favor': 'please', 'después de': 'after', 'antes de': 'before', 'ya no': 'no longer', 'todavía no': 'not yet',
+  'aún no': 'not yet', 'a veces': 'sometimes', 'otra vez': 'again', 'de nuevo': 'again', 'sin embargo': 'however',
+  'en lugar': 'instead', 'cerca de': 'near', 'dentro de': 'inside', 'debido a': 'because of',
   // frequent adverbs and answers
   muy: 'very', también: 'also', todavía: 'still', aún: 'still', ya: 'already', siempre: 'always', aquí: 'here',
   allí: 'there', ahí: 'there', ahora: 'now', mucho: 'much', mucha: 'much', muchos: 'many', muchas: 'many',

@@ -41,6 +41,9 @@ export const FRENCH: FunctionWordTable = {
   allons: 'going', allez: 'going', vont: 'going',
   // same, times
   même: 'same', mêmes: 'same', fois: 'times',
+  // two-word phrases
+  'parce que': 'because', 'vous plaît': 'please', 'te plaît': 'please', 'à nouveau': 'again', 'de nouveau': 'again',
+  'au lieu': 'instead', 'à côté': 'beside',
   // frequent adverbs and answers
   très: 'very', aussi: 'also', encore: 'still', déjà: 'already', toujours: 'always', souvent: 'often', ici: 'here',
   là: 'there', maintenant: 'now', beaucoup: 'much', tout: 'all', tous: 'all', toute: 'all', toutes: 'all',

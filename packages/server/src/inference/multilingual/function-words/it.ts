@@ -42,6 +42,10 @@ export const ITALIAN: FunctionWordTable = {
   riusciamo: 'can', riescono: 'can',
   // same, times
   stesso: 'same', stessa: 'same', stessi: 'same', stesse: 'same', volta: 'time', volte: 'times',
+  // two-word phrases
+  'per favore': 'please', 'per piacere': 'please', 'non più': 'no longer', 'non ancora': 'not yet',
+  'di nuovo': 'again', 'invece di': 'instead of', 'prima di': 'before', 'a volte': 'sometimes', 'fino a': 'until',
+  'vicino a': 'near',
   // frequent adverbs and answers
   molto: 'very', molta: 'much', molti: 'many', molte: 'many', tutto: 'all', tutta: 'all', tutti: 'all',
   tutte: 'all', ogni: 'every', già: 'already', ancora: 'still', sempre: 'always', qui: 'here', qua: 'here',

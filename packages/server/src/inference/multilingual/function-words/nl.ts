@@ -32,8 +32,11 @@ export const DUTCH: FunctionWordTable = {
   wilden: 'wanted', mag: 'may', mogen: 'may', mocht: 'could',
   // same, times
   zelfde: 'same', keer: 'times', maal: 'times',
+  // two-word phrases
+  'niet meer': 'no longer', 'nog niet': 'not yet', 'in plaats': 'instead',
   // frequent adverbs and answers
   ook: 'also', nog: 'still', al: 'already', alleen: 'only', heel: 'very', zeer: 'very', erg: 'very', nu: 'now',
   hier: 'here', daar: 'there', er: 'there', altijd: 'always', veel: 'much', meer: 'more', alle: 'all',
-  alles: 'everything', elke: 'every', elk: 'every', ja: 'yes', nee: 'no', bedankt: 'thanks',
+  alles: 'everything', elke: 'every', elk: 'every', ja: 'yes', nee: 'no', bedankt: 'thanks', alstublieft: 'please',
+  alsjeblieft: 'please',
 };

@@ -43,6 +43,8 @@ export const POLISH: FunctionWordTable = {
   chce: 'want', chcemy: 'want', chcą: 'want', chciałem: 'wanted', chciałam: 'wanted', chciał: 'wanted',
   chciałbym: 'would like', chciałabym: 'would like', muszę: 'must', musisz: 'must', musi: 'must',
   musimy: 'must', muszą: 'must',
+  // two-word phrases
+  'już nie': 'no longer', 'jeszcze nie': 'not yet', 'z powodu': 'because of',
   // frequent adverbs and answers
   bardzo: 'very', też: 'also', także: 'also', jeszcze: 'still', już: 'already', zawsze: 'always', tu: 'here',
   tutaj: 'here', tam: 'there', teraz: 'now', wszystko: 'everything', wszyscy: 'all', wszystkie: 'all',

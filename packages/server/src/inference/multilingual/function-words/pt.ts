@@ -38,6 +38,9 @@ export const PORTUGUESE: FunctionWordTable = {
   conseguem: 'can', vou: 'going', vai: 'going', vamos: 'going', vão: 'going',
   // same, times
   mesmo: 'same', mesma: 'same', mesmos: 'same', mesmas: 'same', vez: 'time', vezes: 'times',
+  // two-word phrases
+  'por favor': 'please', 'depois de': 'after', 'antes de': 'before', 'não mais': 'no longer', 'ainda não': 'not yet',
+  'às vezes': 'sometimes', 'de novo': 'again', 'em vez': 'instead', 'perto de': 'near', 'dentro de': 'inside',
   // frequent adverbs and answers
   muito: 'very', muita: 'much', muitos: 'many', muitas: 'many', todo: 'all', toda: 'all', todos: 'all',
   todas: 'all', tudo: 'everything', cada: 'every', já: 'already', ainda: 'still', sempre: 'always', aqui: 'here',

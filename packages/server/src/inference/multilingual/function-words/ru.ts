@@ -31,7 +31,7 @@ export const RUSSIAN: FunctionWordTable = {
   в: 'in', во: 'in', на: 'on', с: 'with', со: 'with', к: 'to', ко: 'to', по: 'on', из: 'from', от: 'from',
   до: 'until', у: 'at', о: 'about', об: 'about', обо: 'about', за: 'for', для: 'for', без: 'without',
   под: 'under', над: 'above', при: 'at', через: 'through', после: 'after', перед: 'before', между: 'between',
-  против: 'against', вместо: 'instead',
+  против: 'against', вместо: 'instead', 'из-за': 'because of',
   // negation
   не: 'not', нет: 'no', ни: 'nor', никогда: 'never', ничего: 'nothing', ничто: 'nothing', никто: 'nobody',
   никакой: 'no', нельзя: 'can not',
@@ -41,6 +41,8 @@ export const RUSSIAN: FunctionWordTable = {
   можем: 'can', можете: 'can', могут: 'can', можно: 'can', мог: 'could', могла: 'could', могли: 'could',
   хочу: 'want', хочешь: 'want', хочет: 'want', хотим: 'want', хотите: 'want', хотят: 'want', хотел: 'wanted',
   хотела: 'wanted', хотели: 'wanted',
+  // two-word phrases
+  'больше не': 'no longer', 'ещё не': 'not yet', 'еще не': 'not yet', 'потому что': 'because',
   // frequent adverbs and answers
   очень: 'very', уже: 'already', ещё: 'still', еще: 'still', всегда: 'always', здесь: 'here', тут: 'here',
   там: 'there', сейчас: 'now', теперь: 'now', всё: 'everything', все: 'all', весь: 'all', вся: 'all',

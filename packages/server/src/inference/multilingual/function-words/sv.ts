@@ -23,6 +23,8 @@ export const SWEDISH: FunctionWordTable = {
   vara: 'be', är: 'is', var: 'was', varit: 'been', ha: 'have', har: 'has', hade: 'had', haft: 'had', kan: 'can',
   kunde: 'could', kunna: 'can', ska: 'will', skall: 'will', skulle: 'would', vill: 'want', ville: 'wanted',
   måste: 'must', får: 'may', blir: 'becomes', blev: 'became',
+  // two-word phrases
+  'inte längre': 'no longer', 'inte än': 'not yet',
   // frequent adverbs and answers
   mycket: 'very', också: 'also', redan: 'already', fortfarande: 'still', alltid: 'always', här: 'here',
   där: 'there', nu: 'now', alla: 'all', allt: 'everything', varje: 'every', mer: 'more', ja: 'yes', nej: 'no',
