@@ -13,7 +13,7 @@ export const JAPANESE: FunctionWordTable = {
   です: 'is', でした: 'was', だ: 'is', だった: 'was', でしょう: 'will', だろう: 'will', ます: '', ました: '',
   ましょう: "let's", て: '', た: '', てい: '', ている: '', ています: '', ていました: '', いる: '', います: '',
   いました: '', ある: '', あります: '', ありました: '', する: '', します: '', しました: '', した: '', して: '',
-  し: '', い: '', され: '', される: '', されます: '', されました: '', れる: '', られる: '', なる: 'become',
+  し: '', され: '', される: '', されます: '', されました: '', れる: '', られる: '', なる: 'become',
   なり: 'become', なります: 'become', なりました: 'became',
   // する and its endings after a noun (キャンセル|した|い): the noun carries the meaning
   したい: 'want', したいです: 'want', しない: 'not', しなかった: 'not', しなく: 'not', できれば: 'if can',
@@ -23,7 +23,10 @@ export const JAPANESE: FunctionWordTable = {
   ではない: 'not', じゃない: 'not', ではありません: 'not',
   // potential, desire, request
   できる: 'can', でき: 'can', できます: 'can', できない: 'can not', できません: 'can not', たい: 'want',
-  たいです: 'want', たかった: 'wanted', たく: 'want', ください: 'please', てください: 'please',
+  たいです: 'want', たかった: 'wanted', たく: 'want', ほしい: 'want', ください: 'please', てください: 'please',
+  // asking and giving favours (配達して|もらえますか: can you deliver)
+  もらう: '', もらえる: 'can', もらえます: 'can', もらえますか: 'can', もらいたい: 'want', いただけます: 'can',
+  いただけますか: 'can', くれ: '', くれる: '', くれます: '', くれました: '',
   // pronouns and demonstratives
   私: 'i', わたし: 'i', 僕: 'i', 私たち: 'we', あなた: 'you', 彼: 'he', 彼女: 'she', 彼ら: 'they', これ: 'this',
   それ: 'it', あれ: 'that', この: 'this', その: 'the', あの: 'that', ここ: 'here', そこ: 'there',

@@ -24,6 +24,8 @@ export const RUSSIAN: FunctionWordTable = {
   что: 'what', чего: 'what', чем: 'what', где: 'where', куда: 'where', откуда: 'where', когда: 'when',
   как: 'how', почему: 'why', зачем: 'why', сколько: 'how much', какой: 'what', какая: 'what',
   какое: 'what', какие: 'what', чтобы: 'so',
+  // particles
+  же: '', ведь: '', вот: '',
   // conjunctions
   и: 'and', а: 'and', или: 'or', но: 'but', потому: 'because', если: 'if', ли: 'whether', также: 'also',
   тоже: 'also',

@@ -3,7 +3,7 @@ import type { FunctionWordTable } from './table.js';
 
 export const CHINESE: FunctionWordTable = {
   // structural and aspect particles, sentence-final particles, classifiers
-  的: 'of', 了: '', 着: '', 吗: '', 呢: '', 吧: '', 啊: '', 把: '', 被: '', 个: '', 之: 'of',
+  的: 'of', 得: '', 了: '', 着: '', 吗: '', 呢: '', 吧: '', 啊: '', 把: '', 被: '', 个: '', 之: 'of',
   // negation
   不: 'not', 没: 'not', 没有: 'not', 未: 'not', 无: 'no', 无法: 'can not', 不能: 'can not', 不会: 'will not',
   不要: 'not', 不了: 'not', 不到: 'not', 还没: 'not yet', 还没有: 'not yet', 不再: 'no longer', 从不: 'never',
@@ -27,6 +27,8 @@ export const CHINESE: FunctionWordTable = {
   // copula, auxiliaries and modals
   是: 'is', 有: 'have', 能: 'can', 可以: 'can', 会: 'will', 要: 'will', 想: 'want', 应该: 'should',
   必须: 'must',
+  // same, times (次 counts occurrences: 两次 is twice)
+  同: 'same', 同一: 'same', 一样: 'same', 次: 'times',
   // frequent adverbs and answers
   已经: 'already', 还: 'still', 也: 'also', 都: 'all', 很: 'very', 非常: 'very', 太: 'too', 更: 'more',
   最: 'most', 只: 'only', 又: 'again', 再: 'again', 请: 'please', 谢谢: 'thanks',
