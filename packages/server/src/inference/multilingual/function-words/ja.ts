@@ -9,6 +9,8 @@ export const JAPANESE: FunctionWordTable = {
   // conjunctive particles
   ので: 'because', けど: 'but', けれど: 'but', けれども: 'but', でも: 'but', しかし: 'but', そして: 'and',
   だから: 'so', ながら: 'while', たら: 'if', なら: 'if', ば: 'if', れば: 'if', ため: 'for', ために: 'for',
+  // relational nouns with a particle, used as conjunctions and postpositions
+  前に: 'before', 後に: 'after', 後で: 'after', 間に: 'while', 代わりに: 'instead', 以外: 'except', たびに: 'whenever',
   // copula and polite endings (tense is carried by the verb in English, not by a word)
   です: 'is', でした: 'was', だ: 'is', だった: 'was', でしょう: 'will', だろう: 'will', ます: '', ました: '',
   ましょう: "let's", て: '', た: '', てい: '', ている: '', ています: '', ていました: '', いる: '', います: '',
