@@ -27,6 +27,8 @@ export class LanguageLookup {
   private readonly stemMemo = new Map<string, number>();
   /** Two-word function phrases (function-word keys with a space) by first word, then second word. */
   private readonly phrases = new Map<string, Map<string, readonly number[]>>();
+  /** Every prefix of a function word (whole words included): a join of segments that is none of them ends the search. */
+  private readonly functionPrefixes = new Set<string>();
   /** Latin or Cyrillic: accents may be dropped (not kana: が without its mark is か). */
   private readonly alphabetic: boolean;
 
@@ -44,6 +46,7 @@ export class LanguageLookup {
     this.stem = table.stemmer ? stemmerFor(table.stemmer) : undefined;
     this.alphabetic = table.script === 'latin' || table.script === 'cyrillic';
     for (const [key, rows] of functionRows) {
+      for (let end = 1; end <= key.length; end++) this.functionPrefixes.add(key.slice(0, end));
       const [first, second, ...rest] = key.split(' ');
       if (first === undefined || second === undefined || rest.length > 0) continue;
       let seconds = this.phrases.get(first);
@@ -129,6 +132,7 @@ export class LanguageLookup {
     let joined = '';
     for (let k = 0; k < MAX_JOINED_SEGMENTS && i + k < words.length && CJK.test(words[i + k] as string); k++) {
       joined += words[i + k] as string;
+      if (!this.functionPrefixes.has(joined)) break;
       if (this.functionRows.has(joined)) taken = k + 1;
     }
     return taken;
