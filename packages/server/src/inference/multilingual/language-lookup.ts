@@ -1,5 +1,6 @@
 // Looks a word up in one language's table (function words, as written, unaccented, by stem, elided, compound); rejoins CJK segments.
 import type { LanguageTable } from '../tokenizer-config.js';
+import { japaneseDictionaryForms } from './japanese-dictionary-forms.js';
 import { stemmerFor } from './stemmers.js';
 
 const MARKS = /\p{M}+/gu;
@@ -80,10 +81,20 @@ export class LanguageLookup {
     if (row === undefined) {
       if (this.stemMemo.size >= STEM_MEMO_LIMIT) this.stemMemo.clear();
       const wordStem = stem(word);
-      row = this.stems.get(wordStem) ?? this.vocab.get(wordStem) ?? -1;
+      row = this.dictionaryForm(word) ?? this.stems.get(wordStem) ?? this.vocab.get(wordStem) ?? -1;
       this.stemMemo.set(word, row);
     }
     return row < 0 ? undefined : row;
+  }
+
+  /** The row of a conjugated Japanese word's dictionary form (届き → 届く, not the noun 届 its stem is). */
+  private dictionaryForm(word: string): number | undefined {
+    if (this.table.stemmer !== 'japanese-okurigana') return undefined;
+    for (const form of japaneseDictionaryForms(word)) {
+      const id = this.vocab.get(form);
+      if (id !== undefined) return id;
+    }
+    return undefined;
   }
 
   /** Forgets remembered stem lookups (benchmarks measure the cold path with it). */
