@@ -59,7 +59,7 @@ export class StaticWordTokenizer {
 
   /** A language's function words with the rows of their English equivalents (empty for a language without a table). */
   private functionWords(code: string): Map<string, number[]> {
-    const table = FUNCTION_WORDS[code];
+    const table = Object.hasOwn(FUNCTION_WORDS, code) ? FUNCTION_WORDS[code] : undefined;
     if (!table) return new Map();
     return functionWordRows(table, (word) => {
       const ids: number[] = [];

@@ -104,9 +104,10 @@ export class LanguageLookup {
 
   /**
    * Joins Chinese and Japanese segments back into dictionary words or function words (Intl.Segmenter cuts Japanese
-   * words its dictionary lacks into characters: 間|違|え|たら → 間違|え|たら, found through its stem 間違). A dictionary
-   * join ends with its last segment holding a kanji (or the first known one after it): the kana it would only carry
-   * along stay segments of their own and are read as function words (届|き|ま|せん → 届|き|ません, "not").
+   * words its dictionary lacks into characters: 三|回 → 三回, 間|違|え|たら → 間違え|たら). A dictionary join ends with
+   * its last segment holding a kanji (or the first known one after it) and at most one more kana segment that is
+   * not a function word: the particles and endings it would only carry along stay segments of their own and are
+   * read as function words (荷物|が|まだ stays three words; 届|き|ま|せん → 届き|ません, "not").
    */
   joinSegments(words: readonly string[]): string[] {
     const out: string[] = [];
