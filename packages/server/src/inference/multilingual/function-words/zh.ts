@@ -20,9 +20,9 @@ export const CHINESE: FunctionWordTable = {
   // conjunctions
   和: 'and', 跟: 'with', 与: 'and', 或: 'or', 或者: 'or', 还是: 'or', 但: 'but', 但是: 'but', 可是: 'but',
   而: 'and', 而且: 'and', 因为: 'because', 所以: 'so', 如果: 'if', 虽然: 'although', 然后: 'then', 就: 'then',
-  // prepositions and localisers
-  在: 'at', 从: 'from', 到: 'to', 给: 'to', 对: 'to', 向: 'towards', 往: 'towards', 比: 'than', 让: 'let',
-  为: 'for', 为了: 'for', 用: 'with', 关于: 'about', 之前: 'before', 以前: 'before', 之后: 'after',
+  // prepositions and localisers (到, 给, 用 are verbs as often as prepositions: arrive, give, use; left to the dictionary)
+  在: 'at', 从: 'from', 对: 'to', 向: 'towards', 往: 'towards', 比: 'than', 让: 'let',
+  为: 'for', 为了: 'for', 关于: 'about', 之前: 'before', 以前: 'before', 之后: 'after',
   以后: 'after', 后: 'after', 里: 'in', 上: 'on',
   // copula, auxiliaries and modals
   是: 'is', 有: 'have', 能: 'can', 可以: 'can', 会: 'will', 要: 'will', 想: 'want', 应该: 'should',
