@@ -1,4 +1,5 @@
 // Word tokenizer of static-embedding encoders: Unicode word splitting, contractions, language routing, vocabulary lookup.
+import { FUNCTION_WORDS, functionWordRows } from './multilingual/function-words/index.js';
 import { LanguageLookup } from './multilingual/language-lookup.js';
 import { LanguageRouter } from './multilingual/route-language.js';
 import type { StaticTokenizerConfig } from './tokenizer-config.js';
@@ -43,7 +44,9 @@ export class StaticWordTokenizer {
     this.vocab = new Map(Object.entries(config.vocab));
     this.expansions = new Map(Object.entries(config.contractions.words));
     this.suffixes = Object.entries(config.contractions.suffixes);
-    this.languages = Object.entries(config.languages ?? {}).map(([code, table]) => new LanguageLookup(code, table));
+    this.languages = Object.entries(config.languages ?? {}).map(
+      ([code, table]) => new LanguageLookup(code, table, this.functionWords(code)),
+    );
     this.router = this.languages.length > 0 ? new LanguageRouter(this.vocab, this.languages, config.routing) : undefined;
     let max = 0;
     for (const id of this.vocab.values()) if (id > max) max = id;
@@ -52,6 +55,17 @@ export class StaticWordTokenizer {
       for (const id of Object.values(language.table.stems)) if (id > max) max = id;
     }
     this.tableRows = max + 1;
+  }
+
+  /** A language's function words with the rows of their English equivalents (empty for a language without a table). */
+  private functionWords(code: string): Map<string, number[]> {
+    const table = Object.hasOwn(FUNCTION_WORDS, code) ? FUNCTION_WORDS[code] : undefined;
+    if (!table) return new Map();
+    return functionWordRows(table, (word) => {
+      const ids: number[] = [];
+      this.resolve(word, ids, 0);
+      return ids;
+    });
   }
 
   /** Codes of the languages besides the default one (empty for a single-language tokenizer). */
@@ -86,9 +100,9 @@ export class StaticWordTokenizer {
   encode(text: string): Int32Array {
     const ids: number[] = [];
     const { words, language } = this.routedWords(text);
-    for (const word of words) {
-      if (!language?.resolve(word, ids)) this.resolve(word, ids, 0);
-      if (ids.length >= this.maxTokens) break;
+    for (let i = 0; i < words.length && ids.length < this.maxTokens; i++) {
+      if (language?.resolvePhrase(words, i, ids)) i++;
+      else if (!language?.resolve(words[i] as string, ids)) this.resolve(words[i] as string, ids, 0);
     }
     return Int32Array.from(ids.length > this.maxTokens ? ids.slice(0, this.maxTokens) : ids);
   }
@@ -105,9 +119,14 @@ export class StaticWordTokenizer {
   coverage(text: string): { words: number; known: number } {
     const { words, language } = this.routedWords(text);
     let known = 0;
-    for (const word of words) {
+    for (let i = 0; i < words.length; i++) {
       const ids: number[] = [];
-      if (!language?.resolve(word, ids)) this.resolve(word, ids, 0);
+      if (language?.resolvePhrase(words, i, ids)) {
+        i++;
+        if (ids.length > 0) known++; // the phrase's second word
+      } else if (!language?.resolve(words[i] as string, ids)) {
+        this.resolve(words[i] as string, ids, 0);
+      }
       if (ids.length > 0) known++;
     }
     return { words: words.length, known };

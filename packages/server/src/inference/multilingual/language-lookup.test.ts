@@ -44,9 +44,9 @@ describe('LanguageLookup', () => {
     expect(ids).toEqual([100, 101]);
   });
 
-  it('joins Japanese segments back into the longest words they spell, and keeps kana marks', () => {
+  it('joins Japanese segments back into dictionary words ending after their kanji and one inflection, and keeps kana marks', () => {
     const japanese = new LanguageLookup('ja', table(['三回', '間違', '請求書', 'か'], { script: 'kana', stemmer: 'japanese-okurigana' }));
-    expect(japanese.joinSegments(['三', '回', '間', '違', 'え', 'たら', 'アカウント', '請求', '書'])).toEqual(['三回', '間違えたら', 'アカウント', '請求書']);
+    expect(japanese.joinSegments(['三', '回', '間', '違', 'え', 'たら', 'アカウント', '請求', '書'])).toEqual(['三回', '間違え', 'たら', 'アカウント', '請求書']);
     expect(japanese.resolve('が', [])).toBe(false);
   });
 

@@ -1,5 +1,6 @@
-// Looks a word up in one language's table (as written, unaccented, by stem, elided, compound); rejoins CJK segments.
+// Looks a word up in one language's table (function words, as written, unaccented, by stem, elided, compound); rejoins CJK segments.
 import type { LanguageTable } from '../tokenizer-config.js';
+import { japaneseDictionaryForms } from './japanese-dictionary-forms.js';
 import { stemmerFor } from './stemmers.js';
 
 const MARKS = /\p{M}+/gu;
@@ -25,14 +26,42 @@ export class LanguageLookup {
   private readonly stems: Map<string, number>;
   private readonly stem: ((word: string) => string) | undefined;
   private readonly stemMemo = new Map<string, number>();
+  /** Two-word function phrases (function-word keys with a space) by first word, then second word. */
+  private readonly phrases = new Map<string, Map<string, readonly number[]>>();
+  /** Every prefix of a function word (whole words included): a join of segments that is none of them ends the search. */
+  private readonly functionPrefixes = new Set<string>();
   /** Latin or Cyrillic: accents may be dropped (not kana: が without its mark is か). */
   private readonly alphabetic: boolean;
 
-  constructor(readonly code: string, readonly table: LanguageTable) {
+  /**
+   * @param functionRows the language's function words with the English rows they take (none: dropped); looked up
+   *   before the table, so `kann` is "can" rather than a sense of its stem. A key of two words is a phrase.
+   */
+  constructor(
+    readonly code: string,
+    readonly table: LanguageTable,
+    readonly functionRows: ReadonlyMap<string, readonly number[]> = new Map(),
+  ) {
     this.vocab = new Map(Object.entries(table.vocab));
     this.stems = new Map(Object.entries(table.stems));
     this.stem = table.stemmer ? stemmerFor(table.stemmer) : undefined;
     this.alphabetic = table.script === 'latin' || table.script === 'cyrillic';
+    for (const [key, rows] of functionRows) {
+      for (let end = 1; end <= key.length; end++) this.functionPrefixes.add(key.slice(0, end));
+      const [first, second, ...rest] = key.split(' ');
+      if (first === undefined || second === undefined || rest.length > 0) continue;
+      let seconds = this.phrases.get(first);
+      if (!seconds) this.phrases.set(first, (seconds = new Map()));
+      seconds.set(second, rows);
+    }
+  }
+
+  /** Rows of the two-word function phrase at words[i] (por favor → please) appended to ids; false when none is there. */
+  resolvePhrase(words: readonly string[], i: number, ids: number[]): boolean {
+    const rows = this.phrases.get(words[i] as string)?.get(words[i + 1] as string);
+    if (!rows) return false;
+    ids.push(...rows);
+    return true;
   }
 
   /** The row of a word as it is, without accents, or through its stem. */
@@ -52,10 +81,20 @@ export class LanguageLookup {
     if (row === undefined) {
       if (this.stemMemo.size >= STEM_MEMO_LIMIT) this.stemMemo.clear();
       const wordStem = stem(word);
-      row = this.stems.get(wordStem) ?? this.vocab.get(wordStem) ?? -1;
+      row = this.dictionaryForm(word) ?? this.stems.get(wordStem) ?? this.vocab.get(wordStem) ?? -1;
       this.stemMemo.set(word, row);
     }
     return row < 0 ? undefined : row;
+  }
+
+  /** The row of a conjugated Japanese word's dictionary form (届き → 届く, not the noun 届 its stem is). */
+  private dictionaryForm(word: string): number | undefined {
+    if (this.table.stemmer !== 'japanese-okurigana') return undefined;
+    for (const form of japaneseDictionaryForms(word)) {
+      const id = this.vocab.get(form);
+      if (id !== undefined) return id;
+    }
+    return undefined;
   }
 
   /** Forgets remembered stem lookups (benchmarks measure the cold path with it). */
@@ -64,28 +103,60 @@ export class LanguageLookup {
   }
 
   /**
-   * Joins Chinese and Japanese segments back into the longest dictionary words they spell (Intl.Segmenter cuts
-   * Japanese words its dictionary lacks into characters: 間|違|え|たら → 間違えたら, found through its stem 間違).
+   * Joins Chinese and Japanese segments back into dictionary words or function words (Intl.Segmenter cuts Japanese
+   * words its dictionary lacks into characters: 三|回 → 三回, 間|違|え|たら → 間違え|たら). A dictionary join ends with
+   * its last segment holding a kanji (or the first known one after it) and at most one more kana segment that is
+   * not a function word: the particles and endings it would only carry along stay segments of their own and are
+   * read as function words (荷物|が|まだ stays three words; 届|き|ま|せん → 届き|ません, "not").
    */
   joinSegments(words: readonly string[]): string[] {
     const out: string[] = [];
     for (let i = 0; i < words.length; ) {
-      let taken = 1;
-      if (CJK.test(words[i] as string)) {
-        let joined = words[i] as string;
-        for (let k = 1; k < MAX_JOINED_SEGMENTS && i + k < words.length && CJK.test(words[i + k] as string); k++) {
-          joined += words[i + k] as string;
-          if (this.direct(joined) !== undefined) taken = k + 1;
-        }
-      }
+      const taken = CJK.test(words[i] as string) ? this.segmentsTaken(words, i) : 1;
       out.push(words.slice(i, i + taken).join(''));
       i += taken;
     }
     return out;
   }
 
+  /** How many segments from i form one word: the longest function word, else the dictionary join described above. */
+  private segmentsTaken(words: readonly string[], i: number): number {
+    let joined = words[i] as string;
+    const known = [this.direct(joined) !== undefined];
+    for (let k = 1; k < MAX_JOINED_SEGMENTS && i + k < words.length && CJK.test(words[i + k] as string); k++) {
+      joined += words[i + k] as string;
+      known.push(this.direct(joined) !== undefined);
+    }
+    const longest = known.lastIndexOf(true);
+    let lastKanji = longest;
+    while (lastKanji >= 0 && !HAN.test(words[i + lastKanji] as string)) lastKanji--;
+    let dictionaryTaken = lastKanji < 0 ? longest + 1 : known.indexOf(true, lastKanji) + 1;
+    // one more kana segment when it is an inflection, not a function word (届|き → 届き, the verb; 人|が stays 人)
+    if (dictionaryTaken > 0 && known[dictionaryTaken] === true && this.functionWordAt(words, i + dictionaryTaken) === 0) {
+      dictionaryTaken++;
+    }
+    return Math.max(this.functionWordAt(words, i), dictionaryTaken, 1);
+  }
+
+  /** Segments from i that spell the longest function word (0: none starts there). */
+  private functionWordAt(words: readonly string[], i: number): number {
+    let taken = 0;
+    let joined = '';
+    for (let k = 0; k < MAX_JOINED_SEGMENTS && i + k < words.length && CJK.test(words[i + k] as string); k++) {
+      joined += words[i + k] as string;
+      if (!this.functionPrefixes.has(joined)) break;
+      if (this.functionRows.has(joined)) taken = k + 1;
+    }
+    return taken;
+  }
+
   /** Rows for a word, appended to ids; false when nothing of it is known. */
   resolve(word: string, ids: number[]): boolean {
+    const functionIds = this.functionRows.get(word);
+    if (functionIds) {
+      ids.push(...functionIds);
+      return true;
+    }
     const id = this.direct(word);
     if (id !== undefined) {
       ids.push(id);
@@ -122,7 +193,10 @@ export class LanguageLookup {
     return false;
   }
 
-  /** An unknown word with Chinese characters: its longest known part starting at a character, then the rest; kana alone is skipped. */
+  /**
+   * An unknown word with Chinese characters: its longest known part (function word or table word; a function word
+   * wins a tie) starting at a character, then the rest; kana alone is skipped.
+   */
   private characters(word: string, ids: number[]): boolean {
     const chars = [...word];
     let found = false;
@@ -133,13 +207,15 @@ export class LanguageLookup {
         continue;
       }
       let end = chars.length;
-      let id: number | undefined;
+      let rows: readonly number[] | undefined;
       for (; end > start; end--) {
-        id = this.vocab.get(chars.slice(start, end).join(''));
-        if (id !== undefined) break;
+        const part = chars.slice(start, end).join('');
+        const id = this.vocab.get(part);
+        rows = this.functionRows.get(part) ?? (id === undefined ? undefined : [id]);
+        if (rows) break;
       }
-      if (id !== undefined) {
-        ids.push(id);
+      if (rows) {
+        ids.push(...rows);
         found = true;
         start = end;
       } else {

@@ -18,7 +18,7 @@ const DEFAULT = 'en';
 export class LanguageRouter {
   /** Latin-script candidates: the default language (undefined) first, then the others in table order. */
   private readonly latin: Array<LanguageLookup | undefined>;
-  /** Word → bit i set when latin[i]'s vocabulary holds it. */
+  /** Word → bit i set when latin[i]'s vocabulary or function words hold it. */
   private readonly known = new Map<string, number>();
   private readonly trigrams: TrigramScorer | undefined;
   /** latin[i] ↔ trigram model column. */
@@ -29,7 +29,8 @@ export class LanguageRouter {
     for (const l of languages) this.byScript[l.table.script] ??= l;
     this.latin = [undefined, ...languages.filter((l) => l.table.script === 'latin')];
     this.latin.forEach((language, i) => {
-      for (const word of (language?.vocab ?? defaultVocab).keys()) this.known.set(word, (this.known.get(word) ?? 0) | (1 << i));
+      const words = [(language?.vocab ?? defaultVocab).keys(), language?.functionRows.keys() ?? []];
+      for (const list of words) for (const word of list) this.known.set(word, (this.known.get(word) ?? 0) | (1 << i));
     });
     this.trigrams = model ? new TrigramScorer(model) : undefined;
     this.columns = this.latin.map((l) => model?.languages.indexOf(l?.code ?? DEFAULT) ?? -1);

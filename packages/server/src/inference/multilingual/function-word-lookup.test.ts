@@ -1,0 +1,65 @@
+// Function words inside one language's lookup: they come before the table, join Japanese segments, split Chinese runs, count for routing.
+import { describe, expect, it } from 'vitest';
+import type { LanguageTable } from '../tokenizer-config.js';
+import { LanguageLookup } from './language-lookup.js';
+import { LanguageRouter } from './route-language.js';
+
+const table = (vocab: Record<string, number>, over: Partial<LanguageTable> = {}): LanguageTable => ({
+  script: 'latin', vocab, stems: {}, stemmer: null, compounds: false, ...over,
+});
+const NOT = 1;
+const CAN = 2;
+const PLEASE = 3;
+const MY = 4;
+
+describe('LanguageLookup with function words', () => {
+  it('gives a function word its English rows before the table (kann is "can", not Kanne), and none for a dropped one', () => {
+    const german = new LanguageLookup('de', table({ kann: 100, konto: 101 }), new Map([['kann', [CAN]], ['sich', []]]));
+    const ids: number[] = [];
+    expect(german.resolve('kann', ids)).toBe(true);
+    expect(german.resolve('sich', ids)).toBe(true);
+    expect(german.resolve('konto', ids)).toBe(true);
+    expect(ids).toEqual([CAN, 101]);
+  });
+
+  it('reads a two-word phrase as one function word, and its first word alone as usual', () => {
+    const spanish = new LanguageLookup('es', table({ por: 100, favor: 101 }), new Map([['por favor', [PLEASE]]]));
+    const ids: number[] = [];
+    expect(spanish.resolvePhrase(['por', 'favor'], 0, ids)).toBe(true);
+    expect(spanish.resolvePhrase(['por', 'eso'], 0, ids)).toBe(false);
+    expect(spanish.resolvePhrase(['por'], 0, ids)).toBe(false);
+    expect(ids).toEqual([PLEASE]);
+  });
+
+  it('keeps Japanese endings apart from the verb and joins their segments into function words (届きませんでした → not)', () => {
+    const japanese = new LanguageLookup(
+      'ja',
+      table({ 荷物: 100 }, { script: 'kana', stemmer: 'japanese-okurigana', stems: { 届: 101 } }),
+      new Map([['ません', [NOT]], ['ませんでした', [NOT]], ['が', []], ['まだ', [5]]]),
+    );
+    const words = japanese.joinSegments(['荷物', 'が', 'まだ', '届', 'き', 'ま', 'せん', 'で', 'した']);
+    expect(words).toEqual(['荷物', 'が', 'まだ', '届き', 'ませんでした']);
+    const ids: number[] = [];
+    for (const word of words) japanese.resolve(word, ids);
+    expect(ids).toEqual([100, 5, 101, NOT]);
+  });
+
+  it('splits an unknown run of Chinese characters into function words and table words, a function word winning a tie', () => {
+    const chinese = new LanguageLookup('zh', table({ 包裹: 100, 的: 101, 的士: 102 }, { script: 'han' }), new Map([['的', [6]], ['我的', [MY]], ['没有', [NOT]]]));
+    const ids: number[] = [];
+    expect(chinese.resolve('我的包裹没有', ids)).toBe(true);
+    expect(chinese.resolve('的', ids)).toBe(true);
+    expect(ids).toEqual([MY, 100, NOT, 6]);
+  });
+});
+
+describe('LanguageRouter with function words', () => {
+  it('counts a function word missing from the table as a known word of its language', () => {
+    const english = new Map([['the', 1], ['account', 2]]);
+    const german = new LanguageLookup('de', table({ konto: 100 }), new Map([['ist', [7]], ['mein', [MY]], ['nicht', [NOT]]]));
+    const without = new LanguageLookup('de', table({ konto: 100 }));
+    const words = ['mein', 'konto', 'ist', 'nicht', 'account'];
+    expect(new LanguageRouter(english, [german]).route('', words)?.code).toBe('de');
+    expect(new LanguageRouter(english, [without]).route('', words)).toBeUndefined();
+  });
+});
