@@ -26,6 +26,8 @@ export class LanguageLookup {
   private readonly stems: Map<string, number>;
   private readonly stem: ((word: string) => string) | undefined;
   private readonly stemMemo = new Map<string, number>();
+  /** Rows each word resolved to (null: none), so a frequent word skips the accent, stem and compound paths. */
+  private readonly resolvedMemo = new Map<string, readonly number[] | null>();
   /** Two-word function phrases (function-word keys with a space) by first word, then second word. */
   private readonly phrases = new Map<string, Map<string, readonly number[]>>();
   /** Every prefix of a function word (whole words included): a join of segments that is none of them ends the search. */
@@ -97,9 +99,10 @@ export class LanguageLookup {
     return undefined;
   }
 
-  /** Forgets remembered stem lookups (benchmarks measure the cold path with it). */
+  /** Forgets remembered stem and word lookups (benchmarks measure the cold path with it). */
   clearMemo(): void {
     this.stemMemo.clear();
+    this.resolvedMemo.clear();
   }
 
   /**
@@ -150,8 +153,21 @@ export class LanguageLookup {
     return taken;
   }
 
-  /** Rows for a word, appended to ids; false when nothing of it is known. */
+  /** Rows for a word, appended to ids; false when nothing of it is known. Remembered per word (bounded). */
   resolve(word: string, ids: number[]): boolean {
+    let rows = this.resolvedMemo.get(word);
+    if (rows === undefined) {
+      const found: number[] = [];
+      rows = this.resolveWord(word, found) ? found : null;
+      if (this.resolvedMemo.size >= STEM_MEMO_LIMIT) this.resolvedMemo.clear();
+      this.resolvedMemo.set(word, rows);
+    }
+    if (rows === null) return false;
+    for (const row of rows) ids.push(row);
+    return true;
+  }
+
+  private resolveWord(word: string, ids: number[]): boolean {
     const functionIds = this.functionRows.get(word);
     if (functionIds) {
       ids.push(...functionIds);
