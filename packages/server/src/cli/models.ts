@@ -3,6 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { Presets, SingleBar } from 'cli-progress';
 import type { Command } from 'commander';
 import type { TextclassClient } from '@textclass/client';
+import { readLabelledExamples } from '../uploads/labelled-examples.js';
 import { addApiOptions, apiClient, expectOk, printJson, type ApiFlags } from './api-client.js';
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -159,9 +160,8 @@ export function registerModelCommands(program: Command): void {
   addApiOptions(models.command('evaluate <model-id>').description('measure the served version on a labelled CSV / JSON Lines file'))
     .requiredOption('--file <path>', 'CSV (text,label) or .jsonl')
     .action(async (id: string, flags: ApiFlags & { file: string }) => {
-      const content = await readFile(flags.file, 'utf8');
-      const examples = fileFormat(flags.file) === 'text/csv' ? parseSimpleCsv(content) : content.split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as { text: string; label: string });
-      printJson(await expectOk(apiClient(flags).POST('/v2/models/{model_id}/evaluations', { ...path(idArg(id)), body: { examples: examples.map(({ text, label }) => ({ text, label })) } })));
+      const examples = await readLabelledExamples(await readFile(flags.file), fileFormat(flags.file) === 'text/csv' ? 'csv' : 'jsonl');
+      printJson(await expectOk(apiClient(flags).POST('/v2/models/{model_id}/evaluations', { ...path(idArg(id)), body: { examples } })));
     });
 
   addApiOptions(models.command('classify <model-id> <text...>').description('classify up to 8 texts with a deployed model'))
@@ -183,31 +183,4 @@ export function registerModelCommands(program: Command): void {
       const body = JSON.parse(await readFile(file, 'utf8'));
       printJson(await expectOk(apiClient(flags).POST('/v2/models/import', { body, params: { query: flags.name === undefined ? {} : { name: flags.name } } })));
     });
-}
-
-/** A CSV with a header naming text and label (RFC 4180 quoting), for `evaluate`. */
-function parseSimpleCsv(content: string): Array<{ text: string; label: string }> {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < content.length; i += 1) {
-    const c = content[i]!;
-    if (quoted) {
-      if (c === '"' && content[i + 1] === '"') { field += '"'; i += 1; } else if (c === '"') quoted = false; else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') { row.push(field); field = ''; }
-    else if (c === '\n' || c === '\r') {
-      if (c === '\r' && content[i + 1] === '\n') i += 1;
-      row.push(field); field = '';
-      if (row.some((f) => f !== '')) rows.push(row);
-      row = [];
-    } else field += c;
-  }
-  if (field !== '' || row.length > 0) { row.push(field); rows.push(row); }
-  const [header = [], ...data] = rows;
-  const text = header.indexOf('text');
-  const label = header.indexOf('label');
-  if (text < 0 || label < 0) throw new Error('the CSV header must name text and label');
-  return data.map((r) => ({ text: r[text] ?? '', label: r[label] ?? '' }));
 }

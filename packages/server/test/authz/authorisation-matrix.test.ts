@@ -5,6 +5,7 @@ import { generateApiKey } from '../../src/core/api-keys.js';
 import { datasetKey } from '../../src/core/dataset-keys.js';
 import { createUploadRepository } from '../../src/storage/index.js';
 import type { Role } from '../../src/core/types.js';
+import { finished } from '../models/support.js';
 import { startTestServer, type TestServer } from '../support/in-process.js';
 import { allows, MATRIX, ROLES, type MatrixContext } from './matrix.js';
 
@@ -59,7 +60,8 @@ const ctx: MatrixContext = {
     if (kind === 'fine-tuned') return model.body.id;
     for (const seed of [1, 2]) {
       const job = await admin('POST', `/v2/models/${model.body.id}/training-jobs`, { seed, holdout_fraction: 0, deploy: true });
-      await trained(model.body.id, job.body.id);
+      const done = await finished(server, model.body.id, job.body.id);
+      if (done.status !== 'succeeded') throw new Error(`training failed: ${done.error}`);
     }
     return model.body.id;
   },
@@ -73,15 +75,6 @@ const ctx: MatrixContext = {
   },
 };
 let modelCount = 0;
-
-async function trained(modelId: number, jobId: string): Promise<void> {
-  for (;;) {
-    const job = (await server.call('GET', `/v2/models/${modelId}/training-jobs/${jobId}`)).body;
-    if (job.status === 'succeeded') return;
-    if (job.status === 'failed') throw new Error(`training failed: ${job.error}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 beforeAll(async () => {
   server = await startTestServer({ pipelinePollMs: 20 });

@@ -68,6 +68,9 @@ describe('textclass models', () => {
     await json('deploy', String(imported.id));
     const again = await json('classify', String(imported.id), 'I love it, fantastic', 'It broke, terrible');
     expect(again.predictions).toEqual((await json('classify', id, 'I love it, fantastic', 'It broke, terrible')).predictions);
+    const measured = await json('evaluate', String(imported.id), '--file', csv);
+    expect(measured.evaluated_on).toBe(english.length);
+    expect(measured.confusion_matrix.flat().reduce((a: number, b: number) => a + b, 0)).toBe(english.length);
     const listed = (await models('list', '--status', 'deployed')).stdout.split('\n').map((l) => JSON.parse(l).id);
     expect(listed).toEqual(expect.arrayContaining([created.id, imported.id]));
   }, 120_000);

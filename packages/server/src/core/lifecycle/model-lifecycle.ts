@@ -9,7 +9,7 @@ import { embedInChunks } from './embed-in-chunks.js';
 import { assertKnownEndpoint, parseLlmSettings } from '../llm/llm-settings.js';
 import type { ModelLifecycleRepository } from './ports.js';
 import { archiveTransition, deployTransition, rollbackTransition } from './transitions.js';
-import type { LabelledText, ModelVersion, TrainingJob, TrainingOptions } from './types.js';
+import { TRAINED_KINDS, type LabelledText, type ModelVersion, type TrainingJob, type TrainingOptions } from './types.js';
 
 export interface CreateModelInput {
   name: string;
@@ -35,7 +35,6 @@ export interface LifecycleDeps {
 export const DEFAULT_TRAINING_OPTIONS: TrainingOptions = { architecture: 'linear', holdout_fraction: 0.2, max_epochs: 200, seed: 1, deploy: false };
 /** Labelled rows a dataset import or an evaluation reads at most. */
 export const MAX_LABELLED_ROWS = 100_000;
-const TRAINED_KINDS: ReadonlySet<ModelType> = new Set(['few-shot', 'fine-tuned']);
 
 export class ModelLifecycle {
   constructor(private readonly deps: LifecycleDeps) {}

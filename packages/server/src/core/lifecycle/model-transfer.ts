@@ -5,10 +5,9 @@ import type { EncoderProvider, ModelRepository } from '../ports.js';
 import type { Model, Workspace } from '../types.js';
 import { assertKnownEndpoint, parseLlmSettings } from '../llm/llm-settings.js';
 import type { ModelLifecycleRepository } from './ports.js';
-import type { ModelExportFile } from './types.js';
+import { TRAINED_KINDS, type ModelExportFile } from './types.js';
 
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
-const TRAINED_KINDS = new Set(['few-shot', 'fine-tuned']);
 
 export class ModelTransfer {
   constructor(private readonly deps: { models: ModelRepository; lifecycle: ModelLifecycleRepository; encoders: EncoderProvider; llmEndpoints: ReadonlyMap<string, unknown> }) {}

@@ -1,11 +1,10 @@
 // Active learning: score a dataset's rows that are not examples yet and return the ones the model is least sure of, with its guess.
 import { invalid, notFound } from '../errors.js';
-import type { ModelRunners } from '../model-runners.js';
-import type { DatasetRepository, EncoderProvider, ModelRepository, RecordRepository } from '../ports.js';
 import type { Workspace } from '../types.js';
 import { rankByUncertainty } from '../training/active-learning.js';
 import { embedInChunks } from './embed-in-chunks.js';
-import type { ModelLifecycleRepository } from './ports.js';
+import type { LifecycleDeps } from './model-lifecycle.js';
+import { TRAINED_KINDS } from './types.js';
 
 export type UncertaintyStrategy = 'margin' | 'entropy';
 
@@ -17,14 +16,7 @@ export interface LabelSuggestion {
   uncertainty: number;
 }
 
-interface Deps {
-  models: ModelRepository;
-  lifecycle: ModelLifecycleRepository;
-  datasets: DatasetRepository;
-  records: RecordRepository;
-  encoders: EncoderProvider;
-  runners: ModelRunners;
-}
+type Deps = Omit<LifecycleDeps, 'llmEndpoints'>;
 
 export class LabelSuggestions {
   constructor(private readonly deps: Deps) {}
@@ -32,7 +24,7 @@ export class LabelSuggestions {
   async suggest(workspace: Workspace, modelId: number, datasetId: number, options: { strategy: UncertaintyStrategy; scan: number; limit: number }): Promise<{ items: LabelSuggestion[]; scanned: number }> {
     const model = await this.deps.models.get(workspace.id, modelId);
     if (!model) throw notFound(`model ${modelId}`);
-    if (model.type !== 'few-shot' && model.type !== 'fine-tuned') throw invalid('model_id', `a ${model.type} model does not learn from labelled examples`);
+    if (!TRAINED_KINDS.has(model.type)) throw invalid('model_id', `a ${model.type} model does not learn from labelled examples`);
     if (model.version === null) throw invalid('model_id', `model ${modelId} has no version yet; add an example of every label first`);
     const dataset = await this.deps.datasets.get(workspace.id, datasetId);
     if (!dataset) throw notFound(`dataset ${datasetId}`);

@@ -1,6 +1,9 @@
 // Model lifecycle types: versions, labelled examples, training jobs and their options, the export file.
 import type { LabelDefinition, Model, ModelConfig, ModelMetrics, ModelStatus, ModelType } from '../types.js';
 
+/** The kinds that learn from labelled examples and serve a trained ONNX head. */
+export const TRAINED_KINDS: ReadonlySet<ModelType> = new Set(['few-shot', 'fine-tuned']);
+
 /** One trained (or defined) state of a model: what it serves when this version is deployed. */
 export interface ModelVersion {
   modelId: number;

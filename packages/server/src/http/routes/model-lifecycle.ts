@@ -6,7 +6,7 @@ import type { LabelledText, ModelExportFile } from '../../core/lifecycle/types.j
 import type { Workspace } from '../../core/types.js';
 import { readLabelledExamples } from '../../uploads/labelled-examples.js';
 import { requirePermission } from '../auth.js';
-import { jsonDepth, MAX_JSON_DEPTH } from '../body.js';
+import { jsonBody } from '../body.js';
 import { callerOf } from '../context.js';
 import { presentSuggestion, presentTrainingJob, presentVersion } from '../lifecycle-presenters.js';
 import { pageEnvelope, pageRequest } from '../pagination.js';
@@ -20,14 +20,7 @@ const FILE_PATHS = ['/v2/models/:model_id/examples', '/v2/models/:model_id/evalu
 
 /** Body parsers for the model file endpoints, mounted before the general JSON parser (which then skips the parsed body). */
 export function modelFileBodies(): RequestHandler[] {
-  const json = express.json({ limit: MODEL_FILE_LIMIT_BYTES, strict: true, type: ['application/json', 'application/*+json'] });
   const files = express.raw({ limit: MODEL_FILE_LIMIT_BYTES, type: ['text/csv', 'application/x-ndjson'] });
-  const depth: RequestHandler = (req, _res, next) => {
-    if (req.body !== undefined && !Buffer.isBuffer(req.body) && jsonDepth(req.body) > MAX_JSON_DEPTH) {
-      throw new DomainError('INVALID_PARAMETER', `body: JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
-    }
-    next();
-  };
   const asText: RequestHandler = (req, _res, next) => {
     // The contract describes file bodies as strings; the raw bytes are kept for the reader.
     if (Buffer.isBuffer(req.body)) {
@@ -37,7 +30,7 @@ export function modelFileBodies(): RequestHandler[] {
     next();
   };
   const router = Router();
-  router.post(FILE_PATHS, json, files, depth, asText);
+  router.post(FILE_PATHS, ...jsonBody(MODEL_FILE_LIMIT_BYTES), files, asText);
   return [router];
 }
 
