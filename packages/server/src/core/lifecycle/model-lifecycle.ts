@@ -149,11 +149,11 @@ export class ModelLifecycle {
   async deploy(workspace: Workspace, modelId: number, version?: number): Promise<Model> {
     const model = await this.get(workspace, modelId);
     const versions = await this.deps.lifecycle.listVersions(model.id);
-    const target = version ?? versions.at(-1)?.version;
-    if (target === undefined) throw invalid('version', `model ${modelId} has no version yet; train it first`);
-    if (!versions.some((v) => v.version === target)) throw invalid('version', `model ${modelId} has no version ${target}`);
-    await this.deps.runners.headFor({ ...model, version: target, labels: versions.find((v) => v.version === target)!.labels, config: versions.find((v) => v.version === target)!.config });
-    return this.transition(workspace, modelId, (m) => deployTransition(m, target));
+    if (versions.length === 0) throw invalid('version', `model ${modelId} has no version yet; train it first`);
+    const target = version === undefined ? versions.at(-1) : versions.find((v) => v.version === version);
+    if (!target) throw invalid('version', `model ${modelId} has no version ${version}`);
+    await this.deps.runners.headFor({ ...model, version: target.version, labels: target.labels, config: target.config });
+    return this.transition(workspace, modelId, (m) => deployTransition(m, target.version));
   }
 
   archive(workspace: Workspace, modelId: number): Promise<Model> {
