@@ -34,8 +34,11 @@ async function waitForDemoModel(url: string): Promise<void> {
   }
 }
 
-/** The server as a user runs it, with the embedding cache off (TEXTCLASS_EMBEDDING_CACHE_MB=0) and the subject as default encoder. */
-export async function startTextclass(subject: Subject): Promise<Child & { dataDir: string }> {
+/**
+ * The server as a user runs it, with the embedding cache off (TEXTCLASS_EMBEDDING_CACHE_MB=0) and the subject as default
+ * encoder. `profileDir` set: it runs under `node --cpu-prof` and writes its profile there when it stops.
+ */
+export async function startTextclass(subject: Subject, profileDir?: string): Promise<Child & { dataDir: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'textclass-bench-'));
   await provision(dataDir);
   const port = await freePort();
@@ -47,7 +50,7 @@ export async function startTextclass(subject: Subject): Promise<Child & { dataDi
     TEXTCLASS_DEFAULT_ENCODER: subject.id, TEXTCLASS_EMBEDDING_CACHE_MB: '0',
   };
   try {
-    const child = await spawnAndWait([MAIN, 'serve'], env, port, '/health', 300);
+    const child = await spawnAndWait([...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), MAIN, 'serve'], env, port, '/health', 300);
     await waitForDemoModel(child.url);
     return { ...child, dataDir, stop: async () => { await child.stop(); rmSync(dataDir, { recursive: true, force: true }); } };
   } catch (error) {

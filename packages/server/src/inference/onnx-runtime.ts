@@ -1,6 +1,7 @@
 // The one module that talks to onnxruntime-node: creates sessions, runs them, converts tensors.
 import { availableParallelism } from 'node:os';
 import * as ort from 'onnxruntime-node';
+import { WorkerOnnxSession } from './onnx-worker-session.js';
 
 /** A loaded ONNX model that can be run; wraps an onnxruntime InferenceSession. */
 export interface OnnxSession {
@@ -42,6 +43,12 @@ export interface OnnxSessionOptions {
   allowSpinning?: boolean;
   /** Writes the graph as optimised by onnxruntime to this path (to check which ops were fused). */
   optimizedModelPath?: string;
+  /**
+   * Where runs happen. 'inline' (default): on the calling thread; onnxruntime-node's run is synchronous, so the event
+   * loop stops for the whole run, which suits models that run in microseconds (static encoders, heads). 'worker': the
+   * session lives on its own worker thread, so requests are parsed, answered and batched while a model runs.
+   */
+  thread?: 'inline' | 'worker';
 }
 
 function sessionOptions(options: OnnxSessionOptions): ort.InferenceSession.SessionOptions {
@@ -101,12 +108,16 @@ class OrtSession implements OnnxSession {
 
 /** Creates a CPU session for the model file at path (graph optimisation all, memory arena on). */
 export async function createOnnxSession(path: string, options: OnnxSessionOptions = {}): Promise<OnnxSession> {
-  const session = await ort.InferenceSession.create(path, sessionOptions(options));
+  const { thread, ...rest } = options;
+  if (thread === 'worker') return WorkerOnnxSession.create({ path, options: rest });
+  const session = await ort.InferenceSession.create(path, sessionOptions(rest));
   return new OrtSession(session);
 }
 
 /** Creates a CPU session from serialised model bytes (used by tests and in-memory models). */
 export async function createOnnxSessionFromBytes(bytes: Uint8Array, options: OnnxSessionOptions = {}): Promise<OnnxSession> {
-  const session = await ort.InferenceSession.create(bytes, sessionOptions(options));
+  const { thread, ...rest } = options;
+  if (thread === 'worker') return WorkerOnnxSession.create({ bytes, options: rest });
+  const session = await ort.InferenceSession.create(bytes, sessionOptions(rest));
   return new OrtSession(session);
 }

@@ -135,7 +135,7 @@ export class TransformerEncoder implements Encoder {
   private async loadFiles(): Promise<Loaded> {
     const { modelPath } = this.exported;
     const tokenizer = this.textTokenizer();
-    const session = await createOnnxSession(modelPath, this.options.session);
+    const session = await createOnnxSession(modelPath, { thread: 'worker', ...this.options.session });
     const unknown = session.inputNames.filter((name) => !KNOWN_INPUTS.has(name));
     const output = ['sentence_embedding', 'last_hidden_state', 'token_embeddings'].find((name) => session.outputNames.includes(name));
     if (unknown.length > 0 || !session.inputNames.includes('input_ids') || !output) {
