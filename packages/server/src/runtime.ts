@@ -42,7 +42,7 @@ export interface Runtime {
 
 export async function composeRuntime(config: Config, logger: Logger): Promise<Runtime> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
-  const repos = createRepositories(database.db);
+  const repos = createRepositories(database.db, database.writes);
   const bootstrap = await bootstrapDefaultWorkspace(repos, config.apiKey);
   const rateLimits = await createRateLimiter(config.redisUrl, logger);
   const defaultEncoderId = config.defaultEncoder ?? DEFAULT_ENCODER_ID;

@@ -6,6 +6,10 @@ import { PGliteDialect } from './pglite-dialect.js';
 import { openPGlite } from './pglite-open.js';
 import { createPostgresPool, describePostgresUrl, isPostgresUrl } from './postgres-pool.js';
 import type { DatabaseSchema } from './schema.js';
+import { TableWriteWatch } from './table-write-watch.js';
+
+/** The tables whose reads the hot path caches on embedded PGlite (the caller's key and workspace, the model). */
+const CACHED_TABLES = ['api_keys', 'workspaces', 'models'];
 
 export interface OpenDatabaseOptions {
   /** `postgres://…` or `postgresql://…`: use that PostgreSQL. Unset or empty: embedded PGlite. */
@@ -20,6 +24,11 @@ export interface OpenDatabaseOptions {
 export interface Database {
   db: Kysely<DatabaseSchema>;
   kind: 'pglite' | 'postgres';
+  /**
+   * Embedded PGlite only: counts writes to the tables whose reads may be cached in this process. Undefined for
+   * PostgreSQL, where other processes write too and every read must go to the database.
+   */
+  writes?: TableWriteWatch;
   /** Closes the pool or shuts PGlite down (flushing it to disk); safe to call more than once. */
   close(): Promise<void>;
 }
@@ -30,6 +39,7 @@ interface Target {
   where: string;
   /** Runs once the Kysely instance (and with it the pool or PGlite) is destroyed. */
   afterClose(): Promise<void>;
+  writes?: TableWriteWatch;
 }
 
 async function createTarget(options: OpenDatabaseOptions): Promise<Target> {
@@ -42,13 +52,14 @@ async function createTarget(options: OpenDatabaseOptions): Promise<Target> {
   }
   if (options.schema !== undefined) throw new Error('the schema option applies to PostgreSQL only');
   const { pglite, location, release } = await openPGlite(options.dataDir);
-  return { kind: 'pglite', dialect: new PGliteDialect(pglite), where: location, afterClose: release };
+  const writes = new TableWriteWatch(CACHED_TABLES);
+  return { kind: 'pglite', dialect: new PGliteDialect(pglite, writes), where: location, afterClose: release, writes };
 }
 
 /** Opens the database and applies pending migrations before returning it. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   const started = performance.now();
-  const { kind, dialect, where, afterClose } = await createTarget(options);
+  const { kind, dialect, where, afterClose, writes } = await createTarget(options);
   const db = new Kysely<DatabaseSchema>({ dialect });
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => (closing ??= db.destroy().finally(afterClose));
@@ -62,5 +73,5 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     await close();
     throw error;
   }
-  return { db, kind, close };
+  return { db, kind, close, ...(writes ? { writes } : {}) };
 }

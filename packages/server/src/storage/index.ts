@@ -11,7 +11,9 @@ import { createRecordRepository } from './repositories/records.js';
 import { createUsageRepository } from './repositories/usage.js';
 import { createWebhookRepository } from './repositories/webhooks.js';
 import { createWorkspaceRepository } from './repositories/workspaces.js';
+import { withCachedReads } from './repositories/cached-reads.js';
 import type { DatabaseSchema } from './schema.js';
+import type { TableWriteWatch } from './table-write-watch.js';
 
 export { openDatabase, type Database, type OpenDatabaseOptions } from './database.js';
 export type { StorageLogger } from './logger.js';
@@ -20,8 +22,12 @@ export { IN_MEMORY } from './pglite-open.js';
 export { createUploadRepository } from './repositories/uploads.js';
 export type { DatabaseSchema } from './schema.js';
 
-export function createRepositories(db: Kysely<DatabaseSchema>): Repositories {
-  return {
+/**
+ * `writes` (Database.writes, set for embedded PGlite): cache the per-request reads of the caller and the model in this
+ * process until the watch sees their tables written.
+ */
+export function createRepositories(db: Kysely<DatabaseSchema>, writes?: TableWriteWatch): Repositories {
+  const repos: Repositories = {
     workspaces: createWorkspaceRepository(db),
     apiKeys: createApiKeyRepository(db),
     models: createModelRepository(db),
@@ -33,4 +39,5 @@ export function createRepositories(db: Kysely<DatabaseSchema>): Repositories {
     pipeline: createPipelineRepository(db),
     webhooks: createWebhookRepository(db),
   };
+  return writes ? withCachedReads(repos, writes) : repos;
 }

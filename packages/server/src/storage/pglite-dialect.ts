@@ -6,18 +6,26 @@ import {
   type Kysely, type QueryCompiler, type QueryResult, type TransactionSettings,
 } from 'kysely';
 import { ConnectionLock } from './connection-lock.js';
+import type { TableWriteWatch } from './table-write-watch.js';
 
 const COMMANDS_WITH_ROW_COUNT = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
 
 class PGliteConnection implements DatabaseConnection {
   readonly #pglite: PGlite;
+  readonly #watch: TableWriteWatch | undefined;
 
-  constructor(pglite: PGlite) {
+  constructor(pglite: PGlite, watch: TableWriteWatch | undefined) {
     this.#pglite = pglite;
+    this.#watch = watch;
   }
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.#pglite.query<R>(compiledQuery.sql, [...compiledQuery.parameters]);
+    let result;
+    try {
+      result = await this.#pglite.query<R>(compiledQuery.sql, [...compiledQuery.parameters]);
+    } finally {
+      this.#watch?.observe(compiledQuery.sql);
+    }
     const command = result.command?.toUpperCase();
     return {
       rows: result.rows,
@@ -39,9 +47,9 @@ class PGliteDriver implements Driver {
   readonly #connection: PGliteConnection;
   readonly #lock = new ConnectionLock();
 
-  constructor(pglite: PGlite) {
+  constructor(pglite: PGlite, watch: TableWriteWatch | undefined) {
     this.#pglite = pglite;
-    this.#connection = new PGliteConnection(pglite);
+    this.#connection = new PGliteConnection(pglite, watch);
   }
 
   async init(): Promise<void> {
@@ -77,12 +85,17 @@ class PGliteDriver implements Driver {
   }
 }
 
-/** Use with `new Kysely({ dialect: new PGliteDialect(pglite) })`; destroying the Kysely instance closes PGlite. */
+/**
+ * Use with `new Kysely({ dialect: new PGliteDialect(pglite) })`; destroying the Kysely instance closes PGlite.
+ * `watch` sees every statement run through the dialect (for caches of reads in this process).
+ */
 export class PGliteDialect implements Dialect {
   readonly #pglite: PGlite;
+  readonly #watch: TableWriteWatch | undefined;
 
-  constructor(pglite: PGlite) {
+  constructor(pglite: PGlite, watch?: TableWriteWatch) {
     this.#pglite = pglite;
+    this.#watch = watch;
   }
 
   createAdapter(): DialectAdapter {
@@ -90,7 +103,7 @@ export class PGliteDialect implements Dialect {
   }
 
   createDriver(): Driver {
-    return new PGliteDriver(this.#pglite);
+    return new PGliteDriver(this.#pglite, this.#watch);
   }
 
   createQueryCompiler(): QueryCompiler {
