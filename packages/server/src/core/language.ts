@@ -1,7 +1,7 @@
 // One detected language for a request: the language of its texts taken together.
 import type { LanguageDetector } from './ports.js';
 
-/** fastText costs ~3.5 µs per character here; 300 characters identify a language reliably. */
+/** fastText costs ~0.2 µs per character here; 300 characters identify a language reliably. */
 const SAMPLE_CHARS = 300;
 
 export function detectRequestLanguage(detector: LanguageDetector, texts: string[]): string {

