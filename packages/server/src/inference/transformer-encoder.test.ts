@@ -119,6 +119,21 @@ describe('TransformerEncoder', () => {
     expect(encoder.countTokens('refund '.repeat(200))).toBe(16);
   });
 
+  it('embeds texts counted first (their tokens kept for embed) exactly as texts it never counted, prompts included', async () => {
+    const counted = await TransformerEncoder.open(dirOf('e5'));
+    const fresh = await TransformerEncoder.open(dirOf('e5'));
+    const texts = ['where is my parcel', 'refund '.repeat(200), ''];
+    texts.forEach((text) => counted.countTokens(text));
+    const [a, b] = [await counted.embed(texts), await fresh.embed(texts)];
+    a.forEach((vector, i) => expect(Array.from(vector)).toEqual(Array.from(b[i] as Float32Array)));
+    texts.forEach((text) => counted.countTokens(text));
+    const [passage] = await counted.embed([texts[0] as string], 'passage');
+    const [passageFresh] = await fresh.embed([texts[0] as string], 'passage');
+    expect(Array.from(passage as Float32Array)).toEqual(Array.from(passageFresh as Float32Array));
+    expect(Array.from(passage as Float32Array)).not.toEqual(Array.from(a[0] as Float32Array));
+    await Promise.all([counted.close(), fresh.close()]);
+  });
+
   it('applies e5-style prompts: query by default, passage on request', async () => {
     const e5 = await TransformerEncoder.open(dirOf('e5'));
     const plain = await TransformerEncoder.open(dirOf('mean'));

@@ -14,6 +14,8 @@ export interface TransformerEncoderOptions {
 }
 
 const KNOWN_INPUTS = new Set(['input_ids', 'attention_mask', 'token_type_ids']);
+/** Texts whose tokens countTokens() keeps for the embed() that usually follows (the batching queue counts first). */
+const COUNTED_KEPT = 4_096;
 const WARMUP_TEXTS = ['warm up the encoder'];
 
 interface Loaded {
@@ -35,6 +37,8 @@ export class TransformerEncoder implements Encoder {
   private loading: Promise<Loaded> | undefined;
   private tokenizer: TextTokenizer | undefined;
   private warm = false;
+  /** Content token ids by model input text, from countTokens(), taken by embed(); oldest dropped first. */
+  private readonly counted = new Map<string, number[]>();
 
   constructor(readonly exported: TransformerExport, private readonly options: TransformerEncoderOptions = {}) {
     this.id = exported.id;
@@ -67,8 +71,20 @@ export class TransformerEncoder implements Encoder {
    */
   countTokens(text: string): number {
     const tokenizer = this.textTokenizer();
-    const tokens = tokenizer.prefix.length + tokenizer.contentIds(this.promptFor() + text).length + tokenizer.suffix.length;
-    return Math.min(this.exported.maxSeqLength, tokens);
+    const input = this.promptFor() + text;
+    const ids = tokenizer.contentIds(input);
+    this.counted.delete(input);
+    this.counted.set(input, ids);
+    if (this.counted.size > COUNTED_KEPT) this.counted.delete(this.counted.keys().next().value as string);
+    return Math.min(this.exported.maxSeqLength, tokenizer.prefix.length + ids.length + tokenizer.suffix.length);
+  }
+
+  /** The windows of one model input, from the ids countTokens() kept when it saw the same input. */
+  private windowsOf(tokenizer: TextTokenizer, input: string) {
+    const ids = this.counted.get(input);
+    if (ids === undefined) return tokenizer.windows(input);
+    this.counted.delete(input);
+    return tokenizer.windowsOf(ids);
   }
 
   /** L2-normalised embeddings in input order; role picks a prompt prefix such as e5's "query: " or "passage: ". */
@@ -76,7 +92,7 @@ export class TransformerEncoder implements Encoder {
     if (texts.length === 0) return [];
     const loaded = await this.load();
     const prompt = this.promptFor(role);
-    const rows: Row[] = texts.flatMap((text, index) => loaded.tokenizer.windows(prompt + text).map((w) => ({ text: index, ...w })));
+    const rows: Row[] = texts.flatMap((text, index) => this.windowsOf(loaded.tokenizer, prompt + text).map((w) => ({ text: index, ...w })));
     const sums = texts.map(() => new Float32Array(this.dimension));
     const batches = packTokenBatches(rows.map((r) => Int32Array.from(r.ids)), this.options.batching ?? DEFAULT_BATCH_LIMITS);
     for (const batch of batches) {
