@@ -1,4 +1,4 @@
-// npm run bench:inference [-- --quick] [--label NAME]: raw ceiling, textclass over HTTP and the transformers.js peer, one run.
+// npm run bench:inference [-- --quick] [--label NAME] [--profile-dir DIR]: raw ceiling, textclass over HTTP and the transformers.js peer, one run.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
@@ -15,7 +15,7 @@ import { BENCH_API_KEY, startTextclass } from './textclass-server.js';
 import { makeTexts } from './texts.js';
 import type { Child } from './servers.js';
 
-const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, label: { type: 'string' } } });
+const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, label: { type: 'string' }, 'profile-dir': { type: 'string' } } });
 const QUICK = values.quick;
 const CACHE = resolve('.bench-cache');
 const SYNTHETIC_ID = 'synthetic-minilm-l12';
@@ -90,7 +90,7 @@ async function measureSubject(subject: Subject, texts: string[]): Promise<Subjec
     const rawBefore = await ceilingRows(subject, raw, bounds, 'before the HTTP loops');
     const best = rawBefore.reduce((a, b) => (b.textsPerSecond > a.textsPerSecond ? b : a));
     log(`${subject.id}: textclass over HTTP (cache off)`);
-    const server = await startTextclass(subject);
+    const server = await startTextclass(subject, values['profile-dir'] && resolve(values['profile-dir'], subject.id));
     const serverMemory: SubjectResults['serverMemory'] = {};
     let textclass: LoadResult[];
     let paired: PairedResult;

@@ -19,14 +19,18 @@ function ownBuffer(data: Float32Array): Float32Array {
 }
 
 async function serve(session: OnnxSession): Promise<void> {
+  const running = new Set<Promise<unknown>>();
   port?.on('message', (request: WorkerRequest) => {
     if (request.type === 'release') {
-      void session.release().finally(() => reply({ type: 'released' }));
+      // Runs already taken in finish first: a session is never released under a run.
+      void Promise.allSettled([...running]).then(() => session.release()).finally(() => reply({ type: 'released' }));
       return;
     }
     const run = request.type === 'runInt64'
       ? session.runInt64(request.inputs, request.output)
       : session.runFloat32(request.inputs, request.output);
+    running.add(run);
+    void run.finally(() => running.delete(run)).catch(() => undefined);
     run.then(
       (result) => {
         const data = ownBuffer(result.data);

@@ -104,6 +104,14 @@ describe('an ONNX session on a worker thread', () => {
     await expect(session.runInt64(feeds, 'last_hidden_state')).rejects.toThrow(/released/);
   });
 
+  it('finishes the runs it holds before a release takes the session away', async () => {
+    const session = await createOnnxSession(modelPath, { thread: 'worker' });
+    const runs = [session.runInt64(feeds, 'last_hidden_state'), session.runInt64(feeds, 'last_hidden_state')];
+    await session.release();
+    const expected = Array.from((await inline.runInt64(feeds, 'last_hidden_state')).data);
+    for (const run of runs) expect(Array.from((await run).data)).toEqual(expected);
+  });
+
   it('reports a model that cannot load when it is created', async () => {
     await expect(createOnnxSession(join(root, 'missing.onnx'), { thread: 'worker' })).rejects.toThrow(/missing\.onnx/);
   });
