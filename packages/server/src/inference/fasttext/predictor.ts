@@ -61,6 +61,12 @@ function centroidOffset(pq: ProductQuantizer, m: number, code: number): number {
   return m === pq.nsubq - 1 ? m * 256 * pq.dsub + code * pq.lastdsub : (m * 256 + code) * pq.dsub;
 }
 
+/** The quantised norm of row i when norms were quantised apart (qnorm), else 1. */
+function rowNorm(matrix: Extract<Matrix, { kind: 'quant' }>, i: number): number {
+  const { normCodes, normPq } = matrix;
+  return normCodes && normPq ? (normPq.centroids[centroidOffset(normPq, 0, normCodes[i] as number)] as number) : 1;
+}
+
 /** x += row(i) (Matrix::addRowToVector). */
 function addRow(matrix: Matrix, x: Float32Array, i: number): void {
   if (matrix.kind === 'dense') {
@@ -69,7 +75,7 @@ function addRow(matrix: Matrix, x: Float32Array, i: number): void {
     return;
   }
   const { pq } = matrix;
-  const alpha = matrix.normCodes && matrix.normPq ? (matrix.normPq.centroids[centroidOffset(matrix.normPq, 0, matrix.normCodes[i] as number)] as number) : 1;
+  const alpha = rowNorm(matrix, i);
   const codeBase = pq.nsubq * i;
   for (let m = 0; m < pq.nsubq; m++) {
     const c = centroidOffset(pq, m, matrix.codes[codeBase + m] as number);
@@ -87,7 +93,7 @@ function dotRow(matrix: Matrix, x: Float32Array, i: number): number {
     return sum;
   }
   const { pq } = matrix;
-  const norm = matrix.normCodes && matrix.normPq ? (matrix.normPq.centroids[centroidOffset(matrix.normPq, 0, matrix.normCodes[i] as number)] as number) : 1;
+  const norm = rowNorm(matrix, i);
   const codeBase = pq.nsubq * i;
   for (let m = 0; m < pq.nsubq; m++) {
     const c = centroidOffset(pq, m, matrix.codes[codeBase + m] as number);
