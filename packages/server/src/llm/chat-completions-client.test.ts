@@ -25,7 +25,7 @@ async function setup(options: LlmStandInOptions = {}, endpoint: Partial<LlmEndpo
   standIn = await startLlmStandIn({ apiKey: KEY, rules: [{ keyword: 'good', label: 'good' }], ...options });
   const logs: string[] = [];
   const logger = createLogger('warn', new Writable({ write(chunk, _encoding, done) { logs.push(String(chunk)); done(); } }));
-  const config: LlmEndpointConfig = { name: 'local', url: standIn.url, model: 'stand-in-7b', apiKeyEnv: 'LLM_KEY', timeoutMs: 10_000, maxConcurrency: 4, ...endpoint };
+  const config: LlmEndpointConfig = { name: 'local', url: standIn.url, model: 'stand-in-7b', apiKeyEnv: 'LLM_KEY', timeoutMs: 10_000, maxConcurrency: 4, maxQueue: 256, ...endpoint };
   const client = new ChatCompletionsClient(new Map([['local', config]]), { env: { LLM_KEY: KEY }, logger, backoffMs: 10 });
   return { client, logs, server: standIn };
 }
@@ -52,14 +52,14 @@ describe('ChatCompletionsClient', () => {
 
   it('sends no Authorization header when the endpoint has no key', async () => {
     const { server } = await setup({ apiKey: undefined });
-    const client = new ChatCompletionsClient(new Map([['local', { name: 'local', url: server.url, model: 'm', apiKeyEnv: undefined, timeoutMs: 10_000, maxConcurrency: 1 }]]));
+    const client = new ChatCompletionsClient(new Map([['local', { name: 'local', url: server.url, model: 'm', apiKeyEnv: undefined, timeoutMs: 10_000, maxConcurrency: 1, maxQueue: 256 }]]));
     await client.complete('local', request);
     expect(server.requests[0]?.headers.authorization).toBeUndefined();
   });
 
   it('reports refused credentials without the key or the upstream body', async () => {
     const { server, logs } = await setup();
-    const client = new ChatCompletionsClient(new Map([['local', { name: 'local', url: server.url, model: 'm', apiKeyEnv: 'LLM_KEY', timeoutMs: 10_000, maxConcurrency: 1 }]]), {
+    const client = new ChatCompletionsClient(new Map([['local', { name: 'local', url: server.url, model: 'm', apiKeyEnv: 'LLM_KEY', timeoutMs: 10_000, maxConcurrency: 1, maxQueue: 256 }]]), {
       env: { LLM_KEY: 'sk-wrong-key-123' },
     });
     const error = await rejection(client.complete('local', request, { modelId: 3 }));
@@ -144,6 +144,31 @@ describe('ChatCompletionsClient', () => {
     expect(server.requests).toHaveLength(6);
     expect(server.peakConcurrency()).toBe(2);
     expect(client.maxConcurrency('local')).toBe(2);
+  });
+
+  it('refuses a call with 503 at once when max_queue calls already wait for a connection', async () => {
+    const { client, server } = await setup({}, { maxConcurrency: 1, maxQueue: 1 });
+    server.fail({ kind: 'slow', delayMs: 100 }, { kind: 'slow', delayMs: 100 });
+    const first = client.complete('local', request);
+    const second = client.complete('local', request);
+    const error = await rejection(client.complete('local', request, { modelId: 9 }));
+    expect(error.code).toBe('UNAVAILABLE');
+    expect(error.message).toBe('the LLM endpoint "local" of model 9 is busy: 1 calls wait for its 1 connections; retry shortly');
+    expect(error.retryAfterSeconds).toBe(1);
+    expect((await first).content).toContain('good');
+    expect((await second).content).toContain('good');
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('counts the wait for a connection in timeout_ms', async () => {
+    const { client, server } = await setup({}, { maxConcurrency: 1, timeoutMs: 400 });
+    server.fail({ kind: 'slow', delayMs: 100 }, { kind: 'slow', delayMs: 350 });
+    const first = client.complete('local', request);
+    const second = rejection(client.complete('local', request));
+    expect((await first).content).toContain('good');
+    const error = await second;
+    expect(error.code).toBe('UNAVAILABLE');
+    expect(error.message).toMatch(/timed out after 0.4 s/);
   });
 
   it('rejects an endpoint name that is not configured', async () => {

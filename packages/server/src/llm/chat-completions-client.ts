@@ -5,7 +5,7 @@ import type { Logger } from '../logger.js';
 import { chatBody, featuresBlamed, featuresOf, parseChatCompletion, type ChatFeature } from './chat-wire.js';
 import type { LlmEndpointConfig } from './endpoints-config.js';
 import { retryAfterSeconds } from './retry-after.js';
-import { Semaphore } from './semaphore.js';
+import { Semaphore, SlotWaitTimeoutError, WaitQueueFullError } from './semaphore.js';
 
 export interface ChatCompletionsClientOptions {
   /** Where the keys named by api_key_env are read (process.env unless given). */
@@ -62,10 +62,21 @@ export class ChatCompletionsClient implements ChatCompletions {
     if (!endpoint) throw new DomainError('UNAVAILABLE', `${who} is not configured on this server`, { retryAfterSeconds: 60 });
     let slot = this.slots.get(name);
     if (!slot) {
-      slot = new Semaphore(endpoint.maxConcurrency);
+      slot = new Semaphore(endpoint.maxConcurrency, endpoint.maxQueue);
       this.slots.set(name, slot);
     }
-    return slot.run(() => this.send(endpoint, who, request));
+    const deadline = Date.now() + endpoint.timeoutMs;
+    try {
+      return await slot.run(() => this.send(endpoint, who, request, deadline), deadline);
+    } catch (error) {
+      if (error instanceof WaitQueueFullError) {
+        throw new DomainError('UNAVAILABLE', `${who} is busy: ${error.waiting} calls wait for its ${endpoint.maxConcurrency} connections; retry shortly`, { retryAfterSeconds: 1 });
+      }
+      if (error instanceof SlotWaitTimeoutError) {
+        throw new DomainError('UNAVAILABLE', `${who} timed out after ${endpoint.timeoutMs / 1000} s waiting for one of its ${endpoint.maxConcurrency} connections`, { retryAfterSeconds: TRANSIENT_RETRY_AFTER_S });
+      }
+      throw error;
+    }
   }
 
   private headers(endpoint: LlmEndpointConfig): Record<string, string> {
@@ -75,8 +86,8 @@ export class ChatCompletionsClient implements ChatCompletions {
     return headers;
   }
 
-  private async send(endpoint: LlmEndpointConfig, who: string, request: ChatRequest): Promise<ChatAnswer> {
-    const deadline = Date.now() + endpoint.timeoutMs;
+  /** One call and its retries, all before `deadline` (set when the call began waiting for a connection). */
+  private async send(endpoint: LlmEndpointConfig, who: string, request: ChatRequest, deadline: number): Promise<ChatAnswer> {
     const timedOut = () => new DomainError('UNAVAILABLE', `${who} timed out after ${endpoint.timeoutMs / 1000} s`, { retryAfterSeconds: TRANSIENT_RETRY_AFTER_S });
     const known = this.unsupported.get(endpoint.name) ?? new Set<ChatFeature>();
     const dropped = new Set(known);

@@ -8,14 +8,18 @@ export interface LlmEndpointConfig {
   model: string;
   /** Name of the environment variable holding the API key (the key itself is never kept in config or the database). */
   apiKeyEnv: string | undefined;
+  /** Bounds one classification: the wait for a free connection, the request and its retries. */
   timeoutMs: number;
   maxConcurrency: number;
+  /** Most calls waiting for a free connection; one more is refused with 503 at once. */
+  maxQueue: number;
 }
 
 export const DEFAULT_LLM_TIMEOUT_MS = 30_000;
 export const DEFAULT_LLM_MAX_CONCURRENCY = 4;
+export const DEFAULT_LLM_MAX_QUEUE = 256;
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
-const FIELDS = new Set(['url', 'model', 'api_key_env', 'timeout_ms', 'max_concurrency']);
+const FIELDS = new Set(['url', 'model', 'api_key_env', 'timeout_ms', 'max_concurrency', 'max_queue']);
 
 function checkedUrl(where: string, raw: unknown): string {
   if (typeof raw !== 'string' || raw.trim() === '') throw new Error(`${where}: url is required (e.g. http://127.0.0.1:8000/v1)`);
@@ -52,6 +56,7 @@ function checkedEndpoint(name: string, where: string, raw: Record<string, unknow
     apiKeyEnv,
     timeoutMs: checkedNumber(where, 'timeout_ms', raw.timeout_ms, DEFAULT_LLM_TIMEOUT_MS, 1),
     maxConcurrency: checkedNumber(where, 'max_concurrency', raw.max_concurrency, DEFAULT_LLM_MAX_CONCURRENCY, 1),
+    maxQueue: checkedNumber(where, 'max_queue', raw.max_queue, DEFAULT_LLM_MAX_QUEUE, 0),
   };
 }
 

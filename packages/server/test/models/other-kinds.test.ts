@@ -13,7 +13,7 @@ beforeAll(async () => {
   process.env.TEXTCLASS_TEST_LLM_KEY = 'sk-stand-in';
   server = await startTestServer({
     pipelinePollMs: 20,
-    llmEndpoints: new Map([['local', { name: 'local', url: standIn.url, model: 'stand-in', apiKeyEnv: 'TEXTCLASS_TEST_LLM_KEY', timeoutMs: 5_000, maxConcurrency: 2 }]]),
+    llmEndpoints: new Map([['local', { name: 'local', url: standIn.url, model: 'stand-in', apiKeyEnv: 'TEXTCLASS_TEST_LLM_KEY', timeoutMs: 5_000, maxConcurrency: 2, maxQueue: 256 }]]),
   });
 }, 120_000);
 afterAll(async () => { await server?.close(); await standIn?.close(); delete process.env.TEXTCLASS_TEST_LLM_KEY; });
