@@ -8,6 +8,7 @@ import type { EncoderProvider, Repositories } from './core/ports.js';
 import { DEFAULT_CLASSIFIER_OPTIONS, RecordClassifier } from './core/record-classifier.js';
 import { DEFAULT_DISPATCHER_OPTIONS, WebhookDispatcher } from './core/webhook-dispatcher.js';
 import type { Logger } from './logger.js';
+import { fitHeadOnThread } from './training/fit-head-thread.js';
 import { createHttpSender } from './webhooks/http-sender.js';
 
 export interface Pipeline {
@@ -36,7 +37,7 @@ export function createPipeline(config: Config, repos: Repositories, encoders: En
   }, { ...DEFAULT_CLASSIFIER_OPTIONS, leaseMs: config.jobLeaseMs });
   const classifying = new PollLoop(() => classifier.tick(), loopOptions('classification'));
   const trainer = new TrainingWorker({
-    jobs: repos.jobs, lifecycle: repos.lifecycle, models: repos.models, encoders, graphs,
+    jobs: repos.jobs, lifecycle: repos.lifecycle, models: repos.models, encoders, graphs, fit: fitHeadOnThread,
     onError: (err, job) => logger.warn({ err, jobId: job.id, attempts: job.attempts }, 'training job failed'),
     onTrained: (modelId, version) => logger.info({ modelId, version }, 'model trained'),
   });

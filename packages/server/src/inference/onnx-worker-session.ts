@@ -1,9 +1,6 @@
 // An OnnxSession whose runs happen on a worker thread, so the event loop keeps serving requests during inference.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { spawnSiblingWorker } from '../worker-thread.js';
 import type { FloatInput, FloatOutput, Int64Input, OnnxSession } from './onnx-runtime.js';
 import type { WorkerReply, WorkerRequest, WorkerStart } from './onnx-worker-protocol.js';
 
@@ -18,29 +15,9 @@ interface Started {
   outputNames: string[];
 }
 
-/**
- * A worker running the entry file beside this one. Built code runs the compiled .js. From sources (tests, tsx
- * scripts) a worker does not inherit tsx's loader, so a two-line bootstrap registers tsx first, then imports the .ts.
- */
-/** The URL of tsx's ESM register API, found through its package's exports map from this file's location. */
-function tsxEsmApi(): string {
-  const manifest = createRequire(import.meta.url).resolve('tsx/package.json');
-  const exports = (JSON.parse(readFileSync(manifest, 'utf8')) as { exports: Record<string, { import: { default: string } }> }).exports;
-  const target = exports['./esm/api']?.import.default;
-  if (!target) throw new Error(`tsx at ${manifest} has no ./esm/api export`);
-  return pathToFileURL(join(dirname(manifest), target)).href;
-}
-
-function spawnWorker(start: WorkerStart): Worker {
-  const self = fileURLToPath(import.meta.url);
-  if (!self.endsWith('.ts')) return new Worker(self.replace(/onnx-worker-session\.js$/, 'onnx-session-worker.js'), { workerData: start });
-  const entry = pathToFileURL(self.replace(/onnx-worker-session\.ts$/, 'onnx-session-worker.ts')).href;
-  const bootstrap = `import(${JSON.stringify(tsxEsmApi())}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`;
-  return new Worker(bootstrap, { eval: true, workerData: start });
-}
-
+/** Starts a worker on the model and waits until its session has loaded. */
 function startWorker(start: WorkerStart): Promise<Started> {
-  const worker = spawnWorker(start);
+  const worker = spawnSiblingWorker(import.meta.url, 'onnx-session-worker', start);
   return new Promise<Started>((resolve, reject) => {
     const onExit = (code: number) => reject(new Error(`the ONNX worker exited with code ${code} while loading the model`));
     const onError = (error: Error) => reject(error);

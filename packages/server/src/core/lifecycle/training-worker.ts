@@ -3,7 +3,7 @@ import { DomainError } from '../errors.js';
 import type { Job, JobRepository } from '../pipeline-ports.js';
 import type { EncoderProvider, ModelRepository } from '../ports.js';
 import { fitHead } from '../training/fit.js';
-import type { HeadGraphs } from '../training/ports.js';
+import type { HeadFitter, HeadGraphs } from '../training/ports.js';
 import type { LabelledEmbedding } from '../training/trainer.js';
 import { detailedMetrics } from './detailed-metrics.js';
 import { embedInChunks } from './embed-in-chunks.js';
@@ -28,6 +28,8 @@ interface Deps {
   models: ModelRepository;
   encoders: EncoderProvider;
   graphs: HeadGraphs;
+  /** Where heads are fitted (default: fitHead on this thread). */
+  fit?: HeadFitter;
   onError?(error: unknown, job: Job): void;
   /** Told about every finished training (a new version exists). */
   onTrained?(modelId: number, version: number): void;
@@ -81,7 +83,7 @@ export class TrainingWorker {
     const { options } = job;
     await report({ stage: 'training', progress: 0.4, epoch: 0, maxEpochs: model.type === 'few-shot' ? null : options.max_epochs }, true);
     const progress: Array<Promise<void>> = [];
-    const fitted = await fitHead(all, labels, {
+    const fitted = await (this.deps.fit ?? fitHead)(all, labels, {
       kind: model.type === 'few-shot' ? 'few-shot' : 'fine-tuned',
       holdoutFraction: options.holdout_fraction,
       seed: options.seed,

@@ -1,5 +1,7 @@
-// What the core needs from the inference runtime to serve a trained head: write it as an ONNX graph and run that graph.
+// What training needs from outside the core: write a head as an ONNX graph and run it; fit heads off the event loop.
+import type { FitOptions, FittedHead } from './fit.js';
 import type { HeadParameters } from './head-parameters.js';
+import type { LabelledEmbedding } from './trainer.js';
 
 /** Turns head parameters into a serialised graph and loads such graphs for inference (implemented in inference/). */
 export interface HeadGraphs {
@@ -13,3 +15,6 @@ export interface LoadedHeadGraph {
   run(embeddings: Float32Array[]): Promise<number[][]>;
   release(): Promise<void>;
 }
+
+/** Runs fitHead (fit.ts) somewhere: inline by default, or on a worker thread (training/fit-head-thread.ts). */
+export type HeadFitter = (examples: readonly LabelledEmbedding[], labels: readonly string[], options: FitOptions) => Promise<FittedHead>;
