@@ -71,6 +71,10 @@ export class WorkerOnnxSession implements OnnxSession {
     return this.send((id) => ({ type: 'runFloat32', id, inputs, output }));
   }
 
+  /**
+   * Lets the worker finish the runs it holds, release its session, and only then ends the thread: terminating a worker
+   * in the middle of a native run aborts the whole process (onnxruntime-node throws from a torn-down environment).
+   */
   async release(): Promise<void> {
     if (this.released) return;
     this.released = true;
