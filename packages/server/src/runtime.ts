@@ -15,7 +15,7 @@ import { SimilarityService } from './core/similarity.js';
 import { WebhookEndpointService } from './core/webhook-endpoints.js';
 import type { Config } from './config.js';
 import type { AppServices } from './http/services.js';
-import { DEFAULT_ENCODER_ID, loadEncoderRegistry } from './inference/encoder-registry.js';
+import { DEFAULT_ENCODER_ID, loadEncoderRegistry, type EncoderRegistry } from './inference/encoder-registry.js';
 import { loadLanguageDetector } from './inference/language-id.js';
 import { onnxHeadGraphs } from './inference/head-graph.js';
 import { ServingEncoders } from './inference/serving-encoders.js';
@@ -49,9 +49,11 @@ export async function composeRuntime(config: Config, logger: Logger): Promise<Ru
   const encoders = new DeferredEncoderProvider(defaultEncoderId);
   const languages = new DeferredLanguageDetector();
   const metrics = config.metrics ? new Metrics() : undefined;
+  let loadedRegistry: EncoderRegistry | undefined;
   const ready = (async () => {
     const started = performance.now();
     const [registry, detector] = await Promise.all([loadEncoderRegistry({ modelsDir: config.modelsDir, defaultId: defaultEncoderId }), loadLanguageDetector()]);
+    loadedRegistry = registry;
     await registry.warmup();
     const serving = new ServingEncoders(registry, {
       cacheBytes: Math.round(config.embeddingCacheMb * 1024 * 1024),
@@ -96,6 +98,9 @@ export async function composeRuntime(config: Config, logger: Logger): Promise<Ru
   };
   const pipeline = createPipeline(config, repos, encoders, runners, logger, onnxHeadGraphs);
   pipeline.start(ready);
-  const close = async () => { await pipeline.stop(); await runners.close(); await uploads.close(); await quota.flush(); await rateLimits.close(); await database.close(); };
+  // Encoders close after the work that uses them: a transformer's worker thread then releases its session before exit.
+  const close = async () => {
+    await pipeline.stop(); await runners.close(); await loadedRegistry?.close(); await uploads.close(); await quota.flush(); await rateLimits.close(); await database.close();
+  };
   return { services, repos, database, bootstrap, ready, close };
 }
