@@ -1,4 +1,5 @@
 // Encoder over a sentence-transformers ONNX export: tokenise (with windows) → batched session runs → pool → L2-normalise.
+import { LruMap } from '../core/lru-map.js';
 import type { Encoder } from '../core/ports.js';
 import { TextTokenizer } from './hf-tokenizer.js';
 import { createOnnxSession, type Int64Input, type OnnxSession, type OnnxSessionOptions } from './onnx-runtime.js';
@@ -38,7 +39,7 @@ export class TransformerEncoder implements Encoder {
   private tokenizer: TextTokenizer | undefined;
   private warm = false;
   /** Content token ids by model input text, from countTokens(), taken by embed(); oldest dropped first. */
-  private readonly counted = new Map<string, number[]>();
+  private readonly counted = new LruMap<string, number[]>(COUNTED_KEPT);
 
   constructor(readonly exported: TransformerExport, private readonly options: TransformerEncoderOptions = {}) {
     this.id = exported.id;
@@ -73,9 +74,7 @@ export class TransformerEncoder implements Encoder {
     const tokenizer = this.textTokenizer();
     const input = this.promptFor() + text;
     const ids = tokenizer.contentIds(input);
-    this.counted.delete(input);
     this.counted.set(input, ids);
-    if (this.counted.size > COUNTED_KEPT) this.counted.delete(this.counted.keys().next().value as string);
     return Math.min(this.exported.maxSeqLength, tokenizer.prefix.length + ids.length + tokenizer.suffix.length);
   }
 

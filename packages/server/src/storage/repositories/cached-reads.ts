@@ -1,4 +1,5 @@
 // Caches the two reads every request makes (the caller by key hash, a model by id) until their tables are written.
+import { LruMap } from '../../core/lru-map.js';
 import type { Repositories } from '../../core/ports.js';
 import type { TableWriteWatch } from '../table-write-watch.js';
 
@@ -18,26 +19,22 @@ function deepFreeze<T>(value: T): T {
  * Lookups that find nothing are not cached (a miss costs the same as before, and unknown keys cannot fill the cache).
  */
 class GenerationCache<V> {
-  private readonly entries = new Map<string, { generation: number; value: V }>();
+  private readonly entries: LruMap<string, { generation: number; value: V }>;
 
-  constructor(private readonly writes: TableWriteWatch, private readonly maxEntries: number) {}
+  constructor(private readonly writes: TableWriteWatch, maxEntries: number) {
+    this.entries = new LruMap(maxEntries);
+  }
 
   async get(key: string, read: () => Promise<V | undefined>): Promise<V | undefined> {
     const entry = this.entries.get(key);
-    if (entry && entry.generation === this.writes.value) {
-      this.entries.delete(key);
-      this.entries.set(key, entry);
-      return entry.value;
-    }
+    if (entry && entry.generation === this.writes.value) return entry.value;
     const generation = this.writes.value;
     const value = await read();
     if (value === undefined) {
       this.entries.delete(key);
       return undefined;
     }
-    this.entries.delete(key);
     this.entries.set(key, { generation, value: deepFreeze(value) });
-    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
     return value;
   }
 }
