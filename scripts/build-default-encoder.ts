@@ -2,7 +2,7 @@
 // Usage: tsx scripts/build-default-encoder.ts [--if-missing] [--vocab-size N] [--out DIR]
 //        [--sif-a A|none] [--common-components K] [--source wink.json]
 import { parseArgs } from 'node:util';
-import { buildDefaultEncoder, DEFAULT_TABLE_OPTIONS } from '../packages/server/src/inference/default-encoder-build.js';
+import { buildDefaultEncoder, DEFAULT_TABLE_OPTIONS } from '../packages/model-tools/src/english-encoder-build.js';
 
 function nonNegativeInteger(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;

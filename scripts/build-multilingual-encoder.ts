@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { buildMultilingualEncoder } from '../packages/server/src/inference/multilingual-encoder-build.js';
-import { EDICT_PATH } from '../packages/server/src/inference/multilingual/edict.js';
-import { debianPackages, DICTD_DIR, freedictPairs } from '../packages/server/src/inference/multilingual/sources.js';
+import { buildMultilingualEncoder } from '../packages/model-tools/src/multilingual-encoder-build.js';
+import { EDICT_PATH } from '../packages/model-tools/src/multilingual/edict.js';
+import { debianPackages, DICTD_DIR, freedictPairs } from '../packages/model-tools/src/multilingual/sources.js';
 import { COMMITTED_ENCODER_DIR } from './committed-encoder.js';
 
 const { values } = parseArgs({

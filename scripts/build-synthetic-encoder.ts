@@ -3,9 +3,9 @@
 //        [--pooling mean|cls|max] [--fusion-report]
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { fusionReport } from '../packages/server/src/inference/fusion-report.js';
-import { SYNTHETIC_SIZES, writeSyntheticEncoder, type SyntheticSize } from '../packages/server/src/inference/synthetic-encoder.js';
-import type { PoolingMode } from '../packages/server/src/inference/pooling.js';
+import { fusionReport } from '../packages/model-tools/src/fusion-report.js';
+import { SYNTHETIC_SIZES, writeSyntheticEncoder, type SyntheticSize } from '../packages/server/src/testing/synthetic-encoder.js';
+import type { PoolingMode } from '../packages/server/src/adapters/inference/pooling.js';
 
 const { values } = parseArgs({
   options: {

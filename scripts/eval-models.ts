@@ -1,10 +1,10 @@
 // npm run eval: zero-shot vs few-shot (k = 8) vs fine-tuned on the default encoder, on the labelled sets in eval/sets/; writes docs/model-quality.md.
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { loadConfig } from '../packages/server/src/config.js';
-import type { Encoder } from '../packages/server/src/core/ports.js';
+import { loadConfig } from '../packages/server/src/app/config.js';
+import type { Encoder } from '../packages/server/src/core/ports/repositories.js';
 import { stratifiedSplit } from '../packages/server/src/core/training/split.js';
-import { DEFAULT_ENCODER_ID, loadEncoderRegistry } from '../packages/server/src/inference/encoder-registry.js';
+import { DEFAULT_ENCODER_ID, loadEncoderRegistry } from '../packages/server/src/adapters/inference/encoder-registry.js';
 import { fewShot, fineTuned, zeroShot, type PreparedTask } from './eval-models/methods.js';
 import { languageTable, observations, overallTable, type MethodResult } from './eval-models/report.js';
 import { readEvalSet, type EvalSet } from './eval-models/sets.js';

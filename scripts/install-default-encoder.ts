@@ -1,8 +1,8 @@
 // Server build step: unpacks the committed multilingual default encoder (models/static-multi-100d) into
 // packages/server/assets/encoders/, unless the copy there is already current.
 import { join } from 'node:path';
-import { installCommittedEncoder } from '../packages/server/src/inference/committed-encoder-install.js';
-import { BUILTIN_ENCODERS_DIR, DEFAULT_ENCODER_ID } from '../packages/server/src/inference/package-paths.js';
+import { installCommittedEncoder } from '../packages/server/src/adapters/inference/committed-encoder-install.js';
+import { BUILTIN_ENCODERS_DIR, DEFAULT_ENCODER_ID } from '../packages/server/src/adapters/inference/package-paths.js';
 import { COMMITTED_ENCODER_DIR } from './committed-encoder.js';
 
 try {

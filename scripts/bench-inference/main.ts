@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { writeSyntheticEncoder } from '../../packages/server/src/inference/synthetic-encoder.js';
+import { writeSyntheticEncoder } from '../../packages/server/src/testing/synthetic-encoder.js';
 import { pairedLatency, runLoad, type LoadResult, type PairedResult } from './http-load.js';
 import { startPeer } from './peer-server.js';
 import { RawBench, type RawResult } from './raw-ceiling.js';

@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createRepositories, openDatabase } from '../../packages/server/src/storage/index.js';
+import { createRepositories, openDatabase } from '../../packages/server/src/adapters/storage/index.js';
 import { freePort, spawnAndWait, type Child } from './servers.js';
 import type { Subject } from './subjects.js';
 

@@ -2,8 +2,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createRepositories, openDatabase } from '../../packages/server/src/storage/index.js';
-import { createScratchDatabase, type ScratchDatabase } from '../../packages/server/test/support/scratch-database.js';
+import { createRepositories, openDatabase } from '../../packages/server/src/adapters/storage/index.js';
+import { createScratchDatabase, type ScratchDatabase } from '../../packages/server/src/testing/scratch-database.js';
 import { freePort, spawnAndWait, type Child } from '../bench-inference/servers.js';
 
 export const BENCH_API_KEY = 'tc_bench_key_0123456789abcdefghij';

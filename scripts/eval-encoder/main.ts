@@ -4,10 +4,10 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { BUILTIN_ENCODERS_DIR, DEFAULT_ENCODER_ID, ENGLISH_ENCODER_ID } from '../../packages/server/src/inference/package-paths.js';
-import { StaticEncoder } from '../../packages/server/src/inference/static-encoder.js';
-import { StaticWordTokenizer } from '../../packages/server/src/inference/static-tokenizer.js';
-import { parseStaticTokenizerConfig } from '../../packages/server/src/inference/tokenizer-config.js';
+import { BUILTIN_ENCODERS_DIR, DEFAULT_ENCODER_ID, ENGLISH_ENCODER_ID } from '../../packages/server/src/adapters/inference/package-paths.js';
+import { StaticEncoder } from '../../packages/server/src/adapters/inference/static-encoder.js';
+import { StaticWordTokenizer } from '../../packages/server/src/adapters/inference/static-tokenizer.js';
+import { parseStaticTokenizerConfig } from '../../packages/server/src/adapters/inference/tokenizer-config.js';
 import { EVAL_INTENTS } from './intents.js';
 import { retrievalTop1, throughput, zeroShotAccuracy } from './metrics.js';
 

@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 // The `textclass` command line: serve the API, manage workspaces, API keys and datasets, pull and list encoders, run the model lifecycle.
 import { Command } from 'commander';
-import { registerDatasetCommands } from './cli/datasets.js';
-import { registerEncoderCommands } from './cli/encoders.js';
-import { registerKeyCommands } from './cli/keys.js';
-import { registerModelCommands } from './cli/models.js';
-import { registerServeCommand } from './cli/serve.js';
-import { registerWorkspaceCommands } from './cli/workspaces.js';
+import { registerDatasetCommands } from './transport/cli/datasets.js';
+import { registerEncoderCommands } from './transport/cli/encoders.js';
+import { registerKeyCommands } from './transport/cli/keys.js';
+import { registerModelCommands } from './transport/cli/models.js';
+import { registerServeCommand } from './transport/cli/serve.js';
+import { registerWorkspaceCommands } from './transport/cli/workspaces.js';
 
 const program = new Command()
   .name('textclass')

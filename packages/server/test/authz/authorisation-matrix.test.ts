@@ -1,10 +1,10 @@
 // Every operation × every role, each cell as decisions.md (Roles) says: allowed → its success status, else 403 FORBIDDEN.
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateApiKey } from '../../src/core/api-keys.js';
-import { datasetKey } from '../../src/core/dataset-keys.js';
-import { createUploadRepository } from '../../src/storage/index.js';
-import type { Role } from '../../src/core/types.js';
+import { generateApiKey } from '../../src/core/tenancy/api-keys.js';
+import { datasetKey } from '../../src/core/datasets/dataset-keys.js';
+import { createUploadRepository } from '../../src/adapters/storage/index.js';
+import type { Role } from '../../src/core/shared/types.js';
 import { finished } from '../models/support.js';
 import { startTestServer, type TestServer } from '../support/in-process.js';
 import { allows, MATRIX, ROLES, type MatrixContext } from './matrix.js';

@@ -1,9 +1,9 @@
 // Workspace isolation: a key of workspace A gets 404 NOT_FOUND (never 403) for B's models, datasets, records and keys.
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateApiKey } from '../../src/core/api-keys.js';
-import { datasetKey } from '../../src/core/dataset-keys.js';
-import { createUploadRepository } from '../../src/storage/index.js';
+import { generateApiKey } from '../../src/core/tenancy/api-keys.js';
+import { datasetKey } from '../../src/core/datasets/dataset-keys.js';
+import { createUploadRepository } from '../../src/adapters/storage/index.js';
 import { startTestServer, type TestServer } from '../support/in-process.js';
 
 interface Foreign { modelId: number; datasetId: number; keyId: number; uploadId: string; webhookId: number; deliveryId: string; trainingJobId: string }

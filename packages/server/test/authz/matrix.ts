@@ -1,5 +1,5 @@
 // The authorisation matrix as data: every operation of the contract, the least role decisions.md gives it, and its success status.
-import type { Role } from '../../src/core/types.js';
+import type { Role } from '../../src/core/shared/types.js';
 
 export const ROLES: readonly Role[] = ['reader', 'member', 'admin'];
 

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli, startServerProcess, TEST_API_KEY } from '../support/server-process.js';
+import { runCli, startServerProcess, TEST_API_KEY } from '../../src/testing/server-process.js';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'textclass-cli-'));
 const env = { TEXTCLASS_DATA_DIR: dataDir, TEXTCLASS_API_KEY: TEST_API_KEY, LOG_LEVEL: 'warn' };

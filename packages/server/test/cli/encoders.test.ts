@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportFixture, FIXTURE_ID, FIXTURE_REPO } from '../../src/hub/testing/export-fixture.js';
-import { startHubStandIn, type HubStandIn } from '../../src/hub/testing/hub-stand-in.js';
-import { runCli } from '../support/server-process.js';
+import { exportFixture, FIXTURE_ID, FIXTURE_REPO } from '../../src/adapters/encoder-hub/testing/export-fixture.js';
+import { startHubStandIn, type HubStandIn } from '../../src/adapters/encoder-hub/testing/hub-stand-in.js';
+import { runCli } from '../../src/testing/server-process.js';
 
 const modelsDir = mkdtempSync(path.join(tmpdir(), 'textclass-cli-encoders-'));
 let hub: HubStandIn;

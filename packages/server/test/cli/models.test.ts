@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAIN, startServerProcess, TEST_API_KEY, type ServerProcess } from '../support/server-process.js';
+import { MAIN, startServerProcess, TEST_API_KEY, type ServerProcess } from '../../src/testing/server-process.js';
 import { csvOf, labelledSet } from '../models/support.js';
 
 const work = mkdtempSync(path.join(tmpdir(), 'textclass-cli-models-'));

@@ -1,7 +1,7 @@
 // @textclass/client against the real running server: typed calls, errors as data, batching beyond 8 texts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classifyAll, createTextclassClient, TextclassError } from '@textclass/client';
-import { startServerProcess, type ServerProcess } from '../support/server-process.js';
+import { startServerProcess, type ServerProcess } from '../../src/testing/server-process.js';
 
 let server: ServerProcess;
 beforeAll(async () => { server = await startServerProcess(); }, 120_000);

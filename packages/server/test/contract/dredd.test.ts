@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, startServerProcess, TEST_API_KEY, type ServerProcess } from '../support/server-process.js';
+import { runCli, startServerProcess, TEST_API_KEY, type ServerProcess } from '../../src/testing/server-process.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);

@@ -1,5 +1,5 @@
 // Shared steps of the fault tests: API calls to a server process, a dataset with the demo models, an endpoint, paged reads.
-import type { ServerProcess } from '../support/server-process.js';
+import type { ServerProcess } from '../../src/testing/server-process.js';
 
 export interface Reply {
   status: number;

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startChaosReceiver, type ChaosReceiver } from '../support/chaos-receiver.js';
-import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-database.js';
-import { startServerProcess, type ServerProcess } from '../support/server-process.js';
+import { createScratchDatabase, type ScratchDatabase } from '../../src/testing/scratch-database.js';
+import { startServerProcess, type ServerProcess } from '../../src/testing/server-process.js';
 import { call, faultEnv, readAll, setupPipeline, until } from './harness.js';
 import { newWriteLog, runWriters, type WriteLog } from './writers.js';
 

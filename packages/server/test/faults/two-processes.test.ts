@@ -1,8 +1,8 @@
 // 10,000 rows from 20 concurrent writers through two server processes on one PostgreSQL: count exact, each row classified once, each event delivered.
 import { afterAll, describe, expect, it } from 'vitest';
 import { startChaosReceiver, type ChaosReceiver } from '../support/chaos-receiver.js';
-import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-database.js';
-import { startServerProcess, type ServerProcess } from '../support/server-process.js';
+import { createScratchDatabase, type ScratchDatabase } from '../../src/testing/scratch-database.js';
+import { startServerProcess, type ServerProcess } from '../../src/testing/server-process.js';
 import { faultEnv, setupPipeline, until } from './harness.js';
 import { newWriteLog, runWriters } from './writers.js';
 

@@ -1,5 +1,5 @@
 // Concurrent row writers for fault tests: each row has a unique text, logged as accepted (2xx), rejected (other status) or in doubt (no answer).
-import type { ServerProcess } from '../support/server-process.js';
+import type { ServerProcess } from '../../src/testing/server-process.js';
 import { call } from './harness.js';
 
 export interface WriteLog {

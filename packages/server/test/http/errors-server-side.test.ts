@@ -1,13 +1,13 @@
 // The two server-side rows of the errors table: 500 INTERNAL_ERROR without internals, 503 UNAVAILABLE while loading.
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
-import { ClassificationService } from '../../src/core/classify.js';
-import { ModelRunners } from '../../src/core/model-runners.js';
-import { QuotaService } from '../../src/core/quota.js';
-import { SimilarityService } from '../../src/core/similarity.js';
-import { createLogger } from '../../src/logger.js';
-import { DeferredEncoderProvider } from '../../src/readiness.js';
+import { createApp } from '../../src/transport/http/express-app.js';
+import { ClassificationService } from '../../src/core/classification/classify.js';
+import { ModelRunners } from '../../src/core/classification/model-runners.js';
+import { QuotaService } from '../../src/core/tenancy/quota.js';
+import { SimilarityService } from '../../src/core/classification/similarity.js';
+import { createLogger } from '../../src/adapters/observability/logger.js';
+import { DeferredEncoderProvider } from '../../src/app/readiness.js';
 import { ADMIN_KEY, startTestServer, type TestServer } from '../support/in-process.js';
 
 let server: TestServer;

@@ -1,6 +1,6 @@
 // Fuzzes every POST endpoint with random mutations of valid bodies: never a 5xx, always the error object.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seededRandom } from '../../src/core/seeded-random.js';
+import { seededRandom } from '../../src/core/shared/seeded-random.js';
 import { startTestServer, type TestServer } from '../support/in-process.js';
 
 let server: TestServer;

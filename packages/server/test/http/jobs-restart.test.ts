@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../support/in-process.js';
-import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-database.js';
+import { createScratchDatabase, type ScratchDatabase } from '../../src/testing/scratch-database.js';
 import { eventually } from '../support/webhook-receiver.js';
 
 describe('classification jobs across a restart', () => {

@@ -2,16 +2,16 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createApp } from '../../src/app.js';
-import { ClassificationService } from '../../src/core/classify.js';
-import { ModelRunners } from '../../src/core/model-runners.js';
-import { QuotaService } from '../../src/core/quota.js';
-import { SimilarityService } from '../../src/core/similarity.js';
-import { DEFAULT_ENCODER_ID } from '../../src/inference/encoder-registry.js';
-import { ServingEncoders } from '../../src/inference/serving-encoders.js';
-import { GatedEncoder } from '../../src/inference/testing/gated-encoder.js';
-import { createLogger } from '../../src/logger.js';
-import { Metrics } from '../../src/telemetry/metrics.js';
+import { createApp } from '../../src/transport/http/express-app.js';
+import { ClassificationService } from '../../src/core/classification/classify.js';
+import { ModelRunners } from '../../src/core/classification/model-runners.js';
+import { QuotaService } from '../../src/core/tenancy/quota.js';
+import { SimilarityService } from '../../src/core/classification/similarity.js';
+import { DEFAULT_ENCODER_ID } from '../../src/adapters/inference/encoder-registry.js';
+import { ServingEncoders } from '../../src/adapters/inference/serving-encoders.js';
+import { GatedEncoder } from '../../src/adapters/inference/testing/gated-encoder.js';
+import { createLogger } from '../../src/adapters/observability/logger.js';
+import { Metrics } from '../../src/adapters/observability/prometheus-metrics.js';
 import { ADMIN_KEY, startTestServer, type TestServer } from '../support/in-process.js';
 
 let server: TestServer;

@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.js';
-import { writeSyntheticEncoder } from '../../src/inference/synthetic-encoder.js';
+import { loadConfig } from '../../src/app/config.js';
+import { writeSyntheticEncoder } from '../../src/testing/synthetic-encoder.js';
 import { startTestServer, type TestServer } from '../support/in-process.js';
 
 const modelsDir = mkdtempSync(path.join(tmpdir(), 'textclass-models-'));

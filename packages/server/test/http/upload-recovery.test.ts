@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { datasetKey } from '../../src/core/dataset-keys.js';
-import { createUploadRepository } from '../../src/storage/index.js';
+import { datasetKey } from '../../src/core/datasets/dataset-keys.js';
+import { createUploadRepository } from '../../src/adapters/storage/index.js';
 import { startTestServer, type TestServer } from '../support/in-process.js';
-import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-database.js';
+import { createScratchDatabase, type ScratchDatabase } from '../../src/testing/scratch-database.js';
 
 let dataDir: string;
 let scratch: ScratchDatabase | undefined;

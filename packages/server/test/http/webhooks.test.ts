@@ -1,7 +1,7 @@
 // Records to webhooks over HTTP: classification by each deployed model, signed delivery to a local receiver, retries, 410, redelivery, URL checks.
 import { verifyWebhook } from '@textclass/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Model } from '../../src/core/types.js';
+import type { Model } from '../../src/core/shared/types.js';
 import { startTestServer, type TestServer } from '../support/in-process.js';
 import { eventually, startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 

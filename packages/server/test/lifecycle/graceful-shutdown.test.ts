@@ -1,7 +1,7 @@
 // SIGTERM: the server stops accepting, finishes the request in flight, closes the database and exits 0.
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { startServerProcess } from '../support/server-process.js';
+import { startServerProcess } from '../../src/testing/server-process.js';
 
 describe('graceful shutdown', () => {
   it('finishes an in-flight request after SIGTERM, then exits cleanly', async () => {

@@ -1,11 +1,11 @@
 // The llm head over the real HTTP client against the local chat-completions stand-in.
 import { afterEach, describe, expect, it } from 'vitest';
-import { DomainError } from '../../src/core/errors.js';
+import { DomainError } from '../../src/core/shared/errors.js';
 import { evaluateLlm } from '../../src/core/llm/evaluate-llm.js';
 import { llmHead } from '../../src/core/llm/llm-head.js';
-import type { Model } from '../../src/core/types.js';
-import { ChatCompletionsClient } from '../../src/llm/chat-completions-client.js';
-import { parseLlmEndpoints } from '../../src/llm/endpoints-config.js';
+import type { Model } from '../../src/core/shared/types.js';
+import { ChatCompletionsClient } from '../../src/adapters/chat-completions/chat-completions-client.js';
+import { parseLlmEndpoints } from '../../src/adapters/chat-completions/endpoints-config.js';
 import { startLlmStandIn, type LlmStandIn, type LlmStandInOptions } from '../support/llm-stand-in.js';
 
 const KEY = 'sk-e2e-7c41f0aa93';

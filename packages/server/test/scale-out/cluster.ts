@@ -1,8 +1,8 @@
 // Brings up the scale-out setup: a scratch PostgreSQL database, Redis, two `textclass serve` processes and nginx.
-import { redisServerBinary, startRedisServer, type RedisServer } from '../support/redis-server.js';
-import { nginxBinary, startNginx, type Nginx } from '../support/nginx.js';
-import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-database.js';
-import { startServerProcess, TEST_API_KEY, type ServerProcess } from '../support/server-process.js';
+import { redisServerBinary, startRedisServer, type RedisServer } from '../../src/testing/redis-server.js';
+import { nginxBinary, startNginx, type Nginx } from '../../src/testing/nginx.js';
+import { createScratchDatabase, type ScratchDatabase } from '../../src/testing/scratch-database.js';
+import { startServerProcess, TEST_API_KEY, type ServerProcess } from '../../src/testing/server-process.js';
 
 export interface Cluster {
   db: ScratchDatabase;

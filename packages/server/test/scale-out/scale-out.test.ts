@@ -1,6 +1,6 @@
 // Two `textclass serve` processes on one PostgreSQL and one Redis behind nginx behave like one service (issue 4, item 6).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../support/server-process.js';
+import { runCli } from '../../src/testing/server-process.js';
 import { address, clusterSkipReason, startCluster, type Cluster } from './cluster.js';
 import { hammer, writeUntil } from './load.js';
 

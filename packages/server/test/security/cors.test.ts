@@ -2,8 +2,8 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
-import { createLogger } from '../../src/logger.js';
+import { createApp } from '../../src/transport/http/express-app.js';
+import { createLogger } from '../../src/adapters/observability/logger.js';
 import { ADMIN_KEY, startTestServer, type TestServer } from '../support/in-process.js';
 
 const ALLOWED = 'https://app.example.com';

@@ -2,12 +2,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { generateApiKey } from '../../src/core/api-keys.js';
-import type { Plan, Role, Workspace } from '../../src/core/types.js';
-import { loadConfig, type ConfigOverrides } from '../../src/config.js';
-import { createLogger } from '../../src/logger.js';
-import { startServer, type RunningServer } from '../../src/server.js';
-import { createScratchDatabase, type ScratchDatabase } from './scratch-database.js';
+import { generateApiKey } from '../../src/core/tenancy/api-keys.js';
+import type { Plan, Role, Workspace } from '../../src/core/shared/types.js';
+import { loadConfig, type ConfigOverrides } from '../../src/app/config.js';
+import { createLogger } from '../../src/adapters/observability/logger.js';
+import { startServer, type RunningServer } from '../../src/app/server.js';
+import { createScratchDatabase, type ScratchDatabase } from '../../src/testing/scratch-database.js';
 
 export const ADMIN_KEY = 'tc_http_test_admin_key_0123456789';
 

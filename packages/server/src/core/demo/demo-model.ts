@@ -1,5 +1,5 @@
 // Shape of a demo model definition: labels described in plain text plus a labelled evaluation set.
-import type { LabelDefinition } from '../types.js';
+import type { LabelDefinition } from '../shared/types.js';
 
 export interface DemoModel {
   name: string;

@@ -1,8 +1,8 @@
 // Seeds a fresh workspace with deployed, calibrated and evaluated demo zero-shot models and a demo dataset.
-import { evaluatePredictions } from '../metrics.js';
-import type { Encoder, Repositories } from '../ports.js';
-import type { Model, Workspace } from '../types.js';
-import { buildPrototypes, calibrateLogitScale, scoreEmbedding } from '../zero-shot.js';
+import { evaluatePredictions } from '../training/label-scores.js';
+import type { Encoder, Repositories } from '../ports/repositories.js';
+import type { Model, Workspace } from '../shared/types.js';
+import { buildPrototypes, calibrateLogitScale, scoreEmbedding } from '../classification/zero-shot.js';
 import type { DemoModel } from './demo-model.js';
 import { sentiment } from './sentiment.js';
 import { supportTopics } from './support-topics.js';

@@ -1,5 +1,5 @@
 // A Model's metrics with what a training or an evaluation measured beyond them: per-label support and the confusion matrix.
-import type { ModelMetrics } from '../types.js';
+import type { ModelMetrics } from '../shared/types.js';
 import { toModelMetrics, type Evaluation } from '../training/evaluation.js';
 
 export function detailedMetrics(evaluation: Evaluation, evaluatedOn: number): ModelMetrics {

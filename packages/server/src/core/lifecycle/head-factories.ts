@@ -1,12 +1,12 @@
 // The head of every model kind: zero-shot prototypes, trained ONNX heads (few-shot, fine-tuned) read from the model's version, LLM endpoints.
-import type { HeadFactory } from '../heads.js';
+import type { HeadFactory } from '../classification/heads.js';
 import { llmHead, type LlmHeadOptions } from '../llm/llm-head.js';
-import type { ChatCompletions } from '../llm/chat-port.js';
-import type { ModelType } from '../types.js';
-import type { HeadGraphs } from '../training/ports.js';
+import type { ChatCompletions } from '../ports/chat.js';
+import type { ModelType } from '../shared/types.js';
+import type { HeadGraphs } from '../ports/training.js';
 import { trainedHead } from '../training/trained-head.js';
-import { zeroShotHead } from '../zero-shot.js';
-import type { ModelLifecycleRepository } from './ports.js';
+import { zeroShotHead } from '../classification/zero-shot.js';
+import type { ModelLifecycleRepository } from '../ports/lifecycle.js';
 
 export interface HeadFactoryDeps {
   lifecycle: ModelLifecycleRepository;

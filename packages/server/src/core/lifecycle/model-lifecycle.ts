@@ -1,13 +1,13 @@
 // Model lifecycle use cases: create every kind, add labelled examples, start trainings, deploy / archive / roll back, evaluate, delete.
-import { DomainError, invalid, notFound } from '../errors.js';
-import type { ModelRunners } from '../model-runners.js';
-import type { DatasetRepository, EncoderProvider, ModelRepository, RecordRepository } from '../ports.js';
-import type { LabelDefinition, Model, ModelMetrics, ModelType, Page, PageRequest, Workspace } from '../types.js';
+import { DomainError, invalid, notFound } from '../shared/errors.js';
+import type { ModelRunners } from '../classification/model-runners.js';
+import type { DatasetRepository, EncoderProvider, ModelRepository, RecordRepository } from '../ports/repositories.js';
+import type { LabelDefinition, Model, ModelMetrics, ModelType, Page, PageRequest, Workspace } from '../shared/types.js';
 import { argmaxRows, evaluate } from '../training/evaluation.js';
 import { detailedMetrics } from './detailed-metrics.js';
 import { embedInChunks } from './embed-in-chunks.js';
 import { assertKnownEndpoint, parseLlmSettings } from '../llm/llm-settings.js';
-import type { ModelLifecycleRepository } from './ports.js';
+import type { ModelLifecycleRepository } from '../ports/lifecycle.js';
 import { archiveTransition, deployTransition, rollbackTransition } from './transitions.js';
 import { TRAINED_KINDS, type LabelledText, type ModelVersion, type TrainingJob, type TrainingOptions } from './types.js';
 

@@ -1,10 +1,10 @@
 // Export a model version as one self-checking file, and import such a file as a new model on the same encoder.
 import { createHash } from 'node:crypto';
-import { invalid, notFound } from '../errors.js';
-import type { EncoderProvider, ModelRepository } from '../ports.js';
-import type { Model, Workspace } from '../types.js';
+import { invalid, notFound } from '../shared/errors.js';
+import type { EncoderProvider, ModelRepository } from '../ports/repositories.js';
+import type { Model, Workspace } from '../shared/types.js';
 import { assertKnownEndpoint, parseLlmSettings } from '../llm/llm-settings.js';
-import type { ModelLifecycleRepository } from './ports.js';
+import type { ModelLifecycleRepository } from '../ports/lifecycle.js';
 import { TRAINED_KINDS, type ModelExportFile } from './types.js';
 
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');

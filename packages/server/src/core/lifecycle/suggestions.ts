@@ -1,6 +1,6 @@
 // Active learning: score a dataset's rows that are not examples yet and return the ones the model is least sure of, with its guess.
-import { invalid, notFound } from '../errors.js';
-import type { Workspace } from '../types.js';
+import { invalid, notFound } from '../shared/errors.js';
+import type { Workspace } from '../shared/types.js';
 import { rankByUncertainty } from '../training/active-learning.js';
 import { embedInChunks } from './embed-in-chunks.js';
 import type { LifecycleDeps } from './model-lifecycle.js';

@@ -1,13 +1,13 @@
 // Training jobs: embed a model's examples, split them (stratified, fixed by the seed), train the head, evaluate it on the held-out part, store a new version.
-import { DomainError } from '../errors.js';
-import type { Job, JobRepository } from '../pipeline-ports.js';
-import type { EncoderProvider, ModelRepository } from '../ports.js';
+import { DomainError } from '../shared/errors.js';
+import type { Job, JobRepository } from '../ports/pipeline.js';
+import type { EncoderProvider, ModelRepository } from '../ports/repositories.js';
 import { fitHead } from '../training/fit.js';
-import type { HeadFitter, HeadGraphs } from '../training/ports.js';
+import type { HeadFitter, HeadGraphs } from '../ports/training.js';
 import type { LabelledEmbedding } from '../training/trainer.js';
 import { detailedMetrics } from './detailed-metrics.js';
 import { embedInChunks } from './embed-in-chunks.js';
-import { TRAIN_MODEL_JOB, type ModelLifecycleRepository, type TrainModelPayload } from './ports.js';
+import { TRAIN_MODEL_JOB, type ModelLifecycleRepository, type TrainModelPayload } from '../ports/lifecycle.js';
 import { trainedTransition } from './transitions.js';
 import type { TrainingJobPatch } from './types.js';
 

@@ -1,6 +1,6 @@
 // The model state machine: undeployed → deploy → deployed → archive → archived → redeploy → deployed; deploy a version, roll back to the previous one.
-import { DomainError, invalid } from '../errors.js';
-import type { Model } from '../types.js';
+import { DomainError, invalid } from '../shared/errors.js';
+import type { Model } from '../shared/types.js';
 import type { ModelPatch } from './types.js';
 
 /** Serve `version` (a redeploy when archived); the version served until now becomes the one a rollback returns to. */

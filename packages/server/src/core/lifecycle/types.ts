@@ -1,5 +1,5 @@
 // Model lifecycle types: versions, labelled examples, training jobs and their options, the export file.
-import type { LabelDefinition, Model, ModelConfig, ModelMetrics, ModelStatus, ModelType } from '../types.js';
+import type { LabelDefinition, Model, ModelConfig, ModelMetrics, ModelStatus, ModelType } from '../shared/types.js';
 
 /** The kinds that learn from labelled examples and serve a trained ONNX head. */
 export const TRAINED_KINDS: ReadonlySet<ModelType> = new Set(['few-shot', 'fine-tuned']);

@@ -1,7 +1,7 @@
 // Answers to label probabilities: tolerant label reading, log-probability walks, and the documented fallbacks.
 import { describe, expect, it } from 'vitest';
 import { answerRow, labelDistributionFromLogprobs, namedLabelIndex, parseAnswer } from './answer-parser.js';
-import type { TokenLogprob } from './chat-port.js';
+import type { TokenLogprob } from '../ports/chat.js';
 
 const labels = ['positive', 'negative', 'neutral'];
 const sum = (row: number[]) => row.reduce((a, b) => a + b, 0);

@@ -16,7 +16,7 @@
 //    certainty the model never expressed, while 0.9 says "the model's pick" and still leaves thresholds room to flag it.
 //    A model with a single label gets [1].
 // 4. An answer that names no label: a uniform row, with source 'unmatched' so the caller can count it; never an error.
-import type { ChatAnswer, TokenAlternative, TokenLogprob } from './chat-port.js';
+import type { ChatAnswer, TokenAlternative, TokenLogprob } from '../ports/chat.js';
 
 export type AnswerSource = 'logprobs' | 'answer' | 'unmatched';
 

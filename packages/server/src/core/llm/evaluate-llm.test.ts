@@ -1,7 +1,7 @@
 // Evaluating an llm model on a labelled set with the shared metrics.
 import { describe, expect, it } from 'vitest';
-import type { Model } from '../types.js';
-import type { ChatCompletions } from './chat-port.js';
+import type { Model } from '../shared/types.js';
+import type { ChatCompletions } from '../ports/chat.js';
 import { evaluateLlm } from './evaluate-llm.js';
 
 const now = new Date('2026-01-01T00:00:00Z');

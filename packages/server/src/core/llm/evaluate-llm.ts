@@ -1,8 +1,8 @@
 // Evaluates an llm model on a labelled set: each text classified by its endpoint, scored with the shared metrics.
-import { invalid } from '../errors.js';
-import { evaluatePredictions } from '../metrics.js';
-import type { Model, ModelMetrics } from '../types.js';
-import type { ChatCompletions } from './chat-port.js';
+import { invalid } from '../shared/errors.js';
+import { evaluatePredictions } from '../training/label-scores.js';
+import type { Model, ModelMetrics } from '../shared/types.js';
+import type { ChatCompletions } from '../ports/chat.js';
 import { classifyWithLlm, type LlmHeadOptions } from './llm-head.js';
 
 export interface LabelledText {

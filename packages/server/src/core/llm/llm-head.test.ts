@@ -1,8 +1,8 @@
 // The llm head over a recording port double: order, per-endpoint concurrency, unmatched answers, failures.
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../errors.js';
-import type { Model } from '../types.js';
-import type { ChatAnswer, ChatCompletions, ChatRequest } from './chat-port.js';
+import { DomainError } from '../shared/errors.js';
+import type { Model } from '../shared/types.js';
+import type { ChatAnswer, ChatCompletions, ChatRequest } from '../ports/chat.js';
 import { chatRequestFor, llmHead } from './llm-head.js';
 
 function llmModel(llm: unknown = { endpoint: 'local', prompt: 'Classify the sentiment.', temperature: 0.2 }): Model {

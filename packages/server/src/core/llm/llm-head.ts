@@ -1,9 +1,9 @@
 // The llm head: one chat per text to the model's configured endpoint, bounded by the endpoint's concurrency, answers parsed into label probabilities.
-import type { Head } from '../heads.js';
-import type { Model } from '../types.js';
+import type { Head } from '../classification/heads.js';
+import type { Model } from '../shared/types.js';
 import { DEFAULT_ANSWER_CONFIDENCE, parseAnswer, type ParsedAnswer } from './answer-parser.js';
 import { mapBounded } from './bounded-map.js';
-import type { ChatCompletions, ChatRequest } from './chat-port.js';
+import type { ChatCompletions, ChatRequest } from '../ports/chat.js';
 import { llmSettingsOf } from './llm-settings.js';
 import { classificationMessages, labelAnswerSchema } from './prompt.js';
 

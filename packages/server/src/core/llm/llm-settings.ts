@@ -1,6 +1,6 @@
 // The settings an llm model keeps in model.config.llm (endpoint name, operator prompt, temperature), validated.
-import { invalid } from '../errors.js';
-import type { Model } from '../types.js';
+import { invalid } from '../shared/errors.js';
+import type { Model } from '../shared/types.js';
 
 export interface LlmModelSettings {
   /** Name of an endpoint the operator configured (TEXTCLASS_LLM_ENDPOINTS / TEXTCLASS_LLM_URL). */

@@ -1,6 +1,6 @@
 // Builds the chat for classifying one text: the operator's task, the labels, a strict answer format, and the text as quoted data.
-import type { LabelDefinition } from '../types.js';
-import type { ChatMessage } from './chat-port.js';
+import type { LabelDefinition } from '../shared/types.js';
+import type { ChatMessage } from '../ports/chat.js';
 
 /** The JSON schema of an answer: exactly one of the label names. */
 export function labelAnswerSchema(labels: LabelDefinition[]): object {

@@ -1,6 +1,6 @@
 // The dense network: gradients agree with finite differences of the regularised weighted loss.
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../seeded-random.js';
+import { seededRandom } from '../shared/seeded-random.js';
 import { batchLoss, cloneLayers, gradients, initLayers, type NetLayer } from './dense-network.js';
 
 describe('gradients', () => {

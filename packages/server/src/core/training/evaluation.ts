@@ -1,5 +1,5 @@
 // Evaluation of predictions against gold labels (by label index): accuracy, macro-F1, per-class scores and a confusion matrix.
-import type { ClassMetrics, ModelMetrics } from '../types.js';
+import type { ClassMetrics, ModelMetrics } from '../shared/types.js';
 
 export interface ClassEvaluation extends ClassMetrics {
   /** Gold examples of the class. */

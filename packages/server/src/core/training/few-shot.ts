@@ -1,5 +1,5 @@
 // Few-shot head: class prototypes at a leave-one-out calibrated scale, refined by logistic regression anchored to them.
-import { meanDirection } from '../vectors.js';
+import { meanDirection } from '../classification/vectors.js';
 import { Adam, cloneLayers, gradients, toDenseLayers, type NetLayer } from './dense-network.js';
 import { balancedClassWeights, type LabelledEmbedding } from './trainer.js';
 import type { HeadParameters } from './head-parameters.js';

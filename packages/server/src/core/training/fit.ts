@@ -1,5 +1,5 @@
 // Training as a model needs it: split once, train a fine-tuned or few-shot head, evaluate it on the held-out part.
-import type { ModelMetrics } from '../types.js';
+import type { ModelMetrics } from '../shared/types.js';
 import { evaluate, argmaxRows, toModelMetrics, type Evaluation } from './evaluation.js';
 import { trainFewShotHead, type FewShotOptions } from './few-shot.js';
 import { forward, type HeadParameters } from './head-parameters.js';

@@ -1,5 +1,5 @@
 // Stratified train / held-out split of example indices, fixed by a seed.
-import { seededRandom } from '../seeded-random.js';
+import { seededRandom } from '../shared/seeded-random.js';
 
 export interface Split {
   /** Indices into the labels array, ascending. */

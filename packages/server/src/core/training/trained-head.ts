@@ -1,6 +1,6 @@
 // The Head of few-shot and fine-tuned models: a trained head graph run over the texts' embeddings.
-import type { Head } from '../heads.js';
-import type { HeadGraphs } from './ports.js';
+import type { Head } from '../classification/heads.js';
+import type { HeadGraphs } from '../ports/training.js';
 
 /** Loads the graph once; each prediction runs it on the batch's embeddings. Throws when a row does not match the labels. */
 export async function trainedHead(graph: Uint8Array, labels: readonly string[], graphs: HeadGraphs): Promise<Head> {

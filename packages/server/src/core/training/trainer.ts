@@ -1,5 +1,5 @@
 // Trains a classification head (multinomial logistic regression or a one-hidden-layer MLP) on embeddings with mini-batch Adam.
-import { seededRandom } from '../seeded-random.js';
+import { seededRandom } from '../shared/seeded-random.js';
 import { Adam, batchLoss, cloneLayers, gradients, initLayers, toDenseLayers, type Batch, type NetLayer } from './dense-network.js';
 import type { HeadArchitecture, HeadParameters } from './head-parameters.js';
 import { shuffled, stratifiedSplit } from './split.js';

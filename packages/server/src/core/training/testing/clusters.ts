@@ -1,6 +1,6 @@
 // Synthetic labelled embeddings for training tests: unit vectors scattered around one random centre per class.
-import { seededRandom } from '../../seeded-random.js';
-import { normalize } from '../../vectors.js';
+import { seededRandom } from '../../shared/seeded-random.js';
+import { normalize } from '../../classification/vectors.js';
 import type { LabelledEmbedding } from '../trainer.js';
 
 export interface ClusterSpec {

@@ -1,0 +1,15 @@
+// Messages between the training worker (fit-head-thread.ts) and its worker thread (fit-head-worker.ts).
+import type { FitOptions, FittedHead } from '../../core/training/fit.js';
+import type { LabelledEmbedding, TrainProgress } from '../../core/training/trainer.js';
+
+/** workerData: one fit, its options without the progress callback (progress comes back as messages). */
+export interface FitStart {
+  examples: LabelledEmbedding[];
+  labels: string[];
+  options: FitOptions;
+}
+
+export type FitReply =
+  | { type: 'progress'; progress: TrainProgress }
+  | { type: 'done'; fitted: FittedHead }
+  | { type: 'failed'; message: string };

@@ -1,0 +1,123 @@
+// The encoders this server can use (built-in ones plus static and sentence-transformers exports under the models directory).
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { notFound } from '../../core/shared/errors.js';
+import type { Encoder, EncoderProvider } from '../../core/ports/repositories.js';
+import { ENCODER_FILES } from './encoder-metadata.js';
+import { BUILTIN_ENCODERS_DIR, DEFAULT_ENCODER_ID } from './package-paths.js';
+import { StaticEncoder, type StaticEncoderOptions } from './static-encoder.js';
+import { TransformerEncoder, type TransformerEncoderOptions } from './transformer-encoder.js';
+import { isTransformerExport } from './transformer-export.js';
+
+export { DEFAULT_ENCODER_ID };
+
+export interface EncoderRegistryOptions {
+  /**
+   * TEXTCLASS_MODELS_DIR: encoders in <modelsDir>/encoders/<id>/ are added, and win over built-in ones of the same id.
+   * A directory with encoder.json is a static-embedding encoder; one with tokenizer.json and model.onnx (or
+   * onnx/model*.onnx) is a sentence-transformers export, whose id is its directory name (or textclass.json "id").
+   */
+  modelsDir?: string;
+  /** Replaces the built-in assets/encoders directory (tests). */
+  builtinDir?: string;
+  /** TEXTCLASS_DEFAULT_ENCODER; the built-in static-multi-100d when absent. */
+  defaultId?: string;
+  encoder?: StaticEncoderOptions;
+  transformer?: TransformerEncoderOptions;
+}
+
+/** The default encoder is not on disk: the package was not built, or TEXTCLASS_DEFAULT_ENCODER names an absent one. */
+export class EncoderNotBuiltError extends Error {
+  constructor(readonly encoderId: string, searched: string[], found: string[] = []) {
+    super(
+      `default encoder "${encoderId}" not found (looked in ${searched.join(', ')}; found: ${found.join(', ') || 'none'}); ` +
+        'run `npm run build` at the repository root to build the built-in encoder, or set TEXTCLASS_DEFAULT_ENCODER to one found',
+    );
+    this.name = 'EncoderNotBuiltError';
+  }
+}
+
+type EncoderKind = 'static' | 'transformer';
+
+/** Sub-directories of dir that hold an encoder, sorted, with their kind; none when dir does not exist. */
+async function encoderSubdirs(dir: string): Promise<Array<{ dir: string; kind: EncoderKind }>> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  const dirs = entries.filter((e) => e.isDirectory()).map((e) => join(dir, e.name)).sort();
+  const found = await Promise.all(dirs.map(async (sub) => {
+    if ((await readdir(sub)).includes(ENCODER_FILES.metadata)) return { dir: sub, kind: 'static' as const };
+    return (await isTransformerExport(sub)) ? { dir: sub, kind: 'transformer' as const } : undefined;
+  }));
+  return found.filter((f) => f !== undefined);
+}
+
+export class EncoderRegistry implements EncoderProvider {
+  private readonly encoders: ReadonlyMap<string, Encoder>;
+
+  constructor(encoders: Encoder[], readonly defaultId: string) {
+    this.encoders = new Map(encoders.map((e) => [e.id, e]));
+    if (!this.encoders.has(defaultId)) throw new Error(`default encoder "${defaultId}" is not among the encoders`);
+  }
+
+  /** The encoder used when a model names none. */
+  get default(): Encoder {
+    return this.get(this.defaultId);
+  }
+
+  /** Throws NOT_FOUND when no encoder has this id. */
+  get(id: string): Encoder {
+    const encoder = this.encoders.get(id);
+    if (!encoder) throw notFound(`encoder "${id}"`);
+    return encoder;
+  }
+
+  /** SHA-256 of a static encoder's ONNX file (from its encoder.json); null for encoders without recorded checksums. */
+  fingerprint(id: string): string | null {
+    const encoder = this.get(id);
+    return encoder instanceof StaticEncoder ? encoder.metadata.model_sha256 : null;
+  }
+
+  has(id: string): boolean {
+    return this.encoders.has(id);
+  }
+
+  ids(): string[] {
+    return [...this.encoders.keys()];
+  }
+
+  /** Loads and runs every encoder once. */
+  async warmup(): Promise<void> {
+    await Promise.all([...this.encoders.values()].map((e) => e.warmup()));
+  }
+
+  /** True once every encoder is warm (what /health reports). */
+  ready(): boolean {
+    return [...this.encoders.values()].every((e) => e.health());
+  }
+
+  /** Releases the runtimes of encoders that hold one (StaticEncoder / TransformerEncoder close). */
+  async close(): Promise<void> {
+    const closable = [...this.encoders.values()] as Array<Encoder & { close?: () => Promise<void> }>;
+    await Promise.all(closable.map((e) => e.close?.()));
+  }
+}
+
+/** Reads every encoder's metadata (fast); weights load on warmup() or first use. */
+export async function loadEncoderRegistry(options: EncoderRegistryOptions = {}): Promise<EncoderRegistry> {
+  const dirs = [...(options.modelsDir ? [join(options.modelsDir, 'encoders')] : []), options.builtinDir ?? BUILTIN_ENCODERS_DIR];
+  const defaultId = options.defaultId ?? DEFAULT_ENCODER_ID;
+  const encoders = new Map<string, Encoder>();
+  for (const dir of dirs) {
+    for (const sub of await encoderSubdirs(dir)) {
+      const encoder = sub.kind === 'static' ? await StaticEncoder.open(sub.dir, options.encoder) : await TransformerEncoder.open(sub.dir, options.transformer);
+      if (!encoders.has(encoder.id)) encoders.set(encoder.id, encoder);
+    }
+  }
+  if (!encoders.has(defaultId)) throw new EncoderNotBuiltError(defaultId, dirs, [...encoders.keys()]);
+  return new EncoderRegistry([...encoders.values()], defaultId);
+}

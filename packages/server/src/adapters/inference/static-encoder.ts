@@ -1,0 +1,111 @@
+// Encoder over a static-embedding directory (model.onnx + tokenizer.json + encoder.json), run with onnxruntime.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Encoder } from '../../core/ports/repositories.js';
+import { ENCODER_FILES, readEncoderMetadata, type EncoderMetadata } from './encoder-metadata.js';
+import { createOnnxSession, type OnnxSession, type OnnxSessionOptions } from './onnx-runtime.js';
+import { STATIC_GRAPH_IO } from './static-embedding-graph.js';
+import { StaticWordTokenizer } from './static-tokenizer.js';
+import { packTokenBatches, DEFAULT_BATCH_LIMITS, type BatchLimits } from './token-batches.js';
+import { parseStaticTokenizerConfig } from './tokenizer-config.js';
+
+export interface StaticEncoderOptions {
+  session?: OnnxSessionOptions;
+  batching?: BatchLimits;
+}
+
+interface Loaded {
+  tokenizer: StaticWordTokenizer;
+  session: OnnxSession;
+}
+
+const WARMUP_TEXTS = ['warm up the encoder', ''];
+
+/**
+ * Embeds texts as the L2-normalised mean of their known words' vectors. A text with no known word
+ * gets a zero vector. Files load on warmup() or on the first embed(), whichever comes first.
+ */
+export class StaticEncoder implements Encoder {
+  readonly id: string;
+  readonly dimension: number;
+  private loading: Promise<Loaded> | undefined;
+  private warm = false;
+
+  constructor(
+    readonly dir: string,
+    readonly metadata: EncoderMetadata,
+    private readonly options: StaticEncoderOptions = {},
+  ) {
+    this.id = metadata.id;
+    this.dimension = metadata.dimension;
+  }
+
+  /** Reads dir/encoder.json and returns an encoder that loads the rest lazily. */
+  static async open(dir: string, options: StaticEncoderOptions = {}): Promise<StaticEncoder> {
+    return new StaticEncoder(dir, await readEncoderMetadata(dir), options);
+  }
+
+  async warmup(): Promise<void> {
+    await this.embed(WARMUP_TEXTS);
+    this.warm = true;
+  }
+
+  health(): boolean {
+    return this.warm;
+  }
+
+  async embed(texts: string[]): Promise<Float32Array[]> {
+    if (texts.length === 0) return [];
+    const { tokenizer, session } = await this.load();
+    const encoded = texts.map((text) => tokenizer.encode(text));
+    const vectors = new Array<Float32Array>(texts.length);
+    for (const batch of packTokenBatches(encoded, this.options.batching ?? DEFAULT_BATCH_LIMITS)) {
+      const dims = [batch.rows, batch.sequence];
+      const output = await session.runInt64(
+        {
+          [STATIC_GRAPH_IO.inputIds]: { data: batch.inputIds, dims },
+          [STATIC_GRAPH_IO.attentionMask]: { data: batch.attentionMask, dims },
+        },
+        STATIC_GRAPH_IO.output,
+      );
+      if (output.dims[0] !== batch.rows || output.dims[1] !== this.dimension) {
+        throw new Error(`encoder ${this.id} returned shape [${output.dims.join(', ')}], expected [${batch.rows}, ${this.dimension}]`);
+      }
+      batch.indices.forEach((textIndex, row) => {
+        vectors[textIndex] = output.data.slice(row * this.dimension, (row + 1) * this.dimension);
+      });
+    }
+    return vectors;
+  }
+
+  /** Releases the ONNX session; a later embed() loads it again. */
+  async close(): Promise<void> {
+    const loading = this.loading;
+    this.loading = undefined;
+    this.warm = false;
+    if (loading) await (await loading).session.release();
+  }
+
+  private load(): Promise<Loaded> {
+    this.loading ??= this.loadFiles().catch((error: unknown) => {
+      this.loading = undefined;
+      throw error;
+    });
+    return this.loading;
+  }
+
+  private async loadFiles(): Promise<Loaded> {
+    const tokenizerJson: unknown = JSON.parse(await readFile(join(this.dir, ENCODER_FILES.tokenizer), 'utf8'));
+    const tokenizer = new StaticWordTokenizer(parseStaticTokenizerConfig(tokenizerJson));
+    if (tokenizer.tableRows > this.metadata.vocab_size + 1) {
+      throw new Error(`encoder ${this.id}: tokenizer ids exceed the table of ${this.metadata.vocab_size + 1} rows`);
+    }
+    const session = await createOnnxSession(join(this.dir, ENCODER_FILES.model), this.options.session);
+    const missing = [STATIC_GRAPH_IO.inputIds, STATIC_GRAPH_IO.attentionMask].filter((n) => !session.inputNames.includes(n));
+    if (missing.length > 0 || !session.outputNames.includes(STATIC_GRAPH_IO.output)) {
+      await session.release();
+      throw new Error(`encoder ${this.id}: model.onnx lacks the static-embedding inputs/outputs`);
+    }
+    return { tokenizer, session };
+  }
+}

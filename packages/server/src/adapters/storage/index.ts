@@ -1,0 +1,43 @@
+// Public entry of the storage layer: open/migrate the database and build the repositories over it.
+import type { Kysely } from 'kysely';
+import type { Repositories } from '../../core/ports/repositories.js';
+import { createApiKeyRepository } from './repositories/api-keys.js';
+import { createDatasetRepository } from './repositories/datasets.js';
+import { createJobRepository } from './repositories/jobs.js';
+import { createModelLifecycleRepository } from './repositories/model-lifecycle.js';
+import { createModelRepository } from './repositories/models.js';
+import { createPipelineRepository } from './repositories/pipeline.js';
+import { createRecordRepository } from './repositories/records.js';
+import { createUsageRepository } from './repositories/usage.js';
+import { createWebhookRepository } from './repositories/webhooks.js';
+import { createWorkspaceRepository } from './repositories/workspaces.js';
+import { withCachedReads } from './repositories/cached-reads.js';
+import type { DatabaseSchema } from './schema.js';
+import type { TableWriteWatch } from './table-write-watch.js';
+
+export { openDatabase, type Database, type OpenDatabaseOptions } from './database.js';
+export type { StorageLogger } from './logger.js';
+export { migrateToLatest, type MigrateOptions } from './migrate.js';
+export { IN_MEMORY } from './pglite-open.js';
+export { createUploadRepository } from './repositories/uploads.js';
+export type { DatabaseSchema } from './schema.js';
+
+/**
+ * `writes` (Database.writes, set for embedded PGlite): cache the per-request reads of the caller and the model in this
+ * process until the watch sees their tables written.
+ */
+export function createRepositories(db: Kysely<DatabaseSchema>, writes?: TableWriteWatch): Repositories {
+  const repos: Repositories = {
+    workspaces: createWorkspaceRepository(db),
+    apiKeys: createApiKeyRepository(db),
+    models: createModelRepository(db),
+    lifecycle: createModelLifecycleRepository(db),
+    datasets: createDatasetRepository(db),
+    records: createRecordRepository(db),
+    usage: createUsageRepository(db),
+    jobs: createJobRepository(db),
+    pipeline: createPipelineRepository(db),
+    webhooks: createWebhookRepository(db),
+  };
+  return writes ? withCachedReads(repos, writes) : repos;
+}

@@ -1,0 +1,77 @@
+// Job queue and pipeline results: jobs commit with their rows, leases keep them with one worker, results and outbox rows are written once.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLASSIFY_RECORDS_JOB } from '../../../core/ports/pipeline.js';
+import type { Repositories } from '../../../core/ports/repositories.js';
+import type { Dataset, NewRecord } from '../../../core/shared/types.js';
+import { createWorkspace, newDataset } from '../testing/fixtures.js';
+import { openTestRepositories, testTargets, type TestDatabase } from '../testing/targets.js';
+
+const row = (text: string): NewRecord => ({ values: { text, stars: null }, metadata: {} });
+
+describe.each(testTargets())('job queue on $kind', (target) => {
+  let database: TestDatabase;
+  let repos: Repositories;
+
+  beforeAll(async () => {
+    ({ database, repos } = await openTestRepositories(target));
+  });
+
+  afterAll(() => database.dispose());
+
+  async function freshDataset(modelIds: number[]): Promise<Dataset> {
+    const workspace = await createWorkspace(repos);
+    return repos.datasets.create(newDataset(workspace.id, 'rows', { modelIds }));
+  }
+
+  const drain = async () => { for (;;) { const jobs = await repos.jobs.claim(CLASSIFY_RECORDS_JOB, 100, 60_000); if (jobs.length === 0) return; for (const j of jobs) await repos.jobs.complete(j.id); } };
+
+  it('stores a classification job with the rows of a dataset that has models, and none without models', async () => {
+    await drain();
+    const withModels = await freshDataset([1]);
+    const inserted = await repos.records.insertMany(withModels.id, [row('a'), row('b')]);
+    await repos.records.insertMany((await freshDataset([])).id, [row('c')]);
+    const jobs = await repos.jobs.claim(CLASSIFY_RECORDS_JOB, 10, 60_000);
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]!.payload).toEqual({ workspace_id: withModels.workspaceId, dataset_id: withModels.id, record_ids: inserted.map((r) => r.id) });
+    expect(jobs[0]!.attempts).toBe(1);
+    await repos.jobs.complete(jobs[0]!.id);
+  });
+
+  it('leases a claimed job: nobody else gets it until the lease ends, then it runs again', async () => {
+    await drain();
+    const id = await repos.jobs.enqueue(CLASSIFY_RECORDS_JOB, { n: 1 });
+    expect((await repos.jobs.claim(CLASSIFY_RECORDS_JOB, 10, 60_000)).map((j) => j.id)).toEqual([id]);
+    expect(await repos.jobs.claim(CLASSIFY_RECORDS_JOB, 10, 60_000)).toEqual([]);
+    await sql`update jobs set locked_until = now() - interval '1 second' where id = ${id}`.execute(database.db);
+    const again = await repos.jobs.claim(CLASSIFY_RECORDS_JOB, 10, 60_000);
+    expect(again.map((j) => [j.id, j.attempts])).toEqual([[id, 2]]);
+    await repos.jobs.retry(id, 'boom', null);
+    expect(await repos.jobs.claim(CLASSIFY_RECORDS_JOB, 10, 60_000)).toEqual([]);
+  });
+
+  it('hands each job to exactly one of several concurrent claimers', async () => {
+    await drain();
+    const ids = await Promise.all(Array.from({ length: 20 }, (_, n) => repos.jobs.enqueue(CLASSIFY_RECORDS_JOB, { n })));
+    const claims = await Promise.all(Array.from({ length: 5 }, () => repos.jobs.claim(CLASSIFY_RECORDS_JOB, 6, 60_000)));
+    const claimed = claims.flat().map((j) => j.id);
+    expect(new Set(claimed).size).toBe(claimed.length);
+    expect([...claimed].sort()).toEqual([...ids].sort());
+  });
+
+  it('writes a result once and one outbox delivery per enabled subscribed endpoint, in the same transaction', async () => {
+    const dataset = await freshDataset([1]);
+    const [record] = await repos.records.insertMany(dataset.id, [row('hello')]);
+    const on = await repos.webhooks.create({ workspaceId: dataset.workspaceId, url: 'https://example.com/a', events: ['classification.completed'], enabled: true, secret: 'whsec_x' });
+    await repos.webhooks.create({ workspaceId: dataset.workspaceId, url: 'https://example.com/b', events: ['classification.completed'], enabled: false, secret: 'whsec_y' });
+    const result = { recordId: record!.id, classifications: { '1': { label: 'x', confidence: 0.4 } }, needsReview: ['1'], skippedModels: {}, eventBody: '{"event":"classification.completed"}' };
+    expect(await repos.pipeline.saveResults(dataset.workspaceId, 'classification.completed', [result])).toEqual([record!.id]);
+    expect(await repos.pipeline.saveResults(dataset.workspaceId, 'classification.completed', [{ ...result, needsReview: [] }])).toEqual([]);
+    expect(await repos.pipeline.unclassified(dataset.id, [record!.id])).toEqual([]);
+    const page = await repos.records.list(dataset.id, { offset: 0, limit: 10 });
+    expect(page.items[0]).toMatchObject({ classifications: result.classifications, needsReview: ['1'] });
+    const deliveries = await repos.webhooks.listDeliveries(on.id, { offset: 0, limit: 10 });
+    expect(deliveries.total).toBe(1);
+    expect(deliveries.items[0]).toMatchObject({ status: 'pending', body: result.eventBody, messageId: expect.stringMatching(/^msg_/), attempts: [] });
+  });
+});

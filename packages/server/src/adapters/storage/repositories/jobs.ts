@@ -1,0 +1,53 @@
+// Job queue in the database: jobs claimed with FOR UPDATE SKIP LOCKED under a lease, so several processes share them and a crashed one's jobs run again.
+// Why not pg-boss or graphile-worker: both need a PostgreSQL server (a connection pool, LISTEN/NOTIFY, advisory locks across
+// sessions) and do not run on embedded PGlite, whose single in-process connection is the default database here.
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { CLASSIFY_RECORDS_JOB, type ClassifyRecordsPayload, type Job, type JobRepository } from '../../../core/ports/pipeline.js';
+import { toJson, type DatabaseSchema } from '../schema.js';
+
+/** Adds a classification job inside the caller's transaction (the one that stores its rows). */
+export async function enqueueClassification(trx: Transaction<DatabaseSchema>, workspaceId: number, datasetId: number, recordIds: string[]): Promise<void> {
+  const payload: ClassifyRecordsPayload = { workspace_id: workspaceId, dataset_id: datasetId, record_ids: recordIds };
+  await trx.insertInto('jobs').values({ kind: CLASSIFY_RECORDS_JOB, payload: toJson(payload) }).execute();
+}
+
+export function createJobRepository(db: Kysely<DatabaseSchema>): JobRepository {
+  return {
+    async enqueue(kind, payload) {
+      const row = await db.insertInto('jobs').values({ kind, payload: toJson(payload) }).returning('id').executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async claim(kind, limit, leaseMs) {
+      const { rows } = await sql<{ id: string; kind: string; payload: Record<string, unknown>; attempts: number }>`
+        update jobs set attempts = attempts + 1, locked_until = now() + make_interval(secs => ${leaseMs / 1000})
+        where id in (
+          select id from jobs
+          where kind = ${kind} and failed_at is null and run_after <= now() and (locked_until is null or locked_until < now())
+          order by run_after, id
+          limit ${limit}
+          for update skip locked
+        )
+        returning id, kind, payload, attempts`.execute(db);
+      return rows.map((r) => ({ id: String(r.id), kind: r.kind, payload: r.payload, attempts: r.attempts }) satisfies Job);
+    },
+
+    async complete(id) {
+      await db.deleteFrom('jobs').where('id', '=', id).execute();
+    },
+
+    async retry(id, error, delayMs) {
+      const update = db.updateTable('jobs').where('id', '=', id);
+      if (delayMs === null) {
+        await update.set({ last_error: error, locked_until: null, failed_at: new Date() }).execute();
+      } else {
+        await update.set({ last_error: error, locked_until: null, run_after: new Date(Date.now() + delayMs) }).execute();
+      }
+    },
+
+    async countPending() {
+      const row = await db.selectFrom('jobs').where('failed_at', 'is', null).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+  };
+}

@@ -1,0 +1,49 @@
+// Pipeline repository: unclassified records of a job, and their results written once, together with their webhook outbox rows.
+import { randomBytes } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { PipelineRepository } from '../../../core/ports/pipeline.js';
+import { toJson, type DatabaseSchema } from '../schema.js';
+import { toDatasetRecord } from './records.js';
+
+/** Outbox rows per INSERT (4 parameters each, well under PostgreSQL's 65,535). */
+const DELIVERY_CHUNK = 1000;
+
+/** A Standard Webhooks message id: the `webhook-id` of every attempt of one event. */
+export const newMessageId = (): string => `msg_${randomBytes(16).toString('base64url')}`;
+
+export function createPipelineRepository(db: Kysely<DatabaseSchema>): PipelineRepository {
+  return {
+    async unclassified(datasetId, ids) {
+      if (ids.length === 0) return [];
+      const rows = await db.selectFrom('records').selectAll()
+        .where('dataset_id', '=', datasetId).where('id', 'in', ids).where('classifications', 'is', null)
+        .orderBy('id').execute();
+      return rows.map(toDatasetRecord);
+    },
+
+    async saveResults(workspaceId, event, results) {
+      if (results.length === 0) return [];
+      return db.transaction().execute(async (trx) => {
+        const endpoints = await trx.selectFrom('webhook_endpoints').select('id')
+          .where('workspace_id', '=', workspaceId).where('enabled', '=', true)
+          .where(sql<boolean>`events @> ${toJson([event])}::jsonb`)
+          .orderBy('id').execute();
+        // One UPDATE for the whole job (not one per record); `classifications is null` makes a retried or duplicated job a no-op for records already done.
+        const values = results.map((r) => ({ id: r.recordId, c: r.classifications, n: r.needsReview, s: r.skippedModels }));
+        const { rows } = await sql<{ id: string }>`
+          update records set classifications = v.c, needs_review = v.n, skipped_models = v.s
+          from jsonb_to_recordset(${toJson(values)}::jsonb) as v(id bigint, c jsonb, n jsonb, s jsonb)
+          where records.id = v.id and records.classifications is null
+          returning records.id`.execute(trx);
+        const updated = new Set(rows.map((r) => String(r.id)));
+        const written = results.filter((r) => updated.has(r.recordId)).map((r) => r.recordId);
+        const deliveries = endpoints.length === 0 ? [] : results.flatMap((r) => (r.eventBody === null || !updated.has(r.recordId) ? []
+          : endpoints.map((e) => ({ endpoint_id: e.id, event, message_id: newMessageId(), body: r.eventBody as string }))));
+        for (let start = 0; start < deliveries.length; start += DELIVERY_CHUNK) {
+          await trx.insertInto('webhook_deliveries').values(deliveries.slice(start, start + DELIVERY_CHUNK)).execute();
+        }
+        return written;
+      });
+    },
+  };
+}

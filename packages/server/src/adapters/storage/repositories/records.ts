@@ -1,0 +1,75 @@
+// Record repository: dataset rows, written all-or-none together with the dataset's row count and their classification job.
+import type { Kysely, Selectable } from 'kysely';
+import { notFound } from '../../../core/shared/errors.js';
+import type { RecordRepository } from '../../../core/ports/repositories.js';
+import type { DatasetRecord, NewRecord } from '../../../core/shared/types.js';
+import { toJson, type DatabaseSchema, type RecordsTable } from '../schema.js';
+import { assertStorable } from '../storable-text.js';
+import { enqueueClassification } from './jobs.js';
+
+/** Rows per INSERT statement: 3 bound values each stays far below PostgreSQL's 65,535-parameter limit. */
+const INSERT_CHUNK = 1000;
+
+export function toDatasetRecord(row: Selectable<RecordsTable>): DatasetRecord {
+  return {
+    id: row.id,
+    datasetId: row.dataset_id,
+    values: row.values,
+    metadata: row.metadata,
+    classifications: row.classifications,
+    needsReview: row.needs_review,
+    skippedModels: row.skipped_models,
+    createdAt: row.created_at,
+  };
+}
+
+const byId = (a: Selectable<RecordsTable>, b: Selectable<RecordsTable>): number => {
+  const left = BigInt(a.id);
+  const right = BigInt(b.id);
+  return left < right ? -1 : left > right ? 1 : 0;
+};
+
+export function createRecordRepository(db: Kysely<DatabaseSchema>): RecordRepository {
+  return {
+    async insertMany(datasetId, rows: NewRecord[]) {
+      if (rows.length === 0) return [];
+      rows.forEach((row, index) => {
+        const context = rows.length > 1 ? `row ${index + 1} of ${rows.length}` : '';
+        assertStorable(row.values, context);
+        assertStorable(row.metadata, context);
+      });
+      const inserted = await db.transaction().execute(async (trx) => {
+        // Bumping the count first also locks the dataset row, so concurrent batches queue up behind it.
+        const bumped = await trx.updateTable('datasets')
+          .set((eb) => ({ row_count: eb('row_count', '+', String(rows.length)) }))
+          .where('id', '=', datasetId)
+          .returning(['workspace_id', 'model_ids'])
+          .executeTakeFirst();
+        if (!bumped) throw notFound(`dataset ds_${datasetId}`);
+        const stored: Selectable<RecordsTable>[] = [];
+        for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+          const chunk = rows.slice(start, start + INSERT_CHUNK).map((row) => ({
+            dataset_id: datasetId,
+            values: toJson(row.values),
+            metadata: toJson(row.metadata),
+          }));
+          const written = await trx.insertInto('records').values(chunk).returningAll().execute();
+          stored.push(...written);
+          // The classification job commits with its rows, so no accepted row is ever without one.
+          if (bumped.model_ids.length > 0) await enqueueClassification(trx, bumped.workspace_id, datasetId, written.map((r) => r.id));
+        }
+        return stored;
+      });
+      return inserted.sort(byId).map(toDatasetRecord);
+    },
+
+    async list(datasetId, page) {
+      const scoped = db.selectFrom('records').where('dataset_id', '=', datasetId);
+      const [rows, counted] = await Promise.all([
+        scoped.selectAll().orderBy('id').offset(page.offset).limit(page.limit).execute(),
+        scoped.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return { items: rows.map(toDatasetRecord), total: Number(counted.total) };
+    },
+  };
+}

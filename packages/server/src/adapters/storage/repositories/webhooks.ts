@@ -1,0 +1,130 @@
+// Webhook repository: endpoints of a workspace, the delivery outbox (claimed with FOR UPDATE SKIP LOCKED) and its attempt log.
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { DeliveryAttempt, WebhookDelivery, WebhookEndpoint, WebhookRepository } from '../../../core/ports/pipeline.js';
+import { toJson, type DatabaseSchema, type WebhookAttemptsTable, type WebhookDeliveriesTable, type WebhookEndpointsTable } from '../schema.js';
+
+function toEndpoint(row: Selectable<WebhookEndpointsTable>): WebhookEndpoint {
+  return {
+    id: row.id, workspaceId: row.workspace_id, url: row.url, events: row.events, enabled: row.enabled,
+    disabledReason: row.disabled_reason, secret: row.secret, createdAt: row.created_at, updatedAt: row.updated_at,
+  };
+}
+
+function toAttempt(row: Selectable<WebhookAttemptsTable>): DeliveryAttempt {
+  return { attemptedAt: row.attempted_at, statusCode: row.status_code, latencyMs: row.latency_ms, error: row.error };
+}
+
+function toDelivery(row: Selectable<WebhookDeliveriesTable>, attempts: DeliveryAttempt[]): WebhookDelivery {
+  return {
+    id: String(row.id), endpointId: row.endpoint_id, event: row.event, messageId: row.message_id, body: row.body,
+    status: row.status, retries: row.retries, nextAttemptAt: row.next_attempt_at, createdAt: row.created_at, attempts,
+  };
+}
+
+export function createWebhookRepository(db: Kysely<DatabaseSchema>): WebhookRepository {
+  const withAttempts = async (rows: Selectable<WebhookDeliveriesTable>[]): Promise<WebhookDelivery[]> => {
+    if (rows.length === 0) return [];
+    const attempts = await db.selectFrom('webhook_attempts').selectAll()
+      .where('delivery_id', 'in', rows.map((r) => r.id)).orderBy('id').execute();
+    return rows.map((row) => toDelivery(row, attempts.filter((a) => String(a.delivery_id) === String(row.id)).map(toAttempt)));
+  };
+
+  return {
+    async create(input) {
+      const row = await db.insertInto('webhook_endpoints')
+        .values({ workspace_id: input.workspaceId, url: input.url, events: toJson(input.events), enabled: input.enabled, secret: input.secret })
+        .returningAll().executeTakeFirstOrThrow();
+      return toEndpoint(row);
+    },
+
+    async list(workspaceId, page) {
+      const scoped = db.selectFrom('webhook_endpoints').where('workspace_id', '=', workspaceId);
+      const [rows, counted] = await Promise.all([
+        scoped.selectAll().orderBy('id').offset(page.offset).limit(page.limit).execute(),
+        scoped.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return { items: rows.map(toEndpoint), total: Number(counted.total) };
+    },
+
+    async get(workspaceId, id) {
+      const row = await db.selectFrom('webhook_endpoints').selectAll().where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
+      return row && toEndpoint(row);
+    },
+
+    async update(workspaceId, id, changes) {
+      const row = await db.updateTable('webhook_endpoints')
+        .set({
+          updated_at: new Date(),
+          ...(changes.url === undefined ? {} : { url: changes.url }),
+          ...(changes.events === undefined ? {} : { events: toJson(changes.events) }),
+          ...(changes.enabled === undefined ? {} : { enabled: changes.enabled, disabled_reason: null }),
+          ...(changes.secret === undefined ? {} : { secret: changes.secret }),
+        })
+        .where('workspace_id', '=', workspaceId).where('id', '=', id)
+        .returningAll().executeTakeFirst();
+      return row && toEndpoint(row);
+    },
+
+    async delete(workspaceId, id) {
+      const result = await db.deleteFrom('webhook_endpoints').where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+
+    async disable(id, reason) {
+      await db.updateTable('webhook_endpoints').set({ enabled: false, disabled_reason: reason, updated_at: new Date() }).where('id', '=', id).execute();
+    },
+
+    async listDeliveries(endpointId, page) {
+      const scoped = db.selectFrom('webhook_deliveries').where('endpoint_id', '=', endpointId);
+      const [rows, counted] = await Promise.all([
+        scoped.selectAll().orderBy('id', 'desc').offset(page.offset).limit(page.limit).execute(),
+        scoped.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return { items: await withAttempts(rows), total: Number(counted.total) };
+    },
+
+    async getDelivery(endpointId, id) {
+      const row = await db.selectFrom('webhook_deliveries').selectAll().where('endpoint_id', '=', endpointId).where('id', '=', id).executeTakeFirst();
+      return row && (await withAttempts([row]))[0];
+    },
+
+    async claimDue(limit, leaseMs) {
+      const { rows } = await sql<Selectable<WebhookDeliveriesTable>>`
+        update webhook_deliveries set locked_until = now() + make_interval(secs => ${leaseMs / 1000})
+        where id in (
+          select id from webhook_deliveries
+          where status = 'pending' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
+          order by next_attempt_at, id
+          limit ${limit}
+          for update skip locked
+        )
+        returning *`.execute(db);
+      if (rows.length === 0) return [];
+      const endpoints = await db.selectFrom('webhook_endpoints').selectAll().where('id', 'in', rows.map((r) => r.endpoint_id)).execute();
+      const deliveries = await withAttempts(rows);
+      return deliveries.flatMap((delivery) => {
+        const endpoint = endpoints.find((e) => e.id === delivery.endpointId);
+        return endpoint ? [{ delivery, endpoint: toEndpoint(endpoint) }] : [];
+      });
+    },
+
+    async recordAttempt(id, attempt, outcome) {
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('webhook_attempts').values({
+          delivery_id: id, attempted_at: attempt.attemptedAt, status_code: attempt.statusCode, latency_ms: Math.max(0, Math.round(attempt.latencyMs)), error: attempt.error,
+        }).execute();
+        await trx.updateTable('webhook_deliveries')
+          .set({ status: outcome.status, next_attempt_at: outcome.nextAttemptAt, retries: outcome.retries, locked_until: null })
+          .where('id', '=', id).execute();
+      });
+    },
+
+    async redeliver(endpointId, id) {
+      const row = await db.updateTable('webhook_deliveries')
+        .set({ status: 'pending', next_attempt_at: new Date(), retries: 0, locked_until: null })
+        .where('endpoint_id', '=', endpointId).where('id', '=', id)
+        .returningAll().executeTakeFirst();
+      return row && (await withAttempts([row]))[0];
+    },
+  };
+}

@@ -1,0 +1,47 @@
+// Receives an upload body into a spool file on disk (gunzipping it when asked), never holding more than a stream buffer in memory.
+import { createWriteStream } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import { PassThrough, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip } from 'node:zlib';
+import { DomainError } from '../../core/shared/errors.js';
+
+export const tooLarge = (maxBytes: number): DomainError =>
+  new DomainError('PAYLOAD_TOO_LARGE', `body: the upload is larger than ${maxBytes} bytes`);
+
+/**
+ * Writes the body to `file` and answers its size (decoded). The request is piped, not part of the pipeline, so a
+ * failure (over the limit, bad gzip) leaves its socket open for the error answer.
+ */
+export async function spoolBody(req: IncomingMessage, file: string, options: { maxBytes: number; gzip: boolean }): Promise<number> {
+  let bytes = 0;
+  const head = new PassThrough();
+  const limit = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      bytes += chunk.length;
+      if (bytes > options.maxBytes) done(tooLarge(options.maxBytes));
+      else done(null, chunk);
+    },
+  });
+  const cutOff = () => new DomainError('INVALID_PARAMETER', 'body: the upload was cut off before it was complete');
+  const onClose = () => { if (!req.complete) head.destroy(cutOff()); };
+  const onError = () => head.destroy(cutOff());
+  req.once('close', onClose);
+  req.once('error', onError);
+  req.pipe(head);
+  try {
+    const stages = options.gzip ? [head, createGunzip(), limit] : [head, limit];
+    await pipeline([...stages, createWriteStream(file, { flags: 'wx' })]);
+    return bytes;
+  } catch (err) {
+    if (err instanceof DomainError) throw err;
+    if (typeof (err as { code?: unknown }).code === 'string' && (err as { code: string }).code.startsWith('Z_')) {
+      throw new DomainError('INVALID_PARAMETER', 'body: not valid gzip (Content-Encoding: gzip)');
+    }
+    throw err;
+  } finally {
+    req.off('close', onClose);
+    req.off('error', onError);
+    req.unpipe(head);
+  }
+}

@@ -1,0 +1,152 @@
+// One typed configuration, parsed once from the environment and overridable by CLI flags.
+import path from 'node:path';
+import { parseLlmEndpoints, type LlmEndpointConfig } from '../adapters/chat-completions/endpoints-config.js';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  apiKey: string | undefined;
+  modelsDir: string;
+  /** Encoder that similarity and the seeded demo models use (an id under <modelsDir>/encoders or built in); the built-in one when unset. */
+  defaultEncoder: string | undefined;
+  logLevel: string;
+  /** Largest accepted request body in bytes (413 above it). */
+  bodyLimitBytes: number;
+  /** Validate every response against the contract (on in tests). */
+  validateResponses: boolean;
+  /** Seed the demo workspace content (models, dataset) on a fresh database. */
+  seedDemo: boolean;
+  /** Browser origins allowed by CORS (TEXTCLASS_CORS_ORIGINS, comma-separated); empty: CORS off. */
+  corsOrigins: string[];
+  /** Memory bound of the embedding cache in MiB (0 = off). */
+  embeddingCacheMb: number;
+  /** Dynamic batching: texts and padded tokens per batch, wait for more work (ms), texts waiting before 503. */
+  batchMaxTexts: number;
+  batchMaxTokens: number;
+  batchWaitMs: number;
+  queueMaxTexts: number;
+  /** Serve GET /metrics (Prometheus). */
+  metrics: boolean;
+  /** Largest file upload in bytes after gzip decoding (TEXTCLASS_UPLOAD_MAX_BYTES; 413 above it). */
+  uploadMaxBytes: number;
+  /** Run the classification worker and webhook dispatcher in this process (TEXTCLASS_PIPELINE_WORKERS). */
+  pipelineWorkers: boolean;
+  /** Longest sleep of an idle worker poll loop in ms (TEXTCLASS_PIPELINE_POLL_MS). */
+  pipelinePollMs: number;
+  /** Allow webhook URLs that resolve to private, loopback or link-local addresses (TEXTCLASS_WEBHOOK_ALLOW_PRIVATE). */
+  webhookAllowPrivate: boolean;
+  /** Delays of the webhook retries in ms (TEXTCLASS_WEBHOOK_RETRY_SCHEDULE_MS, comma-separated); unset: decisions.md's schedule. */
+  webhookRetryScheduleMs: number[] | undefined;
+  /** How long a webhook POST may take before it counts as failed, in ms (TEXTCLASS_WEBHOOK_TIMEOUT_MS); a delivery's lease is three times this. */
+  webhookTimeoutMs: number;
+  /** How long a claimed classification job stays with its process before another may take it, in ms (TEXTCLASS_JOB_LEASE_MS). */
+  jobLeaseMs: number;
+  /** OpenAI-compatible chat-completions endpoints for llm models, by name (TEXTCLASS_LLM_ENDPOINTS, or TEXTCLASS_LLM_URL for "default"). */
+  llmEndpoints: ReadonlyMap<string, LlmEndpointConfig>;
+}
+
+export type ConfigOverrides = Partial<Config>;
+
+const LOG_LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
+
+function parsePort(raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`PORT must be an integer between 0 and 65535, got "${raw}"`);
+  }
+  return port;
+}
+
+function parseNumber(name: string, raw: string | undefined, fallback: number, min: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < min) throw new Error(`${name} must be a number of at least ${min}, got "${raw}"`);
+  return value;
+}
+
+function parseBool(raw: string | undefined, fallback: boolean): boolean {
+  if (raw === undefined || raw === '') return fallback;
+  return ['1', 'true', 'yes', 'on'].includes(raw.toLowerCase());
+}
+
+/** "5000, 300000" → [5000, 300000]; unset or empty → undefined (the default schedule). */
+function parseSchedule(raw: string | undefined): number[] | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  return raw.split(',').map((part) => parseNumber('TEXTCLASS_WEBHOOK_RETRY_SCHEDULE_MS', part.trim(), 0, 0));
+}
+
+/** "https://app.example.com, http://localhost:3000" → exact origins (scheme, host, port) or "*". */
+export function parseOrigins(raw: string | undefined): string[] {
+  const origins = (raw ?? '').split(',').map((o) => o.trim()).filter((o) => o !== '');
+  for (const origin of origins) {
+    let valid = origin === '*';
+    try { valid ||= new URL(origin).origin === origin; } catch { /* not a URL: invalid */ }
+    if (!valid) throw new Error(`TEXTCLASS_CORS_ORIGINS: "${origin}" is not an origin like https://app.example.com (no path, no trailing slash) or *`);
+  }
+  return origins;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: ConfigOverrides = {}): Config {
+  const dataDir = path.resolve(overrides.dataDir ?? env.TEXTCLASS_DATA_DIR ?? './data');
+  const logLevel = overrides.logLevel ?? env.LOG_LEVEL ?? 'info';
+  if (!LOG_LEVELS.has(logLevel)) throw new Error(`LOG_LEVEL must be one of ${[...LOG_LEVELS].join(', ')}`);
+  const databaseUrl = overrides.databaseUrl ?? (env.DATABASE_URL || undefined);
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+  const redisUrl = overrides.redisUrl ?? (env.REDIS_URL || undefined);
+  if (redisUrl !== undefined && !/^rediss?:\/\//.test(redisUrl)) throw new Error('REDIS_URL must start with redis:// or rediss://');
+  return {
+    port: overrides.port ?? parsePort(env.PORT, 8080),
+    host: overrides.host ?? env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl,
+    redisUrl,
+    apiKey: overrides.apiKey ?? (env.TEXTCLASS_API_KEY || undefined),
+    modelsDir: path.resolve(overrides.modelsDir ?? env.TEXTCLASS_MODELS_DIR ?? path.join(dataDir, 'models')),
+    defaultEncoder: overrides.defaultEncoder ?? (env.TEXTCLASS_DEFAULT_ENCODER || undefined),
+    logLevel,
+    bodyLimitBytes: overrides.bodyLimitBytes ?? 1024 * 1024,
+    validateResponses: overrides.validateResponses ?? parseBool(env.TEXTCLASS_VALIDATE_RESPONSES, false),
+    seedDemo: overrides.seedDemo ?? parseBool(env.TEXTCLASS_SEED_DEMO, true),
+    corsOrigins: overrides.corsOrigins ?? parseOrigins(env.TEXTCLASS_CORS_ORIGINS),
+    embeddingCacheMb: overrides.embeddingCacheMb ?? parseNumber('TEXTCLASS_EMBEDDING_CACHE_MB', env.TEXTCLASS_EMBEDDING_CACHE_MB, 64, 0),
+    batchMaxTexts: overrides.batchMaxTexts ?? Math.floor(parseNumber('TEXTCLASS_BATCH_MAX_TEXTS', env.TEXTCLASS_BATCH_MAX_TEXTS, 64, 1)),
+    batchMaxTokens: overrides.batchMaxTokens ?? Math.floor(parseNumber('TEXTCLASS_BATCH_MAX_TOKENS', env.TEXTCLASS_BATCH_MAX_TOKENS, 16_384, 1)),
+    batchWaitMs: overrides.batchWaitMs ?? parseNumber('TEXTCLASS_BATCH_WAIT_MS', env.TEXTCLASS_BATCH_WAIT_MS, 0, 0),
+    queueMaxTexts: overrides.queueMaxTexts ?? Math.floor(parseNumber('TEXTCLASS_QUEUE_MAX_TEXTS', env.TEXTCLASS_QUEUE_MAX_TEXTS, 2_048, 1)),
+    metrics: overrides.metrics ?? parseBool(env.TEXTCLASS_METRICS, true),
+    uploadMaxBytes: overrides.uploadMaxBytes ?? Math.floor(parseNumber('TEXTCLASS_UPLOAD_MAX_BYTES', env.TEXTCLASS_UPLOAD_MAX_BYTES, 1024 ** 3, 1)),
+    pipelineWorkers: overrides.pipelineWorkers ?? parseBool(env.TEXTCLASS_PIPELINE_WORKERS, true),
+    pipelinePollMs: overrides.pipelinePollMs ?? parseNumber('TEXTCLASS_PIPELINE_POLL_MS', env.TEXTCLASS_PIPELINE_POLL_MS, 1_000, 10),
+    webhookAllowPrivate: overrides.webhookAllowPrivate ?? parseBool(env.TEXTCLASS_WEBHOOK_ALLOW_PRIVATE, false),
+    webhookRetryScheduleMs: overrides.webhookRetryScheduleMs ?? parseSchedule(env.TEXTCLASS_WEBHOOK_RETRY_SCHEDULE_MS),
+    webhookTimeoutMs: overrides.webhookTimeoutMs ?? parseNumber('TEXTCLASS_WEBHOOK_TIMEOUT_MS', env.TEXTCLASS_WEBHOOK_TIMEOUT_MS, 10_000, 1),
+    jobLeaseMs: overrides.jobLeaseMs ?? parseNumber('TEXTCLASS_JOB_LEASE_MS', env.TEXTCLASS_JOB_LEASE_MS, 120_000, 1_000),
+    llmEndpoints: overrides.llmEndpoints ?? parseLlmEndpoints(env),
+  };
+}
+
+/** A connection URL with its password (and user name) masked, so host and database stay readable. */
+function maskUrl(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  try {
+    const url = new URL(value);
+    if (url.password !== '') url.password = 'redacted';
+    if (url.username !== '') url.username = 'redacted';
+    for (const name of [...url.searchParams.keys()]) if (/pass|secret|token|key/i.test(name)) url.searchParams.set(name, 'redacted');
+    return url.toString();
+  } catch {
+    return '[redacted]';
+  }
+}
+
+/** The configuration with secrets masked, for logs. */
+export function redactedConfig(config: Config): Record<string, unknown> {
+  const mask = (value: string | undefined) => (value === undefined ? undefined : '[redacted]');
+  return { ...config, apiKey: mask(config.apiKey), databaseUrl: maskUrl(config.databaseUrl), redisUrl: maskUrl(config.redisUrl) };
+}

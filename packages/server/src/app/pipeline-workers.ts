@@ -1,0 +1,57 @@
+// The background work of one server process: the classification worker, the webhook dispatcher and the training worker, each on a poll loop with backoff.
+import type { Config } from './config.js';
+import type { ModelRunners } from '../core/classification/model-runners.js';
+import { TrainingWorker } from '../core/lifecycle/training-worker.js';
+import { PollLoop } from '../core/shared/poll-loop.js';
+import type { HeadGraphs } from '../core/ports/training.js';
+import type { EncoderProvider, Repositories } from '../core/ports/repositories.js';
+import { DEFAULT_CLASSIFIER_OPTIONS, RecordClassifier } from '../core/datasets/record-classifier.js';
+import { DEFAULT_DISPATCHER_OPTIONS, WebhookDispatcher } from '../core/webhooks/webhook-dispatcher.js';
+import type { Logger } from '../adapters/observability/logger.js';
+import { fitHeadOnThread } from '../adapters/head-fitting/fit-head-thread.js';
+import { createHttpSender } from '../adapters/webhook-sender/http-sender.js';
+
+export interface Pipeline {
+  /** Starts the dispatcher now and the classifier once `encodersReady` settles (no-op when workers are off). */
+  start(encodersReady: Promise<void>): void;
+  /** Stops both loops, waiting for the ticks in flight; what they did not finish stays in the database. */
+  stop(): Promise<void>;
+}
+
+export function createPipeline(config: Config, repos: Repositories, encoders: EncoderProvider, runners: ModelRunners, logger: Logger, graphs: HeadGraphs): Pipeline {
+  const dispatcher = new WebhookDispatcher(repos.webhooks, createHttpSender(config.webhookAllowPrivate), {
+    ...DEFAULT_DISPATCHER_OPTIONS,
+    timeoutMs: config.webhookTimeoutMs,
+    ...(config.webhookRetryScheduleMs === undefined ? {} : { scheduleMs: config.webhookRetryScheduleMs }),
+  });
+  const loopOptions = (name: string) => ({
+    minDelayMs: Math.min(50, config.pipelinePollMs),
+    maxDelayMs: config.pipelinePollMs,
+    onError: (err: unknown) => logger.error({ err, loop: name }, 'pipeline tick failed'),
+  });
+  const dispatching = new PollLoop(() => dispatcher.tick(), loopOptions('webhooks'));
+  const classifier = new RecordClassifier({
+    jobs: repos.jobs, pipeline: repos.pipeline, datasets: repos.datasets, models: repos.models, encoders, runners,
+    onWritten: () => dispatching.wake(),
+    onError: (err, job) => logger.warn({ err, jobId: job.id, attempts: job.attempts }, 'classification job failed; it will be retried'),
+  }, { ...DEFAULT_CLASSIFIER_OPTIONS, leaseMs: config.jobLeaseMs });
+  const classifying = new PollLoop(() => classifier.tick(), loopOptions('classification'));
+  const trainer = new TrainingWorker({
+    jobs: repos.jobs, lifecycle: repos.lifecycle, models: repos.models, encoders, graphs, fit: fitHeadOnThread,
+    onError: (err, job) => logger.warn({ err, jobId: job.id, attempts: job.attempts }, 'training job failed'),
+    onTrained: (modelId, version) => logger.info({ modelId, version }, 'model trained'),
+  });
+  const training = new PollLoop(() => trainer.tick(), loopOptions('training'));
+  let stopped = false;
+  return {
+    start(encodersReady) {
+      if (!config.pipelineWorkers) return;
+      dispatching.start();
+      encodersReady.then(() => { if (!stopped) { classifying.start(); training.start(); } }, () => undefined);
+    },
+    async stop() {
+      stopped = true;
+      await Promise.all([classifying.stop(), dispatching.stop(), training.stop()]);
+    },
+  };
+}

@@ -1,0 +1,106 @@
+// Composition root: database, repositories, bootstrap key, encoders (loaded in the background), core services and the record pipeline.
+import path from 'node:path';
+import { ClassificationService } from '../core/classification/classify.js';
+import { bootstrapDefaultWorkspace, type BootstrapResult } from '../core/tenancy/bootstrap.js';
+import { DatasetService } from '../core/datasets/datasets.js';
+import { ModelLifecycle } from '../core/lifecycle/model-lifecycle.js';
+import { ModelTransfer } from '../core/lifecycle/model-transfer.js';
+import { LabelSuggestions } from '../core/lifecycle/suggestions.js';
+import { seedDemoContent } from '../core/demo/seed.js';
+import { headFactories } from '../core/lifecycle/head-factories.js';
+import { ModelRunners } from '../core/classification/model-runners.js';
+import type { Repositories } from '../core/ports/repositories.js';
+import { QuotaService } from '../core/tenancy/quota.js';
+import { SimilarityService } from '../core/classification/similarity.js';
+import { WebhookEndpointService } from '../core/webhooks/webhook-endpoints.js';
+import type { Config } from './config.js';
+import type { AppServices } from '../transport/http/services.js';
+import { DEFAULT_ENCODER_ID, loadEncoderRegistry, type EncoderRegistry } from '../adapters/inference/encoder-registry.js';
+import { loadLanguageDetector } from '../adapters/inference/language-id.js';
+import { onnxHeadGraphs } from '../adapters/inference/head-graph.js';
+import { ServingEncoders } from '../adapters/inference/serving-encoders.js';
+import { ChatCompletionsClient } from '../adapters/chat-completions/chat-completions-client.js';
+import { loggingAnswerObserver } from '../adapters/chat-completions/answer-log.js';
+import type { Logger } from '../adapters/observability/logger.js';
+import { createRateLimiter } from '../adapters/redis-limits/create-rate-limiter.js';
+import { createPipeline } from './pipeline-workers.js';
+import { DeferredEncoderProvider, DeferredLanguageDetector } from './readiness.js';
+import { createRepositories, createUploadRepository, openDatabase, type Database } from '../adapters/storage/index.js';
+import { Metrics } from '../adapters/observability/prometheus-metrics.js';
+import { UPLOAD_STALE_MS, UploadService } from '../adapters/upload-files/service.js';
+import { checkWebhookUrl } from '../adapters/webhook-sender/address-guard.js';
+
+export interface Runtime {
+  services: AppServices;
+  repos: Repositories;
+  database: Database;
+  bootstrap: BootstrapResult;
+  /** Settles when encoders and language id are loaded and the demo content exists. */
+  ready: Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function composeRuntime(config: Config, logger: Logger): Promise<Runtime> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
+  const repos = createRepositories(database.db, database.writes);
+  const bootstrap = await bootstrapDefaultWorkspace(repos, config.apiKey);
+  const rateLimits = await createRateLimiter(config.redisUrl, logger);
+  const defaultEncoderId = config.defaultEncoder ?? DEFAULT_ENCODER_ID;
+  const encoders = new DeferredEncoderProvider(defaultEncoderId);
+  const languages = new DeferredLanguageDetector();
+  const metrics = config.metrics ? new Metrics() : undefined;
+  let loadedRegistry: EncoderRegistry | undefined;
+  const ready = (async () => {
+    const started = performance.now();
+    const [registry, detector] = await Promise.all([loadEncoderRegistry({ modelsDir: config.modelsDir, defaultId: defaultEncoderId }), loadLanguageDetector()]);
+    loadedRegistry = registry;
+    await registry.warmup();
+    const serving = new ServingEncoders(registry, {
+      cacheBytes: Math.round(config.embeddingCacheMb * 1024 * 1024),
+      batching: { maxBatchTexts: config.batchMaxTexts, maxBatchTokens: config.batchMaxTokens, maxWaitMs: config.batchWaitMs, maxQueueTexts: config.queueMaxTexts },
+      observer: metrics,
+    });
+    if (config.seedDemo) {
+      const seeded = await seedDemoContent(repos, bootstrap.workspace, serving.get(defaultEncoderId));
+      if (seeded.seeded) logger.info({ models: seeded.models.map((m) => ({ id: m.id, name: m.name, metrics: m.metrics })) }, 'seeded demo models');
+    }
+    // Ready (and /health 200) only once the demo content exists, so a client never sees a half-seeded service.
+    encoders.resolve(serving);
+    languages.resolve(detector);
+    logger.info({ ms: Math.round(performance.now() - started) }, 'encoders ready');
+  })();
+  ready.catch((err: unknown) => logger.error({ err }, 'loading encoders failed'));
+  const chat = new ChatCompletionsClient(config.llmEndpoints, { logger });
+  const runners = new ModelRunners(encoders, headFactories({ lifecycle: repos.lifecycle, graphs: onnxHeadGraphs, chat, llm: { observer: loggingAnswerObserver(logger) } }));
+  const uploads = new UploadService(new DatasetService(repos.datasets, repos.records, repos.models), createUploadRepository(database.db), {
+    spoolDir: path.join(config.dataDir, 'uploads'), maxBytes: config.uploadMaxBytes, staleMs: UPLOAD_STALE_MS, logger,
+  });
+  await uploads.start();
+  const quota = new QuotaService(repos.usage);
+  const services: AppServices = {
+    repos,
+    classification: new ClassificationService(repos.models, encoders, runners, quota),
+    quota,
+    similarity: new SimilarityService(encoders),
+    datasets: new DatasetService(repos.datasets, repos.records, repos.models),
+    languages,
+    encoders,
+    limiter: rateLimits.limiter,
+    uploads,
+    metrics,
+    webhooks: new WebhookEndpointService(repos.webhooks, (url) => checkWebhookUrl(url, config.webhookAllowPrivate)),
+    lifecycle: new ModelLifecycle({
+      models: repos.models, lifecycle: repos.lifecycle, datasets: repos.datasets, records: repos.records, encoders, runners,
+      llmEndpoints: config.llmEndpoints,
+    }),
+    transfer: new ModelTransfer({ models: repos.models, lifecycle: repos.lifecycle, encoders, llmEndpoints: config.llmEndpoints }),
+    suggestions: new LabelSuggestions({ models: repos.models, lifecycle: repos.lifecycle, datasets: repos.datasets, records: repos.records, encoders, runners }),
+  };
+  const pipeline = createPipeline(config, repos, encoders, runners, logger, onnxHeadGraphs);
+  pipeline.start(ready);
+  // Encoders close after the work that uses them: a transformer's worker thread then releases its session before exit.
+  const close = async () => {
+    await pipeline.stop(); await runners.close(); await loadedRegistry?.close(); await uploads.close(); await quota.flush(); await rateLimits.close(); await database.close();
+  };
+  return { services, repos, database, bootstrap, ready, close };
+}

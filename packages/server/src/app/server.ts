@@ -1,0 +1,67 @@
+// Starts the HTTP server over a composed runtime and shuts it down gracefully on SIGTERM / SIGINT.
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp } from '../transport/http/express-app.js';
+import { composeRuntime, type Runtime } from './runtime.js';
+import { redactedConfig, type Config } from './config.js';
+import type { Logger } from '../adapters/observability/logger.js';
+
+export interface RunningServer {
+  url: string;
+  runtime: Runtime;
+  server: Server;
+  /** Resolves once encoders are warm and the demo content is seeded. */
+  ready: Promise<void>;
+  stop(): Promise<void>;
+}
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
+  logger.info({ config: redactedConfig(config) }, 'starting');
+  const runtime = await composeRuntime(config, logger);
+  const app = createApp(runtime.services, { logger, bodyLimitBytes: config.bodyLimitBytes, validateResponses: config.validateResponses, corsOrigins: config.corsOrigins });
+  const server = app.listen(config.port, config.host);
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  server.requestTimeout = 120_000;
+  const { port } = server.address() as AddressInfo;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const url = `http://${host}:${port}`;
+  let stopping: Promise<void> | undefined;
+  const stop = () => (stopping ??= closeGracefully(server, runtime, logger));
+  return { url, runtime, server, ready: runtime.ready, stop };
+}
+
+async function closeGracefully(server: Server, runtime: Runtime, logger: Logger): Promise<void> {
+  logger.info('shutting down: finishing in-flight requests');
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+  timer.unref();
+  await closed;
+  clearTimeout(timer);
+  await runtime.ready.catch(() => undefined);
+  await runtime.close();
+  logger.info('shut down cleanly');
+}
+
+/** Wires SIGTERM / SIGINT to a graceful stop, then exits. */
+export function stopOnSignals(running: RunningServer, logger: Logger): void {
+  const onSignal = (signal: NodeJS.Signals) => {
+    logger.info({ signal }, 'signal received');
+    running.stop().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        logger.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', onSignal);
+  process.once('SIGINT', onSignal);
+}

@@ -1,0 +1,102 @@
+// Storage ports of the record pipeline: the job queue, classification results with their outbox, webhook endpoints and deliveries.
+import type { Classification, DatasetRecord, Page, PageRequest } from '../shared/types.js';
+
+export const CLASSIFY_RECORDS_JOB = 'classify-records';
+
+/** Payload of a classification job: the rows one ingestion transaction stored. */
+export interface ClassifyRecordsPayload {
+  workspace_id: number;
+  dataset_id: number;
+  record_ids: string[];
+}
+
+export interface Job {
+  id: string;
+  kind: string;
+  payload: Record<string, unknown>;
+  /** Claims so far, this one included. */
+  attempts: number;
+}
+
+export interface JobRepository {
+  enqueue(kind: string, payload: Record<string, unknown>): Promise<string>;
+  /** Leases up to `limit` due jobs (FOR UPDATE SKIP LOCKED): no other process gets them until the lease ends. */
+  claim(kind: string, limit: number, leaseMs: number): Promise<Job[]>;
+  complete(id: string): Promise<void>;
+  /** Runs the job again after `delayMs`, or marks it failed when `delayMs` is null. */
+  retry(id: string, error: string, delayMs: number | null): Promise<void>;
+  /** Jobs neither done nor failed (for tests and health). */
+  countPending(): Promise<number>;
+}
+
+export interface RecordResult {
+  recordId: string;
+  classifications: Record<string, Classification>;
+  needsReview: string[];
+  skippedModels: Record<string, string>;
+  /** The `classification.completed` body, or null when no model classified the record (no event). */
+  eventBody: string | null;
+}
+
+export interface PipelineRepository {
+  /** The dataset's records among `ids` that are not classified yet. */
+  unclassified(datasetId: number, ids: string[]): Promise<DatasetRecord[]>;
+  /**
+   * Writes each result only where the record is still unclassified and, in the same transaction, one outbox
+   * delivery per enabled endpoint of the workspace subscribed to the event. Returns the ids it wrote.
+   */
+  saveResults(workspaceId: number, event: string, results: RecordResult[]): Promise<string[]>;
+}
+
+export interface WebhookEndpoint {
+  id: number;
+  workspaceId: number;
+  url: string;
+  events: string[];
+  enabled: boolean;
+  disabledReason: string | null;
+  secret: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface DeliveryAttempt {
+  attemptedAt: Date;
+  statusCode: number | null;
+  latencyMs: number;
+  error: string | null;
+}
+
+export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
+
+export interface WebhookDelivery {
+  id: string;
+  endpointId: number;
+  event: string;
+  messageId: string;
+  body: string;
+  status: DeliveryStatus;
+  /** Failed attempts since the schedule (re)started. */
+  retries: number;
+  nextAttemptAt: Date | null;
+  createdAt: Date;
+  attempts: DeliveryAttempt[];
+}
+
+export interface WebhookRepository {
+  create(input: { workspaceId: number; url: string; events: string[]; enabled: boolean; secret: string }): Promise<WebhookEndpoint>;
+  list(workspaceId: number, page: PageRequest): Promise<Page<WebhookEndpoint>>;
+  get(workspaceId: number, id: number): Promise<WebhookEndpoint | undefined>;
+  update(workspaceId: number, id: number, changes: { url?: string; events?: string[]; enabled?: boolean; secret?: string }): Promise<WebhookEndpoint | undefined>;
+  delete(workspaceId: number, id: number): Promise<boolean>;
+  /** Turns an endpoint off (e.g. after a 410), with the reason. */
+  disable(id: number, reason: string): Promise<void>;
+  listDeliveries(endpointId: number, page: PageRequest): Promise<Page<WebhookDelivery>>;
+  getDelivery(endpointId: number, id: string): Promise<WebhookDelivery | undefined>;
+  /** Leases up to `limit` due pending deliveries (FOR UPDATE SKIP LOCKED). */
+  claimDue(limit: number, leaseMs: number): Promise<Array<{ delivery: WebhookDelivery; endpoint: WebhookEndpoint }>>;
+  /** Logs an attempt and sets the outcome: `succeeded`, `failed`, or `pending` again at `nextAttemptAt`. */
+  recordAttempt(id: string, attempt: DeliveryAttempt, outcome: { status: DeliveryStatus; nextAttemptAt: Date | null; retries: number }): Promise<void>;
+  /** Puts a delivery back to pending, due now, its schedule restarted (same webhook-id). */
+  redeliver(endpointId: number, id: string): Promise<WebhookDelivery | undefined>;
+}

@@ -1,0 +1,97 @@
+// Interfaces the core needs from the outside world (inference runtime, storage); implemented elsewhere.
+import type {
+  ApiKeyRecord, Dataset, DatasetRecord, DatasetStatus, Model, ModelStatus, NewDataset, NewModel,
+  NewRecord, Page, PageRequest, Plan, Role, StoredApiKey, Workspace, WorkspaceLimits,
+} from '../shared/types.js';
+import type { JobRepository, PipelineRepository, WebhookRepository } from './pipeline.js';
+import type { ModelLifecycleRepository } from './lifecycle.js';
+
+/** Turns texts into L2-normalised vectors. One instance per loaded encoder. */
+export interface Encoder {
+  readonly id: string;
+  readonly dimension: number;
+  embed(texts: string[]): Promise<Float32Array[]>;
+  warmup(): Promise<void>;
+  health(): boolean;
+  /** Tokens the encoder would feed its model for this text; batching budgets with it (else characters / 4). */
+  countTokens?(text: string): number;
+}
+
+/** Identifies the language of a text: ISO 639-1 where one exists, else ISO 639-3, 'und' when unknown. */
+export interface LanguageDetector {
+  detect(text: string): string;
+}
+
+export interface WorkspaceRepository {
+  findById(id: number): Promise<Workspace | undefined>;
+  findByName(name: string): Promise<Workspace | undefined>;
+  create(input: { name: string; plan: Plan; rateLimitPerMinute: number | null; monthlyQuota: number | null; billingCycleDay: number }): Promise<Workspace>;
+  /** Every workspace, ordered by id. */
+  list(): Promise<Workspace[]>;
+  /** Replaces the plan, limits and billing day; undefined when the workspace does not exist. */
+  update(id: number, limits: WorkspaceLimits): Promise<Workspace | undefined>;
+}
+
+export interface ApiKeyRepository {
+  insert(input: { workspaceId: number; prefix: string; lastFour: string; keyHash: string; role: Role; name: string }): Promise<ApiKeyRecord>;
+  /** Finds a non-revoked key by the SHA-256 hex digest of the full key. */
+  findActiveByHash(keyHash: string): Promise<StoredApiKey | undefined>;
+  /** The same key with its workspace, in one query (what every request needs to authenticate). */
+  findActiveCallerByHash(keyHash: string): Promise<{ key: StoredApiKey; workspace: Workspace } | undefined>;
+  touchLastUsed(id: number, at: Date): Promise<void>;
+  countActive(workspaceId?: number): Promise<number>;
+  /** The workspace's keys, active and revoked, ordered by id. */
+  list(workspaceId: number, page: PageRequest): Promise<Page<ApiKeyRecord>>;
+  /** Sets revoked_at (keeping an earlier one); undefined when the key is not in the workspace. */
+  revoke(workspaceId: number, id: number, at: Date): Promise<ApiKeyRecord | undefined>;
+}
+
+export interface ModelRepository {
+  list(workspaceId: number, page: PageRequest, filter?: { status?: ModelStatus }): Promise<Page<Model>>;
+  get(workspaceId: number, id: number): Promise<Model | undefined>;
+  create(input: NewModel): Promise<Model>;
+  findByName(workspaceId: number, name: string): Promise<Model | undefined>;
+}
+
+export interface DatasetRepository {
+  create(input: NewDataset): Promise<Dataset>;
+  list(workspaceId: number, page: PageRequest): Promise<Page<Dataset>>;
+  get(workspaceId: number, id: number): Promise<Dataset | undefined>;
+  setStatus(workspaceId: number, id: number, status: DatasetStatus): Promise<void>;
+}
+
+export interface RecordRepository {
+  /** Inserts all rows in one transaction (all or none) and bumps the dataset's row count. */
+  insertMany(datasetId: number, rows: NewRecord[]): Promise<DatasetRecord[]>;
+  list(datasetId: number, page: PageRequest): Promise<Page<DatasetRecord>>;
+}
+
+export interface UsageRepository {
+  /** Adds `amount` to the period's usage only if the total stays within `limit`; false when refused. Atomic. */
+  tryConsume(workspaceId: number, periodStart: Date, amount: number, limit: number): Promise<boolean>;
+  used(workspaceId: number, periodStart: Date): Promise<number>;
+}
+
+export interface Repositories {
+  workspaces: WorkspaceRepository;
+  apiKeys: ApiKeyRepository;
+  models: ModelRepository;
+  lifecycle: ModelLifecycleRepository;
+  datasets: DatasetRepository;
+  records: RecordRepository;
+  usage: UsageRepository;
+  jobs: JobRepository;
+  pipeline: PipelineRepository;
+  webhooks: WebhookRepository;
+}
+
+/** The encoders this process has loaded. */
+export interface EncoderProvider {
+  readonly defaultId: string;
+  /** Throws when the encoder is unknown. */
+  get(id: string): Encoder;
+  /** True once every encoder is loaded and warm. */
+  ready(): boolean;
+  /** SHA-256 of the encoder's weights file, when known (exported models carry it; imports check it). */
+  fingerprint?(id: string): string | null;
+}

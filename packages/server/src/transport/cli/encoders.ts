@@ -1,0 +1,88 @@
+// `textclass encoders pull | list`: fetch a sentence-transformers ONNX export from the Hugging Face hub; show what is installed.
+import { Option, type Command } from 'commander';
+import { SingleBar, Presets } from 'cli-progress';
+import { formatBytes, listEncoderCatalog } from '../../adapters/encoder-hub/encoder-catalog.js';
+import { pullEncoder } from '../../adapters/encoder-hub/pull-encoder.js';
+import { BUILTIN_ENCODERS_DIR, DEFAULT_ENCODER_ID } from '../../adapters/inference/package-paths.js';
+import { configFrom } from './options.js';
+
+interface ModelsFlags {
+  dataDir?: string;
+  modelsDir?: string;
+}
+
+interface PullFlags extends ModelsFlags {
+  revision: string;
+  file?: string;
+  progress: boolean;
+}
+
+function modelsDirOf(flags: ModelsFlags): string {
+  return configFrom({ dataDir: flags.dataDir, modelsDir: flags.modelsDir }).modelsDir;
+}
+
+function addModelsOptions(command: Command): Command {
+  return command
+    .addOption(new Option('--data-dir <dir>', 'embedded database and artifacts (TEXTCLASS_DATA_DIR)'))
+    .addOption(new Option('--models-dir <dir>', 'encoder and model artifacts (TEXTCLASS_MODELS_DIR)'));
+}
+
+export function registerEncoderCommands(program: Command): void {
+  const encoders = program.command('encoders').description('download and list encoders');
+
+  addModelsOptions(encoders.command('pull <hub-repo-id>').description('download a sentence-transformers ONNX export from the Hugging Face hub (HF_ENDPOINT, HF_TOKEN)'))
+    .option('--revision <rev>', 'branch, tag or commit', 'main')
+    .option('--file <path>', 'the ONNX file to fetch (default onnx/model.onnx or model.onnx), e.g. onnx/model_qint8_avx512_vnni.onnx')
+    .option('--no-progress', 'no progress bar')
+    .action(async (repo: string, flags: PullFlags) => {
+      const bar = flags.progress && process.stderr.isTTY
+        ? new SingleBar({ format: ' {bar} {percentage}% | {done}/{size} | {file}', stream: process.stderr, hideCursor: true }, Presets.shades_classic)
+        : undefined;
+      const received = new Map<string, number>();
+      let total = 0;
+      const update = (file: string) => {
+        const done = [...received.values()].reduce((a, b) => a + b, 0);
+        bar?.update(done, { file, done: formatBytes(done), size: formatBytes(total) });
+      };
+      try {
+        const result = await pullEncoder({
+          repo,
+          revision: flags.revision,
+          file: flags.file,
+          modelsDir: modelsDirOf(flags),
+          endpoint: process.env.HF_ENDPOINT || undefined,
+          token: process.env.HF_TOKEN || undefined,
+          onPlan: (files) => {
+            total = files.reduce((sum, f) => sum + (f.size ?? 0), 0);
+            bar?.start(total, 0, { file: '', done: '0 B', size: formatBytes(total) });
+          },
+          onProgress: (file, bytes) => {
+            received.set(file, bytes);
+            update(file);
+          },
+        });
+        bar?.stop();
+        const bytes = result.files.reduce((sum, f) => sum + f.size, 0);
+        process.stdout.write(`${result.id}\n`);
+        process.stderr.write(
+          `pulled ${repo}@${result.commit.slice(0, 12)}: ${result.files.length} files, ${formatBytes(bytes)}, SHA-256 checked, into ${result.dir}` +
+            `${result.resumed > 0 ? ` (${result.resumed} download${result.resumed > 1 ? 's' : ''} resumed)` : ''}\n`,
+        );
+      } finally {
+        bar?.stop();
+      }
+    });
+
+  addModelsOptions(encoders.command('list').description('list built-in and pulled encoders'))
+    .option('--json', 'print JSON')
+    .action(async (flags: ModelsFlags & { json?: boolean }) => {
+      const entries = await listEncoderCatalog(modelsDirOf(flags), BUILTIN_ENCODERS_DIR);
+      if (flags.json) {
+        process.stdout.write(`${JSON.stringify(entries.map((e) => ({ ...e, default: e.id === DEFAULT_ENCODER_ID })), null, 2)}\n`);
+        return;
+      }
+      const rows = [['ID', 'FORMAT', 'SIZE', 'SOURCE'], ...entries.map((e) => [`${e.id}${e.id === DEFAULT_ENCODER_ID ? ' (default)' : ''}`, e.format, formatBytes(e.bytes), e.source])];
+      const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+      process.stdout.write(`${rows.map((r) => r.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n')}\n`);
+    });
+}

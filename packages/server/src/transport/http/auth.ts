@@ -1,0 +1,65 @@
+// Bearer authentication (before the body is read), the workspace rate limit, and role checks.
+import type { RequestHandler } from 'express';
+import { findActiveCaller } from '../../core/tenancy/api-keys.js';
+import { DomainError } from '../../core/shared/errors.js';
+import { roleAllows, type Permission } from '../../core/tenancy/permissions.js';
+import { requestsPerMinute } from '../../core/tenancy/plans.js';
+import type { Repositories } from '../../core/ports/repositories.js';
+import type { RateLimiter } from '../../core/tenancy/rate-limiter.js';
+import { callerOf, contextOf } from './context.js';
+import { setRateLimitHeaders } from './rate-limit-headers.js';
+
+/** last_used_at is refreshed at most this often per key, to keep writes off the hot path. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+export interface AuthOptions {
+  repos: Repositories;
+  limiter: RateLimiter;
+  /** Failed authentications allowed per client address and minute. */
+  authFailuresPerMinute: number;
+}
+
+function bearerToken(header: string | undefined): string | undefined {
+  const match = header === undefined ? null : /^Bearer[ ]+(\S+)\s*$/i.exec(header);
+  return match?.[1];
+}
+
+export function authenticate(options: AuthOptions): RequestHandler {
+  const { repos, limiter } = options;
+  return async (req, res, next) => {
+    const token = bearerToken(req.get('authorization'));
+    const found = token === undefined ? undefined : await findActiveCaller(repos.apiKeys, token);
+    if (!found) {
+      const decision = await limiter.consume(`auth-failures:${req.ip ?? 'unknown'}`, options.authFailuresPerMinute);
+      setRateLimitHeaders(res, decision);
+      if (!decision.allowed) {
+        throw new DomainError('RATE_LIMITED', 'too many failed authentication attempts from this address', { retryAfterSeconds: decision.retryAfterSeconds });
+      }
+      throw new DomainError('UNAUTHORIZED', token === undefined
+        ? 'Authorization: send your API key as "Authorization: Bearer <API_KEY>"'
+        : 'Authorization: the API key is invalid or revoked');
+    }
+    const { key, workspace } = found;
+    contextOf(res).caller = { workspace, key };
+    const decision = await limiter.consume(`workspace:${workspace.id}`, requestsPerMinute(workspace));
+    setRateLimitHeaders(res, decision);
+    if (!decision.allowed) {
+      throw new DomainError('RATE_LIMITED', `rate limit of ${decision.limit} requests per minute exceeded; retry after ${decision.retryAfterSeconds} s`, { retryAfterSeconds: decision.retryAfterSeconds });
+    }
+    const now = new Date();
+    if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+      void repos.apiKeys.touchLastUsed(key.id, now).catch(() => undefined);
+    }
+    next();
+  };
+}
+
+export function requirePermission(permission: Permission): RequestHandler {
+  return (_req, res, next) => {
+    const { key } = callerOf(res);
+    if (!roleAllows(key.role, permission)) {
+      throw new DomainError('FORBIDDEN', `this API key has role "${key.role}", which may not perform this operation`);
+    }
+    next();
+  };
+}

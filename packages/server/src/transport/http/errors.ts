@@ -1,0 +1,87 @@
+// THE error mapper: every failure becomes {status, message, error_code, request_id}; no internals leak.
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { DomainError, type ErrorCode } from '../../core/shared/errors.js';
+import type { Logger } from '../../adapters/observability/logger.js';
+import { contextOf } from './context.js';
+import { validationToDomainError, type ValidationItem } from './validation-errors.js';
+
+export const STATUS_OF: Record<ErrorCode, number> = {
+  MISSING_REQUIRED_FIELD: 400,
+  MALFORMED_JSON: 400,
+  EMPTY_TEXTS: 400,
+  INVALID_PARAMETER: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  QUOTA_EXCEEDED: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  MODEL_ARCHIVED: 409,
+  MODEL_NOT_DEPLOYED: 409,
+  DATASET_PROCESSING: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+  UNAVAILABLE: 503,
+};
+
+interface HttpLikeError {
+  status?: number;
+  statusCode?: number;
+  type?: string;
+  errors?: ValidationItem[];
+  headers?: { Allow?: string };
+  message?: string;
+  limit?: number;
+}
+
+/** Maps anything thrown to a domain error; unknown failures become INTERNAL_ERROR. */
+export function toDomainError(err: unknown): DomainError {
+  if (err instanceof DomainError) return err;
+  const e = (typeof err === 'object' && err !== null ? err : {}) as HttpLikeError;
+  const status = e.status ?? e.statusCode;
+  switch (e.type) {
+    case 'entity.parse.failed':
+      return new DomainError('MALFORMED_JSON', 'body: the request body is not valid JSON');
+    case 'entity.too.large':
+      return new DomainError('PAYLOAD_TOO_LARGE', `body: the request body is larger than ${e.limit ?? 'the limit of'} bytes`);
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return new DomainError('INVALID_PARAMETER', 'Content-Type: the body must be UTF-8 JSON');
+    case 'request.aborted':
+    case 'request.size.invalid':
+      return new DomainError('INVALID_PARAMETER', 'body: the request body was incomplete');
+    default:
+      break;
+  }
+  if (status === 400 && Array.isArray(e.errors)) return validationToDomainError(e.errors, e.message ?? 'invalid request');
+  if (status === 404) return new DomainError('NOT_FOUND', 'no endpoint matches this path; see /docs');
+  if (status === 405) return new DomainError('METHOD_NOT_ALLOWED', `this method is not allowed here${e.headers?.Allow ? `; allowed: ${e.headers.Allow}` : ''}`);
+  if (status === 413) return new DomainError('PAYLOAD_TOO_LARGE', 'body: the request body is too large');
+  if (status === 415) return new DomainError('INVALID_PARAMETER', `Content-Type: ${e.message ?? 'unsupported media type'}; send a media type the operation accepts (application/json; uploads: text/csv or application/x-ndjson)`);
+  return new DomainError('INTERNAL_ERROR', 'an unexpected error occurred; quote the request_id to support', { cause: err });
+}
+
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (err, req, res, _next) => {
+    const error = toDomainError(err);
+    const status = STATUS_OF[error.code];
+    const { requestId } = contextOf(res);
+    if (status >= 500 && error.code === 'INTERNAL_ERROR') {
+      logger.error({ err, requestId, method: req.method, path: req.path }, 'request failed');
+    }
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    const allow = (err as HttpLikeError | undefined)?.headers?.Allow;
+    if (status === 405 && allow) res.setHeader('Allow', allow);
+    if (error.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(error.retryAfterSeconds));
+    res.status(status).json({ status, message: error.message, error_code: error.code, request_id: requestId });
+  };
+}
+
+export function unknownRoute(): RequestHandler {
+  return () => {
+    throw new DomainError('NOT_FOUND', 'no endpoint matches this path; see /docs');
+  };
+}

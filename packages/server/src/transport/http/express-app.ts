@@ -1,0 +1,64 @@
+// Composes the Express app: request id → security headers → public routes → auth → limits → body → contract → routes → errors.
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import type { Logger } from '../../adapters/observability/logger.js';
+import { accessLog } from './access-log.js';
+import { authenticate } from './auth.js';
+import { corsFor } from './cors.js';
+import { apiKeyRoutes } from './routes/api-keys.js';
+import { usageRoutes } from './routes/usage.js';
+import { webhookRoutes } from './routes/webhooks.js';
+import { jsonBody } from './body.js';
+import { modelFileBodies, modelLifecycleRoutes } from './routes/model-lifecycle.js';
+import { errorHandler, unknownRoute } from './errors.js';
+import { requestMetrics } from './request-metrics.js';
+import { requestId } from './request-id.js';
+import { metricsRoutes } from './routes/metrics.js';
+import { datasetRoutes } from './routes/datasets.js';
+import { uploadRoutes } from './routes/uploads.js';
+import { inferenceRoutes } from './routes/inference.js';
+import { modelRoutes } from './routes/models.js';
+import { similarityRoutes } from './routes/similarity.js';
+import { systemRoutes } from './routes/system.js';
+import type { AppServices } from './services.js';
+import { contractValidator } from './validator.js';
+import { RouteTemplates } from '../../adapters/observability/route-templates.js';
+
+export interface AppOptions {
+  logger: Logger;
+  bodyLimitBytes: number;
+  validateResponses: boolean;
+  authFailuresPerMinute?: number;
+  /** Browser origins allowed by CORS; empty or absent: CORS off. */
+  corsOrigins?: readonly string[];
+}
+
+export function createApp(services: AppServices, options: AppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.set('query parser', 'simple');
+  app.use(requestId());
+  app.use(accessLog(options.logger));
+  if (services.metrics) app.use(requestMetrics(services.metrics, RouteTemplates.fromContract()));
+  app.use(helmet());
+  app.use(corsFor(options.corsOrigins ?? []));
+  app.use(systemRoutes(services));
+  if (services.metrics) app.use(metricsRoutes(services.metrics));
+  app.use('/v2', authenticate({ repos: services.repos, limiter: services.limiter, authFailuresPerMinute: options.authFailuresPerMinute ?? 30 }));
+  app.use(modelFileBodies());
+  app.use(jsonBody(options.bodyLimitBytes));
+  app.use(contractValidator(options.validateResponses));
+  app.use(inferenceRoutes(services));
+  app.use(similarityRoutes(services));
+  app.use(modelRoutes(services));
+  app.use(modelLifecycleRoutes(services));
+  app.use(datasetRoutes(services));
+  app.use(uploadRoutes(services));
+  app.use(apiKeyRoutes(services));
+  app.use(usageRoutes(services));
+  app.use(webhookRoutes(services));
+  app.use(unknownRoute());
+  app.use(errorHandler(options.logger));
+  return app;
+}

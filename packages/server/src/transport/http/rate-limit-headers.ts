@@ -1,0 +1,10 @@
+// Writes the X-RateLimit-* headers (and Retry-After when refused) from a limiter decision.
+import type { Response } from 'express';
+import type { RateLimitDecision } from '../../core/tenancy/rate-limiter.js';
+
+export function setRateLimitHeaders(res: Response, decision: RateLimitDecision): void {
+  res.setHeader('X-RateLimit-Limit', String(decision.limit));
+  res.setHeader('X-RateLimit-Remaining', String(decision.remaining));
+  res.setHeader('X-RateLimit-Reset', String(decision.resetAtSeconds));
+  if (!decision.allowed) res.setHeader('Retry-After', String(decision.retryAfterSeconds));
+}

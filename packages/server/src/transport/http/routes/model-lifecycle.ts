@@ -1,0 +1,163 @@
+// Model lifecycle endpoints (admin; reads for readers): create, examples, training jobs, versions, deploy / archive / rollback, evaluations, suggestions, export / import, delete.
+import express, { Router, type Request, type RequestHandler } from 'express';
+import { parseDatasetKey } from '../../../core/datasets/dataset-keys.js';
+import { DomainError, invalid } from '../../../core/shared/errors.js';
+import type { LabelledText, ModelExportFile } from '../../../core/lifecycle/types.js';
+import type { Workspace } from '../../../core/shared/types.js';
+import { readLabelledExamples } from '../../../adapters/upload-files/labelled-examples.js';
+import { requirePermission } from '../auth.js';
+import { jsonBody } from '../body.js';
+import { callerOf } from '../context.js';
+import { presentSuggestion, presentTrainingJob, presentVersion } from '../lifecycle-presenters.js';
+import { pageEnvelope, pageRequest } from '../pagination.js';
+import { presentModel } from '../presenters.js';
+import type { AppServices } from '../services.js';
+import type { RequestBody, ResponseBody } from '../wire.js';
+
+/** Example files and export files may be larger than the 1 MiB of ordinary requests. */
+export const MODEL_FILE_LIMIT_BYTES = 32 * 1024 * 1024;
+const FILE_PATHS = ['/v2/models/:model_id/examples', '/v2/models/:model_id/evaluations', '/v2/models/import'];
+
+/** Body parsers for the model file endpoints, mounted before the general JSON parser (which then skips the parsed body). */
+export function modelFileBodies(): RequestHandler[] {
+  const files = express.raw({ limit: MODEL_FILE_LIMIT_BYTES, type: ['text/csv', 'application/x-ndjson'] });
+  const asText: RequestHandler = (req, _res, next) => {
+    // The contract describes file bodies as strings; the raw bytes are kept for the reader.
+    if (Buffer.isBuffer(req.body)) {
+      (req as Request & { rawFile?: Buffer }).rawFile = req.body;
+      req.body = req.body.toString('utf8');
+    }
+    next();
+  };
+  const router = Router();
+  router.post(FILE_PATHS, ...jsonBody(MODEL_FILE_LIMIT_BYTES), files, asText);
+  return [router];
+}
+
+const modelIdOf = (req: Request): number => Number(req.params.model_id);
+
+export function modelLifecycleRoutes(services: AppServices): Router {
+  const router = Router();
+  const { lifecycle, transfer, suggestions } = services;
+
+  /** Inline examples or a dataset's labelled rows, as LabelledSetRequest allows (exactly one form). */
+  async function labelledSet(workspace: Workspace, modelId: number, body: RequestBody<'evaluateModel'>): Promise<LabelledText[]> {
+    const inline = body.examples !== undefined;
+    const fromDataset = body.dataset_id !== undefined || body.label_column !== undefined;
+    if (inline === fromDataset) throw invalid('body', 'give either examples or dataset_id with label_column');
+    if (inline) return body.examples!;
+    if (body.dataset_id === undefined) throw new DomainError('MISSING_REQUIRED_FIELD', 'dataset_id is required with label_column');
+    if (body.label_column === undefined) throw new DomainError('MISSING_REQUIRED_FIELD', 'label_column is required with dataset_id');
+    const model = await lifecycle.get(workspace, modelId);
+    return lifecycle.labelledRows(workspace, parseDatasetKey(String(body.dataset_id)), body.label_column, model.labels.map((l) => l.name));
+  }
+
+  router.post('/v2/models', requirePermission('admin'), async (req, res) => {
+    const body = req.body as RequestBody<'createModel'>;
+    const model = await lifecycle.create(callerOf(res).workspace, {
+      name: body.name,
+      type: body.type,
+      labels: body.labels.map((l) => ({ name: l.name, descriptions: l.descriptions ?? [] })),
+      ...(body.confidence_threshold === undefined ? {} : { confidenceThreshold: body.confidence_threshold }),
+      ...(body.encoder === undefined ? {} : { encoder: body.encoder }),
+      ...(body.examples === undefined ? {} : { examples: body.examples }),
+      ...(body.llm === undefined ? {} : { llm: body.llm }),
+    });
+    res.status(201).json(presentModel(model));
+  });
+
+  router.delete('/v2/models/:model_id', requirePermission('admin'), async (req, res) => {
+    await lifecycle.remove(callerOf(res).workspace, modelIdOf(req));
+    res.status(204).end();
+  });
+
+  router.post('/v2/models/:model_id/examples', requirePermission('admin'), async (req, res) => {
+    const workspace = callerOf(res).workspace;
+    const raw = (req as Request & { rawFile?: Buffer }).rawFile;
+    let examples: LabelledText[];
+    let source = 'api';
+    if (raw) {
+      const format = req.is('text/csv') ? 'csv' : 'jsonl';
+      examples = await readLabelledExamples(raw, format);
+      source = format;
+    } else {
+      examples = await labelledSet(workspace, modelIdOf(req), req.body as RequestBody<'addModelExamples'>);
+      if ((req.body as RequestBody<'addModelExamples'>).dataset_id !== undefined) source = 'dataset';
+    }
+    const result = await lifecycle.addExamples(workspace, modelIdOf(req), examples, source, raw ? 'body' : 'examples');
+    const response: ResponseBody<'addModelExamples', 201> = {
+      added: result.added,
+      examples_per_label: result.counts,
+      training_job: result.job ? presentTrainingJob(result.job) : null,
+    };
+    res.status(201).json(response);
+  });
+
+  router.post('/v2/models/:model_id/training-jobs', requirePermission('admin'), async (req, res) => {
+    const job = await lifecycle.train(callerOf(res).workspace, modelIdOf(req), (req.body ?? {}) as RequestBody<'trainModel'>);
+    res.status(202).json(presentTrainingJob(job));
+  });
+
+  router.get('/v2/models/:model_id/training-jobs', requirePermission('read'), async (req, res) => {
+    const request = pageRequest(req);
+    const page = await lifecycle.trainingJobs(callerOf(res).workspace, modelIdOf(req), request);
+    const response: ResponseBody<'listTrainingJobs', 200> = pageEnvelope(page, request, presentTrainingJob);
+    res.json(response);
+  });
+
+  router.get('/v2/models/:model_id/training-jobs/:job_id', requirePermission('read'), async (req, res) => {
+    res.json(presentTrainingJob(await lifecycle.trainingJob(callerOf(res).workspace, modelIdOf(req), String(req.params.job_id))));
+  });
+
+  router.get('/v2/models/:model_id/versions', requirePermission('read'), async (req, res) => {
+    const { model, versions } = await lifecycle.versions(callerOf(res).workspace, modelIdOf(req));
+    const response: ResponseBody<'listModelVersions', 200> = { data: versions.map((v) => presentVersion(model, v)) };
+    res.json(response);
+  });
+
+  router.post('/v2/models/:model_id/deploy', requirePermission('admin'), async (req, res) => {
+    const body = (req.body ?? {}) as RequestBody<'deployModel'>;
+    res.json(presentModel(await lifecycle.deploy(callerOf(res).workspace, modelIdOf(req), body.version)));
+  });
+
+  router.post('/v2/models/:model_id/archive', requirePermission('admin'), async (req, res) => {
+    res.json(presentModel(await lifecycle.archive(callerOf(res).workspace, modelIdOf(req))));
+  });
+
+  router.post('/v2/models/:model_id/rollback', requirePermission('admin'), async (req, res) => {
+    res.json(presentModel(await lifecycle.rollback(callerOf(res).workspace, modelIdOf(req))));
+  });
+
+  router.post('/v2/models/:model_id/evaluations', requirePermission('admin'), async (req, res) => {
+    const workspace = callerOf(res).workspace;
+    const examples = await labelledSet(workspace, modelIdOf(req), req.body as RequestBody<'evaluateModel'>);
+    const metrics: ResponseBody<'evaluateModel', 200> = await lifecycle.evaluate(workspace, modelIdOf(req), examples);
+    res.json(metrics);
+  });
+
+  router.get('/v2/models/:model_id/suggestions', requirePermission('admin'), async (req, res) => {
+    const strategy = req.query.strategy === 'entropy' ? 'entropy' : 'margin';
+    const result = await suggestions.suggest(callerOf(res).workspace, modelIdOf(req), parseDatasetKey(String(req.query.dataset_id)), {
+      strategy,
+      scan: Number(req.query.scan ?? 1000),
+      limit: Number(req.query.limit ?? 20),
+    });
+    const response: ResponseBody<'suggestLabels', 200> = { data: result.items.map(presentSuggestion), strategy, scanned: result.scanned };
+    res.json(response);
+  });
+
+  router.get('/v2/models/:model_id/export', requirePermission('admin'), async (req, res) => {
+    const file = await transfer.exportModel(callerOf(res).workspace, modelIdOf(req));
+    const response: ResponseBody<'exportModel', 200> = file;
+    res.setHeader('Content-Disposition', `attachment; filename="model-${modelIdOf(req)}-v${file.model.version}.textclass.json"`);
+    res.json(response);
+  });
+
+  router.post('/v2/models/import', requirePermission('admin'), async (req, res) => {
+    const name = typeof req.query.name === 'string' ? req.query.name : undefined;
+    const model = await transfer.importModel(callerOf(res).workspace, req.body as ModelExportFile, name);
+    res.status(201).json(presentModel(model));
+  });
+
+  return router;
+}

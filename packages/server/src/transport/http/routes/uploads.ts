@@ -1,0 +1,56 @@
+// Upload endpoints: a CSV or JSON Lines body streamed to the upload service (202), and the upload's progress.
+import { Router, type Request } from 'express';
+import { datasetKey } from '../../../core/datasets/dataset-keys.js';
+import type { Upload, UploadFormat } from '../../../core/datasets/upload-types.js';
+import { requirePermission } from '../auth.js';
+import { callerOf } from '../context.js';
+import type { AppServices } from '../services.js';
+import type { ResponseBody } from '../wire.js';
+
+type UploadBody = ResponseBody<'getDatasetUpload', 200>;
+
+export function presentUpload(upload: Upload): UploadBody {
+  return {
+    id: `up_${upload.id}`,
+    dataset_id: datasetKey(upload.datasetId),
+    status: upload.status,
+    rows_received: upload.rowsReceived,
+    rows_stored: upload.rowsStored,
+    bytes_received: upload.bytesReceived,
+    error: upload.error,
+    created_at: upload.createdAt.toISOString(),
+    completed_at: upload.completedAt?.toISOString() ?? null,
+  };
+}
+
+/** The contract has already refused other media types (400). */
+const formatOf = (req: Request): UploadFormat => (req.is('text/csv') ? 'csv' : 'jsonl');
+
+export function uploadRoutes(services: AppServices): Router {
+  const router = Router();
+  const { uploads } = services;
+
+  router.post('/v2/datasets/:dataset_id/uploads', requirePermission('write_rows'), async (req, res) => {
+    const length = req.headers['content-length'];
+    try {
+      const upload = await uploads.receive(callerOf(res).workspace.id, String(req.params.dataset_id), {
+        format: formatOf(req),
+        contentEncoding: req.headers['content-encoding'],
+        contentLength: length === undefined ? undefined : Number(length),
+        body: req,
+      });
+      res.status(202).json(presentUpload(upload));
+    } catch (err) {
+      // The rest of the body is not read: close the connection after the error answer instead of draining it.
+      if (!req.complete) res.setHeader('Connection', 'close');
+      throw err;
+    }
+  });
+
+  router.get('/v2/datasets/:dataset_id/uploads/:upload_id', requirePermission('read'), async (req, res) => {
+    const uploadId = String(req.params.upload_id).replace(/^up_/, '');
+    res.json(presentUpload(await uploads.get(callerOf(res).workspace.id, String(req.params.dataset_id), uploadId)));
+  });
+
+  return router;
+}
