@@ -2,7 +2,7 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadConfig } from '../packages/server/src/app/config.js';
-import type { Encoder } from '../packages/server/src/core/ports/repositories.js';
+import type { Encoder } from '../packages/server/src/core/ports/encoders.js';
 import { stratifiedSplit } from '../packages/server/src/core/training/split.js';
 import { DEFAULT_ENCODER_ID, loadEncoderRegistry } from '../packages/server/src/adapters/inference/encoder-registry.js';
 import { fewShot, fineTuned, zeroShot, type PreparedTask } from './eval-models/methods.js';

@@ -1,5 +1,5 @@
 // Retrieval top-1, zero-shot accuracy and vocabulary coverage over embeddings of the evaluation set.
-import type { Encoder } from '../../packages/server/src/core/ports/repositories.js';
+import type { Encoder } from '../../packages/server/src/core/ports/encoders.js';
 import type { LabelDefinition } from '../../packages/server/src/core/shared/types.js';
 import { dot } from '../../packages/server/src/core/classification/vectors.js';
 import { buildPrototypes, scoreEmbedding, DEFAULT_LOGIT_SCALE } from '../../packages/server/src/core/classification/zero-shot.js';

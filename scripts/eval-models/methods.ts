@@ -5,7 +5,7 @@ import { trainFewShotHead } from '../../packages/server/src/core/training/few-sh
 import { forward } from '../../packages/server/src/core/training/head-parameters.js';
 import { shuffled } from '../../packages/server/src/core/training/split.js';
 import { trainHead, type LabelledEmbedding, type TrainOptions } from '../../packages/server/src/core/training/trainer.js';
-import type { Encoder } from '../../packages/server/src/core/ports/repositories.js';
+import type { Encoder } from '../../packages/server/src/core/ports/encoders.js';
 import type { LabelDefinition } from '../../packages/server/src/core/shared/types.js';
 import { buildPrototypes, calibrateLogitScale, scoreEmbedding } from '../../packages/server/src/core/classification/zero-shot.js';
 

@@ -1,6 +1,6 @@
 // An EncoderProvider that answers 503 UNAVAILABLE until the real encoders are loaded and warm.
 import { DomainError } from '../core/shared/errors.js';
-import type { Encoder, EncoderProvider, LanguageDetector } from '../core/ports/repositories.js';
+import type { Encoder, EncoderProvider, LanguageDetector } from '../core/ports/encoders.js';
 
 export class DeferredEncoderProvider implements EncoderProvider {
   private inner: EncoderProvider | undefined;

@@ -1,6 +1,6 @@
 // Dynamic batching: an Encoder decorator whose one queue merges texts of concurrent requests into bounded batches.
 import { DomainError } from '../../core/shared/errors.js';
-import type { Encoder } from '../../core/ports/repositories.js';
+import type { Encoder } from '../../core/ports/encoders.js';
 
 export interface BatchingOptions {
   /** Most texts in one embed() call of the wrapped encoder. */

@@ -1,6 +1,6 @@
 // LRU cache of embeddings keyed by (encoder id, SHA-1 of the text) under a memory bound, and its Encoder decorator.
 import { createHash } from 'node:crypto';
-import type { Encoder } from '../../core/ports/repositories.js';
+import type { Encoder } from '../../core/ports/encoders.js';
 
 /** Bytes an entry costs besides its vector: key string, Map slot, typed-array header (measured order of magnitude). */
 const ENTRY_OVERHEAD_BYTES = 160;

@@ -2,7 +2,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { notFound } from '../../core/shared/errors.js';
-import type { Encoder, EncoderProvider } from '../../core/ports/repositories.js';
+import type { Encoder, EncoderProvider } from '../../core/ports/encoders.js';
 import { ENCODER_FILES } from './encoder-metadata.js';
 import { BUILTIN_ENCODERS_DIR, DEFAULT_ENCODER_ID } from './package-paths.js';
 import { StaticEncoder, type StaticEncoderOptions } from './static-encoder.js';

@@ -1,7 +1,7 @@
 // LanguageDetector over fastText lid.176: ISO 639-1 codes (else 639-3), 'und' for text without letters or low confidence.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import type { LanguageDetector } from '../../core/ports/repositories.js';
+import type { LanguageDetector } from '../../core/ports/encoders.js';
 import { readFastTextModel } from './fasttext/model-file.js';
 import { FastTextPredictor } from './fasttext/predictor.js';
 import { isoFromFastTextLabel } from './language-codes.js';

@@ -1,5 +1,5 @@
 // The encoders as requests use them: each loaded encoder behind the embedding cache, then its batching queue.
-import type { Encoder, EncoderProvider } from '../../core/ports/repositories.js';
+import type { Encoder, EncoderProvider } from '../../core/ports/encoders.js';
 import { BatchingEncoder, type BatchingOptions, type BatchObserver } from './batching-encoder.js';
 import { CachingEncoder, EmbeddingCache, type CacheObserver, type CacheStats } from './embedding-cache.js';
 

@@ -1,7 +1,7 @@
 // Encoder over a static-embedding directory (model.onnx + tokenizer.json + encoder.json), run with onnxruntime.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Encoder } from '../../core/ports/repositories.js';
+import type { Encoder } from '../../core/ports/encoders.js';
 import { ENCODER_FILES, readEncoderMetadata, type EncoderMetadata } from './encoder-metadata.js';
 import { createOnnxSession, type OnnxSession, type OnnxSessionOptions } from './onnx-runtime.js';
 import { STATIC_GRAPH_IO } from './static-embedding-graph.js';

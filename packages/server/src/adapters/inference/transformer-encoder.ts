@@ -1,6 +1,6 @@
 // Encoder over a sentence-transformers ONNX export: tokenise (with windows) → batched session runs → pool → L2-normalise.
 import { LruMap } from '../../core/shared/lru-map.js';
-import type { Encoder } from '../../core/ports/repositories.js';
+import type { Encoder } from '../../core/ports/encoders.js';
 import { TextTokenizer } from './hf-tokenizer.js';
 import { createOnnxSession, type Int64Input, type OnnxSession, type OnnxSessionOptions } from './onnx-runtime.js';
 import { l2Normalise, poolTokens } from './pooling.js';

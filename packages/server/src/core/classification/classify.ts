@@ -1,6 +1,7 @@
 // Classification of texts with one or several deployed models of a workspace.
 import { DomainError, invalid, notFound } from '../shared/errors.js';
-import type { EncoderProvider, ModelRepository } from '../ports/repositories.js';
+import type { ModelRepository } from '../ports/repositories.js';
+import type { EncoderProvider } from '../ports/encoders.js';
 import type { Model, Workspace } from '../shared/types.js';
 import type { QuotaService } from '../tenancy/quota.js';
 import { assertUsableTexts } from './texts.js';

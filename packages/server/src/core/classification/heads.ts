@@ -1,5 +1,5 @@
 // Heads: what turns a model's input texts (and their embeddings, when the head needs them) into label probabilities.
-import type { Encoder } from '../ports/repositories.js';
+import type { Encoder } from '../ports/encoders.js';
 import type { Model } from '../shared/types.js';
 
 /** What a head reads: the texts, and their embeddings from the model's encoder, computed only when asked for. */

@@ -1,5 +1,5 @@
 // One detected language for a request: the language of its texts taken together.
-import type { LanguageDetector } from '../ports/repositories.js';
+import type { LanguageDetector } from '../ports/encoders.js';
 
 /** fastText costs ~0.2 µs per character here; 300 characters identify a language reliably. */
 const SAMPLE_CHARS = 300;

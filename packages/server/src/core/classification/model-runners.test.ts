@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { GatedEncoder } from '../../adapters/inference/testing/gated-encoder.js';
 import { ModelRunners } from './model-runners.js';
-import type { Encoder, EncoderProvider } from '../ports/repositories.js';
+import type { Encoder, EncoderProvider } from '../ports/encoders.js';
 import type { Model } from '../shared/types.js';
 
 function provider(encoder: Encoder): EncoderProvider {

@@ -1,5 +1,5 @@
 // Maps each model type to its Head factory and keeps one head per model version; a replaced version's head is released after a grace period.
-import type { EncoderProvider } from '../ports/repositories.js';
+import type { EncoderProvider } from '../ports/encoders.js';
 import type { Head, HeadFactory, HeadInput } from './heads.js';
 import type { Model, ModelType } from '../shared/types.js';
 import { zeroShotHead } from './zero-shot.js';

@@ -1,7 +1,7 @@
 // Similarity of two text sets: mostly meaning (embedding cosine), a little surface (character trigrams).
 import { charNgrams, ngramOverlap } from './char-ngrams.js';
 import { invalid } from '../shared/errors.js';
-import type { EncoderProvider } from '../ports/repositories.js';
+import type { EncoderProvider } from '../ports/encoders.js';
 import { dot } from './vectors.js';
 
 export const MAX_SIMILARITY_TEXTS = 200;

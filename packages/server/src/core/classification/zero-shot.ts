@@ -1,7 +1,7 @@
 // Zero-shot scoring: texts against label prototypes built from plain-text descriptions, softmax-calibrated.
 import { dot, meanDirection, softmax } from './vectors.js';
 import type { Head } from './heads.js';
-import type { Encoder } from '../ports/repositories.js';
+import type { Encoder } from '../ports/encoders.js';
 import type { LabelDefinition, Model } from '../shared/types.js';
 
 export interface LabelPrototypes {

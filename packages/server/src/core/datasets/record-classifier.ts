@@ -2,7 +2,8 @@
 import { datasetKey } from './dataset-keys.js';
 import type { ModelRunners } from '../classification/model-runners.js';
 import { CLASSIFY_RECORDS_JOB, type ClassifyRecordsPayload, type Job, type JobRepository, type PipelineRepository, type RecordResult } from '../ports/pipeline.js';
-import type { DatasetRepository, EncoderProvider, ModelRepository } from '../ports/repositories.js';
+import type { DatasetRepository, ModelRepository } from '../ports/repositories.js';
+import type { EncoderProvider } from '../ports/encoders.js';
 import type { Classification, Dataset, DatasetRecord, Model } from '../shared/types.js';
 
 export const CLASSIFICATION_COMPLETED = 'classification.completed';

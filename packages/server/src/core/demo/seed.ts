@@ -1,6 +1,7 @@
 // Seeds a fresh workspace with deployed, calibrated and evaluated demo zero-shot models and a demo dataset.
 import { evaluatePredictions } from '../training/label-scores.js';
-import type { Encoder, Repositories } from '../ports/repositories.js';
+import type { Repositories } from '../ports/repositories.js';
+import type { Encoder } from '../ports/encoders.js';
 import type { Model, Workspace } from '../shared/types.js';
 import { buildPrototypes, calibrateLogitScale, scoreEmbedding } from '../classification/zero-shot.js';
 import type { DemoModel } from './demo-model.js';

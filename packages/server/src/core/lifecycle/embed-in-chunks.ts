@@ -1,5 +1,5 @@
 // Embeds many texts in bounded chunks, one after another, so a background job never floods the shared batching queue.
-import type { Encoder } from '../ports/repositories.js';
+import type { Encoder } from '../ports/encoders.js';
 
 export const EMBED_CHUNK = 64;
 

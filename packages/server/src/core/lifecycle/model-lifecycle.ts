@@ -1,7 +1,8 @@
 // Model lifecycle use cases: create every kind, add labelled examples, start trainings, deploy / archive / roll back, evaluate, delete.
 import { DomainError, invalid, notFound } from '../shared/errors.js';
 import type { ModelRunners } from '../classification/model-runners.js';
-import type { DatasetRepository, EncoderProvider, ModelRepository, RecordRepository } from '../ports/repositories.js';
+import type { DatasetRepository, ModelRepository, RecordRepository } from '../ports/repositories.js';
+import type { EncoderProvider } from '../ports/encoders.js';
 import type { LabelDefinition, Model, ModelMetrics, ModelType, Page, PageRequest, Workspace } from '../shared/types.js';
 import { argmaxRows, evaluate } from '../training/evaluation.js';
 import { detailedMetrics } from './detailed-metrics.js';

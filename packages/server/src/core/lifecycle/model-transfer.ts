@@ -1,7 +1,8 @@
 // Export a model version as one self-checking file, and import such a file as a new model on the same encoder.
 import { createHash } from 'node:crypto';
 import { invalid, notFound } from '../shared/errors.js';
-import type { EncoderProvider, ModelRepository } from '../ports/repositories.js';
+import type { ModelRepository } from '../ports/repositories.js';
+import type { EncoderProvider } from '../ports/encoders.js';
 import type { Model, Workspace } from '../shared/types.js';
 import { assertKnownEndpoint, parseLlmSettings } from '../llm/llm-settings.js';
 import type { ModelLifecycleRepository } from '../ports/lifecycle.js';

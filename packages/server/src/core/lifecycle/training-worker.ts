@@ -1,7 +1,8 @@
 // Training jobs: embed a model's examples, split them (stratified, fixed by the seed), train the head, evaluate it on the held-out part, store a new version.
 import { DomainError } from '../shared/errors.js';
 import type { Job, JobRepository } from '../ports/pipeline.js';
-import type { EncoderProvider, ModelRepository } from '../ports/repositories.js';
+import type { ModelRepository } from '../ports/repositories.js';
+import type { EncoderProvider } from '../ports/encoders.js';
 import { fitHead } from '../training/fit.js';
 import type { HeadFitter, HeadGraphs } from '../ports/training.js';
 import type { LabelledEmbedding } from '../training/trainer.js';

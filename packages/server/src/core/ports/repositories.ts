@@ -1,4 +1,4 @@
-// Interfaces the core needs from the outside world (inference runtime, storage); implemented elsewhere.
+// Storage ports of tenancy, models, datasets and usage, and the Repositories bundle the composition root builds.
 import type {
   ApiKeyRecord, Dataset, DatasetRecord, DatasetStatus, Model, ModelStatus, NewDataset, NewModel,
   NewRecord, Page, PageRequest, Plan, Role, StoredApiKey, Workspace, WorkspaceLimits,
@@ -6,21 +6,6 @@ import type {
 import type { JobRepository, PipelineRepository, WebhookRepository } from './pipeline.js';
 import type { ModelLifecycleRepository } from './lifecycle.js';
 
-/** Turns texts into L2-normalised vectors. One instance per loaded encoder. */
-export interface Encoder {
-  readonly id: string;
-  readonly dimension: number;
-  embed(texts: string[]): Promise<Float32Array[]>;
-  warmup(): Promise<void>;
-  health(): boolean;
-  /** Tokens the encoder would feed its model for this text; batching budgets with it (else characters / 4). */
-  countTokens?(text: string): number;
-}
-
-/** Identifies the language of a text: ISO 639-1 where one exists, else ISO 639-3, 'und' when unknown. */
-export interface LanguageDetector {
-  detect(text: string): string;
-}
 
 export interface WorkspaceRepository {
   findById(id: number): Promise<Workspace | undefined>;
@@ -85,13 +70,3 @@ export interface Repositories {
   webhooks: WebhookRepository;
 }
 
-/** The encoders this process has loaded. */
-export interface EncoderProvider {
-  readonly defaultId: string;
-  /** Throws when the encoder is unknown. */
-  get(id: string): Encoder;
-  /** True once every encoder is loaded and warm. */
-  ready(): boolean;
-  /** SHA-256 of the encoder's weights file, when known (exported models carry it; imports check it). */
-  fingerprint?(id: string): string | null;
-}

@@ -1,5 +1,5 @@
 // A test encoder whose embed() calls wait until the test opens them: for batching, caching and 503 tests.
-import type { Encoder } from '../../../core/ports/repositories.js';
+import type { Encoder } from '../../../core/ports/encoders.js';
 
 interface PendingCall {
   texts: string[];

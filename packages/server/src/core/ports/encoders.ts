@@ -1,0 +1,28 @@
+// Inference ports: the encoders the core embeds texts with, and language identification.
+
+/** Turns texts into L2-normalised vectors. One instance per loaded encoder. */
+export interface Encoder {
+  readonly id: string;
+  readonly dimension: number;
+  embed(texts: string[]): Promise<Float32Array[]>;
+  warmup(): Promise<void>;
+  health(): boolean;
+  /** Tokens the encoder would feed its model for this text; batching budgets with it (else characters / 4). */
+  countTokens?(text: string): number;
+}
+
+/** Identifies the language of a text: ISO 639-1 where one exists, else ISO 639-3, 'und' when unknown. */
+export interface LanguageDetector {
+  detect(text: string): string;
+}
+
+/** The encoders this process has loaded. */
+export interface EncoderProvider {
+  readonly defaultId: string;
+  /** Throws when the encoder is unknown. */
+  get(id: string): Encoder;
+  /** True once every encoder is loaded and warm. */
+  ready(): boolean;
+  /** SHA-256 of the encoder's weights file, when known (exported models carry it; imports check it). */
+  fingerprint?(id: string): string | null;
+}
