@@ -1,0 +1,19 @@
+// Public entry of the inference adapters (@textclass/server/inference): encoder files and paths, the encoders, tokenizers and ONNX pieces that builders, evaluations and benchmarks use.
+export { BUILTIN_ENCODERS_DIR, DEFAULT_ENCODER_ID, ENGLISH_ENCODER_ID, SERVER_PACKAGE_ROOT } from './package-paths.js';
+export { ENCODER_FILES, readEncoderMetadata, type EncoderMetadata } from './encoder-metadata.js';
+export { installCommittedEncoder } from './committed-encoder-install.js';
+export { EncoderNotBuiltError, loadEncoderRegistry, type EncoderRegistry } from './encoder-registry.js';
+export { StaticEncoder } from './static-encoder.js';
+export { TransformerEncoder } from './transformer-encoder.js';
+export { readTransformerExport } from './transformer-export.js';
+export { isWordToken, StaticWordTokenizer } from './static-tokenizer.js';
+export { parseStaticTokenizerConfig, type ContractionRules, type LanguageScript, type LanguageTable, type StaticTokenizerConfig } from './tokenizer-config.js';
+export { ENGLISH_CONTRACTIONS } from './contractions.js';
+export { TextTokenizer } from './hf-tokenizer.js';
+export { createOnnxSession, type Int64Input, type OnnxSession } from './onnx-runtime.js';
+export { ModelProto } from './onnx-proto.js';
+export { packTokenBatches } from './token-batches.js';
+export type { PoolingMode } from './pooling.js';
+export { writeStaticEmbeddingModel } from './static-embedding-graph.js';
+export { buildTrigramModel, type TrigramModel } from './multilingual/trigram-model.js';
+export { stemmerFor, type StemmerName } from './multilingual/stemmers.js';

@@ -1,0 +1,13 @@
+// Public entry of the domain core (@textclass/server/core): the encoder port, zero-shot scoring, head training and evaluation, the in-process rate limiter.
+export type { Encoder } from './ports/encoders.js';
+export type { LabelDefinition } from './shared/types.js';
+export { DomainError } from './shared/errors.js';
+export { seededRandom } from './shared/seeded-random.js';
+export { dot } from './classification/vectors.js';
+export { buildPrototypes, calibrateLogitScale, DEFAULT_LOGIT_SCALE, scoreEmbedding } from './classification/zero-shot.js';
+export { argmaxRows, evaluate, type Evaluation } from './training/evaluation.js';
+export { trainFewShotHead } from './training/few-shot.js';
+export { forward } from './training/head-parameters.js';
+export { shuffled, stratifiedSplit } from './training/split.js';
+export { trainHead, type LabelledEmbedding, type TrainOptions } from './training/trainer.js';
+export { InProcessRateLimiter, type RateLimiter } from './tenancy/rate-limiter.js';
