@@ -1,11 +1,8 @@
 // Benchmark: rate-limit exactness across two processes (Redis), the limiter's added latency (in-process vs Redis), requests/s.
 import { Redis } from 'ioredis';
-import { InProcessRateLimiter, type RateLimiter } from '../packages/server/src/core/tenancy/rate-limiter.js';
-import { RedisRateLimiter } from '../packages/server/src/adapters/redis-limits/redis-rate-limiter.js';
-import { nginxBinary, startNginx } from '../packages/server/src/testing/nginx.js';
-import { startRedisServer } from '../packages/server/src/testing/redis-server.js';
-import { createScratchDatabase } from '../packages/server/src/testing/scratch-database.js';
-import { runCli, startServerProcess, type ServerProcess } from '../packages/server/src/testing/server-process.js';
+import { InProcessRateLimiter, type RateLimiter } from '@textclass/server/core';
+import { RedisRateLimiter } from '@textclass/server/redis-limits';
+import { createScratchDatabase, nginxBinary, runCli, type ServerProcess, startNginx, startRedisServer, startServerProcess } from '@textclass/server/testing';
 import { percentile, runWindowLoad, type WindowCount } from './bench-limits-load.js';
 
 interface Flags { databaseUrl: string; seconds: number; clients: number; nginx: boolean; calls: number }

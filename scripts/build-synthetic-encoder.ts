@@ -3,9 +3,9 @@
 //        [--pooling mean|cls|max] [--fusion-report]
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { fusionReport } from '../packages/model-tools/src/fusion-report.js';
-import { SYNTHETIC_SIZES, writeSyntheticEncoder, type SyntheticSize } from '../packages/server/src/testing/synthetic-encoder.js';
-import type { PoolingMode } from '../packages/server/src/adapters/inference/pooling.js';
+import { fusionReport } from '@textclass/model-tools';
+import { SYNTHETIC_SIZES, type SyntheticSize, writeSyntheticEncoder } from '@textclass/server/testing';
+import type { PoolingMode } from '@textclass/server/inference';
 
 const { values } = parseArgs({
   options: {

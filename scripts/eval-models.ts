@@ -1,14 +1,9 @@
 // npm run eval: zero-shot vs few-shot (k = 8) vs fine-tuned on the default encoder, on the labelled sets in eval/sets/; writes docs/model-quality.md.
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { loadConfig } from '../packages/server/src/app/config.js';
-import type { Encoder } from '../packages/server/src/core/ports/encoders.js';
-import { stratifiedSplit } from '../packages/server/src/core/training/split.js';
-import { DEFAULT_ENCODER_ID, loadEncoderRegistry } from '../packages/server/src/adapters/inference/encoder-registry.js';
-import { fewShot, fineTuned, zeroShot, type PreparedTask } from './eval-models/methods.js';
-import { languageTable, observations, overallTable, type MethodResult } from './eval-models/report.js';
-import { readEvalSet, type EvalSet } from './eval-models/sets.js';
-import { qualityPage, type SetSummary } from './eval-models/page.js';
+import { loadConfig } from '@textclass/server';
+import { DEFAULT_ENCODER_ID, loadEncoderRegistry } from '@textclass/server/inference';
+import { fewShot, fineTuned, languageTable, type MethodResult, observations, overallTable, prepareTask, qualityPage, readEvalSet, type SetSummary, zeroShot } from '@textclass/model-tools';
 
 const SETS_DIR = resolve('eval/sets');
 const OUTPUT = resolve('docs/model-quality.md');
@@ -21,22 +16,6 @@ const FEW_SHOT_SEEDS = Array.from({ length: 10 }, (_, i) => i + 1);
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
-async function embedAll(encoder: Encoder, texts: string[]): Promise<Float32Array[]> {
-  const out: Float32Array[] = [];
-  for (let i = 0; i < texts.length; i += 64) out.push(...(await encoder.embed(texts.slice(i, i + 64))));
-  return out;
-}
-
-/** Embeds the set and splits it, stratified by label and language together, so every language is in both parts. */
-async function prepare(set: EvalSet, encoder: Encoder): Promise<PreparedTask> {
-  const names = set.labels.map((l) => l.name);
-  const embeddings = await embedAll(encoder, set.rows.map((r) => r.text));
-  const cells = [...new Set(set.rows.map((r) => `${r.label}\u0000${r.lang}`))].sort();
-  const split = stratifiedSplit(set.rows.map((r) => cells.indexOf(`${r.label}\u0000${r.lang}`)), HOLDOUT, SPLIT_SEED);
-  const example = (i: number) => ({ embedding: embeddings[i] as Float32Array, label: names.indexOf(set.rows[i]?.label ?? '') });
-  return { labels: set.labels, train: split.train.map(example), test: split.holdout.map(example), testLangs: split.holdout.map((i) => set.rows[i]?.lang ?? '') };
-}
-
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const registry = await loadEncoderRegistry({ modelsDir: config.modelsDir, defaultId: config.defaultEncoder ?? DEFAULT_ENCODER_ID });
@@ -48,7 +27,7 @@ async function main(): Promise<void> {
   let validated = false;
   for (const name of TASKS) {
     const set = readEvalSet(SETS_DIR, name);
-    const task = await prepare(set, encoder);
+    const task = await prepareTask(set, encoder, HOLDOUT, SPLIT_SEED);
     const zero = await zeroShot(task, encoder);
     results.push({ task: name, method: 'zero-shot', runs: [zero.scores] });
     results.push({ task: name, method: `few-shot, k = ${K} (${FEW_SHOT_SEEDS.length} draws)`, runs: FEW_SHOT_SEEDS.map((seed) => fewShot(task, K, seed)) });

@@ -1,8 +1,7 @@
 // Benchmark: one CSV upload of 1,000,000 generated rows (~100 MB, streamed, never materialised) to a server child process; rows/s and the server's peak RSS.
 import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
-import { createScratchDatabase, type ScratchDatabase } from '../packages/server/src/testing/scratch-database.js';
-import { startServerProcess } from '../packages/server/src/testing/server-process.js';
+import { createScratchDatabase, type ScratchDatabase, startServerProcess } from '@textclass/server/testing';
 
 const value = (name: string) => { const i = process.argv.indexOf(name); return i >= 0 ? process.argv[i + 1] : undefined; };
 const ROWS = Number(value('--rows') ?? 1_000_000);

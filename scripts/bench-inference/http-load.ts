@@ -1,6 +1,6 @@
 // Closed-loop HTTP load from local clients: `concurrency` loops send bounded numbers of requests over keep-alive sockets.
 import { Agent, request } from 'node:http';
-import { percentile, round } from './stats.js';
+import { percentile, round } from '@textclass/model-tools';
 
 export interface LoadSpec {
   /** http://127.0.0.1:PORT/path — loopback only. */

@@ -4,15 +4,12 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { writeSyntheticEncoder } from '../../packages/server/src/testing/synthetic-encoder.js';
+import { MAIN, writeSyntheticEncoder } from '@textclass/server/testing';
 import { pairedLatency, runLoad, type LoadResult, type PairedResult } from './http-load.js';
 import { startPeer } from './peer-server.js';
-import { RawBench, type RawResult } from './raw-ceiling.js';
+import { defaultSubject, makeTexts, RawBench, type RawResult, round, type Subject, transformerSubject } from '@textclass/model-tools';
 import { formatReport, targets, type SubjectResults } from './report.js';
-import { round } from './stats.js';
-import { defaultSubject, transformerSubject, type Subject } from './subjects.js';
 import { BENCH_API_KEY, startTextclass } from './textclass-server.js';
-import { makeTexts } from './texts.js';
 import type { Child } from './servers.js';
 
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, label: { type: 'string' }, 'profile-dir': { type: 'string' } } });
@@ -142,7 +139,7 @@ function environment(): Record<string, unknown> {
 }
 
 async function main(): Promise<void> {
-  if (!existsSync(resolve('packages/server/dist/main.js'))) throw new Error('packages/server/dist/main.js is missing: run `npm run build` first');
+  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` first`);
   await ensureSynthetic();
   const started = new Date();
   const loadBefore = loadavg().map((l) => round(l, 2));

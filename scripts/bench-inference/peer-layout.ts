@@ -1,7 +1,7 @@
 // Lays the export out as transformers.js looks for it offline: <localModelPath>/<id>/{config,tokenizer*}.json, onnx/model.onnx.
 import { existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join, relative, dirname } from 'node:path';
-import type { Subject } from './subjects.js';
+import type { Subject } from '@textclass/model-tools';
 
 const FILES = ['config.json', 'tokenizer.json', 'tokenizer_config.json'];
 

@@ -2,7 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import { arrangePeerLayout } from './peer-layout.js';
 import { freePort, spawnAndWait, type Child } from './servers.js';
-import type { Subject } from './subjects.js';
+import type { Subject } from '@textclass/model-tools';
 
 const PEER = fileURLToPath(new URL('./transformers-peer.ts', import.meta.url));
 

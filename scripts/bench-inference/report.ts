@@ -1,7 +1,6 @@
 // The printed table and the target ratios, computed from one run's results.
 import type { LoadResult, PairedResult } from './http-load.js';
-import type { RawResult } from './raw-ceiling.js';
-import { round } from './stats.js';
+import { type RawResult, round } from '@textclass/model-tools';
 
 export interface SubjectResults {
   encoder: string;

@@ -1,13 +1,13 @@
 // Starts the built `textclass serve` on a fresh data dir whose default workspace allows the benchmark's request rate.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { createRepositories, openDatabase } from '../../packages/server/src/adapters/storage/index.js';
+import { join } from 'node:path';
+import { createRepositories, openDatabase } from '@textclass/server/storage';
+import { MAIN } from '@textclass/server/testing';
 import { freePort, spawnAndWait, type Child } from './servers.js';
-import type { Subject } from './subjects.js';
+import type { Subject } from '@textclass/model-tools';
 
 export const BENCH_API_KEY = 'tc_bench_key_0123456789abcdefghij';
-const MAIN = resolve('packages/server/dist/main.js');
 
 /**
  * Creates the `default` workspace before the server's first start (bootstrap then adopts it) with a rate limit far above

@@ -4,14 +4,13 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { round } from '../bench-inference/stats.js';
+import { EncoderCeiling, type EncoderRow, round, rowTexts } from '@textclass/model-tools';
+import { MAIN } from '@textclass/server/testing';
 import { Api } from './api.js';
-import { EncoderCeiling, type EncoderRow } from './encoder-ceiling.js';
 import { itemPhase, uploadPhase } from './phases.js';
 import { startTimedReceiver } from './receiver.js';
 import { formatReport, ratios } from './report.js';
 import { startPipelineServer } from './server.js';
-import { rowTexts } from './texts.js';
 
 const { values } = parseArgs({ options: {
   quick: { type: 'boolean', default: false }, 'database-url': { type: 'string' }, concurrency: { type: 'string', default: '8' }, label: { type: 'string' },
@@ -54,7 +53,7 @@ function environment(): Record<string, unknown> {
 }
 
 async function main(): Promise<void> {
-  if (!existsSync(resolve('packages/server/dist/main.js'))) throw new Error('packages/server/dist/main.js is missing: run `npm run build` first');
+  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` first`);
   const started = new Date();
   const loadBefore = loadavg().map((l) => round(l, 2));
   const itemTexts = await rowTexts('i', BOUNDS.item.maxRows);

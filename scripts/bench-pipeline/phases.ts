@@ -1,5 +1,5 @@
 // The two measured phases: item-endpoint writers with live webhooks, then one upload whose backlog the classifier drains.
-import { round } from '../bench-inference/stats.js';
+import { round } from '@textclass/model-tools';
 import type { Api } from './api.js';
 import { runItemLoad } from './item-load.js';
 import type { TimedReceiver } from './receiver.js';

@@ -1,6 +1,5 @@
 // The printed table: pipeline rows/s next to the encoder's own texts/s, and the ratios.
-import { round } from '../bench-inference/stats.js';
-import type { EncoderRow } from './encoder-ceiling.js';
+import { type EncoderRow, round } from '@textclass/model-tools';
 import type { ItemPhase, UploadPhase } from './phases.js';
 import { encoderShare } from './stats.js';
 

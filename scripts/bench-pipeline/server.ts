@@ -1,13 +1,12 @@
 // The built `textclass serve` for the pipeline benchmark: fresh PGlite data dir (or a scratch PostgreSQL database), high rate limit, private webhooks allowed.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { createRepositories, openDatabase } from '../../packages/server/src/adapters/storage/index.js';
-import { createScratchDatabase, type ScratchDatabase } from '../../packages/server/src/testing/scratch-database.js';
+import { join } from 'node:path';
+import { createRepositories, openDatabase } from '@textclass/server/storage';
+import { createScratchDatabase, MAIN, type ScratchDatabase } from '@textclass/server/testing';
 import { freePort, spawnAndWait, type Child } from '../bench-inference/servers.js';
 
 export const BENCH_API_KEY = 'tc_bench_key_0123456789abcdefghij';
-const MAIN = resolve('packages/server/dist/main.js');
 
 export interface PipelineServer extends Child {
   database: 'pglite' | 'postgresql';

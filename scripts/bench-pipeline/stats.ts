@@ -1,5 +1,5 @@
 // Latency summaries and the ratio of pipeline to encoder throughput.
-import { percentile, round } from '../bench-inference/stats.js';
+import { percentile, round } from '@textclass/model-tools';
 
 export interface LatencySummary {
   samples: number;

@@ -1,5 +1,5 @@
 // The zero-shot labels of the evaluation set: English names and descriptions only, applied to every language.
-import type { LabelDefinition } from '../../packages/server/src/core/shared/types.js';
+import type { LabelDefinition } from '@textclass/server/core';
 
 export const EVAL_INTENTS: LabelDefinition[] = [
   { name: 'account_access', descriptions: ['cannot log in or sign in to my account', 'forgot password, login code or username'] },

@@ -4,23 +4,12 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { BUILTIN_ENCODERS_DIR, DEFAULT_ENCODER_ID, ENGLISH_ENCODER_ID } from '../../packages/server/src/adapters/inference/package-paths.js';
-import { StaticEncoder } from '../../packages/server/src/adapters/inference/static-encoder.js';
-import { StaticWordTokenizer } from '../../packages/server/src/adapters/inference/static-tokenizer.js';
-import { parseStaticTokenizerConfig } from '../../packages/server/src/adapters/inference/tokenizer-config.js';
+import { evaluateEncoder, type EncoderEvalItem, type EncoderEvalRow } from '@textclass/model-tools';
+import { BUILTIN_ENCODERS_DIR, DEFAULT_ENCODER_ID, ENGLISH_ENCODER_ID } from '@textclass/server/inference';
 import { EVAL_INTENTS } from './intents.js';
-import { retrievalTop1, throughput, zeroShotAccuracy } from './metrics.js';
 
 const LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'pt', 'nl', 'pl', 'ru', 'ja', 'zh'] as const;
-type Item = Record<(typeof LANGUAGES)[number] | 'para' | 'intent', string>;
-
-interface Row {
-  language: string;
-  coverage: number;
-  crossLingual: number | null;
-  paraphrase: number;
-  zeroShot: number;
-}
+type Item = EncoderEvalItem<(typeof LANGUAGES)[number]>;
 
 const { values } = parseArgs({
   options: { multi: { type: 'string' }, english: { type: 'string' }, out: { type: 'string' } },
@@ -29,69 +18,9 @@ const multiDir = values.multi ?? join(BUILTIN_ENCODERS_DIR, DEFAULT_ENCODER_ID);
 const englishDir = values.english ?? join(BUILTIN_ENCODERS_DIR, ENGLISH_ENCODER_ID);
 const items = JSON.parse(await readFile(new URL('./sentences.json', import.meta.url), 'utf8')) as Item[];
 
-async function tokenizerOf(dir: string): Promise<StaticWordTokenizer> {
-  return new StaticWordTokenizer(parseStaticTokenizerConfig(JSON.parse(await readFile(join(dir, 'tokenizer.json'), 'utf8'))));
-}
-
-interface Speed {
-  english: number;
-  mixed: number;
-  /** Tokenizer alone on the mixed texts, its stem memo cleared before each round. */
-  mixedColdTokenizer: number;
-}
-
-/** Texts per second of tokenizer.encode over texts, best of rounds, the memo cleared before each. */
-function coldTokenizerRate(tokenizer: StaticWordTokenizer, texts: string[], rounds: number): number {
-  let best = 0;
-  for (let round = 0; round < rounds; round++) {
-    tokenizer.clearMemo();
-    const started = performance.now();
-    for (const text of texts) tokenizer.encode(text);
-    best = Math.max(best, texts.length / ((performance.now() - started) / 1000));
-  }
-  return best;
-}
-
-async function evaluate(dir: string): Promise<{ id: string; rows: Row[]; speed: Speed }> {
-  const encoder = await StaticEncoder.open(dir);
-  const tokenizer = await tokenizerOf(dir);
-  const english = await encoder.embed(items.map((i) => i.en));
-  const paraphrases = await encoder.embed(items.map((i) => i.para));
-  const gold = items.map((i) => i.intent);
-  const rows: Row[] = [];
-  for (const language of LANGUAGES) {
-    const texts = items.map((i) => i[language]);
-    const vectors = language === 'en' ? english : await encoder.embed(texts);
-    let words = 0;
-    let known = 0;
-    for (const text of texts) {
-      const c = tokenizer.coverage(text);
-      words += c.words;
-      known += c.known;
-    }
-    rows.push({
-      language,
-      coverage: known / words,
-      crossLingual: language === 'en' ? null : retrievalTop1(vectors, english),
-      paraphrase: retrievalTop1(paraphrases, vectors),
-      zeroShot: await zeroShotAccuracy(encoder, EVAL_INTENTS, vectors, gold),
-    });
-  }
-  const englishTexts = Array.from({ length: 20 }, () => items.flatMap((i) => [i.en, i.para])).flat();
-  const mixedTexts = Array.from({ length: 4 }, () => items.flatMap((i) => LANGUAGES.map((l) => i[l]))).flat();
-  await encoder.warmup();
-  const speed = {
-    english: await throughput(encoder, englishTexts, 64, 5),
-    mixed: await throughput(encoder, mixedTexts, 64, 5),
-    mixedColdTokenizer: coldTokenizerRate(tokenizer, mixedTexts.slice(0, mixedTexts.length / 4), 10),
-  };
-  await encoder.close();
-  return { id: encoder.id, rows, speed };
-}
-
 const pct = (x: number | null) => (x === null ? '—' : x.toFixed(2));
-const multi = await evaluate(multiDir);
-const base = await evaluate(englishDir);
+const multi = await evaluateEncoder(multiDir, items, LANGUAGES, EVAL_INTENTS);
+const base = await evaluateEncoder(englishDir, items, LANGUAGES, EVAL_INTENTS);
 const lines = [
   `Evaluation set: ${items.length} sentences (support tickets and everyday statements, ${EVAL_INTENTS.length} intents), ` +
     `each in ${LANGUAGES.length} languages, plus an English paraphrase; ${items.length} candidates per retrieval.`,
@@ -100,7 +29,7 @@ const lines = [
     `paraphrase top-1 ${multi.id} | paraphrase top-1 ${base.id} | zero-shot acc. ${multi.id} | zero-shot acc. ${base.id} |`,
   '|---|---|---|---|---|---|---|---|---|',
   ...multi.rows.map((m, i) => {
-    const b = base.rows[i] as Row;
+    const b = base.rows[i] as EncoderEvalRow;
     return `| ${m.language} | ${pct(m.coverage)} | ${pct(b.coverage)} | ${pct(m.crossLingual)} | ${pct(b.crossLingual)} | ` +
       `${pct(m.paraphrase)} | ${pct(b.paraphrase)} | ${pct(m.zeroShot)} | ${pct(b.zeroShot)} |`;
   }),

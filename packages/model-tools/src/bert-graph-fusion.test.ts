@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fusionReport } from './fusion-report.js';
-import { writeSyntheticEncoder } from '../../server/src/testing/synthetic-encoder.js';
-import { TransformerEncoder } from '../../server/src/adapters/inference/transformer-encoder.js';
+import { writeSyntheticEncoder } from '@textclass/server/testing';
+import { TransformerEncoder } from '@textclass/server/inference';
 
 let root: string;
 

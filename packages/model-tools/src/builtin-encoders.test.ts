@@ -4,10 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sanity from './fixtures/sentence-sanity.json' with { type: 'json' };
 import twins from './fixtures/cross-language-twins.json' with { type: 'json' };
-import { installCommittedEncoder } from '../../server/src/adapters/inference/committed-encoder-install.js';
+import { BUILTIN_ENCODERS_DIR, DEFAULT_ENCODER_ID, type EncoderRegistry, ENGLISH_ENCODER_ID, installCommittedEncoder, loadEncoderRegistry, SERVER_PACKAGE_ROOT } from '@textclass/server/inference';
 import { buildDefaultEncoder } from './english-encoder-build.js';
-import { loadEncoderRegistry, type EncoderRegistry } from '../../server/src/adapters/inference/encoder-registry.js';
-import { BUILTIN_ENCODERS_DIR, DEFAULT_ENCODER_ID, ENGLISH_ENCODER_ID, SERVER_PACKAGE_ROOT } from '../../server/src/adapters/inference/package-paths.js';
 
 let registry: EncoderRegistry;
 

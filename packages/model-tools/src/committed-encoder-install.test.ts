@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { installCommittedEncoder } from '../../server/src/adapters/inference/committed-encoder-install.js';
-import { StaticEncoder } from '../../server/src/adapters/inference/static-encoder.js';
+import { installCommittedEncoder, StaticEncoder } from '@textclass/server/inference';
 import { writeStaticEncoder } from './static-encoder-writer.js';
 
 const root = mkdtempSync(join(tmpdir(), 'committed-encoder-'));

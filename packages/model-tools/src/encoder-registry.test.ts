@@ -3,11 +3,10 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DomainError } from '../../server/src/core/shared/errors.js';
-import { EncoderNotBuiltError, loadEncoderRegistry } from '../../server/src/adapters/inference/encoder-registry.js';
+import { DomainError } from '@textclass/server/core';
+import { EncoderNotBuiltError, loadEncoderRegistry, TransformerEncoder } from '@textclass/server/inference';
 import { writeStaticEncoder } from './static-encoder-writer.js';
-import { writeSyntheticEncoder } from '../../server/src/testing/synthetic-encoder.js';
-import { TransformerEncoder } from '../../server/src/adapters/inference/transformer-encoder.js';
+import { writeSyntheticEncoder } from '@textclass/server/testing';
 
 let root: string;
 const builtin = () => join(root, 'builtin');

@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildDefaultEncoder, isEncoderCurrent, selectWords } from './english-encoder-build.js';
-import { readEncoderMetadata } from '../../server/src/adapters/inference/encoder-metadata.js';
-import { StaticEncoder } from '../../server/src/adapters/inference/static-encoder.js';
+import { readEncoderMetadata, StaticEncoder } from '@textclass/server/inference';
 
 let dir: string;
 let source: string;

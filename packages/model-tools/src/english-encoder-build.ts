@@ -4,12 +4,9 @@ import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { basename, join } from 'node:path';
-import { ENGLISH_CONTRACTIONS } from '../../server/src/adapters/inference/contractions.js';
-import { ENCODER_FILES, readEncoderMetadata, type EncoderMetadata } from '../../server/src/adapters/inference/encoder-metadata.js';
+import { BUILTIN_ENCODERS_DIR, ENCODER_FILES, type EncoderMetadata, ENGLISH_CONTRACTIONS, ENGLISH_ENCODER_ID, isWordToken, readEncoderMetadata } from '@textclass/server/inference';
 import { applySifWeights, normaliseRows, principalDirections, removeDirections, zipfProbabilities } from './embedding-table.js';
-import { BUILTIN_ENCODERS_DIR, ENGLISH_ENCODER_ID } from '../../server/src/adapters/inference/package-paths.js';
 import { writeStaticEncoder } from './static-encoder-writer.js';
-import { isWordToken } from '../../server/src/adapters/inference/static-tokenizer.js';
 import { readWinkVectors, type WinkHeader } from './wink-vectors.js';
 
 const BUILDER_VERSION = 1;

@@ -2,8 +2,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createOnnxSession } from '../../server/src/adapters/inference/onnx-runtime.js';
-import { ModelProto } from '../../server/src/adapters/inference/onnx-proto.js';
+import { createOnnxSession, ModelProto } from '@textclass/server/inference';
 
 /** Operators onnxruntime substitutes for standard subgraphs on CPU. */
 export const FUSED_OPS = [

@@ -2,18 +2,15 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ENGLISH_CONTRACTIONS } from '../../server/src/adapters/inference/contractions.js';
+import { buildTrigramModel, type EncoderMetadata, ENGLISH_CONTRACTIONS, type LanguageTable } from '@textclass/server/inference';
 import { DEFAULT_TABLE_OPTIONS, prepareTable, winkSource } from './english-encoder-build.js';
 import { principalDirections, removeDirections } from './embedding-table.js';
-import type { EncoderMetadata } from '../../server/src/adapters/inference/encoder-metadata.js';
 import { cedictSource } from './multilingual/cedict.js';
 import { EDICT_PATH } from './multilingual/edict.js';
 import { buildLanguageRows, rowsSpace, type LanguageRows } from './multilingual/language-table-build.js';
 import { DICTD_DIR, freedictPairs, LANGUAGE_SOURCES, type LanguageSource } from './multilingual/sources.js';
 import type { PivotSpace } from './multilingual/translation-vectors.js';
-import { buildTrigramModel } from '../../server/src/adapters/inference/multilingual/trigram-model.js';
 import { writeStaticEncoder } from './static-encoder-writer.js';
-import type { LanguageTable } from '../../server/src/adapters/inference/tokenizer-config.js';
 
 export const MULTILINGUAL_ENCODER_ID = 'static-multi-100d';
 const BUILDER_VERSION = 1;

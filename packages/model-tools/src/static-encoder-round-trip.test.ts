@@ -3,8 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGLISH_CONTRACTIONS } from '../../server/src/adapters/inference/contractions.js';
-import { StaticEncoder } from '../../server/src/adapters/inference/static-encoder.js';
+import { ENGLISH_CONTRACTIONS, StaticEncoder } from '@textclass/server/inference';
 import { writeStaticEncoder } from './static-encoder-writer.js';
 
 const words = ['cat', 'dog', 'car', 'not', 'do'];

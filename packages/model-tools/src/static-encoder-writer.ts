@@ -2,10 +2,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ENCODER_FILES, type EncoderMetadata } from '../../server/src/adapters/inference/encoder-metadata.js';
-import type { TrigramModel } from '../../server/src/adapters/inference/multilingual/trigram-model.js';
-import { writeStaticEmbeddingModel } from '../../server/src/adapters/inference/static-embedding-graph.js';
-import type { ContractionRules, LanguageTable, StaticTokenizerConfig } from '../../server/src/adapters/inference/tokenizer-config.js';
+import { type ContractionRules, ENCODER_FILES, type EncoderMetadata, type LanguageTable, type StaticTokenizerConfig, type TrigramModel, writeStaticEmbeddingModel } from '@textclass/server/inference';
 
 export const DEFAULT_MAX_TOKENS = 4096;
 

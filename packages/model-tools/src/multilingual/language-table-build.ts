@@ -5,7 +5,7 @@ import { readCedict, cedictSource } from './cedict.js';
 import { readEdict } from './edict.js';
 import { parseFreedictEntry, type DictionaryEntry } from './freedict-entry.js';
 import { DICTD_DIR, type LanguageSource } from './sources.js';
-import { stemmerFor } from '../../../server/src/adapters/inference/multilingual/stemmers.js';
+import { stemmerFor } from '@textclass/server/inference';
 import { TranslationAccumulator, withLength, type PivotSpace } from './translation-vectors.js';
 
 /** How much translations through another language count next to English ones. */

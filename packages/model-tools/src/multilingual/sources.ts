@@ -1,6 +1,5 @@
 // The languages of the multilingual encoder and the dictionaries each is built from (Debian FreeDict, EDICT, CC-CEDICT).
-import type { LanguageScript } from '../../../server/src/adapters/inference/tokenizer-config.js';
-import type { StemmerName } from '../../../server/src/adapters/inference/multilingual/stemmers.js';
+import type { LanguageScript, StemmerName } from '@textclass/server/inference';
 
 export const DICTD_DIR = '/usr/share/dictd';
 

@@ -1,5 +1,5 @@
 // Vectors of foreign words as the weighted mean of their translations' vectors in the pivot (English) space.
-import { isWordToken } from '../../../server/src/adapters/inference/static-tokenizer.js';
+import { isWordToken } from '@textclass/server/inference';
 
 /** Later translations in an entry weigh less: weight 1 / (1 + TRANSLATION_DECAY × position). */
 const TRANSLATION_DECAY = 0.5;

@@ -1,5 +1,5 @@
 // The quality table as Markdown: accuracy and macro-F1 per task and method, overall and per language.
-import type { Evaluation } from '../../packages/server/src/core/training/evaluation.js';
+import type { Evaluation } from '@textclass/server/core';
 import type { Scores } from './methods.js';
 
 /** A method's scores on one task: one run, or one per seed (few-shot). */

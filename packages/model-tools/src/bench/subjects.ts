@@ -1,11 +1,7 @@
 // The encoders under test: where their files are and how to tokenise for the raw-session ceiling.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { TextTokenizer } from '../../packages/server/src/adapters/inference/hf-tokenizer.js';
-import { BUILTIN_ENCODERS_DIR, DEFAULT_ENCODER_ID } from '../../packages/server/src/adapters/inference/package-paths.js';
-import { StaticWordTokenizer } from '../../packages/server/src/adapters/inference/static-tokenizer.js';
-import { parseStaticTokenizerConfig } from '../../packages/server/src/adapters/inference/tokenizer-config.js';
-import { readTransformerExport } from '../../packages/server/src/adapters/inference/transformer-export.js';
+import { BUILTIN_ENCODERS_DIR, DEFAULT_ENCODER_ID, parseStaticTokenizerConfig, readTransformerExport, StaticWordTokenizer, TextTokenizer } from '@textclass/server/inference';
 
 export interface Subject {
   /** Encoder id as the server knows it (TEXTCLASS_DEFAULT_ENCODER). */

@@ -1,6 +1,5 @@
 // The ceiling: texts/s of bare session runs (onnx-runtime.ts, the server's session options) on pre-tokenised batches.
-import { createOnnxSession, type Int64Input, type OnnxSession } from '../../packages/server/src/adapters/inference/onnx-runtime.js';
-import { packTokenBatches } from '../../packages/server/src/adapters/inference/token-batches.js';
+import { createOnnxSession, type Int64Input, type OnnxSession, packTokenBatches } from '@textclass/server/inference';
 import { round } from './stats.js';
 import type { Subject } from './subjects.js';
 

@@ -1,13 +1,5 @@
 // The three ways a model is built in textclass, each scored on the same held-out texts: zero-shot, few-shot (k per label), fine-tuned.
-import { seededRandom } from '../../packages/server/src/core/shared/seeded-random.js';
-import { argmaxRows, evaluate, type Evaluation } from '../../packages/server/src/core/training/evaluation.js';
-import { trainFewShotHead } from '../../packages/server/src/core/training/few-shot.js';
-import { forward } from '../../packages/server/src/core/training/head-parameters.js';
-import { shuffled } from '../../packages/server/src/core/training/split.js';
-import { trainHead, type LabelledEmbedding, type TrainOptions } from '../../packages/server/src/core/training/trainer.js';
-import type { Encoder } from '../../packages/server/src/core/ports/encoders.js';
-import type { LabelDefinition } from '../../packages/server/src/core/shared/types.js';
-import { buildPrototypes, calibrateLogitScale, scoreEmbedding } from '../../packages/server/src/core/classification/zero-shot.js';
+import { argmaxRows, buildPrototypes, calibrateLogitScale, type Encoder, evaluate, type Evaluation, forward, type LabelDefinition, type LabelledEmbedding, scoreEmbedding, seededRandom, shuffled, trainFewShotHead, trainHead, type TrainOptions } from '@textclass/server/core';
 
 /** One task, embedded and split: the training part and the held-out part, with each text's language. */
 export interface PreparedTask {

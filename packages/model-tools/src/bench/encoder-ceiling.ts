@@ -1,7 +1,6 @@
 // The encoder's own throughput: the default encoder's embed() (tokenise, session.run, pool) on the benchmark's texts, no server, no database.
 import { join } from 'node:path';
-import { BUILTIN_ENCODERS_DIR, DEFAULT_ENCODER_ID } from '../../packages/server/src/adapters/inference/package-paths.js';
-import { StaticEncoder } from '../../packages/server/src/adapters/inference/static-encoder.js';
+import { BUILTIN_ENCODERS_DIR, DEFAULT_ENCODER_ID, StaticEncoder } from '@textclass/server/inference';
 
 export interface EncoderRow {
   batch: number;

@@ -1,7 +1,7 @@
 // The labelled evaluation sets under eval/sets/: JSON Lines of {text, label, lang} plus label descriptions for zero-shot.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { LabelDefinition } from '../../packages/server/src/core/shared/types.js';
+import type { LabelDefinition } from '@textclass/server/core';
 
 export interface LabelledText {
   text: string;

@@ -1,10 +1,8 @@
 // Unique row texts: the inference benchmark's ~30-token support-ticket texts, each made distinct by a phase tag and a number.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { BUILTIN_ENCODERS_DIR, DEFAULT_ENCODER_ID } from '../../packages/server/src/adapters/inference/package-paths.js';
-import { StaticWordTokenizer } from '../../packages/server/src/adapters/inference/static-tokenizer.js';
-import { parseStaticTokenizerConfig } from '../../packages/server/src/adapters/inference/tokenizer-config.js';
-import { makeTexts } from '../bench-inference/texts.js';
+import { BUILTIN_ENCODERS_DIR, DEFAULT_ENCODER_ID, parseStaticTokenizerConfig, StaticWordTokenizer } from '@textclass/server/inference';
+import { makeTexts } from './texts.js';
 
 /** count texts `<pool text> ref <tag><i>`; the webhook body carries the text, so it identifies the row. */
 export async function rowTexts(tag: string, count: number): Promise<string[]> {

@@ -1,8 +1,5 @@
 // Retrieval top-1, zero-shot accuracy and vocabulary coverage over embeddings of the evaluation set.
-import type { Encoder } from '../../packages/server/src/core/ports/encoders.js';
-import type { LabelDefinition } from '../../packages/server/src/core/shared/types.js';
-import { dot } from '../../packages/server/src/core/classification/vectors.js';
-import { buildPrototypes, scoreEmbedding, DEFAULT_LOGIT_SCALE } from '../../packages/server/src/core/classification/zero-shot.js';
+import { buildPrototypes, DEFAULT_LOGIT_SCALE, dot, type Encoder, type LabelDefinition, scoreEmbedding } from '@textclass/server/core';
 
 /** Share of queries whose most similar candidate is the one at the same index (ties count as misses). */
 export function retrievalTop1(queries: Float32Array[], candidates: Float32Array[]): number {

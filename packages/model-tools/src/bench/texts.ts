@@ -1,5 +1,5 @@
 // Distinct, deterministic support-ticket-like texts of a chosen word count, so no request repeats another's text.
-import { seededRandom as random } from '../../packages/server/src/core/shared/seeded-random.js';
+import { seededRandom as random } from '@textclass/server/core';
 
 const WORDS = (
   'account billing charge refund payment invoice subscription plan cancel upgrade password login reset email phone ' +
