@@ -1,6 +1,7 @@
-// Embedding cache: hits skip the encoder, LRU eviction under the byte bound, per-encoder keys, counters.
+// Embedding cache in front of a serving encoder: hits skip the model, LRU eviction under the byte bound, per-encoder keys, counters.
 import { describe, expect, it } from 'vitest';
-import { CachingEncoder, EmbeddingCache } from './embedding-cache.js';
+import { EmbeddingCache } from './embedding-cache.js';
+import { ServingEncoder } from './serving-encoder.js';
 import { GatedEncoder, vectorOf } from './testing/gated-encoder.js';
 
 const ENTRY_BYTES = 3 * 4 + 160;
@@ -9,10 +10,10 @@ function caching(maxBytes = 1 << 20, id = 'gated') {
   const inner = new GatedEncoder(id);
   inner.open = true;
   const cache = new EmbeddingCache(maxBytes);
-  return { inner, cache, encoder: new CachingEncoder(inner, cache) };
+  return { inner, cache, encoder: new ServingEncoder(inner, { cache }) };
 }
 
-describe('CachingEncoder', () => {
+describe('the embedding cache of a serving encoder', () => {
   it('embeds only what it has not seen, once per distinct text, in order', async () => {
     const { inner, cache, encoder } = caching();
     expect(await encoder.embed(['a', 'bb', 'a'])).toEqual([vectorOf('a'), vectorOf('bb'), vectorOf('a')]);
@@ -43,8 +44,8 @@ describe('CachingEncoder', () => {
     const one = new GatedEncoder('one');
     const two = new GatedEncoder('two');
     one.open = two.open = true;
-    await new CachingEncoder(one, cache).embed(['same text']);
-    await new CachingEncoder(two, cache).embed(['same text']);
+    await new ServingEncoder(one, { cache }).embed(['same text']);
+    await new ServingEncoder(two, { cache }).embed(['same text']);
     expect(two.calls).toEqual([['same text']]);
     expect(EmbeddingCache.key('one', 't')).not.toBe(EmbeddingCache.key('two', 't'));
   });
@@ -54,7 +55,7 @@ describe('CachingEncoder', () => {
     const cache = new EmbeddingCache(10, { lookups: (_id, hits, misses) => seen.push([hits, misses]) });
     const inner = new GatedEncoder();
     inner.open = true;
-    const encoder = new CachingEncoder(inner, cache);
+    const encoder = new ServingEncoder(inner, { cache });
     await encoder.embed(['a']);
     await encoder.embed(['a']);
     expect(seen).toEqual([[0, 1], [0, 1]]);

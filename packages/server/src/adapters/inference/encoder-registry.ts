@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { notFound } from '../../core/shared/errors.js';
 import type { Encoder, EncoderProvider } from '../../core/ports/encoders.js';
 import { ENCODER_FILES } from './encoder-metadata.js';
+import type { EncoderModel } from './encoder-model.js';
 import { BUILTIN_ENCODERS_DIR, DEFAULT_ENCODER_ID } from './package-paths.js';
 import { StaticEncoder, type StaticEncoderOptions } from './static-encoder.js';
 import { TransformerEncoder, type TransformerEncoderOptions } from './transformer-encoder.js';
@@ -39,6 +40,9 @@ export class EncoderNotBuiltError extends Error {
 
 type EncoderKind = 'static' | 'transformer';
 
+/** A loaded encoder: its two stages for the serving stack, and embed() for scripts and evaluation. */
+export type LoadedEncoder = Encoder & EncoderModel;
+
 /** Sub-directories of dir that hold an encoder, sorted, with their kind; none when dir does not exist. */
 async function encoderSubdirs(dir: string): Promise<Array<{ dir: string; kind: EncoderKind }>> {
   let entries;
@@ -57,20 +61,20 @@ async function encoderSubdirs(dir: string): Promise<Array<{ dir: string; kind: E
 }
 
 export class EncoderRegistry implements EncoderProvider {
-  private readonly encoders: ReadonlyMap<string, Encoder>;
+  private readonly encoders: ReadonlyMap<string, LoadedEncoder>;
 
-  constructor(encoders: Encoder[], readonly defaultId: string) {
+  constructor(encoders: LoadedEncoder[], readonly defaultId: string) {
     this.encoders = new Map(encoders.map((e) => [e.id, e]));
     if (!this.encoders.has(defaultId)) throw new Error(`default encoder "${defaultId}" is not among the encoders`);
   }
 
   /** The encoder used when a model names none. */
-  get default(): Encoder {
+  get default(): LoadedEncoder {
     return this.get(this.defaultId);
   }
 
   /** Throws NOT_FOUND when no encoder has this id. */
-  get(id: string): Encoder {
+  get(id: string): LoadedEncoder {
     const encoder = this.encoders.get(id);
     if (!encoder) throw notFound(`encoder "${id}"`);
     return encoder;
@@ -100,10 +104,9 @@ export class EncoderRegistry implements EncoderProvider {
     return [...this.encoders.values()].every((e) => e.health());
   }
 
-  /** Releases the runtimes of encoders that hold one (StaticEncoder / TransformerEncoder close). */
+  /** Releases every encoder's ONNX session. */
   async close(): Promise<void> {
-    const closable = [...this.encoders.values()] as Array<Encoder & { close?: () => Promise<void> }>;
-    await Promise.all(closable.map((e) => e.close?.()));
+    await Promise.all([...this.encoders.values()].map((e) => e.close()));
   }
 }
 
@@ -111,7 +114,7 @@ export class EncoderRegistry implements EncoderProvider {
 export async function loadEncoderRegistry(options: EncoderRegistryOptions = {}): Promise<EncoderRegistry> {
   const dirs = [...(options.modelsDir ? [join(options.modelsDir, 'encoders')] : []), options.builtinDir ?? BUILTIN_ENCODERS_DIR];
   const defaultId = options.defaultId ?? DEFAULT_ENCODER_ID;
-  const encoders = new Map<string, Encoder>();
+  const encoders = new Map<string, LoadedEncoder>();
   for (const dir of dirs) {
     for (const sub of await encoderSubdirs(dir)) {
       const encoder = sub.kind === 'static' ? await StaticEncoder.open(sub.dir, options.encoder) : await TransformerEncoder.open(sub.dir, options.transformer);

@@ -40,12 +40,7 @@ export class TextTokenizer {
 
   /** The model inputs for text: one window, or overlapping windows (stride half a window) when it is too long. */
   windows(text: string): TokenWindow[] {
-    return this.windowsOf(this.contentIds(text));
-  }
-
-  /** The same windows from content ids already computed with contentIds(). */
-  windowsOf(contentIds: readonly number[]): TokenWindow[] {
-    return tokenWindows(contentIds, { prefix: this.prefix, suffix: this.suffix, maxLength: this.maxLength });
+    return tokenWindows(this.contentIds(text), { prefix: this.prefix, suffix: this.suffix, maxLength: this.maxLength });
   }
 
   private padTokenId(tokenizerJson: object, tokenizerConfig: object): number {

@@ -1,11 +1,14 @@
-// The encoders as requests use them: each loaded encoder behind the embedding cache, then its batching queue.
+// The encoders as requests use them: one serving encoder (cache → tokenise → queue → model) per loaded encoder.
+import { notFound } from '../../core/shared/errors.js';
 import type { Encoder, EncoderProvider } from '../../core/ports/encoders.js';
-import { BatchingEncoder, type BatchingOptions, type BatchObserver } from './batching-encoder.js';
-import { CachingEncoder, EmbeddingCache, type CacheObserver, type CacheStats } from './embedding-cache.js';
+import type { BatchingOptions, BatchObserver, BatchQueue } from './batch-queue.js';
+import { EmbeddingCache, type CacheObserver, type CacheStats } from './embedding-cache.js';
+import type { EncoderModel } from './encoder-model.js';
+import { ServingEncoder } from './serving-encoder.js';
 
 /** Where the serving stack reports (the Prometheus metrics); optional. */
 export interface ServingObserver extends BatchObserver, CacheObserver {
-  watchQueue(queue: BatchingEncoder): void;
+  watchQueue(queue: BatchQueue): void;
   watchCache(stats: () => CacheStats): void;
 }
 
@@ -16,20 +19,20 @@ export interface ServingOptions {
   observer?: ServingObserver | undefined;
 }
 
-/** A provider the serving stack can wrap: the encoder registry. */
-export interface LoadedEncoders extends EncoderProvider {
+/** The loaded encoders the serving stack drives: the encoder registry. */
+export interface LoadedEncoders {
+  readonly defaultId: string;
   ids(): string[];
+  /** Throws when the encoder is unknown. */
+  get(id: string): EncoderModel;
+  ready(): boolean;
+  fingerprint?(id: string): string | null;
 }
 
-/**
- * Order: cache in front of the queue. A hit returns at once without taking a queue slot or waiting
- * for a batch, so repeated texts never count against the bound; only misses are batched.
- */
 export class ServingEncoders implements EncoderProvider {
   readonly defaultId: string;
   readonly cache: EmbeddingCache | undefined;
-  private readonly wrapped = new Map<string, Encoder>();
-  private readonly queues = new Map<string, BatchingEncoder>();
+  private readonly encoders = new Map<string, ServingEncoder>();
 
   constructor(private readonly loaded: LoadedEncoders, options: ServingOptions) {
     this.defaultId = loaded.defaultId;
@@ -37,21 +40,22 @@ export class ServingEncoders implements EncoderProvider {
     const cache = this.cache;
     if (cache) options.observer?.watchCache(() => cache.stats());
     for (const id of loaded.ids()) {
-      const queue = new BatchingEncoder(loaded.get(id), options.batching, options.observer);
-      options.observer?.watchQueue(queue);
-      this.queues.set(id, queue);
-      this.wrapped.set(id, cache ? new CachingEncoder(queue, cache) : queue);
+      const encoder = new ServingEncoder(loaded.get(id), { cache, batching: options.batching, observer: options.observer });
+      options.observer?.watchQueue(encoder.queue);
+      this.encoders.set(id, encoder);
     }
   }
 
-  /** Throws NOT_FOUND (from the registry) when no encoder has this id. */
+  /** Throws NOT_FOUND when no encoder has this id. */
   get(id: string): Encoder {
-    return this.wrapped.get(id) ?? this.loaded.get(id);
+    const encoder = this.encoders.get(id);
+    if (!encoder) throw notFound(`encoder "${id}"`);
+    return encoder;
   }
 
   /** The batching queue of an encoder (its depth, for metrics and tests). */
-  queue(id: string): BatchingEncoder | undefined {
-    return this.queues.get(id);
+  queue(id: string): BatchQueue | undefined {
+    return this.encoders.get(id)?.queue;
   }
 
   ready(): boolean {

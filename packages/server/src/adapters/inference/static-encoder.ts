@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Encoder } from '../../core/ports/encoders.js';
 import { ENCODER_FILES, readEncoderMetadata, type EncoderMetadata } from './encoder-metadata.js';
+import type { EncoderModel, TokenizedText } from './encoder-model.js';
 import { createOnnxSession, type OnnxSession, type OnnxSessionOptions } from './onnx-runtime.js';
 import { STATIC_GRAPH_IO } from './static-embedding-graph.js';
 import { StaticWordTokenizer } from './static-tokenizer.js';
@@ -12,6 +13,11 @@ import { parseStaticTokenizerConfig } from './tokenizer-config.js';
 export interface StaticEncoderOptions {
   session?: OnnxSessionOptions;
   batching?: BatchLimits;
+}
+
+/** A text as the static model reads it: the ids of its known words (one window: the graph takes any length). */
+export interface StaticEntry extends TokenizedText {
+  readonly ids: Int32Array;
 }
 
 interface Loaded {
@@ -25,10 +31,12 @@ const WARMUP_TEXTS = ['warm up the encoder', ''];
  * Embeds texts as the L2-normalised mean of their known words' vectors. A text with no known word
  * gets a zero vector. Files load on warmup() or on the first embed(), whichever comes first.
  */
-export class StaticEncoder implements Encoder {
+export class StaticEncoder implements Encoder, EncoderModel<StaticEntry> {
   readonly id: string;
   readonly dimension: number;
   private loading: Promise<Loaded> | undefined;
+  /** What loading gave, once it has finished: tokenize() is synchronous. */
+  private loaded: Loaded | undefined;
   private warm = false;
 
   constructor(
@@ -54,12 +62,37 @@ export class StaticEncoder implements Encoder {
     return this.warm;
   }
 
+  /** The text's known-word ids; a row of it costs as many tokens (at least 1: an empty row is one padding cell). */
+  tokenize(text: string): StaticEntry {
+    if (!this.loaded) throw new Error(`encoder ${this.id} is not loaded: warmup() first`);
+    return entryOf(this.loaded.tokenizer, text);
+  }
+
+  async run(entries: readonly StaticEntry[]): Promise<Float32Array[]> {
+    if (entries.length === 0) return [];
+    return this.runLoaded(await this.load(), entries);
+  }
+
+  /** tokenize() and run() in one call, without a queue (scripts, evaluation, tests); loads the files on first use. */
   async embed(texts: string[]): Promise<Float32Array[]> {
     if (texts.length === 0) return [];
-    const { tokenizer, session } = await this.load();
-    const encoded = texts.map((text) => tokenizer.encode(text));
-    const vectors = new Array<Float32Array>(texts.length);
-    for (const batch of packTokenBatches(encoded, this.options.batching ?? DEFAULT_BATCH_LIMITS)) {
+    const loaded = await this.load();
+    return this.runLoaded(loaded, texts.map((text) => entryOf(loaded.tokenizer, text)));
+  }
+
+  /** Releases the ONNX session; a later embed() loads it again. */
+  async close(): Promise<void> {
+    const loading = this.loading;
+    this.loading = undefined;
+    this.loaded = undefined;
+    this.warm = false;
+    if (loading) await (await loading).session.release();
+  }
+
+  /** The session runs length-sorted batches; the graph pools and normalises, so its rows are the vectors. */
+  private async runLoaded({ session }: Loaded, entries: readonly StaticEntry[]): Promise<Float32Array[]> {
+    const vectors = new Array<Float32Array>(entries.length);
+    for (const batch of packTokenBatches(entries.map((entry) => entry.ids), this.options.batching ?? DEFAULT_BATCH_LIMITS)) {
       const dims = [batch.rows, batch.sequence];
       const output = await session.runInt64(
         {
@@ -78,20 +111,20 @@ export class StaticEncoder implements Encoder {
     return vectors;
   }
 
-  /** Releases the ONNX session; a later embed() loads it again. */
-  async close(): Promise<void> {
-    const loading = this.loading;
-    this.loading = undefined;
-    this.warm = false;
-    if (loading) await (await loading).session.release();
-  }
-
   private load(): Promise<Loaded> {
-    this.loading ??= this.loadFiles().catch((error: unknown) => {
-      this.loading = undefined;
-      throw error;
-    });
-    return this.loading;
+    if (this.loading) return this.loading;
+    const loading = this.loadFiles().then(
+      (loaded) => {
+        if (this.loading === loading) this.loaded = loaded;
+        return loaded;
+      },
+      (error: unknown) => {
+        if (this.loading === loading) this.loading = undefined;
+        throw error;
+      },
+    );
+    this.loading = loading;
+    return loading;
   }
 
   private async loadFiles(): Promise<Loaded> {
@@ -108,4 +141,9 @@ export class StaticEncoder implements Encoder {
     }
     return { tokenizer, session };
   }
+}
+
+function entryOf(tokenizer: StaticWordTokenizer, text: string): StaticEntry {
+  const ids = tokenizer.encode(text);
+  return { ids, tokens: Math.max(1, ids.length) };
 }

@@ -110,28 +110,28 @@ describe('TransformerEncoder', () => {
     await encoder.close();
   });
 
-  it('counts tokens as the model input has them (special tokens included), capped at max_seq_length', async () => {
+  it('costs a batch row the tokens of the model input (special tokens included), capped at max_seq_length', async () => {
     const encoder = await TransformerEncoder.open(dirOf('short'));
     const exported = await readTransformerExport(dirOf('short'));
     const tokenizer = new TextTokenizer(exported.tokenizerJson, exported.tokenizerConfig, exported.maxSeqLength);
-    expect(encoder.countTokens('Where is my parcel?')).toBe(tokenizer.windows('Where is my parcel?')[0]?.ids.length);
-    expect(encoder.countTokens('')).toBe(tokenizer.prefix.length + tokenizer.suffix.length);
-    expect(encoder.countTokens('refund '.repeat(200))).toBe(16);
+    expect(encoder.tokenize('Where is my parcel?').tokens).toBe(tokenizer.windows('Where is my parcel?')[0]?.ids.length);
+    expect(encoder.tokenize('').tokens).toBe(tokenizer.prefix.length + tokenizer.suffix.length);
+    expect(encoder.tokenize('refund '.repeat(200)).tokens).toBe(16);
+    expect(encoder.tokenize('refund '.repeat(200)).windows.length).toBeGreaterThan(1);
   });
 
-  it('embeds texts counted first (their tokens kept for embed) exactly as texts it never counted, prompts included', async () => {
-    const counted = await TransformerEncoder.open(dirOf('e5'));
+  it('runs tokenised texts exactly as embed() embeds them, prompts included', async () => {
+    const staged = await TransformerEncoder.open(dirOf('e5'));
     const fresh = await TransformerEncoder.open(dirOf('e5'));
     const texts = ['where is my parcel', 'refund '.repeat(200), ''];
-    texts.forEach((text) => counted.countTokens(text));
-    const [a, b] = [await counted.embed(texts), await fresh.embed(texts)];
+    const [a, b] = [await staged.run(texts.map((text) => staged.tokenize(text))), await fresh.embed(texts)];
     a.forEach((vector, i) => expect(Array.from(vector)).toEqual(Array.from(b[i] as Float32Array)));
-    texts.forEach((text) => counted.countTokens(text));
-    const [passage] = await counted.embed([texts[0] as string], 'passage');
+    const [passage] = await staged.run([staged.tokenize(texts[0] as string, 'passage')]);
     const [passageFresh] = await fresh.embed([texts[0] as string], 'passage');
     expect(Array.from(passage as Float32Array)).toEqual(Array.from(passageFresh as Float32Array));
     expect(Array.from(passage as Float32Array)).not.toEqual(Array.from(a[0] as Float32Array));
-    await Promise.all([counted.close(), fresh.close()]);
+    expect(await staged.run([])).toEqual([]);
+    await Promise.all([staged.close(), fresh.close()]);
   });
 
   it('applies e5-style prompts: query by default, passage on request', async () => {

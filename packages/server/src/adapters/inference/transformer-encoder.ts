@@ -1,10 +1,11 @@
 // Encoder over a sentence-transformers ONNX export: tokenise (with windows) → batched session runs → pool → L2-normalise.
-import { LruMap } from '../../core/shared/lru-map.js';
 import type { Encoder } from '../../core/ports/encoders.js';
+import type { EncoderModel, TokenizedText } from './encoder-model.js';
 import { TextTokenizer } from './hf-tokenizer.js';
 import { createOnnxSession, type Int64Input, type OnnxSession, type OnnxSessionOptions } from './onnx-runtime.js';
 import { l2Normalise, poolTokens } from './pooling.js';
 import { DEFAULT_BATCH_LIMITS, packTokenBatches, type BatchLimits, type TokenBatch } from './token-batches.js';
+import type { TokenWindow } from './token-windows.js';
 import { readTransformerExport, type TransformerExport } from './transformer-export.js';
 
 export interface TransformerEncoderOptions {
@@ -15,9 +16,12 @@ export interface TransformerEncoderOptions {
 }
 
 const KNOWN_INPUTS = new Set(['input_ids', 'attention_mask', 'token_type_ids']);
-/** Texts whose tokens countTokens() keeps for the embed() that usually follows (the batching queue counts first). */
-const COUNTED_KEPT = 4_096;
 const WARMUP_TEXTS = ['warm up the encoder'];
+
+/** A text as the transformer reads it: its model inputs, one window or the overlapping windows of a long text. */
+export interface TransformerEntry extends TokenizedText {
+  readonly windows: readonly TokenWindow[];
+}
 
 interface Loaded {
   tokenizer: TextTokenizer;
@@ -32,14 +36,12 @@ interface Row {
 }
 
 /** Embeds texts with a transformer; long texts are windowed and their window embeddings averaged by token count. */
-export class TransformerEncoder implements Encoder {
+export class TransformerEncoder implements Encoder, EncoderModel<TransformerEntry> {
   readonly id: string;
   readonly dimension: number;
   private loading: Promise<Loaded> | undefined;
   private tokenizer: TextTokenizer | undefined;
   private warm = false;
-  /** Content token ids by model input text, from countTokens(), taken by embed(); oldest dropped first. */
-  private readonly counted = new LruMap<string, number[]>(COUNTED_KEPT);
 
   constructor(readonly exported: TransformerExport, private readonly options: TransformerEncoderOptions = {}) {
     this.id = exported.id;
@@ -67,32 +69,31 @@ export class TransformerEncoder implements Encoder {
   }
 
   /**
-   * Tokens of the text's model input with the default prompt and special tokens, capped at the window size
-   * (max_seq_length): what one padded batch row of this text costs. Builds the tokenizer on first use.
+   * The windows of the prompt (role's, else the default) + text, special tokens included. A batch row of it costs its
+   * longest window: the text's tokens, capped at the window size (max_seq_length). Builds the tokenizer on first use.
    */
-  countTokens(text: string): number {
-    const tokenizer = this.textTokenizer();
-    const input = this.promptFor() + text;
-    const ids = tokenizer.contentIds(input);
-    this.counted.set(input, ids);
-    return Math.min(this.exported.maxSeqLength, tokenizer.prefix.length + ids.length + tokenizer.suffix.length);
+  tokenize(text: string, role?: string): TransformerEntry {
+    const windows = this.textTokenizer().windows(this.promptFor(role) + text);
+    let tokens = 1;
+    for (const window of windows) tokens = Math.max(tokens, window.ids.length);
+    return { windows, tokens };
   }
 
-  /** The windows of one model input, from the ids countTokens() kept when it saw the same input. */
-  private windowsOf(tokenizer: TextTokenizer, input: string) {
-    const ids = this.counted.get(input);
-    if (ids === undefined) return tokenizer.windows(input);
-    this.counted.delete(input);
-    return tokenizer.windowsOf(ids);
-  }
-
-  /** L2-normalised embeddings in input order; role picks a prompt prefix such as e5's "query: " or "passage: ". */
+  /** tokenize() and run() in one call, without a queue (scripts, evaluation, tests); role picks a prompt such as e5's "passage: ". */
   async embed(texts: string[], role?: string): Promise<Float32Array[]> {
     if (texts.length === 0) return [];
+    return this.run(texts.map((text) => this.tokenize(text, role)));
+  }
+
+  /** L2-normalised embeddings in entry order: batched session runs, pooling, then each text's windows averaged by token count. */
+  async run(entries: readonly TransformerEntry[]): Promise<Float32Array[]> {
+    if (entries.length === 0) return [];
     const loaded = await this.load();
-    const prompt = this.promptFor(role);
-    const rows: Row[] = texts.flatMap((text, index) => this.windowsOf(loaded.tokenizer, prompt + text).map((w) => ({ text: index, ...w })));
-    const sums = texts.map(() => new Float32Array(this.dimension));
+    const rows: Row[] = [];
+    entries.forEach((entry, text) => {
+      for (const window of entry.windows) rows.push({ text, weight: window.weight, ids: window.ids });
+    });
+    const sums = entries.map(() => new Float32Array(this.dimension));
     const batches = packTokenBatches(rows.map((r) => Int32Array.from(r.ids)), this.options.batching ?? DEFAULT_BATCH_LIMITS);
     for (const batch of batches) {
       const vectors = await this.runBatch(loaded, batch);

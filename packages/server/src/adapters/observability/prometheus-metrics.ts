@@ -1,12 +1,12 @@
 // Prometheus metrics (prom-client): HTTP requests by route template, batching queues, encoder time, embedding cache.
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { BatchObserver } from '../inference/batching-encoder.js';
+import type { BatchObserver } from '../inference/batch-queue.js';
 import type { CacheObserver, CacheStats } from '../inference/embedding-cache.js';
 
 const SIZE_BUCKETS = [1, 2, 4, 8, 16, 32, 64, 128, 256];
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-/** Something with a queue to report: a batching encoder. */
+/** Something with a queue to report: an encoder's batching queue. */
 export interface QueueSource {
   readonly id: string;
   readonly queueDepth: number;

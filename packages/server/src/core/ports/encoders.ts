@@ -7,8 +7,8 @@ export interface Encoder {
   embed(texts: string[]): Promise<Float32Array[]>;
   warmup(): Promise<void>;
   health(): boolean;
-  /** Tokens the encoder would feed its model for this text; batching budgets with it (else characters / 4). */
-  countTokens?(text: string): number;
+  /** Releases the encoder's runtime (its ONNX session). */
+  close(): Promise<void>;
 }
 
 /** Identifies the language of a text: ISO 639-1 where one exists, else ISO 639-3, 'und' when unknown. */

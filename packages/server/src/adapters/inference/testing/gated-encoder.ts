@@ -1,9 +1,15 @@
-// A test encoder whose embed() calls wait until the test opens them: for batching, caching and 503 tests.
+// A test encoder whose runs wait until the test opens them: for batching, caching and 503 tests.
 import type { Encoder } from '../../../core/ports/encoders.js';
+import type { EncoderModel, TokenizedText } from '../encoder-model.js';
 
 interface PendingCall {
   texts: string[];
   release(): void;
+}
+
+/** A gated entry keeps its text, so calls record what ran. */
+export interface GatedEntry extends TokenizedText {
+  readonly text: string;
 }
 
 /** Vectors encode the text (length, first char code, 1), so tests can check routing. */
@@ -11,21 +17,39 @@ export function vectorOf(text: string): Float32Array {
   return Float32Array.from([text.length, text.charCodeAt(0) || 0, 1]);
 }
 
-export class GatedEncoder implements Encoder {
+/** Characters / 4, rounded up, at least 1. */
+const quarterLength = (text: string) => Math.ceil(text.length / 4);
+
+/** Both an Encoder (embed) and an EncoderModel (tokenize, run) for the serving stack. */
+export class GatedEncoder implements Encoder, EncoderModel<GatedEntry> {
   readonly dimension = 3;
-  /** Texts of every embed() call, in call order. */
+  /** Texts of every embed() and run() call, in call order. */
   readonly calls: string[][] = [];
   private readonly pending: PendingCall[] = [];
   private waiters: Array<() => void> = [];
   /** When true, calls complete at once. */
   open = false;
+  closed = false;
 
-  constructor(readonly id = 'gated') {}
+  /** tokens: what a text costs in a batch (default characters / 4). */
+  constructor(readonly id = 'gated', private readonly tokens: (text: string) => number = quarterLength) {}
 
   async warmup(): Promise<void> {}
 
   health(): boolean {
     return true;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+  }
+
+  tokenize(text: string): GatedEntry {
+    return { text, tokens: Math.max(1, this.tokens(text)) };
+  }
+
+  run(entries: readonly GatedEntry[]): Promise<Float32Array[]> {
+    return this.embed(entries.map((entry) => entry.text));
   }
 
   embed(texts: string[]): Promise<Float32Array[]> {

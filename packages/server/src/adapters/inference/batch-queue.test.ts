@@ -1,21 +1,25 @@
-// Dynamic batching over a gated test encoder: merging, order, limits, queue bound and failures.
-import { describe, expect, it } from 'vitest';
+// Dynamic batching over a gated test model, driven through a serving encoder without cache: merging, order, limits, queue bound and failures.
+import { describe, expect, it, vi } from 'vitest';
 import { DomainError } from '../../core/shared/errors.js';
-import { BatchingEncoder } from './batching-encoder.js';
-import { GatedEncoder, vectorOf } from './testing/gated-encoder.js';
+import type { BatchingOptions, BatchObserver } from './batch-queue.js';
+import { ServingEncoder } from './serving-encoder.js';
+import { GatedEncoder, vectorOf, type GatedEntry } from './testing/gated-encoder.js';
 
+/** The queue alone in front of the model (no cache): every text is tokenised and queued, repeats included. */
+const queued = (model: GatedEncoder, batching: Partial<BatchingOptions> = {}, observer?: BatchObserver) =>
+  new ServingEncoder(model, { batching, observer });
 const texts = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}${'x'.repeat(i)}`);
 
-describe('BatchingEncoder', () => {
+describe('the batching queue', () => {
   it('merges requests that arrive while a batch runs into one call, sorted by length, results in request order', async () => {
     const inner = new GatedEncoder();
-    const batching = new BatchingEncoder(inner, { maxWaitMs: 0 });
+    const batching = queued(inner, { maxWaitMs: 0 });
     const first = batching.embed(['first']);
     await inner.waitForCalls(1);
     const b = batching.embed(['bbbbbbbb', 'b']);
     const c = batching.embed(['cccc']);
     const d = batching.embed(['dd', 'dddddddddddd', 'd']);
-    expect(batching.queueDepth).toBe(6);
+    expect(batching.queue.queueDepth).toBe(6);
     inner.releaseOne();
     await inner.waitForCalls(1);
     expect(inner.calls).toHaveLength(2);
@@ -30,7 +34,7 @@ describe('BatchingEncoder', () => {
   it('merges requests of the same tick while the idle queue waits', async () => {
     const inner = new GatedEncoder();
     inner.open = true;
-    const batching = new BatchingEncoder(inner, { maxWaitMs: 0 });
+    const batching = queued(inner, { maxWaitMs: 0 });
     const results = await Promise.all([batching.embed(['a1', 'a2']), batching.embed(['b1']), batching.embed(['c1', 'c2', 'c3'])]);
     expect(inner.calls).toHaveLength(1);
     expect(inner.calls[0]).toHaveLength(6);
@@ -40,44 +44,40 @@ describe('BatchingEncoder', () => {
   it('runs a full batch without waiting and splits work at the text limit', async () => {
     const inner = new GatedEncoder();
     inner.open = true;
-    const batching = new BatchingEncoder(inner, { maxBatchTexts: 4, maxWaitMs: 60_000 });
+    const batching = queued(inner, { maxBatchTexts: 4, maxWaitMs: 60_000 });
     const vectors = await batching.embed(texts('t', 10));
     expect(inner.calls.map((c) => c.length)).toEqual([4, 4, 2]);
     expect(vectors).toEqual(texts('t', 10).map(vectorOf));
   });
 
-  it('splits at the padded-token limit, using the encoder token count when it has one', async () => {
-    const inner = Object.assign(new GatedEncoder(), { countTokens: (text: string) => text.length });
+  it('splits at the padded-token limit, using the token count of each tokenised text', async () => {
+    const inner = new GatedEncoder('gated', (text) => text.length);
     inner.open = true;
-    const batching = new BatchingEncoder(inner, { maxBatchTokens: 20, maxWaitMs: 0 });
+    const batching = queued(inner, { maxBatchTokens: 20, maxWaitMs: 0 });
     await batching.embed(['aaaaaaaaaa', 'bbbbbbbbbb', 'cccccccccc', 'dddddddddddddddddddddddddddddd']);
     expect(inner.calls.map((c) => c.length)).toEqual([2, 1, 1]);
   });
 
-  it('estimates characters / 4 when the encoder cannot count tokens', () => {
-    const batching = new BatchingEncoder(new GatedEncoder());
-    expect(batching.countTokens('12345678')).toBe(2);
-    expect(batching.countTokens('')).toBe(1);
-  });
-
   it('refuses with UNAVAILABLE and a Retry-After when the queue is full, and recovers', async () => {
     const inner = new GatedEncoder();
-    const batching = new BatchingEncoder(inner, { maxWaitMs: 0, maxQueueTexts: 3, retryAfterSeconds: 2 });
+    const batching = queued(inner, { maxWaitMs: 0, maxQueueTexts: 3, retryAfterSeconds: 2 });
     const running = batching.embed(['running']);
     await inner.waitForCalls(1);
-    const queued = batching.embed(['q1', 'q2', 'q3']);
+    const waiting = batching.embed(['q1', 'q2', 'q3']);
+    const tokenize = vi.spyOn(inner, 'tokenize');
     const refused = batching.embed(['one too many']);
+    expect(tokenize).not.toHaveBeenCalled();
     await expect(refused).rejects.toBeInstanceOf(DomainError);
     await expect(refused).rejects.toMatchObject({ code: 'UNAVAILABLE', retryAfterSeconds: 2 });
     inner.releaseAll();
-    await Promise.all([running, queued]);
+    await Promise.all([running, waiting]);
     expect(await batching.embed(['after'])).toEqual([vectorOf('after')]);
   });
 
   it('admits one request larger than the bound when nothing waits', async () => {
     const inner = new GatedEncoder();
     inner.open = true;
-    const batching = new BatchingEncoder(inner, { maxWaitMs: 0, maxQueueTexts: 2 });
+    const batching = queued(inner, { maxWaitMs: 0, maxQueueTexts: 2 });
     expect(await batching.embed(['a', 'b', 'c', 'd'])).toHaveLength(4);
   });
 
@@ -86,15 +86,15 @@ describe('BatchingEncoder', () => {
     inner.open = true;
     let failNext = true;
     const flaky = Object.assign(Object.create(inner) as GatedEncoder, {
-      embed: (batch: string[]) => {
+      run: (batch: GatedEntry[]) => {
         if (failNext) {
           failNext = false;
           return Promise.reject(new Error('session failed'));
         }
-        return inner.embed(batch);
+        return inner.run(batch);
       },
     });
-    const batching = new BatchingEncoder(flaky, { maxWaitMs: 0 });
+    const batching = queued(flaky, { maxWaitMs: 0 });
     const results = await Promise.allSettled([batching.embed(['a']), batching.embed(['b'])]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     expect(await batching.embed(['c'])).toEqual([vectorOf('c')]);
@@ -104,7 +104,7 @@ describe('BatchingEncoder', () => {
     const inner = new GatedEncoder();
     inner.open = true;
     const seen: Array<[string, number]> = [];
-    const batching = new BatchingEncoder(inner, { maxWaitMs: 0 }, { batch: (id, n) => seen.push([id, n]) });
+    const batching = queued(inner, { maxWaitMs: 0 }, { batch: (id, n) => seen.push([id, n]) });
     await Promise.all([batching.embed(['a', 'b']), batching.embed(['c'])]);
     expect(seen).toEqual([['gated', 3]]);
   });

@@ -1,11 +1,11 @@
-// Dynamic batching: an Encoder decorator whose one queue merges texts of concurrent requests into bounded batches.
+// The bounded queue of one encoder: tokenised texts of concurrent requests, merged in arrival order into batches the model runs.
 import { DomainError } from '../../core/shared/errors.js';
-import type { Encoder } from '../../core/ports/encoders.js';
+import type { EncoderModel, TokenizedText } from './encoder-model.js';
 
 export interface BatchingOptions {
-  /** Most texts in one embed() call of the wrapped encoder. */
+  /** Most texts in one run() of the model. */
   maxBatchTexts: number;
-  /** Most padded tokens (texts × longest text) in one call; a single longer text still runs alone. */
+  /** Most padded tokens (texts × longest text) in one run; a single longer text still runs alone. */
   maxBatchTokens: number;
   /** How long an idle queue waits for more work before it runs a batch that is not full. */
   maxWaitMs: number;
@@ -36,34 +36,28 @@ interface Job {
   reject(error: unknown): void;
 }
 
-interface Item {
+interface Item<E> {
   job: Job;
   index: number;
+  /** Only breaks ties of equal token counts when a batch is sorted. */
   text: string;
-  tokens: number;
+  entry: E;
 }
 
-/** Characters / 4 (rounded up, at least 1) when the encoder cannot count its tokens. */
-export function estimateTokens(encoder: Encoder, text: string): number {
-  return Math.max(1, encoder.countTokens ? encoder.countTokens(text) : Math.ceil(text.length / 4));
-}
-
-export class BatchingEncoder implements Encoder {
+export class BatchQueue<E extends TokenizedText = TokenizedText> {
   readonly id: string;
-  readonly dimension: number;
   private readonly options: BatchingOptions;
-  private readonly queue: Item[] = [];
+  private readonly queue: Array<Item<E>> = [];
   private running = false;
   /** Cancels the scheduled run of a batch that is not full, if one is scheduled. */
   private cancelScheduled: (() => void) | undefined;
 
   constructor(
-    private readonly inner: Encoder,
+    private readonly model: EncoderModel<E>,
     options: Partial<BatchingOptions> = {},
     private readonly observer?: BatchObserver,
   ) {
-    this.id = inner.id;
-    this.dimension = inner.dimension;
+    this.id = model.id;
     this.options = { ...DEFAULT_BATCHING, ...options };
   }
 
@@ -72,35 +66,28 @@ export class BatchingEncoder implements Encoder {
     return this.queue.length;
   }
 
-  warmup(): Promise<void> {
-    return this.inner.warmup();
-  }
-
-  health(): boolean {
-    return this.inner.health();
-  }
-
-  countTokens(text: string): number {
-    return estimateTokens(this.inner, text);
-  }
-
-  async close(): Promise<void> {
-    await (this.inner as Encoder & { close?: () => Promise<void> }).close?.();
-  }
-
-  embed(texts: string[]): Promise<Float32Array[]> {
-    if (texts.length === 0) return Promise.resolve([]);
+  /**
+   * The 503 UNAVAILABLE that `count` more texts meet when they would overfill a queue that holds work; undefined when
+   * they fit. One request larger than the bound is admitted when nothing waits.
+   */
+  refusal(count: number): DomainError | undefined {
     const waiting = this.queue.length;
-    if (waiting > 0 && waiting + texts.length > this.options.maxQueueTexts) {
-      return Promise.reject(
-        new DomainError('UNAVAILABLE', `the inference queue of encoder "${this.id}" is full; retry shortly`, {
-          retryAfterSeconds: this.options.retryAfterSeconds,
-        }),
-      );
-    }
+    if (waiting === 0 || waiting + count <= this.options.maxQueueTexts) return undefined;
+    return new DomainError('UNAVAILABLE', `the inference queue of encoder "${this.id}" is full; retry shortly`, {
+      retryAfterSeconds: this.options.retryAfterSeconds,
+    });
+  }
+
+  /** Queues one request's tokenised texts (entries[i] of texts[i]); resolves with their vectors in order. */
+  enqueue(texts: readonly string[], entries: readonly E[]): Promise<Float32Array[]> {
+    if (entries.length === 0) return Promise.resolve([]);
+    const refused = this.refusal(entries.length);
+    if (refused) return Promise.reject(refused);
     return new Promise<Float32Array[]>((resolve, reject) => {
-      const job: Job = { results: new Array<Float32Array>(texts.length), remaining: texts.length, settled: false, resolve, reject };
-      texts.forEach((text, index) => this.queue.push({ job, index, text, tokens: estimateTokens(this.inner, text) }));
+      const job: Job = { results: new Array<Float32Array>(entries.length), remaining: entries.length, settled: false, resolve, reject };
+      for (let index = 0; index < entries.length; index++) {
+        this.queue.push({ job, index, text: texts[index] as string, entry: entries[index] as E });
+      }
       this.schedule();
     });
   }
@@ -125,8 +112,8 @@ export class BatchingEncoder implements Encoder {
   }
 
   /** Takes queued texts in arrival order up to the limits. */
-  private takeBatch(): Item[] {
-    const batch: Item[] = [];
+  private takeBatch(): Array<Item<E>> {
+    const batch: Array<Item<E>> = [];
     let longest = 0;
     while (this.queue.length > 0 && batch.length < this.options.maxBatchTexts) {
       const next = this.queue[0]!;
@@ -134,10 +121,11 @@ export class BatchingEncoder implements Encoder {
         this.queue.shift();
         continue;
       }
-      const cells = (batch.length + 1) * Math.max(longest, next.tokens);
+      const tokens = next.entry.tokens;
+      const cells = (batch.length + 1) * Math.max(longest, tokens);
       if (batch.length > 0 && cells > this.options.maxBatchTokens) break;
       batch.push(this.queue.shift()!);
-      longest = Math.max(longest, next.tokens);
+      longest = Math.max(longest, tokens);
     }
     return batch;
   }
@@ -149,14 +137,14 @@ export class BatchingEncoder implements Encoder {
     const batch = this.takeBatch();
     if (batch.length === 0) return;
     this.running = true;
-    batch.sort((a, b) => a.tokens - b.tokens || a.text.length - b.text.length);
+    batch.sort((a, b) => a.entry.tokens - b.entry.tokens || a.text.length - b.text.length);
     const started = performance.now();
-    const tokens = batch.length * (batch[batch.length - 1]?.tokens ?? 0);
+    const tokens = batch.length * (batch[batch.length - 1]?.entry.tokens ?? 0);
     const done = () => {
       this.running = false;
       if (this.queue.length > 0) this.runNext();
     };
-    this.inner.embed(batch.map((item) => item.text)).then(
+    this.runModel(batch.map((item) => item.entry)).then(
       (vectors) => {
         this.observer?.batch(this.id, batch.length, tokens, (performance.now() - started) / 1000);
         batch.forEach((item, i) => deliver(item, vectors[i]));
@@ -168,9 +156,18 @@ export class BatchingEncoder implements Encoder {
       },
     );
   }
+
+  /** model.run(), with a synchronous throw turned into a failed batch. */
+  private runModel(entries: E[]): Promise<Float32Array[]> {
+    try {
+      return this.model.run(entries);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
 }
 
-function deliver(item: Item, vector: Float32Array | undefined): void {
+function deliver<E>(item: Item<E>, vector: Float32Array | undefined): void {
   const { job } = item;
   if (job.settled) return;
   if (!vector) {

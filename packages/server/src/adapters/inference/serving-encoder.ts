@@ -1,0 +1,62 @@
+// One loaded encoder as requests use it, in stages: cache lookup → tokenise the misses → bounded queue → model run.
+import type { Encoder } from '../../core/ports/encoders.js';
+import { BatchQueue, type BatchingOptions, type BatchObserver } from './batch-queue.js';
+import { CacheLookup } from './cache-lookup.js';
+import type { EmbeddingCache } from './embedding-cache.js';
+import type { EncoderModel, TokenizedText } from './encoder-model.js';
+
+export interface ServingEncoderOptions {
+  /** The embedding cache (shared by all encoders); none: every text goes to the queue, repeats included. */
+  cache?: EmbeddingCache | undefined;
+  batching?: Partial<BatchingOptions> | undefined;
+  observer?: BatchObserver | undefined;
+}
+
+/**
+ * Cache in front of the queue: a hit returns at once without taking a queue slot or waiting for a batch, so repeated
+ * texts never count against the bound. Each miss is tokenised once, here on the request path, and the queue carries
+ * the tokenised entry to model.run() (session → pooling → normalise).
+ */
+export class ServingEncoder<E extends TokenizedText = TokenizedText> implements Encoder {
+  readonly id: string;
+  readonly dimension: number;
+  readonly queue: BatchQueue<E>;
+  private readonly cache: EmbeddingCache | undefined;
+
+  constructor(private readonly model: EncoderModel<E>, options: ServingEncoderOptions = {}) {
+    this.id = model.id;
+    this.dimension = model.dimension;
+    this.cache = options.cache;
+    this.queue = new BatchQueue(model, options.batching, options.observer);
+  }
+
+  warmup(): Promise<void> {
+    return this.model.warmup();
+  }
+
+  health(): boolean {
+    return this.model.health();
+  }
+
+  /** Releases the model's session. */
+  close(): Promise<void> {
+    return this.model.close();
+  }
+
+  async embed(texts: string[]): Promise<Float32Array[]> {
+    if (texts.length === 0) return [];
+    if (!this.cache) return this.enqueue(texts);
+    const lookup = new CacheLookup(this.cache, this.id, texts);
+    if (lookup.missing.length === 0) return lookup.results;
+    return lookup.fill(await this.enqueue(lookup.missing));
+  }
+
+  /** Refuses before tokenising when the queue is full, so a refusal costs no tokenisation. */
+  private enqueue(texts: readonly string[]): Promise<Float32Array[]> {
+    const refused = this.queue.refusal(texts.length);
+    if (refused) return Promise.reject(refused);
+    const entries = new Array<E>(texts.length);
+    for (let i = 0; i < texts.length; i++) entries[i] = this.model.tokenize(texts[i] as string);
+    return this.queue.enqueue(texts, entries);
+  }
+}
