@@ -1,6 +1,6 @@
 // The background work of one server process: the classification worker, the webhook dispatcher and the training worker, each on a poll loop with backoff.
 import type { Config } from './config.js';
-import type { ModelRunners } from '../core/classification/model-runners.js';
+import type { TextClassifier } from '../core/classification/classify-texts.js';
 import { TrainingWorker } from '../core/lifecycle/training-worker.js';
 import { PollLoop } from '../core/shared/poll-loop.js';
 import type { HeadGraphs } from '../core/ports/training.js';
@@ -19,7 +19,7 @@ export interface Pipeline {
   stop(): Promise<void>;
 }
 
-export function createPipeline(config: Config, repos: Repositories, encoders: EncoderProvider, runners: ModelRunners, logger: Logger, graphs: HeadGraphs): Pipeline {
+export function createPipeline(config: Config, repos: Repositories, encoders: EncoderProvider, classifier: TextClassifier, logger: Logger, graphs: HeadGraphs): Pipeline {
   const dispatcher = new WebhookDispatcher(repos.webhooks, createHttpSender(config.webhookAllowPrivate), {
     ...DEFAULT_DISPATCHER_OPTIONS,
     timeoutMs: config.webhookTimeoutMs,
@@ -31,12 +31,12 @@ export function createPipeline(config: Config, repos: Repositories, encoders: En
     onError: (err: unknown) => logger.error({ err, loop: name }, 'pipeline tick failed'),
   });
   const dispatching = new PollLoop(() => dispatcher.tick(), loopOptions('webhooks'));
-  const classifier = new RecordClassifier({
-    jobs: repos.jobs, pipeline: repos.pipeline, datasets: repos.datasets, models: repos.models, encoders, runners,
+  const records = new RecordClassifier({
+    jobs: repos.jobs, pipeline: repos.pipeline, datasets: repos.datasets, webhooks: repos.webhooks, classifier,
     onWritten: () => dispatching.wake(),
     onError: (err, job) => logger.warn({ err, jobId: job.id, attempts: job.attempts }, 'classification job failed; it will be retried'),
   }, { ...DEFAULT_CLASSIFIER_OPTIONS, leaseMs: config.jobLeaseMs });
-  const classifying = new PollLoop(() => classifier.tick(), loopOptions('classification'));
+  const classifying = new PollLoop(() => records.tick(), loopOptions('classification'));
   const trainer = new TrainingWorker({
     jobs: repos.jobs, lifecycle: repos.lifecycle, models: repos.models, encoders, graphs, fit: fitHeadOnThread,
     onError: (err, job) => logger.warn({ err, jobId: job.id, attempts: job.attempts }, 'training job failed'),

@@ -1,6 +1,6 @@
 // Composition root: database, repositories, bootstrap key, encoders (loaded in the background), core services and the record pipeline.
 import path from 'node:path';
-import { ClassificationService } from '../core/classification/classify.js';
+import { TextClassifier } from '../core/classification/classify-texts.js';
 import { bootstrapDefaultWorkspace, type BootstrapResult } from '../core/tenancy/bootstrap.js';
 import { DatasetService } from '../core/datasets/datasets.js';
 import { ModelLifecycle } from '../core/lifecycle/model-lifecycle.js';
@@ -11,6 +11,9 @@ import { headFactories } from '../core/lifecycle/head-factories.js';
 import { ModelRunners } from '../core/classification/model-runners.js';
 import type { Repositories } from '../core/ports/repositories.js';
 import { QuotaService } from '../core/tenancy/quota.js';
+import { Authenticator } from '../core/tenancy/authentication.js';
+import { ApiKeyService } from '../core/tenancy/key-management.js';
+import { ModelCatalog } from '../core/lifecycle/model-catalog.js';
 import { SimilarityService } from '../core/classification/similarity.js';
 import { WebhookEndpointService } from '../core/webhooks/webhook-endpoints.js';
 import type { Config } from './config.js';
@@ -28,6 +31,7 @@ import { DeferredEncoderProvider, DeferredLanguageDetector } from './readiness.j
 import { createRepositories, createUploadRepository, openDatabase, type Database } from '../adapters/storage/index.js';
 import { Metrics } from '../adapters/observability/prometheus-metrics.js';
 import { UPLOAD_STALE_MS, UploadService } from '../adapters/upload-files/service.js';
+import { readLabelledExamples } from '../adapters/upload-files/labelled-examples.js';
 import { checkWebhookUrl } from '../adapters/webhook-sender/address-guard.js';
 
 export interface Runtime {
@@ -77,9 +81,12 @@ export async function composeRuntime(config: Config, logger: Logger): Promise<Ru
   });
   await uploads.start();
   const quota = new QuotaService(repos.usage);
+  const classifier = new TextClassifier(repos.models, encoders, runners, quota, languages);
   const services: AppServices = {
-    repos,
-    classification: new ClassificationService(repos.models, encoders, runners, quota),
+    authenticator: new Authenticator(repos.apiKeys),
+    apiKeys: new ApiKeyService(repos.apiKeys),
+    models: new ModelCatalog(repos.models),
+    classifier,
     quota,
     similarity: new SimilarityService(encoders),
     datasets: new DatasetService(repos.datasets, repos.records, repos.models),
@@ -87,6 +94,7 @@ export async function composeRuntime(config: Config, logger: Logger): Promise<Ru
     encoders,
     limiter: rateLimits.limiter,
     uploads,
+    readLabelledExamples,
     metrics,
     webhooks: new WebhookEndpointService(repos.webhooks, (url) => checkWebhookUrl(url, config.webhookAllowPrivate)),
     lifecycle: new ModelLifecycle({
@@ -96,7 +104,7 @@ export async function composeRuntime(config: Config, logger: Logger): Promise<Ru
     transfer: new ModelTransfer({ models: repos.models, lifecycle: repos.lifecycle, encoders, llmEndpoints: config.llmEndpoints }),
     suggestions: new LabelSuggestions({ models: repos.models, lifecycle: repos.lifecycle, datasets: repos.datasets, records: repos.records, encoders, runners }),
   };
-  const pipeline = createPipeline(config, repos, encoders, runners, logger, onnxHeadGraphs);
+  const pipeline = createPipeline(config, repos, encoders, classifier, logger, onnxHeadGraphs);
   pipeline.start(ready);
   // Encoders close after the work that uses them: a transformer's worker thread then releases its session before exit.
   const close = async () => {

@@ -8,6 +8,7 @@ import type { Role } from '../../src/core/shared/types.js';
 import { finished } from '../models/support.js';
 import { startTestServer, type TestServer } from '../support/in-process.js';
 import { allows, MATRIX, ROLES, type MatrixContext } from './matrix.js';
+import { classificationJobs } from '../../src/core/datasets/classification-jobs.js';
 
 interface ContractOperation { operationId: string; description?: string }
 const contract = createRequire(import.meta.url)('@textclass/openapi/openapi.json') as { paths: Record<string, Record<string, ContractOperation>> };
@@ -31,7 +32,7 @@ const ctx: MatrixContext = {
     const uploads = createUploadRepository(server.running.runtime.database.db);
     const upload = await uploads.begin(server.workspace.id, Number(key.slice(3)), 'csv');
     if (typeof upload === 'string') throw new Error(`could not begin an upload: ${upload}`);
-    await uploads.complete(upload.id);
+    await uploads.complete(upload.id, classificationJobs);
     return `/v2/datasets/${key}/uploads/up_${upload.id}`;
   },
   async freshWebhookId() {

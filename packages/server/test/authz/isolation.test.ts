@@ -5,6 +5,7 @@ import { generateApiKey } from '../../src/core/tenancy/api-keys.js';
 import { datasetKey } from '../../src/core/datasets/dataset-keys.js';
 import { createUploadRepository } from '../../src/adapters/storage/index.js';
 import { startTestServer, type TestServer } from '../support/in-process.js';
+import { classificationJobs } from '../../src/core/datasets/classification-jobs.js';
 
 interface Foreign { modelId: number; datasetId: number; keyId: number; uploadId: string; webhookId: number; deliveryId: string; trainingJobId: string }
 interface IsolationRow { name: string; template: string; method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; path(b: Foreign): string; body?(b: Foreign): unknown; raw?: string; headers?: Record<string, string>; ownerStatus: number; adminOnly?: true }
@@ -63,7 +64,7 @@ beforeAll(async () => {
   const uploads = createUploadRepository(server.running.runtime.database.db);
   const upload = await uploads.begin(b.id, dataset.id, 'csv');
   if (typeof upload === 'string') throw new Error(`could not begin an upload: ${upload}`);
-  await uploads.complete(upload.id);
+  await uploads.complete(upload.id, classificationJobs);
   const hook = await repos.webhooks.create({ workspaceId: b.id, url: 'https://93.184.216.34/hooks', events: ['classification.completed'], enabled: false, secret: 'whsec_dGVzdHRlc3R0ZXN0dGVzdHRlc3R0ZXN0dGVzdHRlc3Q=' });
   const delivery = await server.running.runtime.database.db.insertInto('webhook_deliveries')
     .values({ endpoint_id: hook.id, event: 'classification.completed', message_id: 'msg_isolation', body: '{}' }).returning('id').executeTakeFirstOrThrow();

@@ -2,7 +2,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/transport/http/express-app.js';
-import { ClassificationService } from '../../src/core/classification/classify.js';
+import { TextClassifier } from '../../src/core/classification/classify-texts.js';
 import { ModelRunners } from '../../src/core/classification/model-runners.js';
 import { QuotaService } from '../../src/core/tenancy/quota.js';
 import { SimilarityService } from '../../src/core/classification/similarity.js';
@@ -16,7 +16,7 @@ afterAll(async () => { await server?.close(); });
 
 describe('server-side failures', () => {
   it('an unexpected failure → 500 INTERNAL_ERROR with no internals in the message, and the server keeps serving', async () => {
-    const { models } = server.running.runtime.services.repos;
+    const { models } = server.running.runtime.repos;
     const original = models.list.bind(models);
     models.list = async () => { throw new Error('connection to db at 10.1.2.3 failed: password=hunter2 (storage/repositories/models.ts:42)'); };
     try {
@@ -37,7 +37,7 @@ describe('server-side failures', () => {
       {
         ...services,
         encoders: loading,
-        classification: new ClassificationService(services.repos.models, loading, new ModelRunners(loading), new QuotaService(services.repos.usage)),
+        classifier: new TextClassifier(server.running.runtime.repos.models, loading, new ModelRunners(loading), new QuotaService(server.running.runtime.repos.usage), services.languages),
         similarity: new SimilarityService(loading),
       },
       { logger: createLogger('silent'), bodyLimitBytes: 1024 * 1024, validateResponses: true },

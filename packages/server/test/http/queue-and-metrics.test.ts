@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../src/transport/http/express-app.js';
-import { ClassificationService } from '../../src/core/classification/classify.js';
+import { TextClassifier } from '../../src/core/classification/classify-texts.js';
 import { ModelRunners } from '../../src/core/classification/model-runners.js';
 import { QuotaService } from '../../src/core/tenancy/quota.js';
 import { SimilarityService } from '../../src/core/classification/similarity.js';
@@ -33,7 +33,7 @@ beforeAll(async () => {
     {
       ...services,
       encoders: serving,
-      classification: new ClassificationService(services.repos.models, serving, new ModelRunners(serving), new QuotaService(services.repos.usage)),
+      classifier: new TextClassifier(server.running.runtime.repos.models, serving, new ModelRunners(serving), new QuotaService(server.running.runtime.repos.usage), services.languages),
       similarity: new SimilarityService(serving),
       metrics,
     },
@@ -42,7 +42,7 @@ beforeAll(async () => {
   listener = app.listen(0, '127.0.0.1');
   await new Promise((r) => listener.once('listening', r));
   url = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
-  const models = await services.repos.models.list(server.workspace.id, { offset: 0, limit: 100 }, { status: 'deployed' });
+  const models = await server.running.runtime.repos.models.list(server.workspace.id, { offset: 0, limit: 100 }, { status: 'deployed' });
   modelId = models.items.find((m) => m.type === 'zero-shot')!.id;
 }, 120_000);
 

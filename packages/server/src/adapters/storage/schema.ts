@@ -4,7 +4,7 @@ import type {
   Classification, CellValue, DatasetColumn, DatasetStatus, LabelDefinition, ModelConfig, ModelMetrics,
   ModelStatus, ModelType, Plan, Role,
 } from '../../core/shared/types.js';
-import type { UploadStatus } from '../../core/datasets/upload-types.js';
+import type { UploadStatus } from '../../core/ports/uploads.js';
 import type { TrainingJobStatus, TrainingOptions } from '../../core/lifecycle/types.js';
 
 /** timestamptz: read as Date; written as a Date (or an ISO string). */

@@ -2,7 +2,7 @@
 import { Readable } from 'node:stream';
 import { invalid } from '../../core/shared/errors.js';
 import type { LabelledText } from '../../core/lifecycle/types.js';
-import type { UploadFormat } from '../../core/datasets/upload-types.js';
+import type { UploadFormat } from '../../core/ports/uploads.js';
 import { readRows, UploadLineError } from './read-rows.js';
 
 export const MAX_EXAMPLES_PER_REQUEST = 100_000;

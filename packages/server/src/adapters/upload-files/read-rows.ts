@@ -1,7 +1,7 @@
 // Streams the rows of an uploaded file (CSV with a header, or JSON Lines) with the 1-based line each row begins on.
 import type { Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
-import type { UploadFormat } from '../../core/datasets/upload-types.js';
+import type { UploadFormat } from '../../core/ports/uploads.js';
 
 /** Longest row (CSV record or JSON line) in bytes; a longer one fails the upload rather than grow memory. */
 export const MAX_ROW_BYTES = 1024 * 1024;

@@ -1,13 +1,13 @@
 // File uploads: claim the dataset, spool the body to disk, answer, then check and stage every row and store them all at once (or none).
 import { createReadStream } from 'node:fs';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
-import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { datasetKey } from '../../core/datasets/dataset-keys.js';
 import type { DatasetService } from '../../core/datasets/datasets.js';
 import { DomainError, notFound } from '../../core/shared/errors.js';
 import { checkCsvHeader, uploadRowValues } from '../../core/datasets/upload-rows.js';
-import type { Upload, UploadError, UploadFormat, UploadRepository } from '../../core/datasets/upload-types.js';
+import type { Upload, UploadError, UploadIntake, UploadRepository, UploadRequest } from '../../core/ports/uploads.js';
+import { classificationJobs } from '../../core/datasets/classification-jobs.js';
 import type { CellValue, Dataset } from '../../core/shared/types.js';
 import type { Logger } from '../observability/logger.js';
 import { readRows, UploadLineError } from './read-rows.js';
@@ -30,14 +30,7 @@ export interface UploadOptions {
   logger: Logger;
 }
 
-export interface UploadRequest {
-  format: UploadFormat;
-  contentEncoding: string | undefined;
-  contentLength: number | undefined;
-  body: IncomingMessage;
-}
-
-export class UploadService {
+export class UploadService implements UploadIntake {
   private readonly running = new Map<string, Promise<void>>();
   private sweeper: NodeJS.Timeout | undefined;
   private closing = false;
@@ -123,7 +116,7 @@ export class UploadService {
         }
       }
       if (batch.length > 0 && !(await this.repo.stage(upload.id, staged, batch))) return;
-      await this.repo.complete(upload.id);
+      await this.repo.complete(upload.id, classificationJobs);
     } catch (err) {
       if (!(err instanceof UploadLineError)) this.options.logger.error({ err, uploadId: upload.id }, 'upload ingestion failed');
       const error = err instanceof UploadLineError ? { line: err.line, message: err.message } : { line: null, message: 'ingestion stopped on an internal error; nothing was stored, upload the file again' };

@@ -1,7 +1,6 @@
 // Receives an upload body into a spool file on disk (gunzipping it when asked), never holding more than a stream buffer in memory.
 import { createWriteStream } from 'node:fs';
-import type { IncomingMessage } from 'node:http';
-import { PassThrough, Transform } from 'node:stream';
+import { PassThrough, Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { DomainError } from '../../core/shared/errors.js';
@@ -10,10 +9,11 @@ export const tooLarge = (maxBytes: number): DomainError =>
   new DomainError('PAYLOAD_TOO_LARGE', `body: the upload is larger than ${maxBytes} bytes`);
 
 /**
- * Writes the body to `file` and answers its size (decoded). The request is piped, not part of the pipeline, so a
- * failure (over the limit, bad gzip) leaves its socket open for the error answer.
+ * Writes the body to `file` and answers its size (decoded). The body is piped, not part of the pipeline, so a
+ * failure (over the limit, bad gzip) leaves an HTTP request's socket open for the error answer. A body that
+ * closes before its end (a client that went away) is cut off.
  */
-export async function spoolBody(req: IncomingMessage, file: string, options: { maxBytes: number; gzip: boolean }): Promise<number> {
+export async function spoolBody(req: Readable, file: string, options: { maxBytes: number; gzip: boolean }): Promise<number> {
   let bytes = 0;
   const head = new PassThrough();
   const limit = new Transform({
@@ -24,7 +24,7 @@ export async function spoolBody(req: IncomingMessage, file: string, options: { m
     },
   });
   const cutOff = () => new DomainError('INVALID_PARAMETER', 'body: the upload was cut off before it was complete');
-  const onClose = () => { if (!req.complete) head.destroy(cutOff()); };
+  const onClose = () => { if (!req.readableEnded) head.destroy(cutOff()); };
   const onError = () => head.destroy(cutOff());
   req.once('close', onClose);
   req.once('error', onError);

@@ -9,6 +9,9 @@ export const HEAD_FACTORIES: Partial<Record<ModelType, HeadFactory>> = { 'zero-s
 /** Model kinds whose heads read the texts, not their embeddings. */
 const EMBEDDING_FREE: ReadonlySet<ModelType> = new Set(['llm']);
 
+/** Whether the model's head reads embeddings (callers start embedding before they ask for the head). */
+export const readsEmbeddings = (model: Model): boolean => !EMBEDDING_FREE.has(model.type);
+
 /** How long a head of a replaced version stays loaded for the requests that still hold it. */
 export const RELEASE_GRACE_MS = 60_000;
 
@@ -24,13 +27,8 @@ export class ModelRunners {
     private readonly graceMs = RELEASE_GRACE_MS,
   ) {}
 
-  /**
-   * Probabilities over the model's labels, in label order, one row per text. The texts are embedded before the
-   * head is looked up (and maybe built), so a request's own texts take their place in the encoder's queue first;
-   * llm heads never embed.
-   */
+  /** Probabilities over the model's labels, in label order, one row per text. */
   async score(model: Model, input: HeadInput): Promise<number[][]> {
-    if (!EMBEDDING_FREE.has(model.type)) await input.embeddings();
     return (await this.headFor(model)).predict(input);
   }
 

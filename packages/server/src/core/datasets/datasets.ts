@@ -1,4 +1,5 @@
 // Datasets: creation, row ingestion (item and record endpoints) and listing, scoped to a workspace.
+import { classificationJobs } from './classification-jobs.js';
 import { datasetKey, parseDatasetKey } from './dataset-keys.js';
 import { DomainError, invalid, notFound } from '../shared/errors.js';
 import type { DatasetRepository, ModelRepository, RecordRepository } from '../ports/repositories.js';
@@ -54,7 +55,7 @@ export class DatasetService {
     const dataset = await this.writable(workspaceId, datasetId);
     if (rows.length > MAX_ROWS_PER_ITEM_CALL) throw invalid('rows', `at most ${MAX_ROWS_PER_ITEM_CALL} rows per call`);
     const records = rows.map((row, i) => ({ values: rowValues(dataset, row, `rows[${i}]`), metadata: {} }));
-    return this.records.insertMany(dataset.id, records);
+    return this.records.insertMany(dataset.id, records, classificationJobs);
   }
 
   /** POST /v2/datasets/{id}/records: column fields fill columns, `text` fills the text column, other strings go to metadata. */
@@ -71,7 +72,7 @@ export class DatasetService {
     if (typeof text !== 'string' || text.trim() === '') {
       throw new DomainError('MISSING_REQUIRED_FIELD', `text: a non-empty text is required (it fills column "${dataset.textColumn}")`);
     }
-    const [stored] = await this.records.insertMany(dataset.id, [record]);
+    const [stored] = await this.records.insertMany(dataset.id, [record], classificationJobs);
     if (!stored) throw new Error('record insert returned no row');
     return stored;
   }

@@ -1,12 +1,11 @@
 // Classification jobs: each new record classified once by every deployed model of its dataset; results and webhook outbox rows written together.
-import { datasetKey } from './dataset-keys.js';
-import type { ModelRunners } from '../classification/model-runners.js';
-import { CLASSIFY_RECORDS_JOB, type ClassifyRecordsPayload, type Job, type JobRepository, type PipelineRepository, type RecordResult } from '../ports/pipeline.js';
-import type { DatasetRepository, ModelRepository } from '../ports/repositories.js';
-import type { EncoderProvider } from '../ports/encoders.js';
-import type { Classification, Dataset, DatasetRecord, Model } from '../shared/types.js';
-
-export const CLASSIFICATION_COMPLETED = 'classification.completed';
+import type { TextClassifier } from '../classification/classify-texts.js';
+import { topPrediction } from '../classification/predictions.js';
+import type { Job, JobRepository, PipelineRepository, RecordResult, WebhookRepository } from '../ports/pipeline.js';
+import type { DatasetRepository } from '../ports/repositories.js';
+import type { Classification, DatasetRecord } from '../shared/types.js';
+import { classificationCompleted, CLASSIFICATION_COMPLETED, subscribersOf } from './classification-event.js';
+import { CLASSIFY_RECORDS_JOB, type ClassifyRecordsPayload } from './classification-jobs.js';
 
 export interface RecordClassifierOptions {
   /** Jobs claimed per tick. */
@@ -25,9 +24,8 @@ interface Deps {
   jobs: JobRepository;
   pipeline: PipelineRepository;
   datasets: DatasetRepository;
-  models: ModelRepository;
-  encoders: EncoderProvider;
-  runners: ModelRunners;
+  webhooks: WebhookRepository;
+  classifier: TextClassifier;
   /** Called after results were written (the webhook dispatcher wakes up). */
   onWritten?(count: number): void;
   onError?(error: unknown, job: Job): void;
@@ -58,69 +56,43 @@ export class RecordClassifier {
     if (!dataset) return;
     const records = await this.deps.pipeline.unclassified(dataset.id, payload.record_ids);
     if (records.length === 0) return;
-    const skipped: Record<string, string> = {};
-    const models: Model[] = [];
-    for (const id of dataset.modelIds) {
-      const model = await this.deps.models.get(payload.workspace_id, id);
-      if (!model) skipped[String(id)] = `model ${id} no longer exists`;
-      else if (model.status !== 'deployed') skipped[String(id)] = `model ${id} is ${model.status === 'archived' ? 'archived' : 'not deployed'}`;
-      else models.push(model);
-    }
     const textOf = (r: DatasetRecord) => r.values[dataset.textColumn];
-    const withText = records.filter((r) => { const t = textOf(r); return typeof t === 'string' && t.trim() !== ''; });
+    const withText = records.filter((r) => {
+      const t = textOf(r);
+      return typeof t === 'string' && t.trim() !== '';
+    });
+    const { scored, skipped } = await this.deps.classifier.classify({
+      workspaceId: payload.workspace_id,
+      texts: withText.map((r) => textOf(r) as string),
+      models: dataset.modelIds.map((modelId) => ({ modelId })),
+      unusableModels: 'skip',
+    });
     const byRecord = new Map<string, Record<string, Classification>>(records.map((r) => [r.id, {}]));
     const review = new Map<string, string[]>(records.map((r) => [r.id, []]));
-    if (withText.length > 0) {
-      const texts = withText.map((r) => textOf(r) as string);
-      const embeddings = new Map<string, Promise<Float32Array[]>>();
-      for (const model of models) {
-        const encoderId = model.config.encoder;
-        const embed = () => {
-          if (!embeddings.has(encoderId)) embeddings.set(encoderId, this.deps.encoders.get(encoderId).embed(texts));
-          return embeddings.get(encoderId)!;
-        };
-        const scores = await this.deps.runners.score(model, { texts, embeddings: embed });
-        scores.forEach((row, i) => {
-          const record = withText[i]!;
-          const top = topLabel(model, row);
-          byRecord.get(record.id)![String(model.id)] = top;
-          if (top.confidence < model.confidenceThreshold) review.get(record.id)!.push(String(model.id));
-        });
-      }
+    for (const { model, probabilities } of scored) {
+      probabilities.forEach((row, i) => {
+        const record = withText[i] as DatasetRecord;
+        const top = topPrediction(model, row);
+        (byRecord.get(record.id) as Record<string, Classification>)[String(model.id)] = top;
+        if (top.confidence < model.confidenceThreshold) review.get(record.id)?.push(String(model.id));
+      });
     }
+    const subscribers = subscribersOf(await this.deps.webhooks.listEnabled(payload.workspace_id), CLASSIFICATION_COMPLETED);
+    const noText = Object.fromEntries(scored.map(({ model }) => [String(model.id), 'the record has no text to classify']));
     const completedAt = new Date().toISOString();
+    const classified = new Set(withText);
     const results: RecordResult[] = records.map((record) => {
-      const classifications = byRecord.get(record.id)!;
-      const skippedModels = withText.includes(record) ? skipped : { ...skipped, ...noText(models) };
-      const body = Object.keys(classifications).length === 0 ? null : eventBody(dataset, record, classifications, completedAt);
-      return { recordId: record.id, classifications, needsReview: review.get(record.id)!, skippedModels, eventBody: body };
+      const classifications = byRecord.get(record.id) as Record<string, Classification>;
+      const event = Object.keys(classifications).length === 0 ? null : classificationCompleted(dataset, record, classifications, completedAt, subscribers);
+      return {
+        recordId: record.id,
+        classifications,
+        needsReview: review.get(record.id) as string[],
+        skippedModels: classified.has(record) ? skipped : { ...skipped, ...noText },
+        event,
+      };
     });
-    const written = await this.deps.pipeline.saveResults(payload.workspace_id, CLASSIFICATION_COMPLETED, results);
+    const written = await this.deps.pipeline.saveResults(payload.workspace_id, results);
     if (written.length > 0) this.deps.onWritten?.(written.length);
   }
-}
-
-function noText(models: Model[]): Record<string, string> {
-  return Object.fromEntries(models.map((m) => [String(m.id), 'the record has no text to classify']));
-}
-
-function topLabel(model: Model, probabilities: number[]): Classification {
-  let best = 0;
-  probabilities.forEach((p, i) => { if (p > (probabilities[best] ?? -1)) best = i; });
-  const confidence = Math.min(1, Math.max(0, Math.round((probabilities[best] ?? 0) * 1e6) / 1e6));
-  return { label: model.labels[best]?.name ?? '', confidence };
-}
-
-/** The `classification.completed` body, serialised once so every attempt signs the same bytes. */
-function eventBody(dataset: Dataset, record: DatasetRecord, classifications: Record<string, Classification>, timestamp: string): string {
-  const text = record.values[dataset.textColumn];
-  return JSON.stringify({
-    event: CLASSIFICATION_COMPLETED,
-    timestamp,
-    dataset_id: datasetKey(dataset.id),
-    row_id: record.id,
-    text: typeof text === 'string' ? text : '',
-    classifications,
-    metadata: record.metadata,
-  });
 }

@@ -2,7 +2,7 @@
 import { checkCell } from './datasets.js';
 import { DomainError, invalid } from '../shared/errors.js';
 import type { CellValue, Dataset, DatasetColumn } from '../shared/types.js';
-import type { UploadFormat } from './upload-types.js';
+import type { UploadFormat } from '../ports/uploads.js';
 
 /** Whether a field named `text` fills the text column (it does unless a column is itself named `text`). */
 const textAliases = (dataset: Dataset): boolean => !dataset.columns.some((c) => c.name === 'text');

@@ -1,14 +1,23 @@
-// Storage ports of the record pipeline: the job queue, classification results with their outbox, webhook endpoints and deliveries.
+// Storage ports of the record pipeline: the job queue and the ingestion outbox, classification results with their event outbox, webhook endpoints and deliveries.
 import type { Classification, DatasetRecord, Page, PageRequest } from '../shared/types.js';
 
-export const CLASSIFY_RECORDS_JOB = 'classify-records';
-
-/** Payload of a classification job: the rows one ingestion transaction stored. */
-export interface ClassifyRecordsPayload {
-  workspace_id: number;
-  dataset_id: number;
-  record_ids: string[];
+/** A job for the queue. */
+export interface NewJob {
+  kind: string;
+  payload: Record<string, unknown>;
 }
+
+/** Dataset rows that one write stored, as storage hands them to the core's outbox rule. */
+export interface StoredRows {
+  workspaceId: number;
+  datasetId: number;
+  /** The models of the dataset, read in the same transaction. */
+  modelIds: number[];
+  recordIds: string[];
+}
+
+/** The core's rule for the jobs that stored rows need (the ingestion outbox); storage writes them in the rows' transaction. */
+export type JobsForStoredRows = (rows: StoredRows) => NewJob[];
 
 export interface Job {
   id: string;
@@ -29,13 +38,21 @@ export interface JobRepository {
   countPending(): Promise<number>;
 }
 
+/** An event for the webhook outbox: its body serialised once, so every attempt signs the same bytes. */
+export interface OutboxEvent {
+  type: string;
+  body: string;
+  /** The endpoints the core chose as subscribers. */
+  endpointIds: number[];
+}
+
 export interface RecordResult {
   recordId: string;
   classifications: Record<string, Classification>;
   needsReview: string[];
   skippedModels: Record<string, string>;
-  /** The `classification.completed` body, or null when no model classified the record (no event). */
-  eventBody: string | null;
+  /** The event this result sends, or null when it sends none (no model classified the record). */
+  event: OutboxEvent | null;
 }
 
 export interface PipelineRepository {
@@ -43,9 +60,9 @@ export interface PipelineRepository {
   unclassified(datasetId: number, ids: string[]): Promise<DatasetRecord[]>;
   /**
    * Writes each result only where the record is still unclassified and, in the same transaction, one outbox
-   * delivery per enabled endpoint of the workspace subscribed to the event. Returns the ids it wrote.
+   * delivery of its event per chosen endpoint that is still an enabled endpoint of the workspace. Returns the ids it wrote.
    */
-  saveResults(workspaceId: number, event: string, results: RecordResult[]): Promise<string[]>;
+  saveResults(workspaceId: number, results: RecordResult[]): Promise<string[]>;
 }
 
 export interface WebhookEndpoint {
@@ -86,6 +103,8 @@ export interface WebhookDelivery {
 export interface WebhookRepository {
   create(input: { workspaceId: number; url: string; events: string[]; enabled: boolean; secret: string }): Promise<WebhookEndpoint>;
   list(workspaceId: number, page: PageRequest): Promise<Page<WebhookEndpoint>>;
+  /** The workspace's enabled endpoints, ordered by id. */
+  listEnabled(workspaceId: number): Promise<WebhookEndpoint[]>;
   get(workspaceId: number, id: number): Promise<WebhookEndpoint | undefined>;
   update(workspaceId: number, id: number, changes: { url?: string; events?: string[]; enabled?: boolean; secret?: string }): Promise<WebhookEndpoint | undefined>;
   delete(workspaceId: number, id: number): Promise<boolean>;

@@ -3,7 +3,7 @@ import type {
   ApiKeyRecord, Dataset, DatasetRecord, DatasetStatus, Model, ModelStatus, NewDataset, NewModel,
   NewRecord, Page, PageRequest, Plan, Role, StoredApiKey, Workspace, WorkspaceLimits,
 } from '../shared/types.js';
-import type { JobRepository, PipelineRepository, WebhookRepository } from './pipeline.js';
+import type { JobRepository, JobsForStoredRows, PipelineRepository, WebhookRepository } from './pipeline.js';
 import type { ModelLifecycleRepository } from './lifecycle.js';
 
 
@@ -46,8 +46,8 @@ export interface DatasetRepository {
 }
 
 export interface RecordRepository {
-  /** Inserts all rows in one transaction (all or none) and bumps the dataset's row count. */
-  insertMany(datasetId: number, rows: NewRecord[]): Promise<DatasetRecord[]>;
+  /** Inserts all rows in one transaction (all or none), bumps the dataset's row count and writes the jobs `jobsFor` asks for. */
+  insertMany(datasetId: number, rows: NewRecord[], jobsFor: JobsForStoredRows): Promise<DatasetRecord[]>;
   list(datasetId: number, page: PageRequest): Promise<Page<DatasetRecord>>;
 }
 

@@ -1,9 +1,7 @@
 // `textclass encoders pull | list`: fetch a sentence-transformers ONNX export from the Hugging Face hub; show what is installed.
 import { Option, type Command } from 'commander';
 import { SingleBar, Presets } from 'cli-progress';
-import { formatBytes, listEncoderCatalog } from '../../adapters/encoder-hub/encoder-catalog.js';
-import { pullEncoder } from '../../adapters/encoder-hub/pull-encoder.js';
-import { BUILTIN_ENCODERS_DIR, DEFAULT_ENCODER_ID } from '../../adapters/inference/package-paths.js';
+import { defaultEncoderId, formatBytes, listEncoders, pullEncoder } from '../../app/cli-tools.js';
 import { configFrom } from './options.js';
 
 interface ModelsFlags {
@@ -76,12 +74,12 @@ export function registerEncoderCommands(program: Command): void {
   addModelsOptions(encoders.command('list').description('list built-in and pulled encoders'))
     .option('--json', 'print JSON')
     .action(async (flags: ModelsFlags & { json?: boolean }) => {
-      const entries = await listEncoderCatalog(modelsDirOf(flags), BUILTIN_ENCODERS_DIR);
+      const entries = await listEncoders(modelsDirOf(flags));
       if (flags.json) {
-        process.stdout.write(`${JSON.stringify(entries.map((e) => ({ ...e, default: e.id === DEFAULT_ENCODER_ID })), null, 2)}\n`);
+        process.stdout.write(`${JSON.stringify(entries.map((e) => ({ ...e, default: e.id === defaultEncoderId })), null, 2)}\n`);
         return;
       }
-      const rows = [['ID', 'FORMAT', 'SIZE', 'SOURCE'], ...entries.map((e) => [`${e.id}${e.id === DEFAULT_ENCODER_ID ? ' (default)' : ''}`, e.format, formatBytes(e.bytes), e.source])];
+      const rows = [['ID', 'FORMAT', 'SIZE', 'SOURCE'], ...entries.map((e) => [`${e.id}${e.id === defaultEncoderId ? ' (default)' : ''}`, e.format, formatBytes(e.bytes), e.source])];
       const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
       process.stdout.write(`${rows.map((r) => r.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n')}\n`);
     });

@@ -3,7 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { Presets, SingleBar } from 'cli-progress';
 import type { Command } from 'commander';
 import type { TextclassClient } from '@textclass/client';
-import { readLabelledExamples } from '../../adapters/upload-files/labelled-examples.js';
+import { readLabelledExamples } from '../../app/cli-tools.js';
 import { addApiOptions, apiClient, expectOk, printJson, type ApiFlags } from './api-client.js';
 
 const collect = (value: string, previous: string[]) => [...previous, value];

@@ -1,19 +1,15 @@
 // Bearer authentication (before the body is read), the workspace rate limit, and role checks.
 import type { RequestHandler } from 'express';
-import { findActiveCaller } from '../../core/tenancy/api-keys.js';
 import { DomainError } from '../../core/shared/errors.js';
 import { roleAllows, type Permission } from '../../core/tenancy/permissions.js';
 import { requestsPerMinute } from '../../core/tenancy/plans.js';
-import type { Repositories } from '../../core/ports/repositories.js';
+import type { Authenticator } from '../../core/tenancy/authentication.js';
 import type { RateLimiter } from '../../core/tenancy/rate-limiter.js';
 import { callerOf, contextOf } from './context.js';
 import { setRateLimitHeaders } from './rate-limit-headers.js';
 
-/** last_used_at is refreshed at most this often per key, to keep writes off the hot path. */
-const LAST_USED_RESOLUTION_MS = 60_000;
-
 export interface AuthOptions {
-  repos: Repositories;
+  authenticator: Authenticator;
   limiter: RateLimiter;
   /** Failed authentications allowed per client address and minute. */
   authFailuresPerMinute: number;
@@ -25,10 +21,10 @@ function bearerToken(header: string | undefined): string | undefined {
 }
 
 export function authenticate(options: AuthOptions): RequestHandler {
-  const { repos, limiter } = options;
+  const { authenticator, limiter } = options;
   return async (req, res, next) => {
     const token = bearerToken(req.get('authorization'));
-    const found = token === undefined ? undefined : await findActiveCaller(repos.apiKeys, token);
+    const found = token === undefined ? undefined : await authenticator.caller(token);
     if (!found) {
       const decision = await limiter.consume(`auth-failures:${req.ip ?? 'unknown'}`, options.authFailuresPerMinute);
       setRateLimitHeaders(res, decision);
@@ -46,10 +42,7 @@ export function authenticate(options: AuthOptions): RequestHandler {
     if (!decision.allowed) {
       throw new DomainError('RATE_LIMITED', `rate limit of ${decision.limit} requests per minute exceeded; retry after ${decision.retryAfterSeconds} s`, { retryAfterSeconds: decision.retryAfterSeconds });
     }
-    const now = new Date();
-    if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
-      void repos.apiKeys.touchLastUsed(key.id, now).catch(() => undefined);
-    }
+    authenticator.recordUse(key);
     next();
   };
 }

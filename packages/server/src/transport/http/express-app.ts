@@ -22,7 +22,7 @@ import { similarityRoutes } from './routes/similarity.js';
 import { systemRoutes } from './routes/system.js';
 import type { AppServices } from './services.js';
 import { contractValidator } from './validator.js';
-import { RouteTemplates } from '../../adapters/observability/route-templates.js';
+import { RouteTemplates } from './route-templates.js';
 
 export interface AppOptions {
   logger: Logger;
@@ -45,7 +45,7 @@ export function createApp(services: AppServices, options: AppOptions): Express {
   app.use(corsFor(options.corsOrigins ?? []));
   app.use(systemRoutes(services));
   if (services.metrics) app.use(metricsRoutes(services.metrics));
-  app.use('/v2', authenticate({ repos: services.repos, limiter: services.limiter, authFailuresPerMinute: options.authFailuresPerMinute ?? 30 }));
+  app.use('/v2', authenticate({ authenticator: services.authenticator, limiter: services.limiter, authFailuresPerMinute: options.authFailuresPerMinute ?? 30 }));
   app.use(modelFileBodies());
   app.use(jsonBody(options.bodyLimitBytes));
   app.use(contractValidator(options.validateResponses));

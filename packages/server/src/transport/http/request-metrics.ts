@@ -1,7 +1,7 @@
 // Counts every request and its latency by method, route template and status, once the response is finished.
 import type { RequestHandler } from 'express';
 import type { Metrics } from '../../adapters/observability/prometheus-metrics.js';
-import type { RouteTemplates } from '../../adapters/observability/route-templates.js';
+import type { RouteTemplates } from './route-templates.js';
 
 export function requestMetrics(metrics: Metrics, routes: RouteTemplates): RequestHandler {
   return (req, res, next) => {

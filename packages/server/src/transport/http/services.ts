@@ -1,21 +1,29 @@
 // The core services and adapters the HTTP layer is composed over (built in app composition).
-import type { ClassificationService } from '../../core/classification/classify.js';
+import type { TextClassifier } from '../../core/classification/classify-texts.js';
 import type { DatasetService } from '../../core/datasets/datasets.js';
 import type { ModelLifecycle } from '../../core/lifecycle/model-lifecycle.js';
 import type { ModelTransfer } from '../../core/lifecycle/model-transfer.js';
 import type { LabelSuggestions } from '../../core/lifecycle/suggestions.js';
 import type { QuotaService } from '../../core/tenancy/quota.js';
-import type { Repositories } from '../../core/ports/repositories.js';
+import type { ModelCatalog } from '../../core/lifecycle/model-catalog.js';
+import type { ApiKeyService } from '../../core/tenancy/key-management.js';
+import type { Authenticator } from '../../core/tenancy/authentication.js';
 import type { EncoderProvider, LanguageDetector } from '../../core/ports/encoders.js';
 import type { RateLimiter } from '../../core/tenancy/rate-limiter.js';
+import type { LabelledExamplesReader, UploadIntake } from '../../core/ports/uploads.js';
 import type { SimilarityService } from '../../core/classification/similarity.js';
 import type { WebhookEndpointService } from '../../core/webhooks/webhook-endpoints.js';
 import type { Metrics } from '../../adapters/observability/prometheus-metrics.js';
-import type { UploadService } from '../../adapters/upload-files/service.js';
 
 export interface AppServices {
-  repos: Repositories;
-  classification: ClassificationService;
+  /** Bearer token → API key and workspace. */
+  authenticator: Authenticator;
+  /** The workspace's API keys (admin endpoints). */
+  apiKeys: ApiKeyService;
+  /** The workspace's models, read only. */
+  models: ModelCatalog;
+  /** The one classification use case (models' status checks, quota, language, one embedding per encoder). */
+  classifier: TextClassifier;
   /** Monthly quota and usage; the one instance that also counts unlimited workspaces in memory. */
   quota: QuotaService;
   similarity: SimilarityService;
@@ -23,7 +31,9 @@ export interface AppServices {
   languages: LanguageDetector;
   encoders: EncoderProvider;
   limiter: RateLimiter;
-  uploads: UploadService;
+  uploads: UploadIntake;
+  /** Labelled example files (CSV / JSON Lines) sent to the examples endpoint. */
+  readLabelledExamples: LabelledExamplesReader;
   /** Prometheus metrics; absent when TEXTCLASS_METRICS=false. */
   metrics?: Metrics | undefined;
   webhooks: WebhookEndpointService;

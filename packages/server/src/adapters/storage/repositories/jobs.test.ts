@@ -1,7 +1,7 @@
 // Job queue and pipeline results: jobs commit with their rows, leases keep them with one worker, results and outbox rows are written once.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLASSIFY_RECORDS_JOB } from '../../../core/ports/pipeline.js';
+import { CLASSIFY_RECORDS_JOB, classificationJobs } from '../../../core/datasets/classification-jobs.js';
 import type { Repositories } from '../../../core/ports/repositories.js';
 import type { Dataset, NewRecord } from '../../../core/shared/types.js';
 import { createWorkspace, newDataset } from '../testing/fixtures.js';
@@ -29,8 +29,8 @@ describe.each(testTargets())('job queue on $kind', (target) => {
   it('stores a classification job with the rows of a dataset that has models, and none without models', async () => {
     await drain();
     const withModels = await freshDataset([1]);
-    const inserted = await repos.records.insertMany(withModels.id, [row('a'), row('b')]);
-    await repos.records.insertMany((await freshDataset([])).id, [row('c')]);
+    const inserted = await repos.records.insertMany(withModels.id, [row('a'), row('b')], classificationJobs);
+    await repos.records.insertMany((await freshDataset([])).id, [row('c')], classificationJobs);
     const jobs = await repos.jobs.claim(CLASSIFY_RECORDS_JOB, 10, 60_000);
     expect(jobs).toHaveLength(1);
     expect(jobs[0]!.payload).toEqual({ workspace_id: withModels.workspaceId, dataset_id: withModels.id, record_ids: inserted.map((r) => r.id) });
@@ -59,19 +59,24 @@ describe.each(testTargets())('job queue on $kind', (target) => {
     expect([...claimed].sort()).toEqual([...ids].sort());
   });
 
-  it('writes a result once and one outbox delivery per enabled subscribed endpoint, in the same transaction', async () => {
+  it('writes a result once and, in the same transaction, one outbox delivery per chosen endpoint that is still enabled', async () => {
     const dataset = await freshDataset([1]);
-    const [record] = await repos.records.insertMany(dataset.id, [row('hello')]);
+    const [record] = await repos.records.insertMany(dataset.id, [row('hello')], classificationJobs);
     const on = await repos.webhooks.create({ workspaceId: dataset.workspaceId, url: 'https://example.com/a', events: ['classification.completed'], enabled: true, secret: 'whsec_x' });
-    await repos.webhooks.create({ workspaceId: dataset.workspaceId, url: 'https://example.com/b', events: ['classification.completed'], enabled: false, secret: 'whsec_y' });
-    const result = { recordId: record!.id, classifications: { '1': { label: 'x', confidence: 0.4 } }, needsReview: ['1'], skippedModels: {}, eventBody: '{"event":"classification.completed"}' };
-    expect(await repos.pipeline.saveResults(dataset.workspaceId, 'classification.completed', [result])).toEqual([record!.id]);
-    expect(await repos.pipeline.saveResults(dataset.workspaceId, 'classification.completed', [{ ...result, needsReview: [] }])).toEqual([]);
+    const off = await repos.webhooks.create({ workspaceId: dataset.workspaceId, url: 'https://example.com/b', events: ['classification.completed'], enabled: false, secret: 'whsec_y' });
+    const elsewhere = await repos.webhooks.create({ workspaceId: (await createWorkspace(repos)).id, url: 'https://example.com/c', events: ['classification.completed'], enabled: true, secret: 'whsec_z' });
+    expect((await repos.webhooks.listEnabled(dataset.workspaceId)).map((e) => e.id)).toEqual([on.id]);
+    const event = { type: 'classification.completed', body: '{"event":"classification.completed"}', endpointIds: [on.id, off.id, elsewhere.id] };
+    const result = { recordId: record!.id, classifications: { '1': { label: 'x', confidence: 0.4 } }, needsReview: ['1'], skippedModels: {}, event };
+    expect(await repos.pipeline.saveResults(dataset.workspaceId, [result])).toEqual([record!.id]);
+    expect(await repos.pipeline.saveResults(dataset.workspaceId, [{ ...result, needsReview: [] }])).toEqual([]);
     expect(await repos.pipeline.unclassified(dataset.id, [record!.id])).toEqual([]);
     const page = await repos.records.list(dataset.id, { offset: 0, limit: 10 });
     expect(page.items[0]).toMatchObject({ classifications: result.classifications, needsReview: ['1'] });
     const deliveries = await repos.webhooks.listDeliveries(on.id, { offset: 0, limit: 10 });
     expect(deliveries.total).toBe(1);
-    expect(deliveries.items[0]).toMatchObject({ status: 'pending', body: result.eventBody, messageId: expect.stringMatching(/^msg_/), attempts: [] });
+    expect(deliveries.items[0]).toMatchObject({ status: 'pending', event: 'classification.completed', body: event.body, messageId: expect.stringMatching(/^msg_/), attempts: [] });
+    expect((await repos.webhooks.listDeliveries(off.id, { offset: 0, limit: 10 })).total).toBe(0);
+    expect((await repos.webhooks.listDeliveries(elsewhere.id, { offset: 0, limit: 10 })).total).toBe(0);
   });
 });

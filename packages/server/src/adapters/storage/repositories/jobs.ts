@@ -2,13 +2,13 @@
 // Why not pg-boss or graphile-worker: both need a PostgreSQL server (a connection pool, LISTEN/NOTIFY, advisory locks across
 // sessions) and do not run on embedded PGlite, whose single in-process connection is the default database here.
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { CLASSIFY_RECORDS_JOB, type ClassifyRecordsPayload, type Job, type JobRepository } from '../../../core/ports/pipeline.js';
+import type { Job, JobRepository, JobsForStoredRows, StoredRows } from '../../../core/ports/pipeline.js';
 import { toJson, type DatabaseSchema } from '../schema.js';
 
-/** Adds a classification job inside the caller's transaction (the one that stores its rows). */
-export async function enqueueClassification(trx: Transaction<DatabaseSchema>, workspaceId: number, datasetId: number, recordIds: string[]): Promise<void> {
-  const payload: ClassifyRecordsPayload = { workspace_id: workspaceId, dataset_id: datasetId, record_ids: recordIds };
-  await trx.insertInto('jobs').values({ kind: CLASSIFY_RECORDS_JOB, payload: toJson(payload) }).execute();
+/** Writes the jobs the core asks for the stored rows, inside the caller's transaction (the one that stores them). */
+export async function enqueueJobsFor(trx: Transaction<DatabaseSchema>, jobsFor: JobsForStoredRows, rows: StoredRows): Promise<void> {
+  const jobs = jobsFor(rows);
+  if (jobs.length > 0) await trx.insertInto('jobs').values(jobs.map((job) => ({ kind: job.kind, payload: toJson(job.payload) }))).execute();
 }
 
 export function createJobRepository(db: Kysely<DatabaseSchema>): JobRepository {

@@ -1,4 +1,4 @@
-// Pipeline repository: unclassified records of a job, and their results written once, together with their webhook outbox rows.
+// Pipeline repository: unclassified records of a job, and their results written once, together with the webhook outbox rows of their events.
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { PipelineRepository } from '../../../core/ports/pipeline.js';
@@ -21,13 +21,14 @@ export function createPipelineRepository(db: Kysely<DatabaseSchema>): PipelineRe
       return rows.map(toDatasetRecord);
     },
 
-    async saveResults(workspaceId, event, results) {
+    async saveResults(workspaceId, results) {
       if (results.length === 0) return [];
+      const chosen = [...new Set(results.flatMap((r) => r.event?.endpointIds ?? []))];
       return db.transaction().execute(async (trx) => {
-        const endpoints = await trx.selectFrom('webhook_endpoints').select('id')
-          .where('workspace_id', '=', workspaceId).where('enabled', '=', true)
-          .where(sql<boolean>`events @> ${toJson([event])}::jsonb`)
-          .orderBy('id').execute();
+        // The core chose the subscribers; an endpoint disabled or deleted since then gets nothing.
+        const enabled = chosen.length === 0 ? new Set<number>() : new Set((await trx.selectFrom('webhook_endpoints').select('id')
+          .where('workspace_id', '=', workspaceId).where('enabled', '=', true).where('id', 'in', chosen)
+          .execute()).map((e) => e.id));
         // One UPDATE for the whole job (not one per record); `classifications is null` makes a retried or duplicated job a no-op for records already done.
         const values = results.map((r) => ({ id: r.recordId, c: r.classifications, n: r.needsReview, s: r.skippedModels }));
         const { rows } = await sql<{ id: string }>`
@@ -37,8 +38,8 @@ export function createPipelineRepository(db: Kysely<DatabaseSchema>): PipelineRe
           returning records.id`.execute(trx);
         const updated = new Set(rows.map((r) => String(r.id)));
         const written = results.filter((r) => updated.has(r.recordId)).map((r) => r.recordId);
-        const deliveries = endpoints.length === 0 ? [] : results.flatMap((r) => (r.eventBody === null || !updated.has(r.recordId) ? []
-          : endpoints.map((e) => ({ endpoint_id: e.id, event, message_id: newMessageId(), body: r.eventBody as string }))));
+        const deliveries = results.flatMap(({ event, recordId }) => (event === null || !updated.has(recordId) ? []
+          : event.endpointIds.filter((id) => enabled.has(id)).map((id) => ({ endpoint_id: id, event: event.type, message_id: newMessageId(), body: event.body }))));
         for (let start = 0; start < deliveries.length; start += DELIVERY_CHUNK) {
           await trx.insertInto('webhook_deliveries').values(deliveries.slice(start, start + DELIVERY_CHUNK)).execute();
         }

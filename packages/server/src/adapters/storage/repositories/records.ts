@@ -1,11 +1,12 @@
-// Record repository: dataset rows, written all-or-none together with the dataset's row count and their classification job.
+// Record repository: dataset rows, written all-or-none together with the dataset's row count and the jobs the core asks for them.
 import type { Kysely, Selectable } from 'kysely';
 import { notFound } from '../../../core/shared/errors.js';
 import type { RecordRepository } from '../../../core/ports/repositories.js';
 import type { DatasetRecord, NewRecord } from '../../../core/shared/types.js';
+import type { JobsForStoredRows } from '../../../core/ports/pipeline.js';
 import { toJson, type DatabaseSchema, type RecordsTable } from '../schema.js';
 import { assertStorable } from '../storable-text.js';
-import { enqueueClassification } from './jobs.js';
+import { enqueueJobsFor } from './jobs.js';
 
 /** Rows per INSERT statement: 3 bound values each stays far below PostgreSQL's 65,535-parameter limit. */
 const INSERT_CHUNK = 1000;
@@ -31,7 +32,7 @@ const byId = (a: Selectable<RecordsTable>, b: Selectable<RecordsTable>): number 
 
 export function createRecordRepository(db: Kysely<DatabaseSchema>): RecordRepository {
   return {
-    async insertMany(datasetId, rows: NewRecord[]) {
+    async insertMany(datasetId, rows: NewRecord[], jobsFor: JobsForStoredRows) {
       if (rows.length === 0) return [];
       rows.forEach((row, index) => {
         const context = rows.length > 1 ? `row ${index + 1} of ${rows.length}` : '';
@@ -55,8 +56,8 @@ export function createRecordRepository(db: Kysely<DatabaseSchema>): RecordReposi
           }));
           const written = await trx.insertInto('records').values(chunk).returningAll().execute();
           stored.push(...written);
-          // The classification job commits with its rows, so no accepted row is ever without one.
-          if (bumped.model_ids.length > 0) await enqueueClassification(trx, bumped.workspace_id, datasetId, written.map((r) => r.id));
+          // The jobs commit with their rows, so no accepted row is ever without the work the core asked for it.
+          await enqueueJobsFor(trx, jobsFor, { workspaceId: bumped.workspace_id, datasetId, modelIds: bumped.model_ids, recordIds: written.map((r) => r.id) });
         }
         return stored;
       });

@@ -1,8 +1,8 @@
 // Upload repository: claims the dataset, stages checked rows apart, then stores them all in one transaction or none.
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { Upload, UploadError, UploadRepository } from '../../../core/datasets/upload-types.js';
+import type { Upload, UploadError, UploadRepository } from '../../../core/ports/uploads.js';
 import { toJson, type DatabaseSchema, type UploadsTable } from '../schema.js';
-import { enqueueClassification } from './jobs.js';
+import { enqueueJobsFor } from './jobs.js';
 
 /** Rows per staging INSERT and per move into records (3 bound values per staged row). */
 const CHUNK = 1000;
@@ -91,7 +91,7 @@ export function createUploadRepository(db: Kysely<DatabaseSchema>): UploadReposi
       });
     },
 
-    async complete(uploadId) {
+    async complete(uploadId, jobsFor) {
       return db.transaction().execute(async (trx) => {
         // Taking the upload first locks it: a concurrent fail (another process's stale sweep) waits, then finds it completed.
         const upload = await trx.updateTable('uploads').set({ status: 'completed', completed_at: sql<Date>`now()`, heartbeat_at: sql<Date>`now()` })
@@ -111,10 +111,10 @@ export function createUploadRepository(db: Kysely<DatabaseSchema>): UploadReposi
             where upload_id = ${uploadId} and row_index >= ${start} and row_index < ${start + CHUNK}
             order by row_index
             returning id`.execute(trx);
-          // The same classification job the row endpoints create, in the same transaction as its rows.
-          if (dataset.model_ids.length > 0 && rows.length > 0) {
-            await enqueueClassification(trx, dataset.workspace_id, upload.dataset_id, rows.map((r) => String(r.id)));
-          }
+          // The same jobs the row endpoints write, in the same transaction as their rows.
+          await enqueueJobsFor(trx, jobsFor, {
+            workspaceId: dataset.workspace_id, datasetId: upload.dataset_id, modelIds: dataset.model_ids, recordIds: rows.map((r) => String(r.id)),
+          });
         }
         await trx.deleteFrom('upload_rows').where('upload_id', '=', uploadId).execute();
         const done = await trx.updateTable('uploads').set({ rows_stored: total }).where('id', '=', uploadId).returningAll().executeTakeFirstOrThrow();

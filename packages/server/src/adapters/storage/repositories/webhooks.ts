@@ -46,6 +46,12 @@ export function createWebhookRepository(db: Kysely<DatabaseSchema>): WebhookRepo
       return { items: rows.map(toEndpoint), total: Number(counted.total) };
     },
 
+    async listEnabled(workspaceId) {
+      const rows = await db.selectFrom('webhook_endpoints').selectAll()
+        .where('workspace_id', '=', workspaceId).where('enabled', '=', true).orderBy('id').execute();
+      return rows.map(toEndpoint);
+    },
+
     async get(workspaceId, id) {
       const row = await db.selectFrom('webhook_endpoints').selectAll().where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
       return row && toEndpoint(row);

@@ -1,6 +1,5 @@
 // API key endpoints of the caller's workspace (admin): list, create (the key shown once), revoke.
 import { Router } from 'express';
-import { ApiKeyService } from '../../../core/tenancy/key-management.js';
 import { requirePermission } from '../auth.js';
 import { callerOf } from '../context.js';
 import { pageEnvelope, pageRequest } from '../pagination.js';
@@ -10,7 +9,7 @@ import type { RequestBody, ResponseBody } from '../wire.js';
 
 export function apiKeyRoutes(services: AppServices): Router {
   const router = Router();
-  const keys = new ApiKeyService(services.repos.apiKeys);
+  const keys = services.apiKeys;
   const workspaceId = (res: Parameters<typeof callerOf>[0]) => callerOf(res).workspace.id;
 
   router.get('/v2/api-keys', requirePermission('admin'), async (req, res) => {

@@ -1,6 +1,5 @@
 // Inference endpoints: one model, and both multi-model variants (models run concurrently).
 import { Router } from 'express';
-import { detectRequestLanguage } from '../../../core/classification/language.js';
 import { requirePermission } from '../auth.js';
 import { callerOf, elapsedMs } from '../context.js';
 import type { AppServices } from '../services.js';
@@ -8,19 +7,24 @@ import type { RequestBody, ResponseBody } from '../wire.js';
 
 export function inferenceRoutes(services: AppServices): Router {
   const router = Router();
-  const { classification, languages } = services;
+  const { classifier } = services;
 
   router.post('/v2/models/:model_id/inference', requirePermission('infer'), async (req, res) => {
     const body = req.body as RequestBody<'classifyTexts'>;
     const modelId = Number(req.params.model_id);
-    const result = await classification.classify(callerOf(res).workspace, modelId, body.texts, {
-      maxPredictions: body.max_predictions,
-      labelFilter: body.label_filter,
+    const { workspace } = callerOf(res);
+    const { scored, language } = await classifier.classify({
+      workspaceId: workspace.id,
+      quota: workspace,
+      texts: body.texts,
+      models: [{ modelId, options: { maxPredictions: body.max_predictions, labelFilter: body.label_filter } }],
+      unusableModels: 'refuse',
+      detectLanguage: true,
     });
     const response: ResponseBody<'classifyTexts', 200> = {
-      predictions: result.predictions,
+      predictions: scored[0]?.predictions ?? [],
       model_id: modelId,
-      text_language: detectRequestLanguage(languages, body.texts),
+      text_language: language ?? 'und',
       processing_time_ms: elapsedMs(res),
     };
     res.json(response);
@@ -28,17 +32,20 @@ export function inferenceRoutes(services: AppServices): Router {
 
   router.post('/v2/models/inference', requirePermission('infer'), async (req, res) => {
     const body = req.body as RequestBody<'classifyMultiModelSettings'>;
-    const results = await classification.classifyWithMany(
-      callerOf(res).workspace,
-      body.texts,
-      body.model_settings.map((s, i) => ({
+    const { workspace } = callerOf(res);
+    const { scored } = await classifier.classify({
+      workspaceId: workspace.id,
+      quota: workspace,
+      texts: body.texts,
+      models: body.model_settings.map((s, i) => ({
         modelId: s.model_id,
         options: { maxPredictions: s.max_predictions, labelFilter: s.label_filter },
         field: `model_settings[${i}].label_filter`,
       })),
-    );
+      unusableModels: 'refuse',
+    });
     const response: ResponseBody<'classifyMultiModelSettings', 200> = {
-      results: results.map((r) => ({
+      results: scored.map((r) => ({
         model_id: r.model.id,
         model_name: r.model.name,
         predictions: r.predictions.map((row) => row.map((p) => ({ label: p.label, score: p.confidence }))),
@@ -49,13 +56,16 @@ export function inferenceRoutes(services: AppServices): Router {
 
   router.post('/v2/multi-model/inference', requirePermission('infer'), async (req, res) => {
     const body = req.body as RequestBody<'classifyMultiModelIds'>;
-    const results = await classification.classifyWithMany(
-      callerOf(res).workspace,
-      body.texts,
-      body.model_ids.map((modelId) => ({ modelId, options: { maxPredictions: body.max_predictions } })),
-    );
+    const { workspace } = callerOf(res);
+    const { scored } = await classifier.classify({
+      workspaceId: workspace.id,
+      quota: workspace,
+      texts: body.texts,
+      models: body.model_ids.map((modelId) => ({ modelId, options: { maxPredictions: body.max_predictions } })),
+      unusableModels: 'refuse',
+    });
     const response: ResponseBody<'classifyMultiModelIds', 200> = {
-      results: Object.fromEntries(results.map((r) => [String(r.model.id), { predictions: r.predictions }])),
+      results: Object.fromEntries(scored.map((r) => [String(r.model.id), { predictions: r.predictions }])),
       processing_time_ms: elapsedMs(res),
     };
     res.json(response);

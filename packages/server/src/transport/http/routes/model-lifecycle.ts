@@ -4,7 +4,6 @@ import { parseDatasetKey } from '../../../core/datasets/dataset-keys.js';
 import { DomainError, invalid } from '../../../core/shared/errors.js';
 import type { LabelledText, ModelExportFile } from '../../../core/lifecycle/types.js';
 import type { Workspace } from '../../../core/shared/types.js';
-import { readLabelledExamples } from '../../../adapters/upload-files/labelled-examples.js';
 import { requirePermission } from '../auth.js';
 import { jsonBody } from '../body.js';
 import { callerOf } from '../context.js';
@@ -78,7 +77,7 @@ export function modelLifecycleRoutes(services: AppServices): Router {
     let source = 'api';
     if (raw) {
       const format = req.is('text/csv') ? 'csv' : 'jsonl';
-      examples = await readLabelledExamples(raw, format);
+      examples = await services.readLabelledExamples(raw, format);
       source = format;
     } else {
       examples = await labelledSet(workspace, modelIdOf(req), req.body as RequestBody<'addModelExamples'>);

@@ -1,6 +1,5 @@
 // Read-only model endpoints: list models (deployed by default, or by status), get one model's details.
 import { Router } from 'express';
-import { notFound } from '../../../core/shared/errors.js';
 import { requirePermission } from '../auth.js';
 import { callerOf } from '../context.js';
 import { pageEnvelope, pageRequest } from '../pagination.js';
@@ -11,20 +10,18 @@ import type { ResponseBody } from '../wire.js';
 
 export function modelRoutes(services: AppServices): Router {
   const router = Router();
-  const { models } = services.repos;
+  const { models } = services;
 
   router.get('/v2/models', requirePermission('read'), async (req, res) => {
     const request = pageRequest(req);
     const status = typeof req.query.status === 'string' ? req.query.status : 'deployed';
-    const page = await models.list(callerOf(res).workspace.id, request, status === 'all' ? {} : { status: status as ModelStatus });
+    const page = await models.list(callerOf(res).workspace.id, request, status as ModelStatus | 'all');
     const response: ResponseBody<'listModels', 200> = pageEnvelope(page, request, presentModelSummary);
     res.json(response);
   });
 
   router.get('/v2/models/:model_id', requirePermission('read'), async (req, res) => {
-    const model = await models.get(callerOf(res).workspace.id, Number(req.params.model_id));
-    if (!model) throw notFound(`model ${req.params.model_id}`);
-    res.json(presentModel(model));
+    res.json(presentModel(await models.get(callerOf(res).workspace.id, Number(req.params.model_id))));
   });
 
   return router;

@@ -1,7 +1,7 @@
 // Upload endpoints: a CSV or JSON Lines body streamed to the upload service (202), and the upload's progress.
 import { Router, type Request } from 'express';
 import { datasetKey } from '../../../core/datasets/dataset-keys.js';
-import type { Upload, UploadFormat } from '../../../core/datasets/upload-types.js';
+import type { Upload, UploadFormat } from '../../../core/ports/uploads.js';
 import { requirePermission } from '../auth.js';
 import { callerOf } from '../context.js';
 import type { AppServices } from '../services.js';

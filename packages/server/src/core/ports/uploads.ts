@@ -1,5 +1,8 @@
-// File uploads into a dataset: the Upload state and the storage port that stages, completes or fails it.
+// File uploads into a dataset: the Upload state, the intake port transports hand a body to, and the storage port that stages, completes or fails it.
+import type { Readable } from 'node:stream';
+import type { LabelledText } from '../lifecycle/types.js';
 import type { CellValue } from '../shared/types.js';
+import type { JobsForStoredRows } from './pipeline.js';
 
 export type UploadStatus = 'processing' | 'completed' | 'failed';
 export type UploadFormat = 'csv' | 'jsonl';
@@ -40,13 +43,32 @@ export interface UploadRepository {
   /** Stages checked rows from `firstIndex` (0-based row number) and raises rows_received; false when no longer processing. */
   stage(uploadId: string, firstIndex: number, rows: Array<Record<string, CellValue>>): Promise<boolean>;
   /**
-   * One transaction: the staged rows become records (in file order, each with its classification job), the
+   * One transaction: the staged rows become records (in file order, with the jobs `jobsFor` asks for), the
    * dataset's row count grows and it is ready again, the upload is completed and its staging rows are gone.
    * Undefined when the upload was no longer processing (nothing stored).
    */
-  complete(uploadId: string): Promise<Upload | undefined>;
+  complete(uploadId: string, jobsFor: JobsForStoredRows): Promise<Upload | undefined>;
   /** Fails a processing upload: staging rows removed, dataset ready again. False when it was not processing. */
   fail(uploadId: string, error: UploadError): Promise<boolean>;
   /** Fails every processing upload whose heartbeat is older than `staleMs` (its process died); returns how many. */
   failStale(staleMs: number, error: UploadError): Promise<number>;
 }
+
+/** A file body as a transport receives it: its media type, its encoding and its bytes as a stream. */
+export interface UploadRequest {
+  format: UploadFormat;
+  contentEncoding: string | undefined;
+  contentLength: number | undefined;
+  /** The bytes as they arrive (an HTTP request body, say); consumed once. */
+  body: Readable;
+}
+
+/** Where transports hand file uploads: answered once the body is safely received, ingested in the background. */
+export interface UploadIntake {
+  /** Answers once the body is spooled whole; ingestion goes on in the background. */
+  receive(workspaceId: number, datasetKey: string, request: UploadRequest): Promise<Upload>;
+  get(workspaceId: number, datasetKey: string, uploadId: string): Promise<Upload>;
+}
+
+/** Reads labelled examples (text, label) from a CSV or JSON Lines file body; a bad line is an error naming it. */
+export type LabelledExamplesReader = (body: Buffer, format: UploadFormat) => Promise<LabelledText[]>;

@@ -1,0 +1,27 @@
+// Who is calling: an API key's bearer token resolved to its key and workspace, and the key's last use recorded sparingly.
+import type { ApiKeyRepository } from '../ports/repositories.js';
+import type { StoredApiKey, Workspace } from '../shared/types.js';
+import { findActiveCaller } from './api-keys.js';
+
+/** last_used_at is refreshed at most this often per key, to keep writes off the hot path. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+export interface Caller {
+  key: StoredApiKey;
+  workspace: Workspace;
+}
+
+export class Authenticator {
+  constructor(private readonly apiKeys: ApiKeyRepository) {}
+
+  /** The active key and its workspace for a bearer token, or undefined when the token names none. */
+  caller(token: string): Promise<Caller | undefined> {
+    return findActiveCaller(this.apiKeys, token);
+  }
+
+  /** Records that the key was used now (in the background, at most once a minute per key). */
+  recordUse(key: StoredApiKey, now = new Date()): void {
+    if (key.lastUsedAt && now.getTime() - key.lastUsedAt.getTime() <= LAST_USED_RESOLUTION_MS) return;
+    void this.apiKeys.touchLastUsed(key.id, now).catch(() => undefined);
+  }
+}
