@@ -1,7 +1,7 @@
 // The classification.completed event: its body is what the contract's schema describes, and only enabled subscribers get it.
 import { createRequire } from 'node:module';
-import Ajv2020 from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import formats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import type { WebhookEndpoint } from '../ports/pipeline.js';
 import type { Dataset, DatasetRecord } from '../shared/types.js';
@@ -31,7 +31,7 @@ describe('classificationCompleted', () => {
       text: 'I was charged twice', classifications: { 3: { label: 'billing', confidence: 0.91 } }, metadata: { channel: 'email' },
     });
     const ajv = new Ajv2020({ strict: false, allErrors: true });
-    addFormats(ajv);
+    formats.default(ajv);
     const validate = ajv.compile(contract.components.schemas.ClassificationCompletedEvent as object);
     expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
   });

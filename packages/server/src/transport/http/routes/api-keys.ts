@@ -5,7 +5,7 @@ import { callerOf } from '../context.js';
 import { pageEnvelope, pageRequest } from '../pagination.js';
 import { presentApiKey } from '../presenters.js';
 import type { AppServices } from '../services.js';
-import type { RequestBody, ResponseBody } from '../wire.js';
+import { bodyOf, type ResponseBody } from '../wire.js';
 
 export function apiKeyRoutes(services: AppServices): Router {
   const router = Router();
@@ -19,7 +19,7 @@ export function apiKeyRoutes(services: AppServices): Router {
   });
 
   router.post('/v2/api-keys', requirePermission('admin'), async (req, res) => {
-    const body = req.body as RequestBody<'createApiKey'>;
+    const body = bodyOf<'createApiKey'>(req);
     const created = await keys.create(workspaceId(res), { name: body.name, role: body.role });
     const response: ResponseBody<'createApiKey', 201> = { ...presentApiKey(created.record), last_used_at: null, revoked_at: null, key: created.key };
     res.status(201).json(response);

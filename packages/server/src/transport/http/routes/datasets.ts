@@ -5,7 +5,7 @@ import { callerOf } from '../context.js';
 import { pageEnvelope, pageRequest } from '../pagination.js';
 import { presentDataset, presentRecord } from '../presenters.js';
 import type { AppServices } from '../services.js';
-import type { RequestBody, ResponseBody } from '../wire.js';
+import { bodyOf, type ResponseBody } from '../wire.js';
 
 export function datasetRoutes(services: AppServices): Router {
   const router = Router();
@@ -13,7 +13,7 @@ export function datasetRoutes(services: AppServices): Router {
   const workspaceId = (res: Parameters<typeof callerOf>[0]) => callerOf(res).workspace.id;
 
   router.post('/v2/datasets', requirePermission('admin'), async (req, res) => {
-    const body = req.body as RequestBody<'createDataset'>;
+    const body = bodyOf<'createDataset'>(req);
     const dataset = await datasets.create(workspaceId(res), {
       name: body.name,
       columns: body.columns,
@@ -41,13 +41,13 @@ export function datasetRoutes(services: AppServices): Router {
   });
 
   router.post('/v2/datasets/:dataset_id/records', requirePermission('write_rows'), async (req, res) => {
-    const body = req.body as RequestBody<'pushDatasetRecord'>;
+    const body = bodyOf<'pushDatasetRecord'>(req);
     const record = await datasets.pushRecord(workspaceId(res), String(req.params.dataset_id), body as Record<string, unknown>);
     res.status(201).json(presentRecord(record));
   });
 
   router.post('/v2/dataset/:dataset_id/item', requirePermission('write_rows'), async (req, res) => {
-    const body = req.body as RequestBody<'addDatasetItems'>;
+    const body = bodyOf<'addDatasetItems'>(req);
     await datasets.addRows(workspaceId(res), Number(req.params.dataset_id), body.rows as Array<Record<string, unknown>>);
     const response: ResponseBody<'addDatasetItems', 200> = { status: 'success' };
     res.json(response);

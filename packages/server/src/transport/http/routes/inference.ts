@@ -3,14 +3,14 @@ import { Router } from 'express';
 import { requirePermission } from '../auth.js';
 import { callerOf, elapsedMs } from '../context.js';
 import type { AppServices } from '../services.js';
-import type { RequestBody, ResponseBody } from '../wire.js';
+import { bodyOf, type ResponseBody } from '../wire.js';
 
 export function inferenceRoutes(services: AppServices): Router {
   const router = Router();
   const { classifier } = services;
 
   router.post('/v2/models/:model_id/inference', requirePermission('infer'), async (req, res) => {
-    const body = req.body as RequestBody<'classifyTexts'>;
+    const body = bodyOf<'classifyTexts'>(req);
     const modelId = Number(req.params.model_id);
     const { workspace } = callerOf(res);
     const { scored, language } = await classifier.classify({
@@ -31,7 +31,7 @@ export function inferenceRoutes(services: AppServices): Router {
   });
 
   router.post('/v2/models/inference', requirePermission('infer'), async (req, res) => {
-    const body = req.body as RequestBody<'classifyMultiModelSettings'>;
+    const body = bodyOf<'classifyMultiModelSettings'>(req);
     const { workspace } = callerOf(res);
     const { scored } = await classifier.classify({
       workspaceId: workspace.id,
@@ -55,7 +55,7 @@ export function inferenceRoutes(services: AppServices): Router {
   });
 
   router.post('/v2/multi-model/inference', requirePermission('infer'), async (req, res) => {
-    const body = req.body as RequestBody<'classifyMultiModelIds'>;
+    const body = bodyOf<'classifyMultiModelIds'>(req);
     const { workspace } = callerOf(res);
     const { scored } = await classifier.classify({
       workspaceId: workspace.id,

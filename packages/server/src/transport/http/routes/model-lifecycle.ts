@@ -11,7 +11,7 @@ import { presentSuggestion, presentTrainingJob, presentVersion } from '../lifecy
 import { pageEnvelope, pageRequest } from '../pagination.js';
 import { presentModel } from '../presenters.js';
 import type { AppServices } from '../services.js';
-import type { RequestBody, ResponseBody } from '../wire.js';
+import { bodyOf, optionalBodyOf, type RequestBody, type ResponseBody } from '../wire.js';
 
 /** Example files and export files may be larger than the 1 MiB of ordinary requests. */
 export const MODEL_FILE_LIMIT_BYTES = 32 * 1024 * 1024;
@@ -52,7 +52,7 @@ export function modelLifecycleRoutes(services: AppServices): Router {
   }
 
   router.post('/v2/models', requirePermission('admin'), async (req, res) => {
-    const body = req.body as RequestBody<'createModel'>;
+    const body = bodyOf<'createModel'>(req);
     const model = await lifecycle.create(callerOf(res).workspace, {
       name: body.name,
       type: body.type,
@@ -80,8 +80,8 @@ export function modelLifecycleRoutes(services: AppServices): Router {
       examples = await services.readLabelledExamples(raw, format);
       source = format;
     } else {
-      examples = await labelledSet(workspace, modelIdOf(req), req.body as RequestBody<'addModelExamples'>);
-      if ((req.body as RequestBody<'addModelExamples'>).dataset_id !== undefined) source = 'dataset';
+      examples = await labelledSet(workspace, modelIdOf(req), bodyOf<'addModelExamples'>(req));
+      if (bodyOf<'addModelExamples'>(req).dataset_id !== undefined) source = 'dataset';
     }
     const result = await lifecycle.addExamples(workspace, modelIdOf(req), examples, source, raw ? 'body' : 'examples');
     const response: ResponseBody<'addModelExamples', 201> = {
@@ -93,7 +93,7 @@ export function modelLifecycleRoutes(services: AppServices): Router {
   });
 
   router.post('/v2/models/:model_id/training-jobs', requirePermission('admin'), async (req, res) => {
-    const job = await lifecycle.train(callerOf(res).workspace, modelIdOf(req), (req.body ?? {}) as RequestBody<'trainModel'>);
+    const job = await lifecycle.train(callerOf(res).workspace, modelIdOf(req), (optionalBodyOf<'trainModel'>(req) ?? {}));
     res.status(202).json(presentTrainingJob(job));
   });
 
@@ -115,7 +115,7 @@ export function modelLifecycleRoutes(services: AppServices): Router {
   });
 
   router.post('/v2/models/:model_id/deploy', requirePermission('admin'), async (req, res) => {
-    const body = (req.body ?? {}) as RequestBody<'deployModel'>;
+    const body = (optionalBodyOf<'deployModel'>(req) ?? {});
     res.json(presentModel(await lifecycle.deploy(callerOf(res).workspace, modelIdOf(req), body.version)));
   });
 
@@ -129,7 +129,7 @@ export function modelLifecycleRoutes(services: AppServices): Router {
 
   router.post('/v2/models/:model_id/evaluations', requirePermission('admin'), async (req, res) => {
     const workspace = callerOf(res).workspace;
-    const examples = await labelledSet(workspace, modelIdOf(req), req.body as RequestBody<'evaluateModel'>);
+    const examples = await labelledSet(workspace, modelIdOf(req), bodyOf<'evaluateModel'>(req));
     const metrics: ResponseBody<'evaluateModel', 200> = await lifecycle.evaluate(workspace, modelIdOf(req), examples);
     res.json(metrics);
   });

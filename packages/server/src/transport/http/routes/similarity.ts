@@ -2,12 +2,12 @@
 import { Router } from 'express';
 import { requirePermission } from '../auth.js';
 import type { AppServices } from '../services.js';
-import type { RequestBody, ResponseBody } from '../wire.js';
+import { bodyOf, type ResponseBody } from '../wire.js';
 
 export function similarityRoutes(services: AppServices): Router {
   const router = Router();
   router.post('/v2/similarity', requirePermission('infer'), async (req, res) => {
-    const body = req.body as RequestBody<'scoreSimilarity'>;
+    const body = bodyOf<'scoreSimilarity'>(req);
     const response: ResponseBody<'scoreSimilarity', 200> = await services.similarity.score(body.base_texts, body.compare_to_texts, body.top_n);
     res.json(response);
   });

@@ -5,7 +5,7 @@ import { requirePermission } from '../auth.js';
 import { callerOf } from '../context.js';
 import { pageEnvelope, pageRequest } from '../pagination.js';
 import type { AppServices } from '../services.js';
-import type { RequestBody, ResponseBody } from '../wire.js';
+import { bodyOf, type ResponseBody } from '../wire.js';
 
 type EndpointBody = ResponseBody<'getWebhook', 200>;
 type DeliveryBody = ResponseBody<'redeliverWebhookDelivery', 202>;
@@ -49,7 +49,7 @@ export function webhookRoutes(services: AppServices): Router {
   });
 
   router.post('/v2/webhooks', admin, async (req, res) => {
-    const body = req.body as RequestBody<'createWebhook'>;
+    const body = bodyOf<'createWebhook'>(req);
     const endpoint = await webhooks.create(workspaceId(res), { url: body.url, events: body.events, enabled: body.enabled });
     const response: ResponseBody<'createWebhook', 201> = { ...presentWebhook(endpoint), secret: endpoint.secret };
     res.status(201).json(response);
@@ -60,7 +60,7 @@ export function webhookRoutes(services: AppServices): Router {
   });
 
   router.patch('/v2/webhooks/:webhook_id', admin, async (req, res) => {
-    const body = req.body as RequestBody<'updateWebhook'>;
+    const body = bodyOf<'updateWebhook'>(req);
     res.json(presentWebhook(await webhooks.update(workspaceId(res), Number(req.params.webhook_id), body)));
   });
 
