@@ -1,0 +1,77 @@
+// The static encoder in stages on a tiny written encoder: tokenize, run, the serving encoder over it, close().
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as ort from 'onnxruntime-node';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { EmbeddingCache } from './embedding-cache.js';
+import { ServingEncoder } from './serving-encoder.js';
+import { StaticEncoder } from './static-encoder.js';
+import { StaticWordTokenizer } from './static-tokenizer.js';
+import { writeTinyStaticEncoder } from './testing/tiny-static-encoder.js';
+
+let dir: string;
+const TEXTS = ['Where is my parcel?', 'refund please', 'nothing known here', '', 'card charge card charge refund'];
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'textclass-static-stages-'));
+  await writeTinyStaticEncoder(dir);
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('StaticEncoder in stages', () => {
+  it('tokenize() refuses until the files are loaded, then gives the known-word ids and their count as the row cost', async () => {
+    const encoder = await StaticEncoder.open(dir);
+    expect(() => encoder.tokenize('where')).toThrow(/not loaded/);
+    await encoder.warmup();
+    expect(Array.from(encoder.tokenize('Where is my parcel?').ids)).toEqual([1, 2, 3, 4]);
+    expect(encoder.tokenize('Where is my parcel?').tokens).toBe(4);
+    expect(encoder.tokenize('nothing known here').tokens).toBe(1);
+    await encoder.close();
+    expect(() => encoder.tokenize('where')).toThrow(/not loaded/);
+  });
+
+  it('runs tokenised texts exactly as embed() embeds them, a text without a known word as zeros', async () => {
+    const encoder = await StaticEncoder.open(dir, { batching: { maxRows: 2, maxCells: 8 } });
+    await encoder.warmup();
+    const staged = await encoder.run(TEXTS.map((text) => encoder.tokenize(text)));
+    const direct = await encoder.embed(TEXTS);
+    staged.forEach((vector, i) => expect(Array.from(vector)).toEqual(Array.from(direct[i] as Float32Array)));
+    expect(Math.hypot(...(staged[0] as Float32Array))).toBeCloseTo(1, 5);
+    expect((staged[2] as Float32Array).every((x) => x === 0)).toBe(true);
+    expect(await encoder.run([])).toEqual([]);
+    await encoder.close();
+  });
+
+  it('behind a serving encoder: each distinct text tokenised once, the vectors of embed()', async () => {
+    const encoder = await StaticEncoder.open(dir);
+    await encoder.warmup();
+    const serving = new ServingEncoder(encoder, { cache: new EmbeddingCache(1 << 20) });
+    const encode = vi.spyOn(StaticWordTokenizer.prototype, 'encode');
+    const vectors = await serving.embed([...TEXTS, TEXTS[0] as string]);
+    expect(encode).toHaveBeenCalledTimes(TEXTS.length);
+    const direct = await encoder.embed(TEXTS);
+    TEXTS.forEach((_, i) => expect(Array.from(vectors[i] as Float32Array)).toEqual(Array.from(direct[i] as Float32Array)));
+    expect(vectors[TEXTS.length]).toBe(vectors[0]);
+    await serving.close();
+  });
+
+  it('close() releases the ONNX session', async () => {
+    const encoder = await StaticEncoder.open(dir);
+    const serving = new ServingEncoder(encoder);
+    await serving.warmup();
+    // InferenceSession is a class at run time; its typings only declare the factory.
+    const sessions = ort.InferenceSession as unknown as { prototype: ort.InferenceSession };
+    const release = vi.spyOn(sessions.prototype, 'release');
+    await serving.close();
+    expect(release).toHaveBeenCalledTimes(1);
+    expect(serving.health()).toBe(false);
+  });
+});
