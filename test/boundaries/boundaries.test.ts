@@ -1,0 +1,180 @@
+// The import-boundary rules (.dependency-cruiser.cjs), checked by running dependency-cruiser itself with the project's
+// config on two fixture trees shaped like this repository: fixtures/clean must pass; fixtures/clean with
+// fixtures/violations laid over it must fail, once for each deliberate violation, under the rule's name.
+// The trees are copied to a temporary folder outside the repository, so no other tool or test worker sees them.
+import { execFile } from 'node:child_process';
+import { cp, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const repo = path.resolve(import.meta.dirname, '../..');
+const fixtures = path.join(import.meta.dirname, 'fixtures');
+const depcruise = path.join(repo, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
+const config = path.join(repo, '.dependency-cruiser.cjs');
+// The same roots as `npm run lint:boundaries` in the root package.json.
+const roots = ['packages', 'openapi', 'scripts'];
+// npm packages the fixtures import, stood in for by empty packages: only their names matter to the rules.
+const npmStubs = ['express', 'kysely', 'onnxruntime-node', 'pino'];
+const workspaces = {
+  '@textclass/openapi': 'openapi',
+  '@textclass/client': 'packages/client',
+  '@textclass/mock': 'packages/mock',
+  '@textclass/server': 'packages/server',
+  '@textclass/model-tools': 'packages/model-tools',
+};
+
+interface Violation {
+  rule: { name: string; severity: string };
+  from: string;
+  to: string;
+  cycle?: Array<{ name: string }>;
+}
+interface Cruise {
+  /** The exit code and output of the run as `npm run lint:boundaries` reports (`--output-type err`). */
+  exitCode: number;
+  output: string;
+  /** The same violations, from a second run with `--output-type json`. */
+  violations: Violation[];
+}
+
+const S = 'packages/server/src';
+// Every error the violations tree must produce: [rule, from, to]; a cycle, reported once, as [rule, 'cycle', members].
+const expectedErrors: Array<[string, string, string]> = [
+  ['core-outside-core', `${S}/core/classification/uses-adapter.ts`, `${S}/adapters/storage/records.ts`],
+  ['core-outside-core', `${S}/core/classification/uses-app-type.ts`, `${S}/app/server.ts`],
+  ['core-outside-core', `${S}/core/classification/uses-test-kit.ts`, `${S}/testing/kit.ts`],
+  ['library-test-kit', `${S}/core/classification/uses-test-kit.ts`, `${S}/testing/kit.ts`],
+  ['core-io-package', `${S}/core/classification/uses-sql.ts`, 'node_modules/kysely/index.js'],
+  ['core-io-package', `${S}/core/classification/uses-sql.ts`, 'node_modules/express/index.js'],
+  ['core-io-builtin', `${S}/core/datasets/reads-file.ts`, 'fs/promises'],
+  ['core-other-package', `${S}/core/datasets/uses-client.ts`, '@textclass/client'],
+  ['core-other-package', `${S}/core/datasets/uses-mock.ts`, 'packages/mock/src/index.ts'],
+  ['no-circular', 'cycle', `${S}/core/lifecycle/promote.ts + ${S}/core/lifecycle/stage.ts`],
+  ['no-circular', 'cycle', `${S}/core/shared/left.ts + ${S}/core/shared/right.ts`],
+  ['transport-storage-inference', `${S}/transport/http/reads-storage.ts`, `${S}/adapters/storage/records.ts`],
+  ['transport-storage-inference', `${S}/transport/cli/runs-encoder.ts`, `${S}/adapters/inference/encoder.ts`],
+  ['adapter-transport-app', `${S}/adapters/storage/uses-app.ts`, `${S}/app/server.ts`],
+  ['adapter-transport-app', `${S}/adapters/observability/uses-transport.ts`, `${S}/transport/http/routes.ts`],
+  ['library-test-kit', `${S}/adapters/storage/uses-test-kit.ts`, `${S}/testing/kit.ts`],
+  ['package-internals-relative', 'packages/server/test/client-internals.test.ts', 'packages/client/src/request.ts'],
+  ['package-internals-relative', 'packages/model-tools/src/reaches-in.ts', `${S}/core/tenancy/api-keys.ts`],
+  [
+    'package-internals-unexported',
+    'packages/model-tools/src/reaches-in.ts',
+    '@textclass/server/src/core/tenancy/api-keys.js',
+  ],
+  ['package-internals', 'packages/model-tools/src/reaches-in.ts', 'packages/mock/src/start-mock.ts'],
+  ['package-internals-relative', 'scripts/reaches-in.ts', 'packages/client/src/request.ts'],
+];
+// What the clean tree reports without failing: the dependencies that are listed for a decision, not yet errors.
+const expectedInfos: Array<[string, string, string]> = [
+  ['adapter-other-adapter', `${S}/adapters/upload-files/service.ts`, `${S}/adapters/observability/logger.ts`],
+  ['transport-adapter', `${S}/transport/http/routes.ts`, `${S}/adapters/observability/logger.ts`],
+  ['transport-app', `${S}/transport/cli/serve.ts`, `${S}/app/server.ts`],
+];
+
+let scratch: string;
+const cruises: Record<'clean' | 'violations', Promise<Cruise>> = {} as never;
+
+/** Lays the given fixture trees, in order, into a fresh folder with the node_modules the rules resolve through. */
+async function tree(name: string, layers: string[]): Promise<string> {
+  const dir = path.join(scratch, name);
+  for (const layer of layers) await cp(path.join(fixtures, layer), dir, { recursive: true });
+  await mkdir(path.join(dir, 'node_modules/@textclass'), { recursive: true });
+  for (const [pkg, where] of Object.entries(workspaces)) {
+    await symlink(path.join(dir, where), path.join(dir, 'node_modules', pkg), 'dir');
+  }
+  for (const pkg of npmStubs) {
+    await mkdir(path.join(dir, 'node_modules', pkg));
+    await writeFile(
+      path.join(dir, 'node_modules', pkg, 'package.json'),
+      JSON.stringify({ name: pkg, main: 'index.js' }),
+    );
+    await writeFile(path.join(dir, 'node_modules', pkg, 'index.js'), 'export default {};\n');
+  }
+  return dir;
+}
+
+/** Runs dependency-cruiser on `dir` with the project's config and the given reporter: exit code and standard output. */
+async function depcruiseIn(dir: string, outputType: 'err' | 'json'): Promise<{ exitCode: number; stdout: string }> {
+  const args = [depcruise, ...roots, '--config', config, '--output-type', outputType];
+  const env = { ...process.env, DEPCRUISE_ROOT: dir, NO_COLOR: '1' };
+  try {
+    const { stdout } = await run(process.execPath, args, { cwd: dir, env, maxBuffer: 64 * 1024 * 1024 });
+    return { exitCode: 0, stdout };
+  } catch (error) {
+    const failed = error as { code?: unknown; stdout?: string };
+    if (typeof failed.code !== 'number') throw error; // it did not run at all
+    return { exitCode: failed.code, stdout: failed.stdout ?? '' };
+  }
+}
+
+async function cruise(dir: string): Promise<Cruise> {
+  const [err, json] = await Promise.all([depcruiseIn(dir, 'err'), depcruiseIn(dir, 'json')]);
+  const result = JSON.parse(json.stdout) as { summary: { violations: Violation[] } };
+  return { exitCode: err.exitCode, output: err.stdout, violations: result.summary.violations };
+}
+
+const triples = (violations: Violation[], severity: string): Array<[string, string, string]> =>
+  violations
+    .filter((v) => v.rule.severity === severity)
+    .map((v) =>
+      v.cycle
+        ? [
+            v.rule.name,
+            'cycle',
+            v.cycle
+              .map((m) => m.name)
+              .sort()
+              .join(' + '),
+          ]
+        : [v.rule.name, v.from, v.to.replace(/^.*\/node_modules\//, 'node_modules/')],
+    );
+const sorted = (list: Array<[string, string, string]>) => [...list].map((t) => t.join(' | ')).sort();
+
+beforeAll(async () => {
+  scratch = await mkdtemp(path.join(os.tmpdir(), 'textclass-boundaries-'));
+  const [clean, violations] = await Promise.all([
+    tree('clean', ['clean']),
+    tree('violations', ['clean', 'violations']),
+  ]);
+  cruises.clean = cruise(clean);
+  cruises.violations = cruise(violations);
+  await Promise.allSettled(Object.values(cruises));
+}, 60_000);
+
+afterAll(async () => {
+  if (scratch) await rm(scratch, { recursive: true, force: true });
+});
+
+describe('import boundaries (.dependency-cruiser.cjs)', () => {
+  it('pass on a clean tree shaped like the repository', async () => {
+    const { exitCode, output, violations } = await cruises.clean;
+    expect(triples(violations, 'error')).toEqual([]);
+    expect(output).not.toMatch(/^\s*error /m);
+    expect(exitCode).toBe(0);
+  });
+
+  it('list, without failing, the dependencies left for a decision', async () => {
+    const { violations } = await cruises.clean;
+    expect(sorted(triples(violations, 'info'))).toEqual(sorted(expectedInfos));
+  });
+
+  it('fail on the deliberate violations, each under its rule, and on nothing else', async () => {
+    const { exitCode, violations } = await cruises.violations;
+    expect(sorted(triples(violations, 'error'))).toEqual(sorted(expectedErrors));
+    // dependency-cruiser exits with the number of errors: what fails `npm run lint`.
+    expect(exitCode).toBe(expectedErrors.length);
+  });
+
+  it.each(expectedErrors)('%s: %s -> %s', async (rule, from, to) => {
+    const { output, violations } = await cruises.violations;
+    expect(triples(violations, 'error')).toContainEqual([rule, from, to]);
+    // What a developer reads when `npm run lint` fails: the rule's name, then the importing module.
+    const first = from === 'cycle' ? '' : ` ${from} →`;
+    expect(output).toContain(`error ${rule}:${first}`);
+  });
+});
