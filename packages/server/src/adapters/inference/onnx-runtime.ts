@@ -1,55 +1,11 @@
 // The one module that talks to onnxruntime-node: creates sessions, runs them, converts tensors.
 import { availableParallelism } from 'node:os';
 import * as ort from 'onnxruntime-node';
-import { WorkerOnnxSession } from './onnx-worker-session.js';
+import type { FloatInput, FloatOutput, Int64Input, OnnxSession, OnnxSessionOptions } from './onnx-session.js';
+import { WorkerOnnxSession } from './onnx-thread-session.js';
 
-/** A loaded ONNX model that can be run; wraps an onnxruntime InferenceSession. */
-export interface OnnxSession {
-  readonly inputNames: readonly string[];
-  readonly outputNames: readonly string[];
-  /** Runs the model on int64 inputs and returns the named float32 output. */
-  runInt64(inputs: Record<string, Int64Input>, outputName: string): Promise<FloatOutput>;
-  /** Runs the model on float32 inputs and returns the named float32 output. */
-  runFloat32(inputs: Record<string, FloatInput>, outputName: string): Promise<FloatOutput>;
-  release(): Promise<void>;
-}
+export type { FloatInput, FloatOutput, Int64Input, OnnxSession, OnnxSessionOptions };
 
-/** A row-major int64 tensor given as its data and dimensions. */
-export interface Int64Input {
-  data: BigInt64Array;
-  dims: readonly number[];
-}
-
-/** A row-major float32 tensor given as its data and dimensions. */
-export interface FloatInput {
-  data: Float32Array;
-  dims: readonly number[];
-}
-
-/** A row-major float32 tensor returned by a run. */
-export interface FloatOutput {
-  data: Float32Array;
-  dims: readonly number[];
-}
-
-export interface OnnxSessionOptions {
-  /** Threads used inside one operator; default min(CPU count, 4). */
-  intraOpThreads?: number;
-  /**
-   * Let idle intra-op threads spin-wait for the next operator (onnxruntime's default). Off by default here: the
-   * server's event loop shares the cores with those threads, and spinning took CPU from it (and from the next batch's
-   * tokenisation): measured on 2 shared cores, batch 32 ran at 105 texts/s spinning vs 123 without (npm run bench:inference).
-   */
-  allowSpinning?: boolean;
-  /** Writes the graph as optimised by onnxruntime to this path (to check which ops were fused). */
-  optimizedModelPath?: string;
-  /**
-   * Where runs happen. 'inline' (default): on the calling thread; onnxruntime-node's run is synchronous, so the event
-   * loop stops for the whole run, which suits models that run in microseconds (static encoders, heads). 'worker': the
-   * session lives on its own worker thread, so requests are parsed, answered and batched while a model runs.
-   */
-  thread?: 'inline' | 'worker';
-}
 
 function sessionOptions(options: OnnxSessionOptions): ort.InferenceSession.SessionOptions {
   return {

@@ -1,8 +1,8 @@
 // An OnnxSession whose runs happen on a worker thread, so the event loop keeps serving requests during inference.
 import type { Worker } from 'node:worker_threads';
 import { spawnSiblingWorker } from '../threads/worker-thread.js';
-import type { FloatInput, FloatOutput, Int64Input, OnnxSession } from './onnx-runtime.js';
-import type { WorkerReply, WorkerRequest, WorkerStart } from './onnx-worker-protocol.js';
+import type { FloatInput, FloatOutput, Int64Input, OnnxSession } from './onnx-session.js';
+import type { WorkerReply, WorkerRequest, WorkerStart } from './onnx-thread-protocol.js';
 
 interface Pending {
   resolve(output: FloatOutput): void;
@@ -17,7 +17,7 @@ interface Started {
 
 /** Starts a worker on the model and waits until its session has loaded. */
 function startWorker(start: WorkerStart): Promise<Started> {
-  const worker = spawnSiblingWorker(import.meta.url, 'onnx-session-worker', start);
+  const worker = spawnSiblingWorker(import.meta.url, 'onnx-thread-entry', start);
   return new Promise<Started>((resolve, reject) => {
     const onExit = (code: number) => reject(new Error(`the ONNX worker exited with code ${code} while loading the model`));
     const onError = (error: Error) => reject(error);

@@ -1,10 +1,10 @@
 // Worker-thread entry: holds one ONNX session (created through onnx-runtime.ts) and runs it off the main event loop.
 import { parentPort, workerData } from 'node:worker_threads';
 import { createOnnxSession, createOnnxSessionFromBytes, type OnnxSession } from './onnx-runtime.js';
-import type { WorkerReply, WorkerRequest, WorkerStart } from './onnx-worker-protocol.js';
+import type { WorkerReply, WorkerRequest, WorkerStart } from './onnx-thread-protocol.js';
 
 const port = parentPort;
-if (!port) throw new Error('onnx-session-worker must run in a worker thread');
+if (!port) throw new Error('onnx-thread-entry must run in a worker thread');
 const start = workerData as WorkerStart;
 
 function reply(message: WorkerReply, transfer: ArrayBuffer[] = []): void {

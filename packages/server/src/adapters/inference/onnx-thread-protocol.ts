@@ -1,5 +1,5 @@
-// Messages between the main thread and an ONNX session's worker thread (onnx-worker-session.ts ↔ onnx-session-worker.ts).
-import type { FloatInput, Int64Input, OnnxSessionOptions } from './onnx-runtime.js';
+// Messages between the main thread and an ONNX session's worker thread (onnx-thread-session.ts ↔ onnx-thread-entry.ts).
+import type { FloatInput, Int64Input, OnnxSessionOptions } from './onnx-session.js';
 
 /** workerData: what the worker loads (a file path or model bytes) and the session options it loads it with. */
 export interface WorkerStart {
