@@ -6,10 +6,11 @@
 //   entry points (`exports`, or `main`/`types` where a package has no `exports`).
 // - No circular imports anywhere, type-only imports included.
 //
-// Unit tests (*.test.ts) and packages/server/test/** may import their own package freely.
-// Violations that predate a rule are listed in .dependency-cruiser-known-violations.json
-// (a temporary baseline: `--ignore-known` skips them; fix one, then rerun `npm run lint:boundaries:baseline`).
-// The rules are checked against fixture trees in test/boundaries/ (vitest project "boundaries").
+// Unit tests (*.test.ts) and packages/*/test/** may import their own package freely, not other packages' internals.
+// Rules with severity 'info' only list what they find (`npm run lint:boundaries:report`); 'error' fails the lint.
+// Violations that predate a rule are listed in .dependency-cruiser-known-violations.json, a temporary baseline
+// that `--ignore-known` skips (it records the 'info' findings too); `npm run lint:baseline` rewrites it.
+// The rules are checked on fixture trees shaped like this repository: test/boundaries/ (`npm run test:boundaries`).
 'use strict';
 
 const fs = require('node:fs');
