@@ -89,7 +89,7 @@ const CORE = '^packages/server/src/core/';
 
 // Packages that do I/O (or bring a framework with them) and so never belong in core/.
 // Anything npm that core/ may use is named in CORE_NPM_ALLOWED instead.
-const CORE_NPM_ALLOWED = ['^standardwebhooks$', '^node_modules/standardwebhooks/'];
+const CORE_NPM_ALLOWED = ['^standardwebhooks$', '(^|/)node_modules/standardwebhooks/'];
 // Node built-ins that do I/O, spawn, or reach the process; node:crypto, node:util and the like stay allowed.
 const NODE_IO = [
   'fs',
