@@ -1,15 +1,13 @@
 // Import boundaries of the monorepo, checked by dependency-cruiser (`npm run lint:boundaries`).
 //
 // - The server's tiers: core/ is the domain and reaches nothing but core/ and pure libraries;
-//   transport/ never touches storage or inference directly; adapters/ never reach transport/ or app/.
+//   transport/ reaches adapters only through app/ composition (observability/ aside), and the HTTP transport
+//   never imports app/; adapters/ never reach transport/ or app/, nor one another (observability/ and threads/ aside).
 // - Packages: nothing reaches into another package's files except through that package's public
 //   entry points (`exports`, or `main`/`types` where a package has no `exports`).
 // - No circular imports anywhere, type-only imports included.
 //
 // Unit tests (*.test.ts) and packages/*/test/** may import their own package freely, not other packages' internals.
-// Rules with severity 'info' only list what they find (`npm run lint:boundaries:report`); 'error' fails the lint.
-// Violations that predate a rule are listed in .dependency-cruiser-known-violations.json, a temporary baseline
-// that `--ignore-known` skips (it records the 'info' findings too); `npm run lint:baseline` rewrites it.
 // The rules are checked on fixture trees shaped like this repository: test/boundaries/ (`npm run test:boundaries`).
 'use strict';
 
@@ -184,7 +182,7 @@ module.exports = {
       to: { couldNotResolve: true, path: '^@textclass/', pathNot: '^@textclass/(openapi|server)(/|$)' },
     },
 
-    // 2. transport/ talks to the domain and to app/, never to storage or inference directly.
+    // 2. transport/ talks to the domain; it reaches adapters only through app/ composition.
     {
       name: 'transport-storage-inference',
       comment: 'transport/ reaches storage and inference through core/ ports (wired in app/), never directly.',
@@ -194,16 +192,20 @@ module.exports = {
     },
     {
       name: 'transport-adapter',
-      comment: 'Reported, not yet an error: transport/ importing an adapter other than storage/inference.',
-      severity: 'info',
+      comment:
+        'transport/ reaches adapters only through app/ composition; the one exception is observability/ (the logger and ' +
+        'the Prometheus registry), which every tier outside core/ may use.',
+      severity: 'error',
       from: { path: '^packages/server/src/transport/', pathNot: TEST },
-      to: { path: '^packages/server/src/adapters/', pathNot: '^packages/server/src/adapters/(storage|inference)/' },
+      to: { path: '^packages/server/src/adapters/', pathNot: '^packages/server/src/adapters/observability/' },
     },
     {
-      name: 'transport-app',
-      comment: 'Reported, not yet an error: transport/ importing the composition root app/.',
-      severity: 'info',
-      from: { path: '^packages/server/src/transport/', pathNot: TEST },
+      name: 'transport-http-app',
+      comment:
+        'The HTTP transport is handed its services (transport/http/services.ts) and never imports the composition root; ' +
+        'the CLI may, because each of its commands composes what it runs (app/cli-runtime.ts, app/cli-tools.ts, app/server.ts).',
+      severity: 'error',
+      from: { path: '^packages/server/src/transport/http/', pathNot: TEST },
       to: { path: '^packages/server/src/app/' },
     },
 
@@ -217,10 +219,15 @@ module.exports = {
     },
     {
       name: 'adapter-other-adapter',
-      comment: 'Reported, not an error: one adapter importing another.',
-      severity: 'info',
+      comment:
+        'Adapters are independent of one another; the shared ones are observability/ (logging, metrics) and threads/ ' +
+        '(starting worker threads).',
+      severity: 'error',
       from: { path: '^packages/server/src/adapters/([^/]+)/', pathNot: TEST },
-      to: { path: '^packages/server/src/adapters/', pathNot: '^packages/server/src/adapters/$1/' },
+      to: {
+        path: '^packages/server/src/adapters/',
+        pathNot: ['^packages/server/src/adapters/$1/', '^packages/server/src/adapters/(observability|threads)/'],
+      },
     },
     {
       name: 'library-test-kit',

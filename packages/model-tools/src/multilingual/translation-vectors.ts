@@ -3,7 +3,7 @@ import { isWordToken } from '@textclass/server/inference';
 
 /** Later translations in an entry weigh less: weight 1 / (1 + TRANSLATION_DECAY × position). */
 const TRANSLATION_DECAY = 0.5;
-const PHRASE_WORD = /[\p{L}\p{M}\p{N}]+(?:['\-][\p{L}\p{M}\p{N}]+)*/gu;
+const PHRASE_WORD = /[\p{L}\p{M}\p{N}]+(?:['-][\p{L}\p{M}\p{N}]+)*/gu;
 
 /** Looks pivot words up: word → row vector and frequency rank (1 = most frequent). */
 export interface PivotSpace {

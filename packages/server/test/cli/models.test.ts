@@ -20,7 +20,7 @@ async function models(...args: string[]): Promise<{ stdout: string; stderr: stri
     const { stdout, stderr } = await promisify(execFile)(process.execPath, [MAIN, 'models', ...args], { env });
     return { stdout: stdout.trim(), stderr };
   } catch (error) {
-    throw new Error((error as { stderr?: string }).stderr || String(error));
+    throw new Error((error as { stderr?: string }).stderr || String(error), { cause: error });
   }
 }
 const json = async (...args: string[]) => JSON.parse((await models(...args)).stdout);

@@ -65,7 +65,7 @@ function fromJson(raw: string, env: NodeJS.ProcessEnv): LlmEndpointConfig[] {
   try {
     parsed = JSON.parse(raw);
   } catch (error) {
-    throw new Error(`TEXTCLASS_LLM_ENDPOINTS is not valid JSON (${(error as Error).message}); expected {"<name>": {"url": "…", "model": "…"}}`);
+    throw new Error(`TEXTCLASS_LLM_ENDPOINTS is not valid JSON (${(error as Error).message}); expected {"<name>": {"url": "…", "model": "…"}}`, { cause: error });
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('TEXTCLASS_LLM_ENDPOINTS must be a JSON object {"<name>": {"url": "…", "model": "…"}}');
   return Object.entries(parsed as Record<string, unknown>).map(([name, value]) => {

@@ -37,7 +37,8 @@ export class Semaphore {
   private slot(deadline: number | undefined): Promise<void> {
     if (this.waiting.length >= this.maxWaiting) return Promise.reject(new WaitQueueFullError(this.waiting.length));
     return new Promise<void>((resolve, reject) => {
-      let timer: NodeJS.Timeout | undefined;
+      // Set below only when there is a deadline; handOver clears it whether or not it was set.
+      let timer: NodeJS.Timeout | undefined = undefined;
       const handOver = () => {
         clearTimeout(timer);
         resolve();

@@ -1,7 +1,5 @@
 // Prometheus metrics (prom-client): HTTP requests by route template, batching queues, encoder time, embedding cache.
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { BatchObserver } from '../inference/batch-queue.js';
-import type { CacheObserver, CacheStats } from '../inference/embedding-cache.js';
 
 const SIZE_BUCKETS = [1, 2, 4, 8, 16, 32, 64, 128, 256];
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -12,10 +10,20 @@ export interface QueueSource {
   readonly queueDepth: number;
 }
 
-export class Metrics implements BatchObserver, CacheObserver {
+/** What the embedding cache holds and has served (read at scrape time). */
+export interface CacheFigures {
+  entries: number;
+  bytes: number;
+  maxBytes: number;
+  hits: number;
+  misses: number;
+}
+
+/** The serving stack's observer (batches, cache lookups, queues) and the HTTP layer's, reported to Prometheus. */
+export class Metrics {
   readonly registry = new Registry();
   private readonly queues: QueueSource[] = [];
-  private cacheStats: (() => CacheStats) | undefined;
+  private cacheStats: (() => CacheFigures) | undefined;
   private readonly requests: Counter<'method' | 'route' | 'status'>;
   private readonly requestSeconds: Histogram<'method' | 'route' | 'status'>;
   private readonly batchTexts: Histogram<'encoder'>;
@@ -40,7 +48,7 @@ export class Metrics implements BatchObserver, CacheObserver {
       },
     });
     this.batchTexts = new Histogram({ name: 'textclass_inference_batch_texts', help: 'Texts per encoder batch', labelNames: ['encoder'], buckets: SIZE_BUCKETS, registers });
-    this.batchTokens = new Histogram({ name: 'textclass_inference_batch_tokens', help: 'Padded tokens (texts x longest) per encoder batch, estimated', labelNames: ['encoder'], buckets: SIZE_BUCKETS.map((b) => b * 64), registers });
+    this.batchTokens = new Histogram({ name: 'textclass_inference_batch_tokens', help: 'Padded tokens (texts x longest) per encoder batch', labelNames: ['encoder'], buckets: SIZE_BUCKETS.map((b) => b * 64), registers });
     this.encoderSeconds = new Histogram({ name: 'textclass_encoder_duration_seconds', help: 'Time of one encoder batch call', labelNames: ['encoder'], buckets: LATENCY_BUCKETS, registers });
     this.cacheHits = new Counter({ name: 'textclass_embedding_cache_hits_total', help: 'Texts served from the embedding cache', labelNames: ['encoder'], registers });
     this.cacheMisses = new Counter({ name: 'textclass_embedding_cache_misses_total', help: 'Texts the embedding cache did not hold (embedded)', labelNames: ['encoder'], registers });
@@ -53,7 +61,7 @@ export class Metrics implements BatchObserver, CacheObserver {
     this.queues.push(queue);
   }
 
-  watchCache(stats: () => CacheStats): void {
+  watchCache(stats: () => CacheFigures): void {
     this.cacheStats = stats;
   }
 

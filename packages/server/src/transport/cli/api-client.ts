@@ -25,7 +25,7 @@ export async function expectOk<T>(call: Promise<{ data?: T; error?: unknown; res
   try {
     result = await call;
   } catch (error) {
-    throw new Error(`cannot reach the server: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`cannot reach the server: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
   if (result.error !== undefined || !result.response.ok) {
     const failure = TextclassError.fromResponse(result.error, result.response);

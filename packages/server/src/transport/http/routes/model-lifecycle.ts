@@ -34,6 +34,8 @@ export function modelFileBodies(): RequestHandler[] {
 }
 
 const modelIdOf = (req: Request): number => Number(req.params.model_id);
+/** A query parameter the contract declares as a string (the validator has checked it). */
+const queryString = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 export function modelLifecycleRoutes(services: AppServices): Router {
   const router = Router();
@@ -136,7 +138,7 @@ export function modelLifecycleRoutes(services: AppServices): Router {
 
   router.get('/v2/models/:model_id/suggestions', requirePermission('admin'), async (req, res) => {
     const strategy = req.query.strategy === 'entropy' ? 'entropy' : 'margin';
-    const result = await suggestions.suggest(callerOf(res).workspace, modelIdOf(req), parseDatasetKey(String(req.query.dataset_id)), {
+    const result = await suggestions.suggest(callerOf(res).workspace, modelIdOf(req), parseDatasetKey(queryString(req.query.dataset_id)), {
       strategy,
       scan: Number(req.query.scan ?? 1000),
       limit: Number(req.query.limit ?? 20),
