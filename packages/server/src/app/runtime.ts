@@ -10,6 +10,7 @@ import { seedDemoContent } from '../core/demo/seed.js';
 import { headFactories } from '../core/lifecycle/head-factories.js';
 import { ModelRunners } from '../core/classification/model-runners.js';
 import type { Repositories } from '../core/ports/repositories.js';
+import type { LanguageDetector } from '../core/ports/encoders.js';
 import { QuotaService } from '../core/tenancy/quota.js';
 import { Authenticator } from '../core/tenancy/authentication.js';
 import { ApiKeyService } from '../core/tenancy/key-management.js';
@@ -37,6 +38,8 @@ import { checkWebhookUrl } from '../adapters/webhook-sender/address-guard.js';
 export interface Runtime {
   services: AppServices;
   repos: Repositories;
+  /** Language identification (the classifier's; resolved once loaded). */
+  languages: LanguageDetector;
   database: Database;
   bootstrap: BootstrapResult;
   /** Settles when encoders and language id are loaded and the demo content exists. */
@@ -90,7 +93,6 @@ export async function composeRuntime(config: Config, logger: Logger): Promise<Ru
     quota,
     similarity: new SimilarityService(encoders),
     datasets: new DatasetService(repos.datasets, repos.records, repos.models),
-    languages,
     encoders,
     limiter: rateLimits.limiter,
     uploads,
@@ -110,5 +112,5 @@ export async function composeRuntime(config: Config, logger: Logger): Promise<Ru
   const close = async () => {
     await pipeline.stop(); await runners.close(); await loadedRegistry?.close(); await uploads.close(); await quota.flush(); await rateLimits.close(); await database.close();
   };
-  return { services, repos, database, bootstrap, ready, close };
+  return { services, repos, languages, database, bootstrap, ready, close };
 }

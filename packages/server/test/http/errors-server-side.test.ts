@@ -37,7 +37,7 @@ describe('server-side failures', () => {
       {
         ...services,
         encoders: loading,
-        classifier: new TextClassifier(server.running.runtime.repos.models, loading, new ModelRunners(loading), new QuotaService(server.running.runtime.repos.usage), services.languages),
+        classifier: new TextClassifier(server.running.runtime.repos.models, loading, new ModelRunners(loading), new QuotaService(server.running.runtime.repos.usage), server.running.runtime.languages),
         similarity: new SimilarityService(loading),
       },
       { logger: createLogger('silent'), bodyLimitBytes: 1024 * 1024, validateResponses: true },

@@ -33,7 +33,7 @@ beforeAll(async () => {
     {
       ...services,
       encoders: serving,
-      classifier: new TextClassifier(server.running.runtime.repos.models, serving, new ModelRunners(serving), new QuotaService(server.running.runtime.repos.usage), services.languages),
+      classifier: new TextClassifier(server.running.runtime.repos.models, serving, new ModelRunners(serving), new QuotaService(server.running.runtime.repos.usage), server.running.runtime.languages),
       similarity: new SimilarityService(serving),
       metrics,
     },

@@ -8,7 +8,7 @@ import type { QuotaService } from '../../core/tenancy/quota.js';
 import type { ModelCatalog } from '../../core/lifecycle/model-catalog.js';
 import type { ApiKeyService } from '../../core/tenancy/key-management.js';
 import type { Authenticator } from '../../core/tenancy/authentication.js';
-import type { EncoderProvider, LanguageDetector } from '../../core/ports/encoders.js';
+import type { EncoderProvider } from '../../core/ports/encoders.js';
 import type { RateLimiter } from '../../core/tenancy/rate-limiter.js';
 import type { LabelledExamplesReader, UploadIntake } from '../../core/ports/uploads.js';
 import type { SimilarityService } from '../../core/classification/similarity.js';
@@ -28,7 +28,6 @@ export interface AppServices {
   quota: QuotaService;
   similarity: SimilarityService;
   datasets: DatasetService;
-  languages: LanguageDetector;
   encoders: EncoderProvider;
   limiter: RateLimiter;
   uploads: UploadIntake;
