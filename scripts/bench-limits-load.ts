@@ -24,7 +24,12 @@ export interface LoadResult {
   elapsedSeconds: number;
 }
 
-export async function runWindowLoad(options: { targets: string[]; keys: string[]; clients: number; seconds: number }): Promise<LoadResult> {
+export async function runWindowLoad(options: {
+  targets: string[];
+  keys: string[];
+  clients: number;
+  seconds: number;
+}): Promise<LoadResult> {
   const windows = new Map<string, WindowCount & { first: number; last: number }>();
   const result = { total: 0, allowed: 0, refused: 0, other: 0 };
   const started = Date.now();
@@ -33,7 +38,9 @@ export async function runWindowLoad(options: { targets: string[]; keys: string[]
     for (let i = c; Date.now() < until; i += 1) {
       const keyIndex = i % options.keys.length;
       const target = options.targets[i % options.targets.length]!;
-      const res = await fetch(`${target}/v2/models?limit=1`, { headers: { Authorization: `Bearer ${options.keys[keyIndex]}` } }).catch(() => undefined);
+      const res = await fetch(`${target}/v2/models?limit=1`, {
+        headers: { Authorization: `Bearer ${options.keys[keyIndex]}` },
+      }).catch(() => undefined);
       await res?.arrayBuffer();
       const now = Date.now();
       result.total += 1;
@@ -43,7 +50,15 @@ export async function runWindowLoad(options: { targets: string[]; keys: string[]
       const reset = Number(res?.headers.get('x-ratelimit-reset'));
       if (!res || !Number.isFinite(reset)) continue;
       const id = `${keyIndex}:${reset}`;
-      const window = windows.get(id) ?? { keyIndex, resetAtSeconds: reset, requests: 0, allowed: 0, observedSeconds: 0, first: now, last: now };
+      const window = windows.get(id) ?? {
+        keyIndex,
+        resetAtSeconds: reset,
+        requests: 0,
+        allowed: 0,
+        observedSeconds: 0,
+        first: now,
+        last: now,
+      };
       window.requests += 1;
       if (res.status === 200) window.allowed += 1;
       window.last = now;
@@ -53,5 +68,9 @@ export async function runWindowLoad(options: { targets: string[]; keys: string[]
   };
   await Promise.all(Array.from({ length: options.clients }, (_, c) => client(c)));
   const ordered = [...windows.values()].sort((x, y) => x.keyIndex - y.keyIndex || x.resetAtSeconds - y.resetAtSeconds);
-  return { windows: ordered.map(({ first: _f, last: _l, ...w }) => w), ...result, elapsedSeconds: (Date.now() - started) / 1000 };
+  return {
+    windows: ordered.map(({ first: _f, last: _l, ...w }) => w),
+    ...result,
+    elapsedSeconds: (Date.now() - started) / 1000,
+  };
 }

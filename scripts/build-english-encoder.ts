@@ -7,7 +7,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildDefaultEncoder, committedEncoderDir, compareWithCommitted, DEFAULT_TABLE_OPTIONS, packCommittedEncoder } from '@textclass/model-tools';
+import {
+  buildDefaultEncoder,
+  committedEncoderDir,
+  compareWithCommitted,
+  DEFAULT_TABLE_OPTIONS,
+  packCommittedEncoder,
+} from '@textclass/model-tools';
 import { ENGLISH_ENCODER_ID } from '@textclass/server/inference';
 
 function nonNegativeInteger(name: string, value: string | undefined): number | undefined {
@@ -77,8 +83,12 @@ try {
   }
   if (values.check) {
     const { same, committed } = await compareWithCommitted(committedDir, m);
-    console.log(same ? 'the rebuild matches the committed encoder' : `the rebuild DIFFERS from the committed encoder ` +
-      `(committed model ${committed.model_sha256}, tokenizer ${committed.tokenizer_sha256})`);
+    console.log(
+      same
+        ? 'the rebuild matches the committed encoder'
+        : `the rebuild DIFFERS from the committed encoder ` +
+            `(committed model ${committed.model_sha256}, tokenizer ${committed.tokenizer_sha256})`,
+    );
     process.exitCode = same ? 0 : 1;
   } else if (work) {
     await packCommittedEncoder(work, committedDir, m);

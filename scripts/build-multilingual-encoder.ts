@@ -7,12 +7,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
-  buildMultilingualEncoder, committedEncoderDir, compareWithCommitted, debianPackages, DICTD_DIR, EDICT_PATH, freedictPairs,
-  MULTILINGUAL_ENCODER_ID, packCommittedEncoder,
+  buildMultilingualEncoder,
+  committedEncoderDir,
+  compareWithCommitted,
+  debianPackages,
+  DICTD_DIR,
+  EDICT_PATH,
+  freedictPairs,
+  MULTILINGUAL_ENCODER_ID,
+  packCommittedEncoder,
 } from '@textclass/model-tools';
 
 const { values } = parseArgs({
-  options: { check: { type: 'boolean', default: false }, out: { type: 'string' }, packages: { type: 'boolean', default: false } },
+  options: {
+    check: { type: 'boolean', default: false },
+    out: { type: 'string' },
+    packages: { type: 'boolean', default: false },
+  },
 });
 if (values.packages) {
   console.log(debianPackages().join(' '));
@@ -29,8 +40,10 @@ async function missingInputs(): Promise<string[]> {
 
 const missing = await missingInputs();
 if (missing.length > 0) {
-  console.error(`build:encoder: ${missing.length} dictionary files are missing (e.g. ${missing[0]}). Install them with:\n` +
-    `  apt-get install -y --no-install-recommends ${debianPackages().join(' ')}`);
+  console.error(
+    `build:encoder: ${missing.length} dictionary files are missing (e.g. ${missing[0]}). Install them with:\n` +
+      `  apt-get install -y --no-install-recommends ${debianPackages().join(' ')}`,
+  );
   process.exit(1);
 }
 
@@ -40,12 +53,18 @@ try {
   const result = await buildMultilingualEncoder({ outDir: work, log: (line) => console.log(`  ${line}`) });
   const m = result.metadata;
   const seconds = ((performance.now() - started) / 1000).toFixed(0);
-  console.log(`built ${m.id} in ${seconds} s: ${m.vocab_size} rows × ${m.dimension}, model.onnx ${(result.modelBytes / 1e6).toFixed(1)} MB, ` +
-    `tokenizer.json ${(result.tokenizerBytes / 1e6).toFixed(1)} MB; model sha256 ${m.model_sha256}, tokenizer sha256 ${m.tokenizer_sha256}`);
+  console.log(
+    `built ${m.id} in ${seconds} s: ${m.vocab_size} rows × ${m.dimension}, model.onnx ${(result.modelBytes / 1e6).toFixed(1)} MB, ` +
+      `tokenizer.json ${(result.tokenizerBytes / 1e6).toFixed(1)} MB; model sha256 ${m.model_sha256}, tokenizer sha256 ${m.tokenizer_sha256}`,
+  );
   if (values.check) {
     const { same, committed } = await compareWithCommitted(COMMITTED_DIR, m);
-    console.log(same ? 'the rebuild matches the committed encoder' : `the rebuild DIFFERS from the committed encoder ` +
-      `(committed model ${committed.model_sha256}, tokenizer ${committed.tokenizer_sha256})`);
+    console.log(
+      same
+        ? 'the rebuild matches the committed encoder'
+        : `the rebuild DIFFERS from the committed encoder ` +
+            `(committed model ${committed.model_sha256}, tokenizer ${committed.tokenizer_sha256})`,
+    );
     process.exit(same ? 0 : 1);
   }
   const outDir = values.out ?? COMMITTED_DIR;

@@ -41,11 +41,21 @@ try {
   const seed = Number(values.seed);
   if (!Number.isInteger(seed) || seed < 0) throw new Error('--seed must be a non-negative integer');
   const id = values.id ?? `synthetic-${size}${values.int8 ? '-int8' : ''}`;
-  const modelsDir = resolve(process.env.TEXTCLASS_MODELS_DIR ?? join(process.env.TEXTCLASS_DATA_DIR ?? './data', 'models'));
+  const modelsDir = resolve(
+    process.env.TEXTCLASS_MODELS_DIR ?? join(process.env.TEXTCLASS_DATA_DIR ?? './data', 'models'),
+  );
   const dir = resolve(values.out ?? join(modelsDir, 'encoders', id));
-  const written = await writeSyntheticEncoder({ dir, size, seed, int8: values.int8, pooling: values.pooling as PoolingMode });
-  console.log(`wrote ${dir} in ${(written.buildMs / 1000).toFixed(1)} s: model.onnx ${(written.modelBytes / 1e6).toFixed(1)} MB ` +
-    `(sha256 ${written.modelSha256.slice(0, 12)}…), tokenizer.json ${(written.tokenizerBytes / 1e6).toFixed(2)} MB`);
+  const written = await writeSyntheticEncoder({
+    dir,
+    size,
+    seed,
+    int8: values.int8,
+    pooling: values.pooling as PoolingMode,
+  });
+  console.log(
+    `wrote ${dir} in ${(written.buildMs / 1000).toFixed(1)} s: model.onnx ${(written.modelBytes / 1e6).toFixed(1)} MB ` +
+      `(sha256 ${written.modelSha256.slice(0, 12)}…), tokenizer.json ${(written.tokenizerBytes / 1e6).toFixed(2)} MB`,
+  );
   if (values['fusion-report']) {
     const report = await fusionReport(join(dir, 'model.onnx'));
     console.log(`ops before optimisation: ${JSON.stringify(report.before)}`);

@@ -3,9 +3,13 @@ import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { createScratchDatabase, type ScratchDatabase, startServerProcess } from '@textclass/server/testing';
 
-const value = (name: string) => { const i = process.argv.indexOf(name); return i >= 0 ? process.argv[i + 1] : undefined; };
+const value = (name: string) => {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+};
 const ROWS = Number(value('--rows') ?? 1_000_000);
-const POSTGRES = value('--database-url') ?? (process.argv.includes('--postgres') ? process.env.TEST_DATABASE_URL : undefined);
+const POSTGRES =
+  value('--database-url') ?? (process.argv.includes('--postgres') ? process.env.TEST_DATABASE_URL : undefined);
 
 /** VmHWM (peak resident set) and VmRSS of a process, in MiB. */
 function memory(pid: number): { peak: number; rss: number } {
@@ -19,7 +23,9 @@ function* csvRows(rows: number): Generator<string> {
   yield 'id,text,score,created,agent\n';
   const chunk: string[] = [];
   for (let i = 1; i <= rows; i += 1) {
-    chunk.push(`${i},"Ticket ${i}: my parcel, order ${i % 9973}, never arrived; please refund or resend it",${i % 100}.5,2026-01-12T10:15:00Z,agent_${i % 50}\n`);
+    chunk.push(
+      `${i},"Ticket ${i}: my parcel, order ${i % 9973}, never arrived; please refund or resend it",${i % 100}.5,2026-01-12T10:15:00Z,agent_${i % 50}\n`,
+    );
     if (chunk.length === 1000 || i === rows) {
       yield chunk.join('');
       chunk.length = 0;
@@ -35,20 +41,31 @@ async function main(): Promise<void> {
   });
   const pid = server.child.pid!;
   const call = async (method: string, route: string, body?: unknown) => {
-    const res = await fetch(`${server.url}${route}`, { method, headers: { Authorization: `Bearer ${server.apiKey}`, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-    return { status: res.status, body: await res.json() as any };
+    const res = await fetch(`${server.url}${route}`, {
+      method,
+      headers: { Authorization: `Bearer ${server.apiKey}`, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as any };
   };
   try {
     const created = await call('POST', '/v2/datasets', {
       name: 'upload 1m',
-      columns: [{ name: 'text', type: 'text' }, { name: 'score', type: 'number' }, { name: 'created', type: 'timestamp' }, { name: 'agent', type: 'text' }],
+      columns: [
+        { name: 'text', type: 'text' },
+        { name: 'score', type: 'number' },
+        { name: 'created', type: 'timestamp' },
+        { name: 'agent', type: 'text' },
+      ],
       text_column: 'text',
     });
     if (created.status !== 201) throw new Error(`dataset: ${JSON.stringify(created.body)}`);
     const key = created.body.key as string;
     const before = memory(pid);
     let peakRss = before.rss;
-    const sampler = setInterval(() => { peakRss = Math.max(peakRss, memory(pid).rss); }, 100);
+    const sampler = setInterval(() => {
+      peakRss = Math.max(peakRss, memory(pid).rss);
+    }, 100);
     const started = performance.now();
     const res = await fetch(`${server.url}/v2/datasets/${key}/uploads`, {
       method: 'POST',
@@ -56,7 +73,7 @@ async function main(): Promise<void> {
       body: Readable.toWeb(Readable.from(csvRows(ROWS))) as ReadableStream,
       duplex: 'half',
     } as RequestInit);
-    const accepted = await res.json() as any;
+    const accepted = (await res.json()) as any;
     if (res.status !== 202) throw new Error(`upload: ${res.status} ${JSON.stringify(accepted)}`);
     const received = performance.now();
     let upload = accepted;
@@ -92,4 +109,7 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err: unknown) => { process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`); process.exit(1); });
+main().catch((err: unknown) => {
+  process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});

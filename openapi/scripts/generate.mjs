@@ -64,8 +64,15 @@ async function generateInto(dir) {
   redocly(['bundle', ENTRY, '--config', CONFIG, '--dereferenced', '-o', out('openapi.dereferenced.json')]);
   fs.writeFileSync(out('types.ts'), await types(out('openapi.json')));
   redocly([
-    'build-docs', out('openapi.yaml'), '--config', CONFIG, '--inlineBundle',
-    '--title', 'textclass API reference', '-o', out('docs.html'),
+    'build-docs',
+    out('openapi.yaml'),
+    '--config',
+    CONFIG,
+    '--inlineBundle',
+    '--title',
+    'textclass API reference',
+    '-o',
+    out('docs.html'),
   ]);
   fs.writeFileSync(out('docs.html'), normaliseDocs(fs.readFileSync(out('docs.html'), 'utf8')));
   for (const name of FILES) {
@@ -80,7 +87,8 @@ function differences(dir) {
   for (const name of FILES) {
     const committed = path.join(GENERATED, name);
     if (!fs.existsSync(committed)) problems.push(`${name}: missing`);
-    else if (!fs.readFileSync(committed).equals(fs.readFileSync(path.join(dir, name)))) problems.push(`${name}: differs`);
+    else if (!fs.readFileSync(committed).equals(fs.readFileSync(path.join(dir, name))))
+      problems.push(`${name}: differs`);
   }
   return problems;
 }

@@ -34,14 +34,32 @@ export interface LoadResult {
   firstError?: string;
 }
 
-function post(agent: Agent, url: URL, headers: Record<string, string>, body: string): Promise<{ status: number; text: string }> {
+function post(
+  agent: Agent,
+  url: URL,
+  headers: Record<string, string>,
+  body: string,
+): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', agent, headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: res.statusCode === 200 ? '' : Buffer.concat(chunks).toString() }));
-      res.on('error', reject);
-    });
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            text: res.statusCode === 200 ? '' : Buffer.concat(chunks).toString(),
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -57,9 +75,12 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   let firstError: string | undefined;
   const latencies: number[] = [];
   try {
-    await Promise.all(Array.from({ length: Math.min(spec.warmupRequests, spec.concurrency) }, async (_, w) => {
-      for (let i = w; i < spec.warmupRequests; i += spec.concurrency) await post(agent, url, spec.headers, spec.body(i));
-    }));
+    await Promise.all(
+      Array.from({ length: Math.min(spec.warmupRequests, spec.concurrency) }, async (_, w) => {
+        for (let i = w; i < spec.warmupRequests; i += spec.concurrency)
+          await post(agent, url, spec.headers, spec.body(i));
+      }),
+    );
     const started = performance.now();
     const deadline = started + spec.maxSeconds * 1000;
     let lastDone = started;
@@ -80,9 +101,14 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
     const seconds = (lastDone - started) / 1000;
     const ok = latencies.length - errors;
     return {
-      concurrency: spec.concurrency, textsPerRequest: spec.textsPerRequest, requests: latencies.length, errors,
-      seconds: round(seconds, 2), textsPerSecond: round((ok * spec.textsPerRequest) / seconds, 1),
-      p50Ms: round(percentile(latencies, 50)), p99Ms: round(percentile(latencies, 99)),
+      concurrency: spec.concurrency,
+      textsPerRequest: spec.textsPerRequest,
+      requests: latencies.length,
+      errors,
+      seconds: round(seconds, 2),
+      textsPerSecond: round((ok * spec.textsPerRequest) / seconds, 1),
+      p50Ms: round(percentile(latencies, 50)),
+      p99Ms: round(percentile(latencies, 99)),
       ...(firstError ? { firstError } : {}),
     };
   } finally {
@@ -102,7 +128,13 @@ export interface PairedResult {
  * Alternates one HTTP request with one run of `other` (e.g. a raw session.run of the same batch size), so both see the
  * same moment of a shared machine; the server is idle while `other` runs.
  */
-export async function pairedLatency(url: string, headers: Record<string, string>, body: (i: number) => string, rounds: number, other: (i: number) => Promise<number>): Promise<PairedResult> {
+export async function pairedLatency(
+  url: string,
+  headers: Record<string, string>,
+  body: (i: number) => string,
+  rounds: number,
+  other: (i: number) => Promise<number>,
+): Promise<PairedResult> {
   const target = new URL(url);
   if (target.hostname !== '127.0.0.1') throw new Error(`load goes to 127.0.0.1 only, not ${target.hostname}`);
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
@@ -113,7 +145,8 @@ export async function pairedLatency(url: string, headers: Record<string, string>
       const otherMs = await other(i + 2);
       const sent = performance.now();
       const answer = await post(agent, target, headers, body(1_000_000 + i));
-      if (answer.status !== 200) throw new Error(`paired request answered ${answer.status}: ${answer.text.slice(0, 200)}`);
+      if (answer.status !== 200)
+        throw new Error(`paired request answered ${answer.status}: ${answer.text.slice(0, 200)}`);
       if (i < 0) continue;
       http.push(performance.now() - sent);
       others.push(otherMs);
@@ -122,7 +155,10 @@ export async function pairedLatency(url: string, headers: Record<string, string>
     agent.destroy();
   }
   return {
-    rounds, httpP50Ms: round(percentile(http, 50)), httpP99Ms: round(percentile(http, 99)),
-    otherP50Ms: round(percentile(others, 50)), otherP99Ms: round(percentile(others, 99)),
+    rounds,
+    httpP50Ms: round(percentile(http, 50)),
+    httpP99Ms: round(percentile(http, 99)),
+    otherP50Ms: round(percentile(others, 50)),
+    otherP99Ms: round(percentile(others, 99)),
   };
 }

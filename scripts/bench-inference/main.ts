@@ -7,12 +7,22 @@ import { parseArgs } from 'node:util';
 import { MAIN, writeSyntheticEncoder } from '@textclass/server/testing';
 import { pairedLatency, runLoad, type LoadResult, type PairedResult } from './http-load.js';
 import { startPeer } from './peer-server.js';
-import { defaultSubject, makeTexts, RawBench, type RawResult, round, type Subject, transformerSubject } from '@textclass/model-tools';
+import {
+  defaultSubject,
+  makeTexts,
+  RawBench,
+  type RawResult,
+  round,
+  type Subject,
+  transformerSubject,
+} from '@textclass/model-tools';
 import { formatReport, targets, type SubjectResults } from './report.js';
 import { BENCH_API_KEY, startTextclass } from './textclass-server.js';
 import type { Child } from './servers.js';
 
-const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, label: { type: 'string' }, 'profile-dir': { type: 'string' } } });
+const { values } = parseArgs({
+  options: { quick: { type: 'boolean', default: false }, label: { type: 'string' }, 'profile-dir': { type: 'string' } },
+});
 const QUICK = values.quick;
 const CACHE = resolve('.bench-cache');
 const SYNTHETIC_ID = 'synthetic-minilm-l12';
@@ -24,8 +34,24 @@ const SIZES = [1, 8];
 const RAW_BATCHES = [1, 8, 32];
 /** Per-scenario bounds: the transformer is ~10^4 times slower than the static encoder. */
 const BOUNDS = {
-  transformer: { seconds: QUICK ? 3 : 8, requests: 2_000, warmup: 2, rawSeconds: QUICK ? 2 : 4, rawRuns: 400, rawMinRuns: 3, paired: QUICK ? 10 : 30 },
-  static: { seconds: QUICK ? 1 : 3, requests: 50_000, warmup: 32, rawSeconds: QUICK ? 0.5 : 1, rawRuns: 50_000, rawMinRuns: 100, paired: QUICK ? 50 : 200 },
+  transformer: {
+    seconds: QUICK ? 3 : 8,
+    requests: 2_000,
+    warmup: 2,
+    rawSeconds: QUICK ? 2 : 4,
+    rawRuns: 400,
+    rawMinRuns: 3,
+    paired: QUICK ? 10 : 30,
+  },
+  static: {
+    seconds: QUICK ? 1 : 3,
+    requests: 50_000,
+    warmup: 32,
+    rawSeconds: QUICK ? 0.5 : 1,
+    rawRuns: 50_000,
+    rawMinRuns: 100,
+    paired: QUICK ? 50 : 200,
+  },
 };
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -41,35 +67,78 @@ function inferenceBody(texts: string[], size: number): (i: number) => string {
   return (i) => JSON.stringify({ texts: Array.from({ length: size }, (_, k) => texts[(i * size + k) % texts.length]) });
 }
 
-interface Bounds { seconds: number; requests: number; warmup: number; rawSeconds: number; rawRuns: number; rawMinRuns: number; paired: number }
+interface Bounds {
+  seconds: number;
+  requests: number;
+  warmup: number;
+  rawSeconds: number;
+  rawRuns: number;
+  rawMinRuns: number;
+  paired: number;
+}
 
 async function ceilingRows(subject: Subject, raw: RawBench, bounds: Bounds, when: string): Promise<RawResult[]> {
   log(`${subject.id}: raw session.run ceiling (${when})`);
   const rows: RawResult[] = [];
   for (const batch of RAW_BATCHES) {
-    rows.push(await raw.measure(batch, { seconds: bounds.rawSeconds, maxRuns: bounds.rawRuns, minRuns: bounds.rawMinRuns, warmupRuns: 3 }));
+    rows.push(
+      await raw.measure(batch, {
+        seconds: bounds.rawSeconds,
+        maxRuns: bounds.rawRuns,
+        minRuns: bounds.rawMinRuns,
+        warmupRuns: 3,
+      }),
+    );
     log(`  batch ${batch}: ${rows.at(-1)?.textsPerSecond} texts/s (${rows.at(-1)?.msPerRun} ms per run)`);
   }
   return rows;
 }
 
 /** The load loops; at concurrency 32 the best raw batch is measured right before and after, for a same-moment ratio. */
-async function loads(child: Child, path: string, headers: Record<string, string>, texts: string[], concurrency: number[], bounds: Bounds, name: string,
-  adjacent?: { raw: RawBench; batch: number }): Promise<LoadResult[]> {
+async function loads(
+  child: Child,
+  path: string,
+  headers: Record<string, string>,
+  texts: string[],
+  concurrency: number[],
+  bounds: Bounds,
+  name: string,
+  adjacent?: { raw: RawBench; batch: number },
+): Promise<LoadResult[]> {
   const results: LoadResult[] = [];
-  const rawNow = async () => adjacent?.raw.measure(adjacent.batch, { seconds: bounds.rawSeconds / 2, maxRuns: bounds.rawRuns, minRuns: bounds.rawMinRuns, warmupRuns: 1 });
+  const rawNow = async () =>
+    adjacent?.raw.measure(adjacent.batch, {
+      seconds: bounds.rawSeconds / 2,
+      maxRuns: bounds.rawRuns,
+      minRuns: bounds.rawMinRuns,
+      warmupRuns: 1,
+    });
   for (const size of SIZES) {
     for (const c of concurrency) {
       const before = c === 32 ? await rawNow() : undefined;
       const result: LoadResult = await runLoad({
-        url: `${child.url}${path}`, headers, body: inferenceBody(texts, size), textsPerRequest: size, concurrency: c,
-        maxRequests: bounds.requests, maxSeconds: bounds.seconds, warmupRequests: Math.max(bounds.warmup, 1),
+        url: `${child.url}${path}`,
+        headers,
+        body: inferenceBody(texts, size),
+        textsPerRequest: size,
+        concurrency: c,
+        maxRequests: bounds.requests,
+        maxSeconds: bounds.seconds,
+        warmupRequests: Math.max(bounds.warmup, 1),
       });
       const after = before ? await rawNow() : undefined;
-      if (before && after) result.adjacentCeiling = { batch: before.batch, textsPerSecond: round((before.textsPerSecond + after.textsPerSecond) / 2, 1), before: before.textsPerSecond, after: after.textsPerSecond };
+      if (before && after)
+        result.adjacentCeiling = {
+          batch: before.batch,
+          textsPerSecond: round((before.textsPerSecond + after.textsPerSecond) / 2, 1),
+          before: before.textsPerSecond,
+          after: after.textsPerSecond,
+        };
       result.loadAverage1m = round(loadavg()[0] ?? 0, 2);
-      log(`  ${name} c${c} x ${size}: ${result.textsPerSecond} texts/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms (${result.requests} requests, ${result.errors} errors)` +
-        `${result.adjacentCeiling ? `; raw batch ${result.adjacentCeiling.batch} around it ${result.adjacentCeiling.before} / ${result.adjacentCeiling.after} texts/s` : ''}`);
+      log(
+        `  ${name} c${c} x ${size}: ${result.textsPerSecond} texts/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms (${result.requests} requests, ${result.errors} errors)` +
+          `${result.adjacentCeiling ? `; raw batch ${result.adjacentCeiling.batch} around it ${result.adjacentCeiling.before} / ${result.adjacentCeiling.after} texts/s` : ''}`,
+      );
       if (result.firstError) log(`    first error: ${result.firstError}`);
       results.push(result);
     }
@@ -94,11 +163,25 @@ async function measureSubject(subject: Subject, texts: string[]): Promise<Subjec
     try {
       const loaded = server.memory();
       if (loaded) serverMemory.loaded = loaded;
-      const model = (await (await fetch(`${server.url}/v2/models/1`, { headers: auth })).json()) as { config?: { encoder?: string } };
-      if (model.config?.encoder !== undefined && model.config.encoder !== subject.id) throw new Error(`demo model 1 uses ${model.config.encoder}, not ${subject.id}`);
-      textclass = await loads(server, '/v2/models/1/inference', auth, texts, CONCURRENCY, bounds, 'textclass', { raw, batch: best.batch });
-      paired = await pairedLatency(`${server.url}/v2/models/1/inference`, auth, inferenceBody(texts, 8), bounds.paired, (i) => raw.runOnce(8, i));
-      log(`  paired c1 x 8: HTTP p50 ${paired.httpP50Ms} ms vs raw batch 8 p50 ${paired.otherP50Ms} ms (${paired.rounds} rounds)`);
+      const model = (await (await fetch(`${server.url}/v2/models/1`, { headers: auth })).json()) as {
+        config?: { encoder?: string };
+      };
+      if (model.config?.encoder !== undefined && model.config.encoder !== subject.id)
+        throw new Error(`demo model 1 uses ${model.config.encoder}, not ${subject.id}`);
+      textclass = await loads(server, '/v2/models/1/inference', auth, texts, CONCURRENCY, bounds, 'textclass', {
+        raw,
+        batch: best.batch,
+      });
+      paired = await pairedLatency(
+        `${server.url}/v2/models/1/inference`,
+        auth,
+        inferenceBody(texts, 8),
+        bounds.paired,
+        (i) => raw.runOnce(8, i),
+      );
+      log(
+        `  paired c1 x 8: HTTP p50 ${paired.httpP50Ms} ms vs raw batch 8 p50 ${paired.otherP50Ms} ms (${paired.rounds} rounds)`,
+      );
       const after = server.memory();
       if (after) serverMemory.afterLoad = after;
     } finally {
@@ -109,7 +192,18 @@ async function measureSubject(subject: Subject, texts: string[]): Promise<Subjec
       const after = rawAfter[i] as RawResult;
       return after.textsPerSecond > before.textsPerSecond ? after : before;
     });
-    result = { encoder: subject.id, kind: subject.kind, meanTokens, raw: ceiling, rawBefore, rawAfter, textclass, paired, peer: [], serverMemory };
+    result = {
+      encoder: subject.id,
+      kind: subject.kind,
+      meanTokens,
+      raw: ceiling,
+      rawBefore,
+      rawAfter,
+      textclass,
+      paired,
+      peer: [],
+      serverMemory,
+    };
   } finally {
     await raw.release();
   }
@@ -131,10 +225,20 @@ async function measureSubject(subject: Subject, texts: string[]): Promise<Subjec
 }
 
 function environment(): Record<string, unknown> {
-  const git = (args: string[]) => { try { return execFileSync('git', args, { encoding: 'utf8' }).trim(); } catch { return undefined; } };
+  const git = (args: string[]) => {
+    try {
+      return execFileSync('git', args, { encoding: 'utf8' }).trim();
+    } catch {
+      return undefined;
+    }
+  };
   return {
-    node: process.version, cpus: availableParallelism(), cpuModel: cpus()[0]?.model, memoryGiB: round(totalmem() / 2 ** 30, 1),
-    commit: git(['rev-parse', '--short', 'HEAD']), dirty: git(['status', '--porcelain', '--untracked-files=no']) !== '',
+    node: process.version,
+    cpus: availableParallelism(),
+    cpuModel: cpus()[0]?.model,
+    memoryGiB: round(totalmem() / 2 ** 30, 1),
+    commit: git(['rev-parse', '--short', 'HEAD']),
+    dirty: git(['status', '--porcelain', '--untracked-files=no']) !== '',
   };
 }
 
@@ -153,21 +257,39 @@ async function main(): Promise<void> {
   const label = values.label ?? `${started.toISOString().slice(0, 16).replace(/[:T]/g, '-')}${QUICK ? '-quick' : ''}`;
   const out = resolve('bench', 'results', `${label}.json`);
   mkdirSync(resolve('bench', 'results'), { recursive: true });
-  writeFileSync(out, `${JSON.stringify({
-    label, startedAt: started.toISOString(), seconds: round((Date.now() - started.getTime()) / 1000, 1), quick: QUICK,
-    environment: { ...environment(), loadAverageBefore: loadBefore, loadAverageAfter: loadavg().map((l) => round(l, 2)) },
-    method: {
-      texts: `${POOL} distinct texts of ~${TOKENS_PER_TEXT} tokens (synthetic WordPiece), sent round-robin; embedding cache off (TEXTCLASS_EMBEDDING_CACHE_MB=0)`,
-      textclass: 'built dist `serve` in its own process; POST /v2/models/1/inference (zero-shot demo model on the encoder under test)',
-      peer: 'node:http + transformers.js feature-extraction pipeline (pooling mean, normalize), fp32 onnx/model.onnx, own process',
-      bounds: BOUNDS,
-    },
-    subjects, targets: all,
-  }, null, 2)}\n`);
+  writeFileSync(
+    out,
+    `${JSON.stringify(
+      {
+        label,
+        startedAt: started.toISOString(),
+        seconds: round((Date.now() - started.getTime()) / 1000, 1),
+        quick: QUICK,
+        environment: {
+          ...environment(),
+          loadAverageBefore: loadBefore,
+          loadAverageAfter: loadavg().map((l) => round(l, 2)),
+        },
+        method: {
+          texts: `${POOL} distinct texts of ~${TOKENS_PER_TEXT} tokens (synthetic WordPiece), sent round-robin; embedding cache off (TEXTCLASS_EMBEDDING_CACHE_MB=0)`,
+          textclass:
+            'built dist `serve` in its own process; POST /v2/models/1/inference (zero-shot demo model on the encoder under test)',
+          peer: 'node:http + transformers.js feature-extraction pipeline (pooling mean, normalize), fp32 onnx/model.onnx, own process',
+          bounds: BOUNDS,
+        },
+        subjects,
+        targets: all,
+      },
+      null,
+      2,
+    )}\n`,
+  );
   log(`\nwrote ${out}`);
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`bench:inference failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `bench:inference failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exit(1);
 });

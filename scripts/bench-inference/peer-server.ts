@@ -9,5 +9,11 @@ const PEER = fileURLToPath(new URL('./transformers-peer.ts', import.meta.url));
 export async function startPeer(cacheDir: string, subject: Subject): Promise<Child> {
   const localModelPath = arrangePeerLayout(cacheDir, subject);
   const port = await freePort();
-  return spawnAndWait(['--import', 'tsx', PEER, localModelPath, subject.id, String(port)], { ...process.env }, port, '/health', 300);
+  return spawnAndWait(
+    ['--import', 'tsx', PEER, localModelPath, subject.id, String(port)],
+    { ...process.env },
+    port,
+    '/health',
+    300,
+  );
 }

@@ -29,7 +29,8 @@ export interface Target {
   detail: string;
 }
 
-const find = (rows: LoadResult[], concurrency: number, texts: number) => rows.find((r) => r.concurrency === concurrency && r.textsPerRequest === texts);
+const find = (rows: LoadResult[], concurrency: number, texts: number) =>
+  rows.find((r) => r.concurrency === concurrency && r.textsPerRequest === texts);
 
 /** The issue's targets for one encoder (the peer ratio only where a peer ran). */
 export function targets(s: SubjectResults): Target[] {
@@ -40,22 +41,48 @@ export function targets(s: SubjectResults): Target[] {
     if (e2e) {
       const ceiling = e2e.adjacentCeiling ?? { batch: best.batch, textsPerSecond: best.textsPerSecond };
       const value = round(e2e.textsPerSecond / ceiling.textsPerSecond, 3);
-      out.push({ encoder: s.encoder, name: `c32 ${texts}-text e2e / raw batch ${ceiling.batch} around it`, value, target: '>= 0.85', met: value >= 0.85,
-        detail: `${e2e.textsPerSecond} / ${ceiling.textsPerSecond} texts/s; vs the run's best raw ${best.textsPerSecond}: ${round(e2e.textsPerSecond / best.textsPerSecond, 3)}` });
+      out.push({
+        encoder: s.encoder,
+        name: `c32 ${texts}-text e2e / raw batch ${ceiling.batch} around it`,
+        value,
+        target: '>= 0.85',
+        met: value >= 0.85,
+        detail: `${e2e.textsPerSecond} / ${ceiling.textsPerSecond} texts/s; vs the run's best raw ${best.textsPerSecond}: ${round(e2e.textsPerSecond / best.textsPerSecond, 3)}`,
+      });
     }
     const ours = find(s.textclass, 16, texts);
     const peer = find(s.peer, 16, texts);
     if (ours && peer) {
       const value = round(ours.textsPerSecond / peer.textsPerSecond, 2);
-      out.push({ encoder: s.encoder, name: `c16 ${texts}-text textclass / transformers.js`, value, target: '>= 3', met: value >= 3,
-        detail: `${ours.textsPerSecond} / ${peer.textsPerSecond} texts/s` });
+      out.push({
+        encoder: s.encoder,
+        name: `c16 ${texts}-text textclass / transformers.js`,
+        value,
+        target: '>= 3',
+        met: value >= 3,
+        detail: `${ours.textsPerSecond} / ${peer.textsPerSecond} texts/s`,
+      });
     }
   }
   const bound = round(1.15 * s.paired.otherP50Ms + 2, 2);
-  out.push({ encoder: s.encoder, name: 'c1 one 8-text request p50 vs 1.15 x raw batch-8 p50 + 2 ms (paired)', value: s.paired.httpP50Ms, target: `<= ${bound} ms`,
-    met: s.paired.httpP50Ms <= bound, detail: `raw batch-8 p50 ${s.paired.otherP50Ms} ms, ${s.paired.rounds} alternating rounds` });
+  out.push({
+    encoder: s.encoder,
+    name: 'c1 one 8-text request p50 vs 1.15 x raw batch-8 p50 + 2 ms (paired)',
+    value: s.paired.httpP50Ms,
+    target: `<= ${bound} ms`,
+    met: s.paired.httpP50Ms <= bound,
+    detail: `raw batch-8 p50 ${s.paired.otherP50Ms} ms, ${s.paired.rounds} alternating rounds`,
+  });
   const rss = s.serverMemory.afterLoad ?? s.serverMemory.loaded;
-  if (rss) out.push({ encoder: s.encoder, name: 'server RSS after the loops (MiB)', value: rss.rssMiB, target: 'reported', met: true, detail: `peak ${rss.peakRssMiB} MiB` });
+  if (rss)
+    out.push({
+      encoder: s.encoder,
+      name: 'server RSS after the loops (MiB)',
+      value: rss.rssMiB,
+      target: 'reported',
+      met: true,
+      detail: `peak ${rss.peakRssMiB} MiB`,
+    });
   return out;
 }
 
@@ -66,24 +93,43 @@ export function formatReport(subjects: SubjectResults[], all: Target[]): string 
   const lines: string[] = [];
   for (const s of subjects) {
     lines.push('', `== ${s.encoder} (${s.kind}, ~${s.meanTokens} tokens per text)`);
-    lines.push(`${'row'.padEnd(34)}${pad('texts/s', 10)}${pad('p50 ms', 10)}${pad('p99 ms', 10)}${pad('requests', 10)}${pad('errors', 8)}`);
-    lines.push('(raw rows: ceiling = the faster of before / after the HTTP loops; their ms column is the mean ms per session.run)');
-    for (const r of s.raw) lines.push(`${`raw session.run batch ${r.batch}`.padEnd(34)}${pad(r.textsPerSecond, 10)}${pad(r.msPerRun, 10)}${pad('', 10)}${pad(r.runs, 10)}${pad('', 8)}`);
+    lines.push(
+      `${'row'.padEnd(34)}${pad('texts/s', 10)}${pad('p50 ms', 10)}${pad('p99 ms', 10)}${pad('requests', 10)}${pad('errors', 8)}`,
+    );
+    lines.push(
+      '(raw rows: ceiling = the faster of before / after the HTTP loops; their ms column is the mean ms per session.run)',
+    );
+    for (const r of s.raw)
+      lines.push(
+        `${`raw session.run batch ${r.batch}`.padEnd(34)}${pad(r.textsPerSecond, 10)}${pad(r.msPerRun, 10)}${pad('', 10)}${pad(r.runs, 10)}${pad('', 8)}`,
+      );
     const rows = (name: string, list: LoadResult[]) => {
       for (const r of list) {
-        lines.push(`${`${name} c${r.concurrency} x ${r.textsPerRequest} text${r.textsPerRequest > 1 ? 's' : ''}`.padEnd(34)}` +
-          `${pad(r.textsPerSecond, 10)}${pad(r.p50Ms, 10)}${pad(r.p99Ms, 10)}${pad(r.requests, 10)}${pad(r.errors, 8)}`);
+        lines.push(
+          `${`${name} c${r.concurrency} x ${r.textsPerRequest} text${r.textsPerRequest > 1 ? 's' : ''}`.padEnd(34)}` +
+            `${pad(r.textsPerSecond, 10)}${pad(r.p50Ms, 10)}${pad(r.p99Ms, 10)}${pad(r.requests, 10)}${pad(r.errors, 8)}`,
+        );
       }
     };
     rows('textclass', s.textclass);
-    lines.push(`${'paired c1: one 8-text request'.padEnd(34)}${pad('', 10)}${pad(s.paired.httpP50Ms, 10)}${pad(s.paired.httpP99Ms, 10)}${pad(s.paired.rounds, 10)}`);
-    lines.push(`${'paired c1: raw batch-8 run'.padEnd(34)}${pad('', 10)}${pad(s.paired.otherP50Ms, 10)}${pad(s.paired.otherP99Ms, 10)}${pad(s.paired.rounds, 10)}`);
+    lines.push(
+      `${'paired c1: one 8-text request'.padEnd(34)}${pad('', 10)}${pad(s.paired.httpP50Ms, 10)}${pad(s.paired.httpP99Ms, 10)}${pad(s.paired.rounds, 10)}`,
+    );
+    lines.push(
+      `${'paired c1: raw batch-8 run'.padEnd(34)}${pad('', 10)}${pad(s.paired.otherP50Ms, 10)}${pad(s.paired.otherP99Ms, 10)}${pad(s.paired.rounds, 10)}`,
+    );
     rows('transformers.js', s.peer);
     if (s.peerError) lines.push(`transformers.js peer: ${s.peerError}`);
     const mem = s.serverMemory.afterLoad;
-    if (mem) lines.push(`textclass server RSS ${mem.rssMiB} MiB (peak ${mem.peakRssMiB} MiB)${s.peerMemory ? `; peer RSS ${s.peerMemory.rssMiB} MiB (peak ${s.peerMemory.peakRssMiB} MiB)` : ''}`);
+    if (mem)
+      lines.push(
+        `textclass server RSS ${mem.rssMiB} MiB (peak ${mem.peakRssMiB} MiB)${s.peerMemory ? `; peer RSS ${s.peerMemory.rssMiB} MiB (peak ${s.peerMemory.peakRssMiB} MiB)` : ''}`,
+      );
   }
   lines.push('', '== targets');
-  for (const t of all) lines.push(`${t.met ? 'met   ' : 'MISSED'} ${`${t.encoder}: ${t.name}`.padEnd(78)} ${pad(t.value, 9)} (${t.target}; ${t.detail})`);
+  for (const t of all)
+    lines.push(
+      `${t.met ? 'met   ' : 'MISSED'} ${`${t.encoder}: ${t.name}`.padEnd(78)} ${pad(t.value, 9)} (${t.target}; ${t.detail})`,
+    );
   return lines.join('\n');
 }

@@ -18,7 +18,9 @@ export async function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port')),
+      );
     });
   });
 }
@@ -34,10 +36,18 @@ function memoryOf(pid: number): { rssMiB: number; peakRssMiB: number } | undefin
 }
 
 /** Spawns `node args` with env, then polls GET healthPath until 200 (or fails with the child's output). */
-export async function spawnAndWait(args: string[], env: NodeJS.ProcessEnv, port: number, healthPath: string, timeoutSeconds: number): Promise<Child> {
+export async function spawnAndWait(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  port: number,
+  healthPath: string,
+  timeoutSeconds: number,
+): Promise<Child> {
   const child: ChildProcess = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  const keep = (chunk: Buffer) => { output = (output + chunk.toString()).slice(-20_000); };
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -55,7 +65,13 @@ export async function spawnAndWait(args: string[], env: NodeJS.ProcessEnv, port:
       await stop();
       throw new Error(`${args.join(' ')} was not healthy within ${timeoutSeconds} s:\n${output}`);
     }
-    if (await fetch(`${url}${healthPath}`).then((r) => r.status === 200, () => false)) break;
+    if (
+      await fetch(`${url}${healthPath}`).then(
+        (r) => r.status === 200,
+        () => false,
+      )
+    )
+      break;
     await new Promise((r) => setTimeout(r, 250));
   }
   const pid = child.pid as number;

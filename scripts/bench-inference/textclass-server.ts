@@ -17,7 +17,11 @@ async function provision(dataDir: string): Promise<void> {
   const database = await openDatabase({ dataDir });
   try {
     await createRepositories(database.db).workspaces.create({
-      name: 'default', plan: 'enterprise', rateLimitPerMinute: 1_000_000_000, monthlyQuota: null, billingCycleDay: 1,
+      name: 'default',
+      plan: 'enterprise',
+      rateLimitPerMinute: 1_000_000_000,
+      monthlyQuota: null,
+      billingCycleDay: 1,
     });
   } finally {
     await database.close();
@@ -44,15 +48,32 @@ export async function startTextclass(subject: Subject, profileDir?: string): Pro
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn',
-    TEXTCLASS_DATA_DIR: dataDir, TEXTCLASS_API_KEY: BENCH_API_KEY,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    TEXTCLASS_DATA_DIR: dataDir,
+    TEXTCLASS_API_KEY: BENCH_API_KEY,
     TEXTCLASS_MODELS_DIR: subject.modelsDir ?? join(dataDir, 'models'),
-    TEXTCLASS_DEFAULT_ENCODER: subject.id, TEXTCLASS_EMBEDDING_CACHE_MB: '0',
+    TEXTCLASS_DEFAULT_ENCODER: subject.id,
+    TEXTCLASS_EMBEDDING_CACHE_MB: '0',
   };
   try {
-    const child = await spawnAndWait([...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), MAIN, 'serve'], env, port, '/health', 300);
+    const child = await spawnAndWait(
+      [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), MAIN, 'serve'],
+      env,
+      port,
+      '/health',
+      300,
+    );
     await waitForDemoModel(child.url);
-    return { ...child, dataDir, stop: async () => { await child.stop(); rmSync(dataDir, { recursive: true, force: true }); } };
+    return {
+      ...child,
+      dataDir,
+      stop: async () => {
+        await child.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;

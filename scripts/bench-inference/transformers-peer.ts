@@ -4,7 +4,8 @@ import { createServer } from 'node:http';
 import { env, pipeline } from '@huggingface/transformers';
 
 const [localModelPath, modelId, port] = process.argv.slice(2);
-if (!localModelPath || !modelId || !port) throw new Error('usage: transformers-peer.ts <localModelPath> <model id> <port>');
+if (!localModelPath || !modelId || !port)
+  throw new Error('usage: transformers-peer.ts <localModelPath> <model id> <port>');
 
 env.allowRemoteModels = false;
 env.allowLocalModels = true;

@@ -21,14 +21,23 @@ export class Api {
 
   /** A dataset whose text column is `text`, classified by the given models. */
   async createDataset(name: string, modelIds: number[]): Promise<{ id: number; key: string }> {
-    return this.expect(201, 'POST', '/v2/datasets', { name, columns: [{ name: 'text', type: 'text' }], text_column: 'text', model_ids: modelIds });
+    return this.expect(201, 'POST', '/v2/datasets', {
+      name,
+      columns: [{ name: 'text', type: 'text' }],
+      text_column: 'text',
+      model_ids: modelIds,
+    });
   }
 
   /** Whether the dataset's last record (by id; jobs run in id order) has its classifications; also its row count. */
   async tailClassified(key: string): Promise<{ total: number; classified: boolean }> {
     const head = await this.expect<{ total: number }>(200, 'GET', `/v2/datasets/${key}/records?limit=1`);
     if (head.total === 0) return { total: 0, classified: false };
-    const tail = await this.expect<{ data: Array<{ classifications: unknown }> }>(200, 'GET', `/v2/datasets/${key}/records?limit=1&offset=${head.total - 1}`);
+    const tail = await this.expect<{ data: Array<{ classifications: unknown }> }>(
+      200,
+      'GET',
+      `/v2/datasets/${key}/records?limit=1&offset=${head.total - 1}`,
+    );
     return { total: head.total, classified: (tail.data[0]?.classifications ?? null) !== null };
   }
 }

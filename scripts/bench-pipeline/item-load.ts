@@ -18,7 +18,12 @@ export interface ItemLoadResult {
   accepted: Array<{ text: string; at: number }>;
 }
 
-export async function runItemLoad(api: Api, datasetId: number, texts: readonly string[], options: { concurrency: number; rowsPerCall: number; maxRows: number; maxSeconds: number }): Promise<ItemLoadResult> {
+export async function runItemLoad(
+  api: Api,
+  datasetId: number,
+  texts: readonly string[],
+  options: { concurrency: number; rowsPerCall: number; maxRows: number; maxSeconds: number },
+): Promise<ItemLoadResult> {
   const { concurrency, rowsPerCall } = options;
   const calls = Math.floor(Math.min(options.maxRows, texts.length) / rowsPerCall);
   const accepted: Array<{ text: string; at: number }> = [];
@@ -46,7 +51,16 @@ export async function runItemLoad(api: Api, datasetId: number, texts: readonly s
   await Promise.all(Array.from({ length: concurrency }, writer));
   const seconds = (endedAt - startedAt) / 1000;
   return {
-    concurrency, rowsPerCall, calls: next, errors, ...(firstError ? { firstError } : {}), rowsAccepted: accepted.length,
-    seconds, rowsPerSecond: accepted.length / seconds, startedAt, endedAt, accepted,
+    concurrency,
+    rowsPerCall,
+    calls: next,
+    errors,
+    ...(firstError ? { firstError } : {}),
+    rowsAccepted: accepted.length,
+    seconds,
+    rowsPerSecond: accepted.length / seconds,
+    startedAt,
+    endedAt,
+    accepted,
   };
 }

@@ -12,14 +12,24 @@ import { startTimedReceiver } from './receiver.js';
 import { formatReport, ratios } from './report.js';
 import { startPipelineServer } from './server.js';
 
-const { values } = parseArgs({ options: {
-  quick: { type: 'boolean', default: false }, 'database-url': { type: 'string' }, concurrency: { type: 'string', default: '8' }, label: { type: 'string' },
-  'profile-dir': { type: 'string' },
-} });
+const { values } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    'database-url': { type: 'string' },
+    concurrency: { type: 'string', default: '8' },
+    label: { type: 'string' },
+    'profile-dir': { type: 'string' },
+  },
+});
 const QUICK = values.quick;
 const DATABASE_URL = values['database-url'] ?? (process.env.TEST_DATABASE_URL || undefined);
 const BOUNDS = {
-  item: { concurrency: Number(values.concurrency), maxRows: QUICK ? 4_000 : 12_000, maxSeconds: QUICK ? 8 : 15, drainSeconds: QUICK ? 40 : 120 },
+  item: {
+    concurrency: Number(values.concurrency),
+    maxRows: QUICK ? 4_000 : 12_000,
+    maxSeconds: QUICK ? 8 : 15,
+    drainSeconds: QUICK ? 40 : 120,
+  },
   upload: { rows: QUICK ? 20_000 : 50_000, drainSeconds: QUICK ? 45 : 150 },
   encoder: { batches: [8, 32, 64], seconds: QUICK ? 0.5 : 1.5 },
 };
@@ -45,10 +55,20 @@ async function waitForModels(api: Api): Promise<void> {
 }
 
 function environment(): Record<string, unknown> {
-  const git = (args: string[]) => { try { return execFileSync('git', args, { encoding: 'utf8' }).trim(); } catch { return undefined; } };
+  const git = (args: string[]) => {
+    try {
+      return execFileSync('git', args, { encoding: 'utf8' }).trim();
+    } catch {
+      return undefined;
+    }
+  };
   return {
-    node: process.version, cpus: availableParallelism(), cpuModel: cpus()[0]?.model, memoryGiB: round(totalmem() / 2 ** 30, 1),
-    commit: git(['rev-parse', '--short', 'HEAD']), dirty: git(['status', '--porcelain', '--untracked-files=no']) !== '',
+    node: process.version,
+    cpus: availableParallelism(),
+    cpuModel: cpus()[0]?.model,
+    memoryGiB: round(totalmem() / 2 ** 30, 1),
+    commit: git(['rev-parse', '--short', 'HEAD']),
+    dirty: git(['status', '--porcelain', '--untracked-files=no']) !== '',
   };
 }
 
@@ -70,12 +90,18 @@ async function main(): Promise<void> {
     await api.expect(201, 'POST', '/v2/webhooks', { url: receiver.url, events: ['classification.completed'] });
     const itemSet = await api.createDataset('bench items', MODEL_IDS);
     const uploadSet = await api.createDataset('bench upload', MODEL_IDS);
-    log(`item endpoint: ${BOUNDS.item.concurrency} writers x 8 rows, up to ${BOUNDS.item.maxRows} rows or ${BOUNDS.item.maxSeconds} s`);
+    log(
+      `item endpoint: ${BOUNDS.item.concurrency} writers x 8 rows, up to ${BOUNDS.item.maxRows} rows or ${BOUNDS.item.maxSeconds} s`,
+    );
     const item = await itemPhase(api, receiver, itemSet, itemTexts, BOUNDS.item);
-    log(`  accepted ${item.acceptedRowsPerSecond} rows/s, classified ${item.classifiedRowsPerSecond} rows/s, webhook p50 ${item.webhook.p50Ms} ms p99 ${item.webhook.p99Ms} ms`);
+    log(
+      `  accepted ${item.acceptedRowsPerSecond} rows/s, classified ${item.classifiedRowsPerSecond} rows/s, webhook p50 ${item.webhook.p50Ms} ms p99 ${item.webhook.p99Ms} ms`,
+    );
     log(`upload: ${BOUNDS.upload.rows} CSV rows`);
     const upload = await uploadPhase(api, receiver, uploadSet, uploadTexts, BOUNDS.upload.drainSeconds);
-    log(`  accepted ${upload.rowsPerSecond} rows/s, classified ${upload.classifiedRowsPerSecond} rows/s, delivered ${upload.deliveredRowsPerSecond} rows/s`);
+    log(
+      `  accepted ${upload.rowsPerSecond} rows/s, classified ${upload.classifiedRowsPerSecond} rows/s, delivered ${upload.deliveredRowsPerSecond} rows/s`,
+    );
     result = { item, upload, serverMemory: server.memory(), webhookRequests: receiver.count() };
   } finally {
     await server.stop();
@@ -83,23 +109,45 @@ async function main(): Promise<void> {
   }
   const encoderAfter = await encoderRows(ceiling, itemTexts, 'after the server');
   await ceiling.close();
-  const encoder = encoderBefore.map((before, i) => (encoderAfter[i]!.textsPerSecond > before.textsPerSecond ? encoderAfter[i]! : before));
+  const encoder = encoderBefore.map((before, i) =>
+    encoderAfter[i]!.textsPerSecond > before.textsPerSecond ? encoderAfter[i]! : before,
+  );
   const meta = { database: server.database, models: MODEL_IDS.length, encoderId: ceiling.id, encodersPerRow: 1 };
   const r = ratios(result.item, result.upload, encoder, meta.encodersPerRow);
   process.stdout.write(`${formatReport(meta, result.item, result.upload, encoder, r)}\n`);
-  const label = values.label ?? `pipeline-${started.toISOString().slice(0, 16).replace(/[:T]/g, '-')}${QUICK ? '-quick' : ''}${DATABASE_URL ? '-postgresql' : ''}`;
+  const label =
+    values.label ??
+    `pipeline-${started.toISOString().slice(0, 16).replace(/[:T]/g, '-')}${QUICK ? '-quick' : ''}${DATABASE_URL ? '-postgresql' : ''}`;
   const out = resolve('bench', 'results', `${label}.json`);
   mkdirSync(resolve('bench', 'results'), { recursive: true });
-  writeFileSync(out, `${JSON.stringify({
-    label, startedAt: started.toISOString(), seconds: round((Date.now() - started.getTime()) / 1000, 1), quick: QUICK,
-    environment: { ...environment(), loadAverageBefore: loadBefore, loadAverageAfter: loadavg().map((l) => round(l, 2)) },
-    method: { ...meta, modelIds: MODEL_IDS, bounds: BOUNDS, server: server.env },
-    ...result, encoder: { rows: encoder, before: encoderBefore, after: encoderAfter }, ratios: r,
-  }, null, 2)}\n`);
+  writeFileSync(
+    out,
+    `${JSON.stringify(
+      {
+        label,
+        startedAt: started.toISOString(),
+        seconds: round((Date.now() - started.getTime()) / 1000, 1),
+        quick: QUICK,
+        environment: {
+          ...environment(),
+          loadAverageBefore: loadBefore,
+          loadAverageAfter: loadavg().map((l) => round(l, 2)),
+        },
+        method: { ...meta, modelIds: MODEL_IDS, bounds: BOUNDS, server: server.env },
+        ...result,
+        encoder: { rows: encoder, before: encoderBefore, after: encoderAfter },
+        ratios: r,
+      },
+      null,
+      2,
+    )}\n`,
+  );
   log(`\nwrote ${out}`);
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`bench:pipeline failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `bench:pipeline failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exit(1);
 });

@@ -31,22 +31,49 @@ export interface UploadPhase extends Omit<UploadResult, 'startedAt' | 'completed
   webhooksReceived: number;
 }
 
-export async function itemPhase(api: Api, receiver: TimedReceiver, dataset: { id: number; key: string }, texts: readonly string[],
-  bounds: { concurrency: number; maxRows: number; maxSeconds: number; drainSeconds: number }): Promise<ItemPhase> {
-  const load = await runItemLoad(api, dataset.id, texts, { concurrency: bounds.concurrency, rowsPerCall: 8, maxRows: bounds.maxRows, maxSeconds: bounds.maxSeconds });
+export async function itemPhase(
+  api: Api,
+  receiver: TimedReceiver,
+  dataset: { id: number; key: string },
+  texts: readonly string[],
+  bounds: { concurrency: number; maxRows: number; maxSeconds: number; drainSeconds: number },
+): Promise<ItemPhase> {
+  const load = await runItemLoad(api, dataset.id, texts, {
+    concurrency: bounds.concurrency,
+    rowsPerCall: 8,
+    maxRows: bounds.maxRows,
+    maxSeconds: bounds.maxSeconds,
+  });
   const deadline = performance.now() + bounds.drainSeconds * 1000;
-  const classifiedAt = load.rowsAccepted > 0 ? await waitClassified(api, dataset.key, load.rowsAccepted, deadline) : undefined;
-  await receiver.waitFor(load.accepted.map((row) => row.text), deadline);
+  const classifiedAt =
+    load.rowsAccepted > 0 ? await waitClassified(api, dataset.key, load.rowsAccepted, deadline) : undefined;
+  await receiver.waitFor(
+    load.accepted.map((row) => row.text),
+    deadline,
+  );
   return {
-    concurrency: load.concurrency, rowsPerCall: load.rowsPerCall, calls: load.calls, errors: load.errors, ...(load.firstError ? { firstError: load.firstError } : {}),
-    rowsAccepted: load.rowsAccepted, acceptSeconds: round(load.seconds, 2), acceptedRowsPerSecond: round(load.rowsPerSecond, 1),
-    classifiedRowsPerSecond: classifiedAt === undefined ? null : round((load.rowsAccepted * 1000) / (classifiedAt - load.startedAt), 1),
+    concurrency: load.concurrency,
+    rowsPerCall: load.rowsPerCall,
+    calls: load.calls,
+    errors: load.errors,
+    ...(load.firstError ? { firstError: load.firstError } : {}),
+    rowsAccepted: load.rowsAccepted,
+    acceptSeconds: round(load.seconds, 2),
+    acceptedRowsPerSecond: round(load.rowsPerSecond, 1),
+    classifiedRowsPerSecond:
+      classifiedAt === undefined ? null : round((load.rowsAccepted * 1000) / (classifiedAt - load.startedAt), 1),
     drainSeconds: classifiedAt === undefined ? null : round(Math.max(0, classifiedAt - load.endedAt) / 1000, 2),
     webhook: acceptToWebhook(load.accepted, receiver.arrivals),
   };
 }
 
-export async function uploadPhase(api: Api, receiver: TimedReceiver, dataset: { key: string }, texts: readonly string[], drainSeconds: number): Promise<UploadPhase> {
+export async function uploadPhase(
+  api: Api,
+  receiver: TimedReceiver,
+  dataset: { key: string },
+  texts: readonly string[],
+  drainSeconds: number,
+): Promise<UploadPhase> {
   const upload = await runUpload(api, dataset.key, texts);
   const { completedAt } = upload;
   const deadline = performance.now() + drainSeconds * 1000;
@@ -55,8 +82,12 @@ export async function uploadPhase(api: Api, receiver: TimedReceiver, dataset: { 
   const lastArrival = texts.reduce((last, t) => Math.max(last, receiver.arrivals.get(t) ?? 0), 0);
   const classifySeconds = classifiedAt === undefined ? null : (classifiedAt - completedAt) / 1000;
   return {
-    rows: upload.rows, megabytes: round(upload.megabytes, 1), receiveSeconds: round(upload.receiveSeconds, 2), ingestSeconds: round(upload.ingestSeconds, 2),
-    totalSeconds: round(upload.totalSeconds, 2), rowsPerSecond: round(upload.rowsPerSecond, 1),
+    rows: upload.rows,
+    megabytes: round(upload.megabytes, 1),
+    receiveSeconds: round(upload.receiveSeconds, 2),
+    ingestSeconds: round(upload.ingestSeconds, 2),
+    totalSeconds: round(upload.totalSeconds, 2),
+    rowsPerSecond: round(upload.rowsPerSecond, 1),
     classifiedRowsPerSecond: classifySeconds === null ? null : round(upload.rows / classifySeconds, 1),
     classifySeconds: classifySeconds === null ? null : round(classifySeconds, 2),
     deliveredRowsPerSecond: received < texts.length ? null : round((received * 1000) / (lastArrival - completedAt), 1),

@@ -42,6 +42,10 @@ export async function startTimedReceiver(): Promise<TimedReceiver> {
       }
       return arrived(texts);
     },
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

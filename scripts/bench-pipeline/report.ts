@@ -23,19 +23,52 @@ export function ratios(item: ItemPhase, upload: UploadPhase, encoder: EncoderRow
   };
 }
 
-const fmt = (value: number | null | undefined, digits = 1) => (value === null || value === undefined || Number.isNaN(value) ? '-' : String(round(value, digits)));
+const fmt = (value: number | null | undefined, digits = 1) =>
+  value === null || value === undefined || Number.isNaN(value) ? '-' : String(round(value, digits));
 
-export function formatReport(meta: { database: string; models: number; encoderId: string; encodersPerRow: number }, item: ItemPhase, upload: UploadPhase, encoder: EncoderRow[], r: Ratios): string {
+export function formatReport(
+  meta: { database: string; models: number; encoderId: string; encodersPerRow: number },
+  item: ItemPhase,
+  upload: UploadPhase,
+  encoder: EncoderRow[],
+  r: Ratios,
+): string {
   const line = (name: string, value: string, note = '') => `${name.padEnd(52)}${value.padStart(12)}  ${note}`;
   return [
     `== pipeline on ${meta.database}: dataset with ${meta.models} deployed models, all on ${meta.encoderId} (${meta.encodersPerRow} embedding per row)`,
     line('row', 'rows/s', 'detail'),
-    line(`item endpoint accepted (c${item.concurrency} x ${item.rowsPerCall} rows)`, fmt(item.acceptedRowsPerSecond), `${item.rowsAccepted} rows in ${item.acceptSeconds} s, ${item.errors} errors${item.firstError ? ` (first: ${item.firstError})` : ''}`),
-    line('item rows classified (first call -> last classified)', fmt(item.classifiedRowsPerSecond), `drain after last accept ${fmt(item.drainSeconds, 2)} s`),
-    line('upload accepted (202 + ingest to completed)', fmt(upload.rowsPerSecond), `${upload.rows} rows, ${upload.megabytes} MB: receive ${upload.receiveSeconds} s, ingest ${upload.ingestSeconds} s`),
-    line('upload backlog classified (completed -> last)', fmt(upload.classifiedRowsPerSecond), `${fmt(upload.classifySeconds, 2)} s`),
-    line('upload backlog webhooks received (completed -> last)', fmt(upload.deliveredRowsPerSecond), `${upload.webhooksReceived} of ${upload.rows} received`),
-    ...encoder.map((row) => line(`encoder embed() batch ${row.batch} (texts/s)`, fmt(row.textsPerSecond), `${fmt(row.msPerCall, 3)} ms per call, ${row.calls} calls`)),
+    line(
+      `item endpoint accepted (c${item.concurrency} x ${item.rowsPerCall} rows)`,
+      fmt(item.acceptedRowsPerSecond),
+      `${item.rowsAccepted} rows in ${item.acceptSeconds} s, ${item.errors} errors${item.firstError ? ` (first: ${item.firstError})` : ''}`,
+    ),
+    line(
+      'item rows classified (first call -> last classified)',
+      fmt(item.classifiedRowsPerSecond),
+      `drain after last accept ${fmt(item.drainSeconds, 2)} s`,
+    ),
+    line(
+      'upload accepted (202 + ingest to completed)',
+      fmt(upload.rowsPerSecond),
+      `${upload.rows} rows, ${upload.megabytes} MB: receive ${upload.receiveSeconds} s, ingest ${upload.ingestSeconds} s`,
+    ),
+    line(
+      'upload backlog classified (completed -> last)',
+      fmt(upload.classifiedRowsPerSecond),
+      `${fmt(upload.classifySeconds, 2)} s`,
+    ),
+    line(
+      'upload backlog webhooks received (completed -> last)',
+      fmt(upload.deliveredRowsPerSecond),
+      `${upload.webhooksReceived} of ${upload.rows} received`,
+    ),
+    ...encoder.map((row) =>
+      line(
+        `encoder embed() batch ${row.batch} (texts/s)`,
+        fmt(row.textsPerSecond),
+        `${fmt(row.msPerCall, 3)} ms per call, ${row.calls} calls`,
+      ),
+    ),
     '',
     `accept -> webhook received (item rows, c${item.concurrency}): p50 ${item.webhook.p50Ms} ms, p99 ${item.webhook.p99Ms} ms, max ${item.webhook.maxMs} ms ` +
       `(${item.webhook.samples} rows${item.webhook.missing > 0 ? `, ${item.webhook.missing} never arrived` : ''})`,

@@ -19,7 +19,11 @@ async function provision(dataDir: string, databaseUrl: string | undefined): Prom
   const database = await openDatabase({ dataDir, ...(databaseUrl ? { databaseUrl } : {}) });
   try {
     await createRepositories(database.db).workspaces.create({
-      name: 'default', plan: 'enterprise', rateLimitPerMinute: 1_000_000_000, monthlyQuota: null, billingCycleDay: 1,
+      name: 'default',
+      plan: 'enterprise',
+      rateLimitPerMinute: 1_000_000_000,
+      monthlyQuota: null,
+      billingCycleDay: 1,
     });
   } finally {
     await database.close();
@@ -42,16 +46,34 @@ export async function startPipelineServer(baseUrl: string | undefined, profileDi
     await provision(dataDir, scratch?.url);
     const port = await freePort();
     const settings: Record<string, string> = {
-      LOG_LEVEL: 'warn', TEXTCLASS_EMBEDDING_CACHE_MB: '0', TEXTCLASS_WEBHOOK_ALLOW_PRIVATE: 'true',
+      LOG_LEVEL: 'warn',
+      TEXTCLASS_EMBEDDING_CACHE_MB: '0',
+      TEXTCLASS_WEBHOOK_ALLOW_PRIVATE: 'true',
     };
     const env: NodeJS.ProcessEnv = {
-      ...process.env, ...settings, PORT: String(port), HOST: '127.0.0.1',
-      TEXTCLASS_DATA_DIR: dataDir, TEXTCLASS_API_KEY: BENCH_API_KEY, DATABASE_URL: scratch?.url ?? '',
+      ...process.env,
+      ...settings,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      TEXTCLASS_DATA_DIR: dataDir,
+      TEXTCLASS_API_KEY: BENCH_API_KEY,
+      DATABASE_URL: scratch?.url ?? '',
     };
-    const child = await spawnAndWait([...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), MAIN, 'serve'], env, port, '/health', 300);
+    const child = await spawnAndWait(
+      [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), MAIN, 'serve'],
+      env,
+      port,
+      '/health',
+      300,
+    );
     return {
-      ...child, database: scratch ? 'postgresql' : 'pglite', env: settings,
-      stop: async () => { await child.stop(); await cleanup(); },
+      ...child,
+      database: scratch ? 'postgresql' : 'pglite',
+      env: settings,
+      stop: async () => {
+        await child.stop();
+        await cleanup();
+      },
     };
   } catch (error) {
     await cleanup();

@@ -10,15 +10,24 @@ export interface LatencySummary {
 }
 
 /** Accept→webhook latencies: for each accepted row, its first delivery's arrival minus the moment its call was answered. */
-export function acceptToWebhook(accepted: ReadonlyArray<{ text: string; at: number }>, arrivals: ReadonlyMap<string, number>): LatencySummary {
+export function acceptToWebhook(
+  accepted: ReadonlyArray<{ text: string; at: number }>,
+  arrivals: ReadonlyMap<string, number>,
+): LatencySummary {
   const samples: number[] = [];
   for (const row of accepted) {
     const arrived = arrivals.get(row.text);
     if (arrived !== undefined) samples.push(arrived - row.at);
   }
   return {
-    samples: samples.length, missing: accepted.length - samples.length,
-    p50Ms: round(percentile(samples, 50), 1), p99Ms: round(percentile(samples, 99), 1), maxMs: round(samples.reduce((a, b) => Math.max(a, b), 0), 1),
+    samples: samples.length,
+    missing: accepted.length - samples.length,
+    p50Ms: round(percentile(samples, 50), 1),
+    p99Ms: round(percentile(samples, 99), 1),
+    maxMs: round(
+      samples.reduce((a, b) => Math.max(a, b), 0),
+      1,
+    ),
   };
 }
 

@@ -19,7 +19,11 @@ export interface UploadResult {
 
 function* csv(texts: readonly string[]): Generator<string> {
   yield 'text\n';
-  for (let start = 0; start < texts.length; start += 1000) yield texts.slice(start, start + 1000).map((t) => `"${t.replaceAll('"', '""')}"\n`).join('');
+  for (let start = 0; start < texts.length; start += 1000)
+    yield texts
+      .slice(start, start + 1000)
+      .map((t) => `"${t.replaceAll('"', '""')}"\n`)
+      .join('');
 }
 
 export async function runUpload(api: Api, key: string, texts: readonly string[]): Promise<UploadResult> {
@@ -30,7 +34,13 @@ export async function runUpload(api: Api, key: string, texts: readonly string[])
     body: Readable.toWeb(Readable.from(csv(texts))) as ReadableStream,
     duplex: 'half',
   } as RequestInit);
-  let upload = (await res.json()) as { id: string; status: string; rows_stored?: number; bytes_received?: number; error?: unknown };
+  let upload = (await res.json()) as {
+    id: string;
+    status: string;
+    rows_stored?: number;
+    bytes_received?: number;
+    error?: unknown;
+  };
   if (res.status !== 202) throw new Error(`upload: ${res.status} ${JSON.stringify(upload)}`);
   const receivedAt = performance.now();
   while (upload.status === 'processing') {
@@ -41,14 +51,24 @@ export async function runUpload(api: Api, key: string, texts: readonly string[])
   if (upload.status !== 'completed') throw new Error(`upload ended ${upload.status}: ${JSON.stringify(upload)}`);
   const totalSeconds = (completedAt - startedAt) / 1000;
   return {
-    rows: upload.rows_stored ?? 0, megabytes: (upload.bytes_received ?? 0) / 1e6,
-    receiveSeconds: (receivedAt - startedAt) / 1000, ingestSeconds: (completedAt - receivedAt) / 1000, totalSeconds,
-    rowsPerSecond: (upload.rows_stored ?? 0) / totalSeconds, startedAt, completedAt,
+    rows: upload.rows_stored ?? 0,
+    megabytes: (upload.bytes_received ?? 0) / 1e6,
+    receiveSeconds: (receivedAt - startedAt) / 1000,
+    ingestSeconds: (completedAt - receivedAt) / 1000,
+    totalSeconds,
+    rowsPerSecond: (upload.rows_stored ?? 0) / totalSeconds,
+    startedAt,
+    completedAt,
   };
 }
 
 /** Polls the records endpoint until the dataset's last record is classified; resolves with performance.now() then, or undefined past the deadline. */
-export async function waitClassified(api: Api, key: string, rows: number, deadlineMs: number): Promise<number | undefined> {
+export async function waitClassified(
+  api: Api,
+  key: string,
+  rows: number,
+  deadlineMs: number,
+): Promise<number | undefined> {
   while (performance.now() < deadlineMs) {
     const tail = await api.tailClassified(key);
     if (tail.total >= rows && tail.classified) return performance.now();

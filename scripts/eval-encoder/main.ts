@@ -30,8 +30,10 @@ const lines = [
   '|---|---|---|---|---|---|---|---|---|',
   ...multi.rows.map((m, i) => {
     const b = base.rows[i] as EncoderEvalRow;
-    return `| ${m.language} | ${pct(m.coverage)} | ${pct(b.coverage)} | ${pct(m.crossLingual)} | ${pct(b.crossLingual)} | ` +
-      `${pct(m.paraphrase)} | ${pct(b.paraphrase)} | ${pct(m.zeroShot)} | ${pct(b.zeroShot)} |`;
+    return (
+      `| ${m.language} | ${pct(m.coverage)} | ${pct(b.coverage)} | ${pct(m.crossLingual)} | ${pct(b.crossLingual)} | ` +
+      `${pct(m.paraphrase)} | ${pct(b.paraphrase)} | ${pct(m.zeroShot)} | ${pct(b.zeroShot)} |`
+    );
   }),
   '',
   `Throughput, ${multi.id} vs ${base.id}, one process (encoder.embed in batches of 64, best of 5 rounds over the set ` +

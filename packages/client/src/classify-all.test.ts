@@ -27,7 +27,12 @@ const echo =
 
 function clientWith(handler: Handler) {
   const fake = createFakeFetch(handler);
-  const client = createTextclassClient({ baseUrl: 'http://textclass.test', apiKey: 'k', fetch: fake.fetch, clock: createFakeClock() });
+  const client = createTextclassClient({
+    baseUrl: 'http://textclass.test',
+    apiKey: 'k',
+    fetch: fake.fetch,
+    clock: createFakeClock(),
+  });
   return { fake, client };
 }
 
@@ -37,9 +42,17 @@ describe('classifyAll', () => {
     const result = await classifyAll(client, 7, inputs(19), { max_predictions: 1, label_filter: ['a', 'b'] });
     expect(fake.requests.map((r) => sentTexts(r).length)).toEqual([8, 8, 3]);
     expect(fake.requests.map((r) => r.url)).toEqual(Array(3).fill('http://textclass.test/v2/models/7/inference'));
-    expect(JSON.parse(fake.requests[2]!.body)).toEqual({ texts: inputs(19).slice(16), max_predictions: 1, label_filter: ['a', 'b'] });
+    expect(JSON.parse(fake.requests[2]!.body)).toEqual({
+      texts: inputs(19).slice(16),
+      max_predictions: 1,
+      label_filter: ['a', 'b'],
+    });
     expect(result.predictions.map((p) => p[0]?.label)).toEqual(inputs(19));
-    expect(result.chunks.map((c) => [c.indices.length, c.text_language])).toEqual([[8, 'en'], [8, 'en'], [3, 'de']]);
+    expect(result.chunks.map((c) => [c.indices.length, c.text_language])).toEqual([
+      [8, 'en'],
+      [8, 'en'],
+      [3, 'de'],
+    ]);
   });
 
   it('keeps input order when responses come back out of order', async () => {
@@ -89,13 +102,21 @@ describe('classifyAll', () => {
 
   it('throws a TextclassError after retries run out on a 5xx', async () => {
     const { fake, client } = clientWith(() => json(500, errorBody(500, 'INTERNAL_ERROR')));
-    await expect(classifyAll(client, 7, inputs(3))).rejects.toMatchObject({ status: 500, error_code: 'INTERNAL_ERROR' });
+    await expect(classifyAll(client, 7, inputs(3))).rejects.toMatchObject({
+      status: 500,
+      error_code: 'INTERNAL_ERROR',
+    });
     expect(fake.requests).toHaveLength(4);
   });
 
   it('copes with an error body that is not the service error object', async () => {
     const { client } = clientWith(
-      () => new Response('', { status: 403, statusText: 'Forbidden', headers: { 'X-Request-Id': 'req_hdr', 'Content-Length': '0' } }),
+      () =>
+        new Response('', {
+          status: 403,
+          statusText: 'Forbidden',
+          headers: { 'X-Request-Id': 'req_hdr', 'Content-Length': '0' },
+        }),
     );
     await expect(classifyAll(client, 7, inputs(1))).rejects.toMatchObject({
       status: 403,
@@ -118,7 +139,12 @@ describe('classifyAll', () => {
       request.signal.addEventListener('abort', () => aborted.push(true));
       return response;
     };
-    const client = createTextclassClient({ baseUrl: 'http://textclass.test', apiKey: 'k', fetch: observing, clock: createFakeClock() });
+    const client = createTextclassClient({
+      baseUrl: 'http://textclass.test',
+      apiKey: 'k',
+      fetch: observing,
+      clock: createFakeClock(),
+    });
     await expect(classifyAll(client, 7, inputs(16))).rejects.toMatchObject({ error_code: 'INVALID_PARAMETER' });
     expect(aborted.length).toBeGreaterThan(0);
   });

@@ -5,12 +5,22 @@ import { createFakeClock } from './test-support/fake-clock.js';
 import { createFakeFetch, errorBody, json, networkFailure, type Handler } from './test-support/fake-fetch.js';
 
 const ok: Handler = () =>
-  json(200, { predictions: [[{ label: 'billing', confidence: 0.9 }]], model_id: 1, text_language: 'en', processing_time_ms: 3 });
+  json(200, {
+    predictions: [[{ label: 'billing', confidence: 0.9 }]],
+    model_id: 1,
+    text_language: 'en',
+    processing_time_ms: 3,
+  });
 
 function setup(...handlers: Handler[]) {
   const fake = createFakeFetch(...handlers);
   const clock = createFakeClock();
-  const client = createTextclassClient({ baseUrl: 'http://textclass.test/', apiKey: 'tc_secret', fetch: fake.fetch, clock });
+  const client = createTextclassClient({
+    baseUrl: 'http://textclass.test/',
+    apiKey: 'tc_secret',
+    fetch: fake.fetch,
+    clock,
+  });
   const classify = () =>
     client.POST('/v2/models/{model_id}/inference', {
       params: { path: { model_id: 1 } },
@@ -35,7 +45,12 @@ describe('createTextclassClient', () => {
 
   it('sets User-Agent when asked', async () => {
     const fake = createFakeFetch(ok);
-    const client = createTextclassClient({ baseUrl: 'http://textclass.test', apiKey: 'k', fetch: fake.fetch, userAgent: 'crm-sync/2.1' });
+    const client = createTextclassClient({
+      baseUrl: 'http://textclass.test',
+      apiKey: 'k',
+      fetch: fake.fetch,
+      userAgent: 'crm-sync/2.1',
+    });
     await client.GET('/v2/models');
     expect(fake.requests[0]?.headers.get('user-agent')).toBe('crm-sync/2.1');
   });
@@ -140,7 +155,12 @@ describe('createTextclassClient', () => {
 
   it('does not retry when maxRetries is 0', async () => {
     const fake = createFakeFetch(() => json(500, errorBody(500, 'INTERNAL_ERROR')), ok);
-    const client = createTextclassClient({ baseUrl: 'http://textclass.test', apiKey: 'k', fetch: fake.fetch, retry: { maxRetries: 0 } });
+    const client = createTextclassClient({
+      baseUrl: 'http://textclass.test',
+      apiKey: 'k',
+      fetch: fake.fetch,
+      retry: { maxRetries: 0 },
+    });
     const { response } = await client.GET('/v2/models');
     expect(response.status).toBe(500);
     expect(fake.requests).toHaveLength(1);

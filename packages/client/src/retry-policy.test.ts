@@ -4,7 +4,11 @@ import { parseRetryAfter, resolveRetryPolicy, retryDelayMs, type AttemptOutcome 
 
 const policy = resolveRetryPolicy();
 const now = Date.UTC(2025, 0, 1, 12, 0, 0);
-const response = (status: number, retryAfter: string | null = null): AttemptOutcome => ({ kind: 'response', status, retryAfter });
+const response = (status: number, retryAfter: string | null = null): AttemptOutcome => ({
+  kind: 'response',
+  status,
+  retryAfter,
+});
 
 describe('parseRetryAfter', () => {
   it('reads delta-seconds', () => {
@@ -35,7 +39,8 @@ describe('retryDelayMs', () => {
     expect(retryDelayMs(response(429, '3'), 3, policy, now)).toBeNull();
   });
   it('never retries other statuses', () => {
-    for (const status of [200, 301, 400, 401, 403, 404, 409, 413, 422]) expect(retryDelayMs(response(status), 0, policy, now)).toBeNull();
+    for (const status of [200, 301, 400, 401, 403, 404, 409, 413, 422])
+      expect(retryDelayMs(response(status), 0, policy, now)).toBeNull();
   });
   it('rejects nonsense options', () => {
     expect(() => resolveRetryPolicy({ maxRetries: -1 })).toThrow(RangeError);

@@ -15,8 +15,7 @@ export type RetryPolicy = Required<RetryOptions>;
 
 /** What one attempt ended with, as far as the retry decision cares. */
 export type AttemptOutcome =
-  | { kind: 'response'; status: number; retryAfter: string | null }
-  | { kind: 'network-error' };
+  { kind: 'response'; status: number; retryAfter: string | null } | { kind: 'network-error' };
 
 /** Wait used when a 429 has no usable `Retry-After`. */
 export const FALLBACK_RETRY_AFTER_MS = 1000;

@@ -17,28 +17,43 @@ function signed(body = BODY, at = SENT_AT, secret = SECRET): Record<string, stri
 }
 
 const codeOf = (fn: () => unknown): string | undefined => {
-  try { fn(); } catch (error) { return error instanceof WebhookVerificationError ? error.code : 'OTHER'; }
+  try {
+    fn();
+  } catch (error) {
+    return error instanceof WebhookVerificationError ? error.code : 'OTHER';
+  }
   return undefined;
 };
 
 describe('verifyWebhook', () => {
   it('returns the parsed event for a genuine delivery (string, bytes or Headers)', () => {
     expect(verifyWebhook(SECRET, signed(), BODY, { now: SENT_AT })).toEqual(JSON.parse(BODY));
-    expect(verifyWebhook(SECRET, new Headers(signed()), new TextEncoder().encode(BODY), { now: SENT_AT })).toEqual(JSON.parse(BODY));
+    expect(verifyWebhook(SECRET, new Headers(signed()), new TextEncoder().encode(BODY), { now: SENT_AT })).toEqual(
+      JSON.parse(BODY),
+    );
   });
 
   it('accepts any of several signatures (during a secret rotation)', () => {
     const headers = signed();
-    headers['webhook-signature'] = `${new Webhook('whsec_b3RoZXJzZWNyZXRvdGhlcnNlY3JldG90aGVyc2VjcmV0').sign('msg_1', SENT_AT, BODY)} ${headers['webhook-signature']}`;
+    headers['webhook-signature'] =
+      `${new Webhook('whsec_b3RoZXJzZWNyZXRvdGhlcnNlY3JldG90aGVyc2VjcmV0').sign('msg_1', SENT_AT, BODY)} ${headers['webhook-signature']}`;
     expect(verifyWebhook(SECRET, headers, BODY, { now: SENT_AT })).toEqual(JSON.parse(BODY));
   });
 
   it('refuses a changed body, another secret and missing headers, with a typed error', () => {
-    expect(codeOf(() => verifyWebhook(SECRET, signed(), BODY.replace('3', '4'), { now: SENT_AT }))).toBe('INVALID_SIGNATURE');
-    expect(codeOf(() => verifyWebhook('whsec_b3RoZXJzZWNyZXRvdGhlcnNlY3JldG90aGVyc2VjcmV0', signed(), BODY, { now: SENT_AT }))).toBe('INVALID_SIGNATURE');
+    expect(codeOf(() => verifyWebhook(SECRET, signed(), BODY.replace('3', '4'), { now: SENT_AT }))).toBe(
+      'INVALID_SIGNATURE',
+    );
+    expect(
+      codeOf(() =>
+        verifyWebhook('whsec_b3RoZXJzZWNyZXRvdGhlcnNlY3JldG90aGVyc2VjcmV0', signed(), BODY, { now: SENT_AT }),
+      ),
+    ).toBe('INVALID_SIGNATURE');
     const { 'webhook-signature': _dropped, ...partial } = signed();
     expect(codeOf(() => verifyWebhook(SECRET, partial, BODY, { now: SENT_AT }))).toBe('MISSING_HEADERS');
-    expect(codeOf(() => verifyWebhook(SECRET, { ...signed(), 'webhook-timestamp': 'soon' }, BODY, { now: SENT_AT }))).toBe('INVALID_TIMESTAMP');
+    expect(
+      codeOf(() => verifyWebhook(SECRET, { ...signed(), 'webhook-timestamp': 'soon' }, BODY, { now: SENT_AT })),
+    ).toBe('INVALID_TIMESTAMP');
   });
 
   it('holds the timestamp to 5 minutes either way by default, and to toleranceSeconds when given', () => {
@@ -47,18 +62,28 @@ describe('verifyWebhook', () => {
     expect(codeOf(() => verifyWebhook(SECRET, signed(), BODY, { now: at(-300) }))).toBeUndefined();
     expect(codeOf(() => verifyWebhook(SECRET, signed(), BODY, { now: at(301) }))).toBe('TIMESTAMP_OUT_OF_TOLERANCE');
     expect(codeOf(() => verifyWebhook(SECRET, signed(), BODY, { now: at(-301) }))).toBe('TIMESTAMP_OUT_OF_TOLERANCE');
-    expect(codeOf(() => verifyWebhook(SECRET, signed(), BODY, { now: at(301), toleranceSeconds: 600 }))).toBeUndefined();
-    expect(codeOf(() => verifyWebhook(SECRET, signed(), BODY, { now: at(31), toleranceSeconds: 30 }))).toBe('TIMESTAMP_OUT_OF_TOLERANCE');
+    expect(
+      codeOf(() => verifyWebhook(SECRET, signed(), BODY, { now: at(301), toleranceSeconds: 600 })),
+    ).toBeUndefined();
+    expect(codeOf(() => verifyWebhook(SECRET, signed(), BODY, { now: at(31), toleranceSeconds: 30 }))).toBe(
+      'TIMESTAMP_OUT_OF_TOLERANCE',
+    );
   });
 });
 
 describe('webhookMiddleware', () => {
   function run(headers: Record<string, string>, chunks: string[] | Buffer) {
-    const req = Object.assign(new EventEmitter(), { headers, body: Buffer.isBuffer(chunks) ? chunks : undefined, webhook: undefined as unknown });
+    const req = Object.assign(new EventEmitter(), {
+      headers,
+      body: Buffer.isBuffer(chunks) ? chunks : undefined,
+      webhook: undefined as unknown,
+    });
     const answered: Array<{ status: number; body: unknown }> = [];
     const res = { status: (status: number) => ({ json: (body: unknown) => answered.push({ status, body }) }) };
     let nextCalls = 0;
-    webhookMiddleware(SECRET, { now: SENT_AT })(req, res, () => { nextCalls += 1; });
+    webhookMiddleware(SECRET, { now: SENT_AT })(req, res, () => {
+      nextCalls += 1;
+    });
     if (!Buffer.isBuffer(chunks)) {
       for (const chunk of chunks) req.emit('data', Buffer.from(chunk));
       req.emit('end');

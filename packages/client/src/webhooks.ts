@@ -5,7 +5,8 @@ import type { components } from '@textclass/openapi/types';
 
 export type ClassificationCompletedEvent = components['schemas']['ClassificationCompletedEvent'];
 
-export type WebhookErrorCode = 'MISSING_HEADERS' | 'INVALID_TIMESTAMP' | 'TIMESTAMP_OUT_OF_TOLERANCE' | 'INVALID_SIGNATURE' | 'INVALID_BODY';
+export type WebhookErrorCode =
+  'MISSING_HEADERS' | 'INVALID_TIMESTAMP' | 'TIMESTAMP_OUT_OF_TOLERANCE' | 'INVALID_SIGNATURE' | 'INVALID_BODY';
 
 /** Thrown by verifyWebhook; `code` says which check failed. Answer the sender with 400 and do not process the event. */
 export class WebhookVerificationError extends Error {
@@ -49,14 +50,23 @@ export function verifyWebhook<T = ClassificationCompletedEvent>(
   const id = header(headers, 'webhook-id');
   const timestamp = header(headers, 'webhook-timestamp');
   const signatures = header(headers, 'webhook-signature');
-  if (!id || !timestamp || !signatures) throw new WebhookVerificationError('MISSING_HEADERS', 'webhook-id, webhook-timestamp and webhook-signature are required');
-  if (!/^\d{1,12}$/.test(timestamp)) throw new WebhookVerificationError('INVALID_TIMESTAMP', 'webhook-timestamp is not Unix seconds');
+  if (!id || !timestamp || !signatures)
+    throw new WebhookVerificationError(
+      'MISSING_HEADERS',
+      'webhook-id, webhook-timestamp and webhook-signature are required',
+    );
+  if (!/^\d{1,12}$/.test(timestamp))
+    throw new WebhookVerificationError('INVALID_TIMESTAMP', 'webhook-timestamp is not Unix seconds');
   const seconds = Number(timestamp);
   const nowSeconds = Math.floor((options.now ?? new Date()).getTime() / 1000);
   if (Math.abs(nowSeconds - seconds) > (options.toleranceSeconds ?? 300)) {
-    throw new WebhookVerificationError('TIMESTAMP_OUT_OF_TOLERANCE', 'webhook-timestamp is too far from now (a replay or a wrong clock)');
+    throw new WebhookVerificationError(
+      'TIMESTAMP_OUT_OF_TOLERANCE',
+      'webhook-timestamp is too far from now (a replay or a wrong clock)',
+    );
   }
-  const body = typeof rawBody === 'string' ? rawBody : Buffer.from(rawBody.buffer, rawBody.byteOffset, rawBody.byteLength);
+  const body =
+    typeof rawBody === 'string' ? rawBody : Buffer.from(rawBody.buffer, rawBody.byteOffset, rawBody.byteLength);
   const expected = Buffer.from(new Webhook(secret).sign(id, new Date(seconds * 1000), body).split(',')[1] ?? '');
   const matches = signatures.split(' ').some((entry) => {
     const [version, signature] = entry.split(',');
@@ -64,7 +74,8 @@ export function verifyWebhook<T = ClassificationCompletedEvent>(
     const given = Buffer.from(signature);
     return given.length === expected.length && timingSafeEqual(given, expected);
   });
-  if (!matches) throw new WebhookVerificationError('INVALID_SIGNATURE', 'no webhook-signature matches the body and secret');
+  if (!matches)
+    throw new WebhookVerificationError('INVALID_SIGNATURE', 'no webhook-signature matches the body and secret');
   try {
     return JSON.parse(typeof body === 'string' ? body : body.toString('utf8')) as T;
   } catch {

@@ -10,7 +10,11 @@ export function createOutputTail(maxLines = 40): OutputTail {
   const lines: string[] = [];
   return {
     push(chunk) {
-      lines.push(...String(chunk).split('\n').filter((line) => line.trim() !== ''));
+      lines.push(
+        ...String(chunk)
+          .split('\n')
+          .filter((line) => line.trim() !== ''),
+      );
       if (lines.length > maxLines) lines.splice(0, lines.length - maxLines);
     },
     text: () => lines.join('\n'),

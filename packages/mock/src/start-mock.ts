@@ -41,7 +41,9 @@ export async function startMock(options: StartMockOptions = {}): Promise<MockSer
   // Otherwise another server on the port would pass for Prism while Prism fails to bind.
   if (await answers(probeUrl)) throw new Error(`something already answers at ${url}; pick another port`);
   const args = [prismCliPath(), 'mock', specPath, '--host', host, '--port', String(port), ...(options.extraArgs ?? [])];
-  const child = spawn(process.execPath, args, { stdio: ['ignore', options.output ?? 'pipe', options.output ?? 'pipe'] });
+  const child = spawn(process.execPath, args, {
+    stdio: ['ignore', options.output ?? 'pipe', options.output ?? 'pipe'],
+  });
   const tail = createOutputTail();
   child.stdout?.on('data', tail.push);
   child.stderr?.on('data', tail.push);
@@ -71,7 +73,9 @@ export async function startMock(options: StartMockOptions = {}): Promise<MockSer
   } catch (error) {
     await stop();
     const output = tail.text();
-    throw new Error(`${(error as Error).message}${output ? `\n--- prism output ---\n${output}` : ''}`, { cause: error });
+    throw new Error(`${(error as Error).message}${output ? `\n--- prism output ---\n${output}` : ''}`, {
+      cause: error,
+    });
   }
   return { url, exited, stop };
 }

@@ -31,7 +31,9 @@ describe('synthetic BERT graph', () => {
   it('int8: every linear layer runs as a fused dynamic-quantised MatMul', async () => {
     const report = await fusionReport(join(root, 'int8', 'model.onnx'));
     expect(report.before.MatMulInteger).toBe(12);
-    expect((report.after.DynamicQuantizeMatMul ?? 0) + (report.after.MatMulIntegerToFloat ?? 0)).toBeGreaterThanOrEqual(10);
+    expect((report.after.DynamicQuantizeMatMul ?? 0) + (report.after.MatMulIntegerToFloat ?? 0)).toBeGreaterThanOrEqual(
+      10,
+    );
   });
 
   it('int8 embeddings stay close to fp32 ones from the same seed', async () => {

@@ -4,14 +4,25 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sanity from './fixtures/sentence-sanity.json' with { type: 'json' };
 import twins from './fixtures/cross-language-twins.json' with { type: 'json' };
-import { BUILTIN_ENCODERS_DIR, DEFAULT_ENCODER_ID, type EncoderRegistry, ENGLISH_ENCODER_ID, installCommittedEncoder, loadEncoderRegistry, SERVER_PACKAGE_ROOT } from '@textclass/server/inference';
+import {
+  BUILTIN_ENCODERS_DIR,
+  DEFAULT_ENCODER_ID,
+  type EncoderRegistry,
+  ENGLISH_ENCODER_ID,
+  installCommittedEncoder,
+  loadEncoderRegistry,
+  SERVER_PACKAGE_ROOT,
+} from '@textclass/server/inference';
 import { buildDefaultEncoder } from './english-encoder-build.js';
 
 let registry: EncoderRegistry;
 
 beforeAll(async () => {
   await buildDefaultEncoder({ ifMissing: true });
-  await installCommittedEncoder(join(SERVER_PACKAGE_ROOT, '..', '..', 'models', DEFAULT_ENCODER_ID), join(BUILTIN_ENCODERS_DIR, DEFAULT_ENCODER_ID));
+  await installCommittedEncoder(
+    join(SERVER_PACKAGE_ROOT, '..', '..', 'models', DEFAULT_ENCODER_ID),
+    join(BUILTIN_ENCODERS_DIR, DEFAULT_ENCODER_ID),
+  );
   registry = await loadEncoderRegistry();
   await registry.warmup();
 });
@@ -47,7 +58,9 @@ describe('default encoder static-multi-100d', () => {
     a.forEach((x, i) => b.forEach((y, j) => (i === j ? paraphrase : unrelated).push(cosine(x, y))));
     expect(mean(paraphrase) - mean(unrelated)).toBeGreaterThan(0.2);
     // each paraphrase beats the average unrelated pairing of its first sentence
-    const wins = a.filter((x, i) => cosine(x, b[i] as Float32Array) > mean(b.filter((_, j) => j !== i).map((y) => cosine(x, y))));
+    const wins = a.filter(
+      (x, i) => cosine(x, b[i] as Float32Array) > mean(b.filter((_, j) => j !== i).map((y) => cosine(x, y))),
+    );
     expect(wins.length).toBeGreaterThanOrEqual(pairs.length - 1);
   });
 
@@ -76,7 +89,9 @@ describe('default encoder static-multi-100d', () => {
   });
 
   it('puts support tickets nearer their own topic than chance', async () => {
-    const tickets = Object.entries(sanity.topics as Record<string, string[]>).flatMap(([topic, texts]) => texts.map((text) => ({ topic, text })));
+    const tickets = Object.entries(sanity.topics as Record<string, string[]>).flatMap(([topic, texts]) =>
+      texts.map((text) => ({ topic, text })),
+    );
     const vectors = await registry.default.embed(tickets.map((t) => t.text));
     let hits = 0;
     vectors.forEach((v, i) => {

@@ -13,11 +13,17 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 async function committed(dir: string): Promise<void> {
   const built = join(root, 'built');
   await writeStaticEncoder({
-    dir: built, id: 'tiny-multi', source: 'test', words: ['hello', 'world'], dimension: 2,
-    vectors: Float32Array.from([0, 0, 1, 0, 0, 1]), storage: 'int8',
+    dir: built,
+    id: 'tiny-multi',
+    source: 'test',
+    words: ['hello', 'world'],
+    dimension: 2,
+    vectors: Float32Array.from([0, 0, 1, 0, 0, 1]),
+    storage: 'int8',
     languages: { de: { script: 'latin', vocab: { welt: 2 }, stems: {}, stemmer: 'german', compounds: false } },
   });
-  for (const name of ['model.onnx', 'tokenizer.json']) writeFileSync(join(dir, `${name}.gz`), gzipSync(readFileSync(join(built, name))));
+  for (const name of ['model.onnx', 'tokenizer.json'])
+    writeFileSync(join(dir, `${name}.gz`), gzipSync(readFileSync(join(built, name))));
   writeFileSync(join(dir, 'encoder.json'), readFileSync(join(built, 'encoder.json')));
 }
 

@@ -30,13 +30,20 @@ export async function packCommittedEncoder(builtDir: string, outDir: string, met
     sums.push(`${sha256(packed)}  ${name}.gz`);
   }
   await copyFile(join(builtDir, ENCODER_FILES.metadata), join(outDir, ENCODER_FILES.metadata));
-  sums.push(`${metadata.model_sha256}  ${ENCODER_FILES.model}`, `${metadata.tokenizer_sha256}  ${ENCODER_FILES.tokenizer}`);
+  sums.push(
+    `${metadata.model_sha256}  ${ENCODER_FILES.model}`,
+    `${metadata.tokenizer_sha256}  ${ENCODER_FILES.tokenizer}`,
+  );
   await writeFile(join(outDir, 'SHA256SUMS'), `${sums.join('\n')}\n`);
 }
 
 /** Whether a rebuild's model and tokenizer checksums equal those committed in committedDir's encoder.json. */
-export async function compareWithCommitted(committedDir: string, rebuilt: EncoderMetadata): Promise<{ same: boolean; committed: EncoderMetadata }> {
+export async function compareWithCommitted(
+  committedDir: string,
+  rebuilt: EncoderMetadata,
+): Promise<{ same: boolean; committed: EncoderMetadata }> {
   const committed = JSON.parse(await readFile(join(committedDir, ENCODER_FILES.metadata), 'utf8')) as EncoderMetadata;
-  const same = committed.model_sha256 === rebuilt.model_sha256 && committed.tokenizer_sha256 === rebuilt.tokenizer_sha256;
+  const same =
+    committed.model_sha256 === rebuilt.model_sha256 && committed.tokenizer_sha256 === rebuilt.tokenizer_sha256;
   return { same, committed };
 }

@@ -1,10 +1,19 @@
 // Zipf probabilities, SIF weighting and common-component removal on small tables.
 import { describe, expect, it } from 'vitest';
-import { applySifWeights, normaliseRows, principalDirections, removeDirections, zipfProbabilities } from './embedding-table.js';
+import {
+  applySifWeights,
+  normaliseRows,
+  principalDirections,
+  removeDirections,
+  zipfProbabilities,
+} from './embedding-table.js';
 
 describe('zipfProbabilities', () => {
   it('sums to one over all ranks and falls as 1/rank', () => {
-    const p = zipfProbabilities(Array.from({ length: 1000 }, (_, i) => i + 1), 1000);
+    const p = zipfProbabilities(
+      Array.from({ length: 1000 }, (_, i) => i + 1),
+      1000,
+    );
     expect(p.reduce((s, x) => s + x, 0)).toBeCloseTo(1, 10);
     expect((p[0] as number) / (p[9] as number)).toBeCloseTo(10, 10);
   });
@@ -48,7 +57,9 @@ describe('principal directions', () => {
     removeDirections(copy, 2, directions);
     const u = directions[0] as Float64Array;
     for (let row = 1; row < 6; row++) {
-      expect((copy[row * 2] as number) * (u[0] as number) + (copy[row * 2 + 1] as number) * (u[1] as number)).toBeCloseTo(0, 5);
+      expect(
+        (copy[row * 2] as number) * (u[0] as number) + (copy[row * 2 + 1] as number) * (u[1] as number),
+      ).toBeCloseTo(0, 5);
     }
     expect([copy[0], copy[1]]).toEqual([0, 0]);
   });

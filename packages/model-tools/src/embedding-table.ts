@@ -8,7 +8,12 @@ export function zipfProbabilities(ranks: ArrayLike<number>, total: number): Floa
 }
 
 /** Scales row i by a / (a + p[i]) (smooth inverse frequency); row 0 stays zeros. */
-export function applySifWeights(table: Float32Array, dimension: number, probabilities: ArrayLike<number>, a: number): void {
+export function applySifWeights(
+  table: Float32Array,
+  dimension: number,
+  probabilities: ArrayLike<number>,
+  a: number,
+): void {
   const rows = table.length / dimension;
   for (let row = 1; row < rows; row++) {
     const weight = a / (a + (probabilities[row] ?? 0));
@@ -38,7 +43,8 @@ function secondMoment(table: Float32Array, dimension: number, weights: ArrayLike
     for (let d = 0; d < dimension; d++) v[d] = table[row * dimension + d] as number;
     for (let i = 0; i < dimension; i++) {
       const wi = w * (v[i] as number);
-      for (let j = i; j < dimension; j++) m[i * dimension + j] = (m[i * dimension + j] as number) + wi * (v[j] as number);
+      for (let j = i; j < dimension; j++)
+        m[i * dimension + j] = (m[i * dimension + j] as number) + wi * (v[j] as number);
     }
   }
   for (let i = 0; i < dimension; i++) for (let j = 0; j < i; j++) m[i * dimension + j] = m[j * dimension + i] as number;
@@ -76,7 +82,12 @@ function topEigenvector(m: Float64Array, dimension: number, found: Float64Array[
  * The k leading principal directions (uncentred, as in SIF) of the rows weighted by `weights`
  * (weights[i] for row i; row 0 ignored). Deterministic: fixed start vector and iteration order.
  */
-export function principalDirections(table: Float32Array, dimension: number, weights: ArrayLike<number>, k: number): Float64Array[] {
+export function principalDirections(
+  table: Float32Array,
+  dimension: number,
+  weights: ArrayLike<number>,
+  k: number,
+): Float64Array[] {
   const m = secondMoment(table, dimension, weights);
   const found: Float64Array[] = [];
   for (let i = 0; i < k; i++) found.push(topEigenvector(m, dimension, found));

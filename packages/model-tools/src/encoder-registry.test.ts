@@ -13,7 +13,14 @@ const builtin = () => join(root, 'builtin');
 const models = () => join(root, 'models');
 
 async function tinyEncoder(dir: string, id: string, value: number) {
-  await writeStaticEncoder({ dir, id, source: 'test', words: ['word'], vectors: Float32Array.from([0, 0, value, 1]), dimension: 2 });
+  await writeStaticEncoder({
+    dir,
+    id,
+    source: 'test',
+    words: ['word'],
+    vectors: Float32Array.from([0, 0, value, 1]),
+    dimension: 2,
+  });
 }
 
 beforeAll(async () => {

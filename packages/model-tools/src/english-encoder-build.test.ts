@@ -16,7 +16,10 @@ beforeAll(async () => {
   const vectors = Object.fromEntries(
     words.map((w, i) => [w, [Math.sin(i + 1), Math.cos(i + 1), Math.sin(2 * i + 3), (i % 3) - 1, 1, i]]),
   );
-  await writeFile(source, JSON.stringify({ precision: 8, l2NormIndex: 4, wordIndex: 5, size: words.length, dimensions: 4, words, vectors }));
+  await writeFile(
+    source,
+    JSON.stringify({ precision: 8, l2NormIndex: 4, wordIndex: 5, size: words.length, dimensions: 4, words, vectors }),
+  );
 });
 
 afterAll(async () => {
@@ -25,7 +28,10 @@ afterAll(async () => {
 
 describe('selectWords', () => {
   it('keeps the most frequent lowercase word tokens with their 1-based ranks', () => {
-    expect(selectWords({ dimension: 4, words }, 5)).toEqual({ words: ['the', 'cat', 'dog', 'e-mail', 'car'], ranks: [1, 3, 5, 7, 9] });
+    expect(selectWords({ dimension: 4, words }, 5)).toEqual({
+      words: ['the', 'cat', 'dog', 'e-mail', 'car'],
+      ranks: [1, 3, 5, 7, 9],
+    });
   });
 });
 
@@ -34,7 +40,12 @@ describe('buildDefaultEncoder', () => {
     const outDir = join(dir, 'out');
     const first = await buildDefaultEncoder({ sourcePath: source, outDir, vocabSize: 8 });
     expect(first.status).toBe('built');
-    expect(first.metadata).toMatchObject({ id: 'static-en-100d', dimension: 4, vocab_size: 8, source: 'file:wink.json' });
+    expect(first.metadata).toMatchObject({
+      id: 'static-en-100d',
+      dimension: 4,
+      vocab_size: 8,
+      source: 'file:wink.json',
+    });
     const model = await readFile(join(outDir, 'model.onnx'));
 
     const again = await buildDefaultEncoder({ sourcePath: source, outDir, vocabSize: 8, ifMissing: true });

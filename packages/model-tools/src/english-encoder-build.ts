@@ -4,8 +4,22 @@ import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { basename, join } from 'node:path';
-import { BUILTIN_ENCODERS_DIR, ENCODER_FILES, type EncoderMetadata, ENGLISH_CONTRACTIONS, ENGLISH_ENCODER_ID, isWordToken, readEncoderMetadata } from '@textclass/server/inference';
-import { applySifWeights, normaliseRows, principalDirections, removeDirections, zipfProbabilities } from './embedding-table.js';
+import {
+  BUILTIN_ENCODERS_DIR,
+  ENCODER_FILES,
+  type EncoderMetadata,
+  ENGLISH_CONTRACTIONS,
+  ENGLISH_ENCODER_ID,
+  isWordToken,
+  readEncoderMetadata,
+} from '@textclass/server/inference';
+import {
+  applySifWeights,
+  normaliseRows,
+  principalDirections,
+  removeDirections,
+  zipfProbabilities,
+} from './embedding-table.js';
 import { writeStaticEncoder } from './static-encoder-writer.js';
 import { readWinkVectors, type WinkHeader } from './wink-vectors.js';
 
@@ -23,7 +37,12 @@ export interface TableOptions {
   commonComponents: number;
 }
 
-export const DEFAULT_TABLE_OPTIONS: TableOptions = { vocabSize: 50_000, unitRows: false, sifA: 1e-3, commonComponents: 1 };
+export const DEFAULT_TABLE_OPTIONS: TableOptions = {
+  vocabSize: 50_000,
+  unitRows: false,
+  sifA: 1e-3,
+  commonComponents: 1,
+};
 
 export interface DefaultEncoderBuildOptions extends Partial<TableOptions> {
   sourcePath?: string;
@@ -75,7 +94,10 @@ export async function prepareTable(
   });
   const { table, header } = selection;
   const dimension = header.dimension;
-  const probabilities = zipfProbabilities([0, ...ranks].map((r) => Math.max(r, 1)), header.words.length);
+  const probabilities = zipfProbabilities(
+    [0, ...ranks].map((r) => Math.max(r, 1)),
+    header.words.length,
+  );
   probabilities[0] = 0;
   if (options.unitRows) normaliseRows(table, dimension);
   if (options.sifA !== null) applySifWeights(table, dimension, probabilities, options.sifA);
@@ -96,11 +118,17 @@ function buildSettings(options: TableOptions): EncoderMetadata['build'] {
 }
 
 async function sha256File(path: string): Promise<string> {
-  return createHash('sha256').update(await readFile(path)).digest('hex');
+  return createHash('sha256')
+    .update(await readFile(path))
+    .digest('hex');
 }
 
 /** True when outDir holds a complete encoder with this source and these settings, checksums intact. */
-export async function isEncoderCurrent(outDir: string, source: string, build: EncoderMetadata['build']): Promise<boolean> {
+export async function isEncoderCurrent(
+  outDir: string,
+  source: string,
+  build: EncoderMetadata['build'],
+): Promise<boolean> {
   try {
     const metadata = await readEncoderMetadata(outDir);
     if (metadata.source !== source || JSON.stringify(metadata.build) !== JSON.stringify(build)) return false;
@@ -115,7 +143,9 @@ export async function isEncoderCurrent(outDir: string, source: string, build: En
 }
 
 /** Builds (or, with ifMissing, reuses) the default encoder directory. */
-export async function buildDefaultEncoder(options: DefaultEncoderBuildOptions = {}): Promise<DefaultEncoderBuildResult> {
+export async function buildDefaultEncoder(
+  options: DefaultEncoderBuildOptions = {},
+): Promise<DefaultEncoderBuildResult> {
   const started = performance.now();
   const tableOptions: TableOptions = {
     vocabSize: options.vocabSize ?? DEFAULT_TABLE_OPTIONS.vocabSize,
@@ -136,7 +166,14 @@ export async function buildDefaultEncoder(options: DefaultEncoderBuildOptions = 
   }
   const { words, table, dimension } = await prepareTable(sourcePath, tableOptions);
   const written = await writeStaticEncoder({
-    dir: outDir, id: ENGLISH_ENCODER_ID, source, words, vectors: table, dimension, contractions: ENGLISH_CONTRACTIONS, build,
+    dir: outDir,
+    id: ENGLISH_ENCODER_ID,
+    source,
+    words,
+    vectors: table,
+    dimension,
+    contractions: ENGLISH_CONTRACTIONS,
+    build,
   });
   return { status: 'built', outDir, metadata: written.metadata, seconds: seconds(), modelBytes: written.modelBytes };
 }

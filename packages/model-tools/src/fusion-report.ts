@@ -6,8 +6,18 @@ import { createOnnxSession, ModelProto } from '@textclass/server/inference';
 
 /** Operators onnxruntime substitutes for standard subgraphs on CPU. */
 export const FUSED_OPS = [
-  'Attention', 'MultiHeadAttention', 'SkipLayerNormalization', 'EmbedLayerNormalization', 'BiasGelu', 'FastGelu', 'Gelu',
-  'FusedMatMul', 'FusedGemm', 'MatMulIntegerToFloat', 'DynamicQuantizeMatMul', 'LayerNormalization',
+  'Attention',
+  'MultiHeadAttention',
+  'SkipLayerNormalization',
+  'EmbedLayerNormalization',
+  'BiasGelu',
+  'FastGelu',
+  'Gelu',
+  'FusedMatMul',
+  'FusedGemm',
+  'MatMulIntegerToFloat',
+  'DynamicQuantizeMatMul',
+  'LayerNormalization',
 ] as const;
 
 export interface FusionReport {
@@ -34,7 +44,12 @@ export async function fusionReport(modelPath: string): Promise<FusionReport> {
     await session.release();
     const before = countOps(await readFile(modelPath));
     const after = countOps(await readFile(optimizedModelPath));
-    const fused = Object.fromEntries(FUSED_OPS.filter((op) => (after[op] ?? 0) > (before[op] ?? 0)).map((op) => [op, (after[op] as number) - (before[op] ?? 0)]));
+    const fused = Object.fromEntries(
+      FUSED_OPS.filter((op) => (after[op] ?? 0) > (before[op] ?? 0)).map((op) => [
+        op,
+        (after[op] as number) - (before[op] ?? 0),
+      ]),
+    );
     return { before, after, fused };
   } finally {
     await rm(dir, { recursive: true, force: true });

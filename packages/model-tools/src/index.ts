@@ -3,25 +3,57 @@
 
 // Encoder building: the English and multilingual static encoders, their committed archives, synthetic-graph fusion.
 export {
-  buildDefaultEncoder, DEFAULT_TABLE_OPTIONS, winkSource,
-  type DefaultEncoderBuildOptions, type DefaultEncoderBuildResult, type TableOptions,
+  buildDefaultEncoder,
+  DEFAULT_TABLE_OPTIONS,
+  winkSource,
+  type DefaultEncoderBuildOptions,
+  type DefaultEncoderBuildResult,
+  type TableOptions,
 } from './english-encoder-build.js';
-export { buildMultilingualEncoder, MULTILINGUAL_ENCODER_ID, type MultilingualBuildOptions, type MultilingualBuildResult } from './multilingual-encoder-build.js';
-export { debianPackages, DICTD_DIR, freedictPairs, LANGUAGE_SOURCES, type LanguageSource } from './multilingual/sources.js';
+export {
+  buildMultilingualEncoder,
+  MULTILINGUAL_ENCODER_ID,
+  type MultilingualBuildOptions,
+  type MultilingualBuildResult,
+} from './multilingual-encoder-build.js';
+export {
+  debianPackages,
+  DICTD_DIR,
+  freedictPairs,
+  LANGUAGE_SOURCES,
+  type LanguageSource,
+} from './multilingual/sources.js';
 export { EDICT_PATH } from './multilingual/edict.js';
 export { writeStaticEncoder, type StaticEncoderSpec, type WrittenEncoder } from './static-encoder-writer.js';
-export { COMMITTED_MODELS_DIR, committedEncoderDir, compareWithCommitted, packCommittedEncoder } from './committed-encoder-pack.js';
+export {
+  COMMITTED_MODELS_DIR,
+  committedEncoderDir,
+  compareWithCommitted,
+  packCommittedEncoder,
+} from './committed-encoder-pack.js';
 export { fusionReport, type FusionReport } from './fusion-report.js';
 
 // Evaluation: heads on the labelled sets (npm run eval), encoders on the multilingual set (npm run eval:encoder).
 export { readEvalSet, type EvalSet, type LabelledText } from './eval-models/sets.js';
 export { embedAll, prepareTask } from './eval-models/prepare.js';
-export { fewShot, fineTuned, sampleK, zeroShot, type FineTuned, type PreparedTask, type Scores } from './eval-models/methods.js';
+export {
+  fewShot,
+  fineTuned,
+  sampleK,
+  zeroShot,
+  type FineTuned,
+  type PreparedTask,
+  type Scores,
+} from './eval-models/methods.js';
 export { languageTable, observations, overallTable, type MethodResult } from './eval-models/report.js';
 export { qualityPage, type QualityPage, type SetSummary } from './eval-models/page.js';
 export { retrievalTop1, throughput, zeroShotAccuracy } from './eval-encoder/metrics.js';
 export {
-  evaluateEncoder, type EncoderEvalItem, type EncoderEvalRow, type EncoderEvaluation, type EncoderSpeed,
+  evaluateEncoder,
+  type EncoderEvalItem,
+  type EncoderEvalRow,
+  type EncoderEvaluation,
+  type EncoderSpeed,
 } from './eval-encoder/evaluate-encoder.js';
 
 // Measurement in process, for the benchmarks: encoders under test, bare session runs, embed() throughput, texts.

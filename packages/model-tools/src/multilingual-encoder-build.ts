@@ -2,7 +2,12 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { buildTrigramModel, type EncoderMetadata, ENGLISH_CONTRACTIONS, type LanguageTable } from '@textclass/server/inference';
+import {
+  buildTrigramModel,
+  type EncoderMetadata,
+  ENGLISH_CONTRACTIONS,
+  type LanguageTable,
+} from '@textclass/server/inference';
 import { DEFAULT_TABLE_OPTIONS, prepareTable, winkSource } from './english-encoder-build.js';
 import { principalDirections, removeDirections } from './embedding-table.js';
 import { cedictSource } from './multilingual/cedict.js';
@@ -44,7 +49,9 @@ function englishSpace(words: string[], table: Float32Array, dimension: number): 
     dimension,
     lookup(word) {
       const row = index.get(word);
-      return row === undefined ? undefined : { vector: table.subarray(row * dimension, (row + 1) * dimension), rank: row };
+      return row === undefined
+        ? undefined
+        : { vector: table.subarray(row * dimension, (row + 1) * dimension), rank: row };
     },
   };
 }
@@ -60,14 +67,21 @@ async function inputsDigest(paths: string[]): Promise<string> {
 }
 
 function inputFiles(dictdDir: string, sources: readonly LanguageSource[]): string[] {
-  return freedictPairs(sources).flatMap((p) => [join(dictdDir, `freedict-${p}.index`), join(dictdDir, `freedict-${p}.dict.dz`)]);
+  return freedictPairs(sources).flatMap((p) => [
+    join(dictdDir, `freedict-${p}.index`),
+    join(dictdDir, `freedict-${p}.dict.dz`),
+  ]);
 }
 
 /**
  * A language's rows with exact duplicates merged (spellings of one dictionary entry — kanji and kana, simplified
  * and traditional — get the same vector): the distinct rows, and each word's row counted from firstRow.
  */
-function packRows(rows: LanguageRows, dimension: number, firstRow: number): { vectors: Float32Array; rowOf: Int32Array } {
+function packRows(
+  rows: LanguageRows,
+  dimension: number,
+  firstRow: number,
+): { vectors: Float32Array; rowOf: Int32Array } {
   const seen = new Map<string, number>();
   const rowOf = new Int32Array(rows.words.length);
   const kept: number[] = [];
@@ -140,7 +154,11 @@ export async function buildMultilingualEncoder(options: MultilingualBuildOptions
     packed.push(pack.vectors);
     languages[source.code] = languageTable(source, rows, pack.rowOf);
     const distinct = pack.vectors.length / dimension;
-    counts[source.code] = { words: rows.words.length, rows: distinct, stems: Object.keys(languages[source.code]?.stems ?? {}).length };
+    counts[source.code] = {
+      words: rows.words.length,
+      rows: distinct,
+      stems: Object.keys(languages[source.code]?.stems ?? {}).length,
+    };
     next += distinct;
   }
   const vectors = new Float32Array(next * dimension);
@@ -156,7 +174,9 @@ export async function buildMultilingualEncoder(options: MultilingualBuildOptions
     sif_a: DEFAULT_TABLE_OPTIONS.sifA,
     common_components: DEFAULT_TABLE_OPTIONS.commonComponents,
     max_words_per_language: maxWords,
-    max_words_overrides: LANGUAGE_SOURCES.filter((s) => s.maxWords !== undefined).map((s) => `${s.code}:${s.maxWords}`).join(','),
+    max_words_overrides: LANGUAGE_SOURCES.filter((s) => s.maxWords !== undefined)
+      .map((s) => `${s.code}:${s.maxWords}`)
+      .join(','),
     language_components: languageComponents,
     languages: ['en', ...LANGUAGE_SOURCES.map((s) => s.code)].join(','),
     storage: 'int8',
@@ -179,5 +199,10 @@ export async function buildMultilingualEncoder(options: MultilingualBuildOptions
     storage: 'int8',
     build,
   });
-  return { metadata: written.metadata, modelBytes: written.modelBytes, tokenizerBytes: written.tokenizerBytes, languages: counts };
+  return {
+    metadata: written.metadata,
+    modelBytes: written.modelBytes,
+    tokenizerBytes: written.tokenizerBytes,
+    languages: counts,
+  };
 }

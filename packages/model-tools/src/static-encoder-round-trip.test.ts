@@ -15,7 +15,15 @@ let encoder: StaticEncoder;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'textclass-static-'));
-  await writeStaticEncoder({ dir, id: 'tiny', source: 'test', words, vectors: table, dimension: 4, contractions: ENGLISH_CONTRACTIONS });
+  await writeStaticEncoder({
+    dir,
+    id: 'tiny',
+    source: 'test',
+    words,
+    vectors: table,
+    dimension: 4,
+    contractions: ENGLISH_CONTRACTIONS,
+  });
   encoder = await StaticEncoder.open(dir, { batching: { maxRows: 2, maxCells: 8 } });
 });
 
@@ -25,7 +33,8 @@ afterAll(async () => {
 });
 
 const norm = (v: Float32Array) => Math.hypot(...v);
-const close = (actual: Float32Array, expected: number[]) => expected.forEach((e, i) => expect(actual[i]).toBeCloseTo(e, 6));
+const close = (actual: Float32Array, expected: number[]) =>
+  expected.forEach((e, i) => expect(actual[i]).toBeCloseTo(e, 6));
 
 describe('StaticEncoder', () => {
   it('reads id and dimension from encoder.json', () => {

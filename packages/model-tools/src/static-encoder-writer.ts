@@ -2,7 +2,15 @@
 import { createHash } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type ContractionRules, ENCODER_FILES, type EncoderMetadata, type LanguageTable, type StaticTokenizerConfig, type TrigramModel, writeStaticEmbeddingModel } from '@textclass/server/inference';
+import {
+  type ContractionRules,
+  ENCODER_FILES,
+  type EncoderMetadata,
+  type LanguageTable,
+  type StaticTokenizerConfig,
+  type TrigramModel,
+  writeStaticEmbeddingModel,
+} from '@textclass/server/inference';
 
 export const DEFAULT_MAX_TOKENS = 4096;
 
@@ -55,7 +63,8 @@ function tokenizerConfig(spec: StaticEncoderSpec): StaticTokenizerConfig {
 /** Writes the three files; encoder.json goes last, so its presence means the directory is complete. */
 export async function writeStaticEncoder(spec: StaticEncoderSpec): Promise<WrittenEncoder> {
   const rows = spec.vectors.length / spec.dimension;
-  if (!Number.isInteger(rows) || rows < spec.words.length + 1) throw new Error('the embedding table has fewer rows than the vocabulary');
+  if (!Number.isInteger(rows) || rows < spec.words.length + 1)
+    throw new Error('the embedding table has fewer rows than the vocabulary');
   for (let d = 0; d < spec.dimension; d++) {
     if (spec.vectors[d] !== 0) throw new Error('row 0 of the embedding table (padding/unknown) must be zeros');
   }

@@ -55,7 +55,10 @@ class VectorSink {
   private readonly rows: Map<string, number>;
   private remaining: number;
 
-  constructor(readonly header: WinkHeader, readonly words: string[]) {
+  constructor(
+    readonly header: WinkHeader,
+    readonly words: string[],
+  ) {
     this.rows = new Map(words.map((word, i) => [word, i + 1]));
     if (this.rows.size !== words.length) throw new Error('wink embeddings: selected words contain duplicates');
     this.table = new Float32Array((words.length + 1) * header.dimension);
@@ -126,6 +129,7 @@ export async function readWinkVectors(
   }
   if (!sink) throw new Error('wink embeddings: no "vectors" section found');
   const missing = sink.missing();
-  if (missing.length > 0) throw new Error(`wink embeddings: no vector for ${missing.length} words, e.g. "${missing[0]}"`);
+  if (missing.length > 0)
+    throw new Error(`wink embeddings: no vector for ${missing.length} words, e.g. "${missing[0]}"`);
   return { header: sink.header, words: sink.words, table: sink.table };
 }

@@ -24,4 +24,3 @@ program.parseAsync(process.argv).catch((err: unknown) => {
   process.stderr.write(`textclass: ${err instanceof Error ? err.message : String(err)}\n`);
   process.exit(1);
 });
-

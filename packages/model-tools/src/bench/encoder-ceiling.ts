@@ -10,7 +10,10 @@ export interface EncoderRow {
 }
 
 export class EncoderCeiling {
-  private constructor(readonly id: string, private readonly encoder: StaticEncoder) {}
+  private constructor(
+    readonly id: string,
+    private readonly encoder: StaticEncoder,
+  ) {}
 
   static async open(): Promise<EncoderCeiling> {
     const encoder = await StaticEncoder.open(join(BUILTIN_ENCODERS_DIR, DEFAULT_ENCODER_ID));

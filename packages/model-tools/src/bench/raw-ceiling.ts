@@ -24,10 +24,17 @@ export interface RawLimits {
 type Feeds = Record<string, Int64Input>;
 
 /** Padded feeds of `batch` texts each, built before timing so the loop measures session.run alone. */
-function buildFeeds(inputNames: readonly string[], encoded: Int32Array[], batch: number): Array<{ feeds: Feeds; sequence: number }> {
+function buildFeeds(
+  inputNames: readonly string[],
+  encoded: Int32Array[],
+  batch: number,
+): Array<{ feeds: Feeds; sequence: number }> {
   const groups: Array<{ feeds: Feeds; sequence: number }> = [];
   for (let start = 0; start + batch <= encoded.length; start += batch) {
-    const [packed] = packTokenBatches(encoded.slice(start, start + batch), { maxRows: batch, maxCells: Number.MAX_SAFE_INTEGER });
+    const [packed] = packTokenBatches(encoded.slice(start, start + batch), {
+      maxRows: batch,
+      maxCells: Number.MAX_SAFE_INTEGER,
+    });
     if (!packed) continue;
     const dims = [packed.rows, packed.sequence];
     const byName: Record<string, Int64Input> = {
@@ -35,21 +42,31 @@ function buildFeeds(inputNames: readonly string[], encoded: Int32Array[], batch:
       attention_mask: { data: packed.attentionMask, dims },
       token_type_ids: { data: new BigInt64Array(packed.inputIds.length), dims },
     };
-    groups.push({ feeds: Object.fromEntries(inputNames.map((name) => [name, byName[name] as Int64Input])), sequence: packed.sequence });
+    groups.push({
+      feeds: Object.fromEntries(inputNames.map((name) => [name, byName[name] as Int64Input])),
+      sequence: packed.sequence,
+    });
   }
   return groups;
 }
 
 /** One session (the server's options) with feeds per batch size, built before any timing. */
 export class RawBench {
-  private constructor(private readonly session: OnnxSession, private readonly output: string, private readonly groups: Map<number, Array<{ feeds: Feeds; sequence: number }>>) {}
+  private constructor(
+    private readonly session: OnnxSession,
+    private readonly output: string,
+    private readonly groups: Map<number, Array<{ feeds: Feeds; sequence: number }>>,
+  ) {}
 
   static async open(subject: Subject, texts: string[], batches: number[]): Promise<RawBench> {
     const session = await createOnnxSession(subject.modelPath);
-    const output = ['sentence_embedding', 'last_hidden_state'].find((name) => session.outputNames.includes(name)) ?? session.outputNames[0]!;
+    const output =
+      ['sentence_embedding', 'last_hidden_state'].find((name) => session.outputNames.includes(name)) ??
+      session.outputNames[0]!;
     const encoded = texts.map((text) => Int32Array.from(subject.tokenize(text)));
     const groups = new Map(batches.map((batch) => [batch, buildFeeds(session.inputNames, encoded, batch)]));
-    for (const [batch, list] of groups) if (list.length === 0) throw new Error(`need at least ${batch} texts for batch ${batch}`);
+    for (const [batch, list] of groups)
+      if (list.length === 0) throw new Error(`need at least ${batch} texts for batch ${batch}`);
     return new RawBench(session, output, groups);
   }
 
@@ -75,7 +92,13 @@ export class RawBench {
       runs++;
     }
     const seconds = (performance.now() - started) / 1000;
-    return { batch, runs, textsPerSecond: round((runs * batch) / seconds, 1), msPerRun: round((seconds * 1000) / runs, 3), sequence: round(sequences / runs, 1) };
+    return {
+      batch,
+      runs,
+      textsPerSecond: round((runs * batch) / seconds, 1),
+      msPerRun: round((seconds * 1000) / runs, 3),
+      sequence: round(sequences / runs, 1),
+    };
   }
 
   release(): Promise<void> {

@@ -1,7 +1,14 @@
 // The encoders under test: where their files are and how to tokenise for the raw-session ceiling.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { BUILTIN_ENCODERS_DIR, DEFAULT_ENCODER_ID, parseStaticTokenizerConfig, readTransformerExport, StaticWordTokenizer, TextTokenizer } from '@textclass/server/inference';
+import {
+  BUILTIN_ENCODERS_DIR,
+  DEFAULT_ENCODER_ID,
+  parseStaticTokenizerConfig,
+  readTransformerExport,
+  StaticWordTokenizer,
+  TextTokenizer,
+} from '@textclass/server/inference';
 
 export interface Subject {
   /** Encoder id as the server knows it (TEXTCLASS_DEFAULT_ENCODER). */
@@ -22,17 +29,27 @@ export async function transformerSubject(cacheDir: string, id: string): Promise<
   const exported = await readTransformerExport(dir);
   const tokenizer = new TextTokenizer(exported.tokenizerJson, exported.tokenizerConfig, exported.maxSeqLength);
   return {
-    id, kind: 'transformer', dir, modelPath: exported.modelPath, modelsDir: cacheDir,
-    tokenize: (text) => (tokenizer.windows(text)[0]?.ids ?? []),
+    id,
+    kind: 'transformer',
+    dir,
+    modelPath: exported.modelPath,
+    modelsDir: cacheDir,
+    tokenize: (text) => tokenizer.windows(text)[0]?.ids ?? [],
   };
 }
 
 /** The built-in default encoder (static word embeddings). */
 export async function defaultSubject(): Promise<Subject> {
   const dir = join(BUILTIN_ENCODERS_DIR, DEFAULT_ENCODER_ID);
-  const tokenizer = new StaticWordTokenizer(parseStaticTokenizerConfig(JSON.parse(await readFile(join(dir, 'tokenizer.json'), 'utf8'))));
+  const tokenizer = new StaticWordTokenizer(
+    parseStaticTokenizerConfig(JSON.parse(await readFile(join(dir, 'tokenizer.json'), 'utf8'))),
+  );
   return {
-    id: DEFAULT_ENCODER_ID, kind: 'static', dir, modelPath: join(dir, 'model.onnx'), modelsDir: undefined,
+    id: DEFAULT_ENCODER_ID,
+    kind: 'static',
+    dir,
+    modelPath: join(dir, 'model.onnx'),
+    modelsDir: undefined,
     tokenize: (text) => Array.from(tokenizer.encode(text)),
   };
 }

@@ -31,7 +31,9 @@ export interface EncoderEvaluation {
 }
 
 async function tokenizerOf(dir: string): Promise<StaticWordTokenizer> {
-  return new StaticWordTokenizer(parseStaticTokenizerConfig(JSON.parse(await readFile(join(dir, 'tokenizer.json'), 'utf8'))));
+  return new StaticWordTokenizer(
+    parseStaticTokenizerConfig(JSON.parse(await readFile(join(dir, 'tokenizer.json'), 'utf8'))),
+  );
 }
 
 /** Texts per second of tokenizer.encode over texts, best of rounds, the memo cleared before each. */

@@ -1,5 +1,12 @@
 // Retrieval top-1, zero-shot accuracy and vocabulary coverage over embeddings of the evaluation set.
-import { buildPrototypes, DEFAULT_LOGIT_SCALE, dot, type Encoder, type LabelDefinition, scoreEmbedding } from '@textclass/server/core';
+import {
+  buildPrototypes,
+  DEFAULT_LOGIT_SCALE,
+  dot,
+  type Encoder,
+  type LabelDefinition,
+  scoreEmbedding,
+} from '@textclass/server/core';
 
 /** Share of queries whose most similar candidate is the one at the same index (ties count as misses). */
 export function retrievalTop1(queries: Float32Array[], candidates: Float32Array[]): number {
@@ -13,7 +20,12 @@ export function retrievalTop1(queries: Float32Array[], candidates: Float32Array[
 }
 
 /** Share of texts whose highest-scoring label (prototypes of the English label descriptions) is the gold one. */
-export async function zeroShotAccuracy(encoder: Encoder, labels: LabelDefinition[], embeddings: Float32Array[], gold: string[]) {
+export async function zeroShotAccuracy(
+  encoder: Encoder,
+  labels: LabelDefinition[],
+  embeddings: Float32Array[],
+  gold: string[],
+) {
   const prototypes = await buildPrototypes(encoder, labels);
   let right = 0;
   embeddings.forEach((embedding, i) => {

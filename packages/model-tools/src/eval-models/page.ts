@@ -25,7 +25,12 @@ export interface QualityPage {
 
 export function qualityPage(page: QualityPage): string {
   const total = page.sets.reduce((a, s) => a + s.rows, 0);
-  const sets = page.sets.map((s) => `- \`eval/sets/${s.name}.jsonl\`: ${s.rows} texts, ${s.labels} labels, languages ${s.langs.join(', ')}; ${s.train} for training, ${s.test} held out`).join('\n');
+  const sets = page.sets
+    .map(
+      (s) =>
+        `- \`eval/sets/${s.name}.jsonl\`: ${s.rows} texts, ${s.labels} labels, languages ${s.langs.join(', ')}; ${s.train} for training, ${s.test} held out`,
+    )
+    .join('\n');
   return `# Model quality
 
 Produced by \`npm run eval\` (scripts/eval-models.ts); do not edit by hand. Rerun it after changing the encoder,

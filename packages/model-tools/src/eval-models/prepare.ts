@@ -14,11 +14,31 @@ export async function embedAll(encoder: Encoder, texts: string[]): Promise<Float
  * Embeds the set and splits it, stratified by label and language together, so every language is in both parts;
  * `holdout` of each cell is held out, and `seed` fixes the split.
  */
-export async function prepareTask(set: EvalSet, encoder: Encoder, holdout: number, seed: number): Promise<PreparedTask> {
+export async function prepareTask(
+  set: EvalSet,
+  encoder: Encoder,
+  holdout: number,
+  seed: number,
+): Promise<PreparedTask> {
   const names = set.labels.map((l) => l.name);
-  const embeddings = await embedAll(encoder, set.rows.map((r) => r.text));
+  const embeddings = await embedAll(
+    encoder,
+    set.rows.map((r) => r.text),
+  );
   const cells = [...new Set(set.rows.map((r) => `${r.label}\u0000${r.lang}`))].sort();
-  const split = stratifiedSplit(set.rows.map((r) => cells.indexOf(`${r.label}\u0000${r.lang}`)), holdout, seed);
-  const example = (i: number) => ({ embedding: embeddings[i] as Float32Array, label: names.indexOf(set.rows[i]?.label ?? '') });
-  return { labels: set.labels, train: split.train.map(example), test: split.holdout.map(example), testLangs: split.holdout.map((i) => set.rows[i]?.lang ?? '') };
+  const split = stratifiedSplit(
+    set.rows.map((r) => cells.indexOf(`${r.label}\u0000${r.lang}`)),
+    holdout,
+    seed,
+  );
+  const example = (i: number) => ({
+    embedding: embeddings[i] as Float32Array,
+    label: names.indexOf(set.rows[i]?.label ?? ''),
+  });
+  return {
+    labels: set.labels,
+    train: split.train.map(example),
+    test: split.holdout.map(example),
+    testLangs: split.holdout.map((i) => set.rows[i]?.lang ?? ''),
+  };
 }

@@ -11,7 +11,8 @@ export interface MethodResult {
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 /** Sample standard deviation (n − 1). */
-const sd = (xs: number[]) => (xs.length < 2 ? 0 : Math.sqrt(xs.reduce((a, x) => a + (x - mean(xs)) ** 2, 0) / (xs.length - 1)));
+const sd = (xs: number[]) =>
+  xs.length < 2 ? 0 : Math.sqrt(xs.reduce((a, x) => a + (x - mean(xs)) ** 2, 0) / (xs.length - 1));
 const f3 = (x: number) => x.toFixed(3);
 
 function cell(evaluations: Evaluation[], metric: 'accuracy' | 'f1_macro', withSpread: boolean): string {
@@ -33,7 +34,9 @@ export function languageTable(results: MethodResult[], langs: string[]): string 
   for (const r of results) {
     const cells = langs.map((lang) => {
       const evaluations = r.runs.map((s) => s.byLang.get(lang)).filter((e) => e !== undefined);
-      return evaluations.length === 0 ? '–' : `${cell(evaluations, 'accuracy', false)} / ${cell(evaluations, 'f1_macro', false)}`;
+      return evaluations.length === 0
+        ? '–'
+        : `${cell(evaluations, 'accuracy', false)} / ${cell(evaluations, 'f1_macro', false)}`;
     });
     lines.push(`| ${r.task} | ${r.method} | ${cells.join(' | ')} |`);
   }
@@ -50,8 +53,13 @@ export function observations(results: MethodResult[]): string[] {
       .sort((a, b) => b.f1 - a.f1);
     const best = ranked[0];
     if (!best) return `${task}: no results`;
-    const byLang = [...(best.runs[0]?.byLang.keys() ?? [])].map((lang) => ({ lang, f1: mean(best.runs.map((s) => s.byLang.get(lang)?.f1_macro ?? 0)) })).sort((a, b) => b.f1 - a.f1);
-    const spread = byLang.length > 1 ? `; its macro-F1 ranges from ${f3(byLang.at(-1)?.f1 ?? 0)} (${byLang.at(-1)?.lang}) to ${f3(byLang[0]?.f1 ?? 0)} (${byLang[0]?.lang}) across languages` : '';
+    const byLang = [...(best.runs[0]?.byLang.keys() ?? [])]
+      .map((lang) => ({ lang, f1: mean(best.runs.map((s) => s.byLang.get(lang)?.f1_macro ?? 0)) }))
+      .sort((a, b) => b.f1 - a.f1);
+    const spread =
+      byLang.length > 1
+        ? `; its macro-F1 ranges from ${f3(byLang.at(-1)?.f1 ?? 0)} (${byLang.at(-1)?.lang}) to ${f3(byLang[0]?.f1 ?? 0)} (${byLang[0]?.lang}) across languages`
+        : '';
     return `${task}: by macro-F1, ${ranked.map((r) => `${r.method} ${f3(r.f1)}`).join(' > ')}${spread}.`;
   });
 }

@@ -18,7 +18,8 @@ export interface EvalSet {
 
 function parseRow(line: string, where: string, labelNames: Set<string>): LabelledText {
   const row = JSON.parse(line) as Partial<LabelledText>;
-  if (typeof row.text !== 'string' || typeof row.label !== 'string' || typeof row.lang !== 'string') throw new Error(`${where}: needs string text, label and lang`);
+  if (typeof row.text !== 'string' || typeof row.label !== 'string' || typeof row.lang !== 'string')
+    throw new Error(`${where}: needs string text, label and lang`);
   if (!labelNames.has(row.label)) throw new Error(`${where}: label "${row.label}" has no description`);
   return { text: row.text, label: row.label, lang: row.lang };
 }

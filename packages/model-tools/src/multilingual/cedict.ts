@@ -5,7 +5,13 @@ import { fileURLToPath } from 'node:url';
 import type { DictionaryEntry } from './freedict-entry.js';
 
 /** Glosses are one string ("a; b") or a list of senses. */
-type CedictRow = [traditional: string, simplified: string, pinyin: string, glosses: string | string[], ...rest: unknown[]];
+type CedictRow = [
+  traditional: string,
+  simplified: string,
+  pinyin: string,
+  glosses: string | string[],
+  ...rest: unknown[],
+];
 
 const TAGS = /\([^)]*\)|\[[^\]]*\]|\b(?:cl|variant of|see|old variant of|surname|abbr\. for):[^;]*/gi;
 const MAX_TRANSLATION_WORDS = 4;

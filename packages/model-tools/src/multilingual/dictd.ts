@@ -23,13 +23,23 @@ export function decodeDictdNumber(text: string): number {
 
 /** Entries in index order; the "00-database-…" meta entries are left out; one body is returned once. */
 export async function readDictd(basePath: string): Promise<DictdEntry[]> {
-  const [indexText, packed] = await Promise.all([readFile(`${basePath}.index`, 'utf8'), readFile(`${basePath}.dict.dz`)]);
+  const [indexText, packed] = await Promise.all([
+    readFile(`${basePath}.index`, 'utf8'),
+    readFile(`${basePath}.dict.dz`),
+  ]);
   const dict = gunzipSync(packed);
   const entries: DictdEntry[] = [];
   const seen = new Set<number>();
   for (const line of indexText.split('\n')) {
     const [headword, offset, length] = line.split('\t');
-    if (!headword || offset === undefined || length === undefined || headword.startsWith('00-database') || headword.startsWith('00database')) continue;
+    if (
+      !headword ||
+      offset === undefined ||
+      length === undefined ||
+      headword.startsWith('00-database') ||
+      headword.startsWith('00database')
+    )
+      continue;
     const start = decodeDictdNumber(offset);
     if (seen.has(start)) continue;
     seen.add(start);

@@ -49,23 +49,30 @@ describe('dictd', () => {
 
 describe('FreeDict entries', () => {
   it('takes numbered senses and comma lists, drops tags, notes and long definitions', () => {
-    const body = 'Zahlung /ˈtsaːlʊŋ/ <fem, n, sg>\n1. payment <n>\n2. settlement, remittance [fin.]\n' +
+    const body =
+      'Zahlung /ˈtsaːlʊŋ/ <fem, n, sg>\n1. payment <n>\n2. settlement, remittance [fin.]\n' +
       '   Note: not a translation\n see: {Zahlungen}\nnachgestelltes Wortbildungselement für Berufe deren Grundlage Messungen sind\n';
-    expect(parseFreedictEntry(body)).toEqual({ headwords: ['zahlung'], translations: ['payment', 'settlement', 'remittance'] });
+    expect(parseFreedictEntry(body)).toEqual({
+      headwords: ['zahlung'],
+      translations: ['payment', 'settlement', 'remittance'],
+    });
   });
 });
 
 describe('EDICT and CC-CEDICT', () => {
   it('parses an EDICT line with its reading, tags and the common-word mark', () => {
     expect(parseEdictLine('忘れる [わすれる] /(v1,vt) (1) to forget/(2) to leave behind/(P)/')).toEqual({
-      headwords: ['忘れる', 'わすれる'], translations: ['to forget', 'to leave behind'], common: true,
+      headwords: ['忘れる', 'わすれる'],
+      translations: ['to forget', 'to leave behind'],
+      common: true,
     });
     expect(parseEdictLine('　？？？ /EDICT header/')).toBeUndefined();
   });
 
   it('reads a CC-CEDICT row with one gloss string or a list of senses', () => {
     expect(cedictEntry(['發票', '发票', 'fa1 piao4', 'invoice; receipt (CL:張|张[zhang1])'])).toEqual({
-      headwords: ['发票', '發票'], translations: ['invoice', 'receipt'],
+      headwords: ['发票', '發票'],
+      translations: ['invoice', 'receipt'],
     });
     expect(cedictEntry(['好', '好', 'hao3', ['good', 'well']])?.translations).toEqual(['good', 'well']);
   });

@@ -13,7 +13,9 @@ const MAX_TRANSLATION_WORDS = 4;
 export function parseEdictLine(line: string): DictionaryEntry | undefined {
   const match = LINE.exec(line);
   if (!match || line.startsWith('　？？？')) return undefined;
-  const headwords = [match[1] as string, ...(match[2] ? [match[2]] : [])].flatMap((h) => h.split(';')).map((h) => h.replace(TAGS, ''));
+  const headwords = [match[1] as string, ...(match[2] ? [match[2]] : [])]
+    .flatMap((h) => h.split(';'))
+    .map((h) => h.replace(TAGS, ''));
   const translations = (match[3] as string)
     .split('/')
     .filter((gloss) => !gloss.startsWith('EntL'))

@@ -80,7 +80,8 @@ export async function buildLanguageRows(
   const dimension = (spaces.get('en') as PivotSpace).dimension;
   const byVia = await accumulate(source, spaces, options.dictdDir ?? DICTD_DIR);
   const candidates = new Set<string>();
-  for (const acc of byVia.values()) for (const word of acc.words.keys()) if (!source.skipWord?.test(word)) candidates.add(word);
+  for (const acc of byVia.values())
+    for (const word of acc.words.keys()) if (!source.skipWord?.test(word)) candidates.add(word);
   const scored = [...candidates]
     .flatMap((word) => {
       const hit = combine(byVia, word, dimension);

@@ -5,7 +5,10 @@ import { phraseVector, TranslationAccumulator, type PivotSpace } from './transla
 const vectors: Record<string, [number, number]> = { house: [1, 0], home: [0, 1], big: [0, 2], the: [0.1, 0] };
 const space: PivotSpace = {
   dimension: 2,
-  lookup: (word) => (vectors[word] ? { vector: Float32Array.from(vectors[word]), rank: Object.keys(vectors).indexOf(word) + 1 } : undefined),
+  lookup: (word) =>
+    vectors[word]
+      ? { vector: Float32Array.from(vectors[word]), rank: Object.keys(vectors).indexOf(word) + 1 }
+      : undefined,
 };
 
 describe('translation vectors', () => {

@@ -99,7 +99,10 @@ export class TranslationAccumulator {
   mean(word: string): { vector: Float32Array; weight: number; rank: number } | undefined {
     const entry = this.words.get(word);
     if (!entry || entry.weight === 0) return undefined;
-    const vector = withLength(entry.sum.map((v) => v / entry.weight), entry.lengths / entry.weight);
+    const vector = withLength(
+      entry.sum.map((v) => v / entry.weight),
+      entry.lengths / entry.weight,
+    );
     return { vector, weight: entry.weight, rank: entry.rank };
   }
 }

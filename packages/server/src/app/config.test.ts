@@ -5,7 +5,10 @@ import { loadConfig, parseOrigins, redactedConfig } from './config.js';
 describe('config', () => {
   it('parses TEXTCLASS_CORS_ORIGINS as exact origins; unset means CORS off', () => {
     expect(loadConfig({}).corsOrigins).toEqual([]);
-    expect(parseOrigins(' https://app.example.com, http://localhost:3000 ,')).toEqual(['https://app.example.com', 'http://localhost:3000']);
+    expect(parseOrigins(' https://app.example.com, http://localhost:3000 ,')).toEqual([
+      'https://app.example.com',
+      'http://localhost:3000',
+    ]);
     expect(parseOrigins('*')).toEqual(['*']);
     expect(() => parseOrigins('https://app.example.com/')).toThrow(/not an origin/);
     expect(() => parseOrigins('app.example.com')).toThrow(/not an origin/);
@@ -13,7 +16,10 @@ describe('config', () => {
 
   it('reads the webhook timeout and the job lease (10 s and 120 s by default)', () => {
     expect(loadConfig({})).toMatchObject({ webhookTimeoutMs: 10_000, jobLeaseMs: 120_000 });
-    expect(loadConfig({ TEXTCLASS_WEBHOOK_TIMEOUT_MS: '400', TEXTCLASS_JOB_LEASE_MS: '2000' })).toMatchObject({ webhookTimeoutMs: 400, jobLeaseMs: 2_000 });
+    expect(loadConfig({ TEXTCLASS_WEBHOOK_TIMEOUT_MS: '400', TEXTCLASS_JOB_LEASE_MS: '2000' })).toMatchObject({
+      webhookTimeoutMs: 400,
+      jobLeaseMs: 2_000,
+    });
     expect(() => loadConfig({ TEXTCLASS_JOB_LEASE_MS: '10' })).toThrow(/TEXTCLASS_JOB_LEASE_MS/);
   });
 
@@ -24,7 +30,12 @@ describe('config', () => {
       TEXTCLASS_API_KEY: 'tc_configured_key_0123456789',
     });
     const shown = JSON.stringify(redactedConfig(config));
-    for (const secret of ['hunter2', 's3cret', 'redispass', 'tc_configured_key_0123456789']) expect(shown).not.toContain(secret);
-    expect(redactedConfig(config)).toMatchObject({ databaseUrl: expect.stringContaining('@db.internal:5432/textclass'), redisUrl: expect.stringContaining('@cache:6379'), apiKey: '[redacted]' });
+    for (const secret of ['hunter2', 's3cret', 'redispass', 'tc_configured_key_0123456789'])
+      expect(shown).not.toContain(secret);
+    expect(redactedConfig(config)).toMatchObject({
+      databaseUrl: expect.stringContaining('@db.internal:5432/textclass'),
+      redisUrl: expect.stringContaining('@cache:6379'),
+      apiKey: '[redacted]',
+    });
   });
 });

@@ -64,7 +64,8 @@ function parsePort(raw: string | undefined, fallback: number): number {
 function parseNumber(name: string, raw: string | undefined, fallback: number, min: number): number {
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value < min) throw new Error(`${name} must be a number of at least ${min}, got "${raw}"`);
+  if (!Number.isFinite(value) || value < min)
+    throw new Error(`${name} must be a number of at least ${min}, got "${raw}"`);
   return value;
 }
 
@@ -81,11 +82,21 @@ function parseSchedule(raw: string | undefined): number[] | undefined {
 
 /** "https://app.example.com, http://localhost:3000" → exact origins (scheme, host, port) or "*". */
 export function parseOrigins(raw: string | undefined): string[] {
-  const origins = (raw ?? '').split(',').map((o) => o.trim()).filter((o) => o !== '');
+  const origins = (raw ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter((o) => o !== '');
   for (const origin of origins) {
     let valid = origin === '*';
-    try { valid ||= new URL(origin).origin === origin; } catch { /* not a URL: invalid */ }
-    if (!valid) throw new Error(`TEXTCLASS_CORS_ORIGINS: "${origin}" is not an origin like https://app.example.com (no path, no trailing slash) or *`);
+    try {
+      valid ||= new URL(origin).origin === origin;
+    } catch {
+      /* not a URL: invalid */
+    }
+    if (!valid)
+      throw new Error(
+        `TEXTCLASS_CORS_ORIGINS: "${origin}" is not an origin like https://app.example.com (no path, no trailing slash) or *`,
+      );
   }
   return origins;
 }
@@ -99,7 +110,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
   }
   const redisUrl = overrides.redisUrl ?? (env.REDIS_URL || undefined);
-  if (redisUrl !== undefined && !/^rediss?:\/\//.test(redisUrl)) throw new Error('REDIS_URL must start with redis:// or rediss://');
+  if (redisUrl !== undefined && !/^rediss?:\/\//.test(redisUrl))
+    throw new Error('REDIS_URL must start with redis:// or rediss://');
   return {
     port: overrides.port ?? parsePort(env.PORT, 8080),
     host: overrides.host ?? env.HOST ?? '0.0.0.0',
@@ -114,19 +126,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     validateResponses: overrides.validateResponses ?? parseBool(env.TEXTCLASS_VALIDATE_RESPONSES, false),
     seedDemo: overrides.seedDemo ?? parseBool(env.TEXTCLASS_SEED_DEMO, true),
     corsOrigins: overrides.corsOrigins ?? parseOrigins(env.TEXTCLASS_CORS_ORIGINS),
-    embeddingCacheMb: overrides.embeddingCacheMb ?? parseNumber('TEXTCLASS_EMBEDDING_CACHE_MB', env.TEXTCLASS_EMBEDDING_CACHE_MB, 64, 0),
-    batchMaxTexts: overrides.batchMaxTexts ?? Math.floor(parseNumber('TEXTCLASS_BATCH_MAX_TEXTS', env.TEXTCLASS_BATCH_MAX_TEXTS, 64, 1)),
-    batchMaxTokens: overrides.batchMaxTokens ?? Math.floor(parseNumber('TEXTCLASS_BATCH_MAX_TOKENS', env.TEXTCLASS_BATCH_MAX_TOKENS, 16_384, 1)),
+    embeddingCacheMb:
+      overrides.embeddingCacheMb ??
+      parseNumber('TEXTCLASS_EMBEDDING_CACHE_MB', env.TEXTCLASS_EMBEDDING_CACHE_MB, 64, 0),
+    batchMaxTexts:
+      overrides.batchMaxTexts ??
+      Math.floor(parseNumber('TEXTCLASS_BATCH_MAX_TEXTS', env.TEXTCLASS_BATCH_MAX_TEXTS, 64, 1)),
+    batchMaxTokens:
+      overrides.batchMaxTokens ??
+      Math.floor(parseNumber('TEXTCLASS_BATCH_MAX_TOKENS', env.TEXTCLASS_BATCH_MAX_TOKENS, 16_384, 1)),
     batchWaitMs: overrides.batchWaitMs ?? parseNumber('TEXTCLASS_BATCH_WAIT_MS', env.TEXTCLASS_BATCH_WAIT_MS, 0, 0),
-    queueMaxTexts: overrides.queueMaxTexts ?? Math.floor(parseNumber('TEXTCLASS_QUEUE_MAX_TEXTS', env.TEXTCLASS_QUEUE_MAX_TEXTS, 2_048, 1)),
+    queueMaxTexts:
+      overrides.queueMaxTexts ??
+      Math.floor(parseNumber('TEXTCLASS_QUEUE_MAX_TEXTS', env.TEXTCLASS_QUEUE_MAX_TEXTS, 2_048, 1)),
     metrics: overrides.metrics ?? parseBool(env.TEXTCLASS_METRICS, true),
-    uploadMaxBytes: overrides.uploadMaxBytes ?? Math.floor(parseNumber('TEXTCLASS_UPLOAD_MAX_BYTES', env.TEXTCLASS_UPLOAD_MAX_BYTES, 1024 ** 3, 1)),
+    uploadMaxBytes:
+      overrides.uploadMaxBytes ??
+      Math.floor(parseNumber('TEXTCLASS_UPLOAD_MAX_BYTES', env.TEXTCLASS_UPLOAD_MAX_BYTES, 1024 ** 3, 1)),
     pipelineWorkers: overrides.pipelineWorkers ?? parseBool(env.TEXTCLASS_PIPELINE_WORKERS, true),
-    pipelinePollMs: overrides.pipelinePollMs ?? parseNumber('TEXTCLASS_PIPELINE_POLL_MS', env.TEXTCLASS_PIPELINE_POLL_MS, 1_000, 10),
+    pipelinePollMs:
+      overrides.pipelinePollMs ?? parseNumber('TEXTCLASS_PIPELINE_POLL_MS', env.TEXTCLASS_PIPELINE_POLL_MS, 1_000, 10),
     webhookAllowPrivate: overrides.webhookAllowPrivate ?? parseBool(env.TEXTCLASS_WEBHOOK_ALLOW_PRIVATE, false),
     webhookRetryScheduleMs: overrides.webhookRetryScheduleMs ?? parseSchedule(env.TEXTCLASS_WEBHOOK_RETRY_SCHEDULE_MS),
-    webhookTimeoutMs: overrides.webhookTimeoutMs ?? parseNumber('TEXTCLASS_WEBHOOK_TIMEOUT_MS', env.TEXTCLASS_WEBHOOK_TIMEOUT_MS, 10_000, 1),
-    jobLeaseMs: overrides.jobLeaseMs ?? parseNumber('TEXTCLASS_JOB_LEASE_MS', env.TEXTCLASS_JOB_LEASE_MS, 120_000, 1_000),
+    webhookTimeoutMs:
+      overrides.webhookTimeoutMs ??
+      parseNumber('TEXTCLASS_WEBHOOK_TIMEOUT_MS', env.TEXTCLASS_WEBHOOK_TIMEOUT_MS, 10_000, 1),
+    jobLeaseMs:
+      overrides.jobLeaseMs ?? parseNumber('TEXTCLASS_JOB_LEASE_MS', env.TEXTCLASS_JOB_LEASE_MS, 120_000, 1_000),
     llmEndpoints: overrides.llmEndpoints ?? parseLlmEndpoints(env),
   };
 }
@@ -138,7 +164,8 @@ function maskUrl(value: string | undefined): string | undefined {
     const url = new URL(value);
     if (url.password !== '') url.password = 'redacted';
     if (url.username !== '') url.username = 'redacted';
-    for (const name of [...url.searchParams.keys()]) if (/pass|secret|token|key/i.test(name)) url.searchParams.set(name, 'redacted');
+    for (const name of [...url.searchParams.keys()])
+      if (/pass|secret|token|key/i.test(name)) url.searchParams.set(name, 'redacted');
     return url.toString();
   } catch {
     return '[redacted]';
@@ -148,5 +175,10 @@ function maskUrl(value: string | undefined): string | undefined {
 /** The configuration with secrets masked, for logs. */
 export function redactedConfig(config: Config): Record<string, unknown> {
   const mask = (value: string | undefined) => (value === undefined ? undefined : '[redacted]');
-  return { ...config, apiKey: mask(config.apiKey), databaseUrl: maskUrl(config.databaseUrl), redisUrl: maskUrl(config.redisUrl) };
+  return {
+    ...config,
+    apiKey: mask(config.apiKey),
+    databaseUrl: maskUrl(config.databaseUrl),
+    redisUrl: maskUrl(config.redisUrl),
+  };
 }

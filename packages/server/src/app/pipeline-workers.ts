@@ -19,7 +19,14 @@ export interface Pipeline {
   stop(): Promise<void>;
 }
 
-export function createPipeline(config: Config, repos: Repositories, encoders: EncoderProvider, classifier: TextClassifier, logger: Logger, graphs: HeadGraphs): Pipeline {
+export function createPipeline(
+  config: Config,
+  repos: Repositories,
+  encoders: EncoderProvider,
+  classifier: TextClassifier,
+  logger: Logger,
+  graphs: HeadGraphs,
+): Pipeline {
   const dispatcher = new WebhookDispatcher(repos.webhooks, createHttpSender(config.webhookAllowPrivate), {
     ...DEFAULT_DISPATCHER_OPTIONS,
     timeoutMs: config.webhookTimeoutMs,
@@ -31,14 +38,27 @@ export function createPipeline(config: Config, repos: Repositories, encoders: En
     onError: (err: unknown) => logger.error({ err, loop: name }, 'pipeline tick failed'),
   });
   const dispatching = new PollLoop(() => dispatcher.tick(), loopOptions('webhooks'));
-  const records = new RecordClassifier({
-    jobs: repos.jobs, pipeline: repos.pipeline, datasets: repos.datasets, webhooks: repos.webhooks, classifier,
-    onWritten: () => dispatching.wake(),
-    onError: (err, job) => logger.warn({ err, jobId: job.id, attempts: job.attempts }, 'classification job failed; it will be retried'),
-  }, { ...DEFAULT_CLASSIFIER_OPTIONS, leaseMs: config.jobLeaseMs });
+  const records = new RecordClassifier(
+    {
+      jobs: repos.jobs,
+      pipeline: repos.pipeline,
+      datasets: repos.datasets,
+      webhooks: repos.webhooks,
+      classifier,
+      onWritten: () => dispatching.wake(),
+      onError: (err, job) =>
+        logger.warn({ err, jobId: job.id, attempts: job.attempts }, 'classification job failed; it will be retried'),
+    },
+    { ...DEFAULT_CLASSIFIER_OPTIONS, leaseMs: config.jobLeaseMs },
+  );
   const classifying = new PollLoop(() => records.tick(), loopOptions('classification'));
   const trainer = new TrainingWorker({
-    jobs: repos.jobs, lifecycle: repos.lifecycle, models: repos.models, encoders, graphs, fit: fitHeadOnThread,
+    jobs: repos.jobs,
+    lifecycle: repos.lifecycle,
+    models: repos.models,
+    encoders,
+    graphs,
+    fit: fitHeadOnThread,
     onError: (err, job) => logger.warn({ err, jobId: job.id, attempts: job.attempts }, 'training job failed'),
     onTrained: (modelId, version) => logger.info({ modelId, version }, 'model trained'),
   });
@@ -48,7 +68,15 @@ export function createPipeline(config: Config, repos: Repositories, encoders: En
     start(encodersReady) {
       if (!config.pipelineWorkers) return;
       dispatching.start();
-      encodersReady.then(() => { if (!stopped) { classifying.start(); training.start(); } }, () => undefined);
+      encodersReady.then(
+        () => {
+          if (!stopped) {
+            classifying.start();
+            training.start();
+          }
+        },
+        () => undefined,
+      );
     },
     async stop() {
       stopped = true;

@@ -37,7 +37,9 @@ export class DeferredLanguageDetector implements LanguageDetector {
 
   detect(text: string): string {
     if (!this.inner) {
-      throw new DomainError('UNAVAILABLE', 'language identification is still loading; retry shortly', { retryAfterSeconds: 1 });
+      throw new DomainError('UNAVAILABLE', 'language identification is still loading; retry shortly', {
+        retryAfterSeconds: 1,
+      });
     }
     return this.inner.detect(text);
   }

@@ -19,7 +19,11 @@ import { SimilarityService } from '../core/classification/similarity.js';
 import { WebhookEndpointService } from '../core/webhooks/webhook-endpoints.js';
 import type { Config } from './config.js';
 import type { AppServices } from '../transport/http/services.js';
-import { DEFAULT_ENCODER_ID, loadEncoderRegistry, type EncoderRegistry } from '../adapters/inference/encoder-registry.js';
+import {
+  DEFAULT_ENCODER_ID,
+  loadEncoderRegistry,
+  type EncoderRegistry,
+} from '../adapters/inference/encoder-registry.js';
 import { loadLanguageDetector } from '../adapters/inference/language-id.js';
 import { onnxHeadGraphs } from '../adapters/inference/head-graph.js';
 import { ServingEncoders } from '../adapters/inference/serving-encoders.js';
@@ -59,17 +63,29 @@ export async function composeRuntime(config: Config, logger: Logger): Promise<Ru
   let loadedRegistry: EncoderRegistry | undefined;
   const ready = (async () => {
     const started = performance.now();
-    const [registry, detector] = await Promise.all([loadEncoderRegistry({ modelsDir: config.modelsDir, defaultId: defaultEncoderId }), loadLanguageDetector()]);
+    const [registry, detector] = await Promise.all([
+      loadEncoderRegistry({ modelsDir: config.modelsDir, defaultId: defaultEncoderId }),
+      loadLanguageDetector(),
+    ]);
     loadedRegistry = registry;
     await registry.warmup();
     const serving = new ServingEncoders(registry, {
       cacheBytes: Math.round(config.embeddingCacheMb * 1024 * 1024),
-      batching: { maxBatchTexts: config.batchMaxTexts, maxBatchTokens: config.batchMaxTokens, maxWaitMs: config.batchWaitMs, maxQueueTexts: config.queueMaxTexts },
+      batching: {
+        maxBatchTexts: config.batchMaxTexts,
+        maxBatchTokens: config.batchMaxTokens,
+        maxWaitMs: config.batchWaitMs,
+        maxQueueTexts: config.queueMaxTexts,
+      },
       observer: metrics,
     });
     if (config.seedDemo) {
       const seeded = await seedDemoContent(repos, bootstrap.workspace, serving.get(defaultEncoderId));
-      if (seeded.seeded) logger.info({ models: seeded.models.map((m) => ({ id: m.id, name: m.name, metrics: m.metrics })) }, 'seeded demo models');
+      if (seeded.seeded)
+        logger.info(
+          { models: seeded.models.map((m) => ({ id: m.id, name: m.name, metrics: m.metrics })) },
+          'seeded demo models',
+        );
     }
     // Ready (and /health 200) only once the demo content exists, so a client never sees a half-seeded service.
     encoders.resolve(serving);
@@ -78,10 +94,25 @@ export async function composeRuntime(config: Config, logger: Logger): Promise<Ru
   })();
   ready.catch((err: unknown) => logger.error({ err }, 'loading encoders failed'));
   const chat = new ChatCompletionsClient(config.llmEndpoints, { logger });
-  const runners = new ModelRunners(encoders, headFactories({ lifecycle: repos.lifecycle, graphs: onnxHeadGraphs, chat, llm: { observer: loggingAnswerObserver(logger) } }));
-  const uploads = new UploadService(new DatasetService(repos.datasets, repos.records, repos.models), createUploadRepository(database.db), {
-    spoolDir: path.join(config.dataDir, 'uploads'), maxBytes: config.uploadMaxBytes, staleMs: UPLOAD_STALE_MS, logger,
-  });
+  const runners = new ModelRunners(
+    encoders,
+    headFactories({
+      lifecycle: repos.lifecycle,
+      graphs: onnxHeadGraphs,
+      chat,
+      llm: { observer: loggingAnswerObserver(logger) },
+    }),
+  );
+  const uploads = new UploadService(
+    new DatasetService(repos.datasets, repos.records, repos.models),
+    createUploadRepository(database.db),
+    {
+      spoolDir: path.join(config.dataDir, 'uploads'),
+      maxBytes: config.uploadMaxBytes,
+      staleMs: UPLOAD_STALE_MS,
+      logger,
+    },
+  );
   await uploads.start();
   const quota = new QuotaService(repos.usage);
   const classifier = new TextClassifier(repos.models, encoders, runners, quota, languages);
@@ -100,17 +131,40 @@ export async function composeRuntime(config: Config, logger: Logger): Promise<Ru
     metrics,
     webhooks: new WebhookEndpointService(repos.webhooks, (url) => checkWebhookUrl(url, config.webhookAllowPrivate)),
     lifecycle: new ModelLifecycle({
-      models: repos.models, lifecycle: repos.lifecycle, datasets: repos.datasets, records: repos.records, encoders, runners,
+      models: repos.models,
+      lifecycle: repos.lifecycle,
+      datasets: repos.datasets,
+      records: repos.records,
+      encoders,
+      runners,
       llmEndpoints: config.llmEndpoints,
     }),
-    transfer: new ModelTransfer({ models: repos.models, lifecycle: repos.lifecycle, encoders, llmEndpoints: config.llmEndpoints }),
-    suggestions: new LabelSuggestions({ models: repos.models, lifecycle: repos.lifecycle, datasets: repos.datasets, records: repos.records, encoders, runners }),
+    transfer: new ModelTransfer({
+      models: repos.models,
+      lifecycle: repos.lifecycle,
+      encoders,
+      llmEndpoints: config.llmEndpoints,
+    }),
+    suggestions: new LabelSuggestions({
+      models: repos.models,
+      lifecycle: repos.lifecycle,
+      datasets: repos.datasets,
+      records: repos.records,
+      encoders,
+      runners,
+    }),
   };
   const pipeline = createPipeline(config, repos, encoders, classifier, logger, onnxHeadGraphs);
   pipeline.start(ready);
   // Encoders close after the work that uses them: a transformer's worker thread then releases its session before exit.
   const close = async () => {
-    await pipeline.stop(); await runners.close(); await loadedRegistry?.close(); await uploads.close(); await quota.flush(); await rateLimits.close(); await database.close();
+    await pipeline.stop();
+    await runners.close();
+    await loadedRegistry?.close();
+    await uploads.close();
+    await quota.flush();
+    await rateLimits.close();
+    await database.close();
   };
   return { services, repos, languages, database, bootstrap, ready, close };
 }

@@ -20,7 +20,12 @@ const SHUTDOWN_GRACE_MS = 10_000;
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
   logger.info({ config: redactedConfig(config) }, 'starting');
   const runtime = await composeRuntime(config, logger);
-  const app = createApp(runtime.services, { logger, bodyLimitBytes: config.bodyLimitBytes, validateResponses: config.validateResponses, corsOrigins: config.corsOrigins });
+  const app = createApp(runtime.services, {
+    logger,
+    bodyLimitBytes: config.bodyLimitBytes,
+    validateResponses: config.validateResponses,
+    corsOrigins: config.corsOrigins,
+  });
   const server = app.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);

@@ -4,7 +4,12 @@ export type { LabelDefinition } from './shared/types.js';
 export { DomainError } from './shared/errors.js';
 export { seededRandom } from './shared/seeded-random.js';
 export { dot } from './classification/vectors.js';
-export { buildPrototypes, calibrateLogitScale, DEFAULT_LOGIT_SCALE, scoreEmbedding } from './classification/zero-shot.js';
+export {
+  buildPrototypes,
+  calibrateLogitScale,
+  DEFAULT_LOGIT_SCALE,
+  scoreEmbedding,
+} from './classification/zero-shot.js';
 export { argmaxRows, evaluate, type Evaluation } from './training/evaluation.js';
 export { trainFewShotHead } from './training/few-shot.js';
 export { forward } from './training/head-parameters.js';

@@ -37,10 +37,24 @@ class GraphWriter {
   private readonly random: () => number;
   private readonly quantised = new Map<string, [string, string, string]>();
 
-  constructor(seed: number, private readonly int8: boolean) {
+  constructor(
+    seed: number,
+    private readonly int8: boolean,
+  ) {
     this.random = seededRandom(seed);
-    this.initializers.push(float('one', 1), float('half', 0.5), float('sqrt2', Math.SQRT2), float('mask_bias', MASK_BIAS));
-    this.initializers.push(int64s('i64_0', [0], true), int64s('i64_1', [1], true), int64s('axes_0', [0]), int64s('axes_1', [1]), int64s('axes_2', [2]));
+    this.initializers.push(
+      float('one', 1),
+      float('half', 0.5),
+      float('sqrt2', Math.SQRT2),
+      float('mask_bias', MASK_BIAS),
+    );
+    this.initializers.push(
+      int64s('i64_0', [0], true),
+      int64s('i64_1', [1], true),
+      int64s('axes_0', [0]),
+      int64s('axes_1', [1]),
+      int64s('axes_2', [2]),
+    );
     this.initializers.push(tensor('w_zero_point', [], Int8Array.of(0)));
   }
 
@@ -50,7 +64,12 @@ class GraphWriter {
   }
 
   weights(name: string, dims: number[], std = WEIGHT_STD, offset = 0): Float32Array {
-    const values = uniformValues(this.random, dims.reduce((a, b) => a * b, 1), std, offset);
+    const values = uniformValues(
+      this.random,
+      dims.reduce((a, b) => a * b, 1),
+      std,
+      offset,
+    );
     this.initializers.push(tensor(name, dims, values));
     return values;
   }
@@ -69,7 +88,13 @@ class GraphWriter {
     }
     const w = uniformValues(this.random, inDim * outDim, std);
     const scale = w.reduce((m, v) => Math.max(m, Math.abs(v)), 0) / 127 || 1;
-    this.initializers.push(tensor(`${name}.weight_q`, [inDim, outDim], Int8Array.from(w, (v) => Math.round(v / scale))));
+    this.initializers.push(
+      tensor(
+        `${name}.weight_q`,
+        [inDim, outDim],
+        Int8Array.from(w, (v) => Math.round(v / scale)),
+      ),
+    );
     this.initializers.push(float(`${name}.weight_scale`, scale));
     const [xq, xScale, xZero] = this.quantise(x);
     const acc = this.add('MatMulInteger', [xq, `${name}.weight_q`, xZero, 'w_zero_point'], `${name}.int32`);
@@ -81,7 +106,10 @@ class GraphWriter {
   layerNorm(x: string, name: string, hidden: number, eps: number): string {
     this.weights(`${name}.weight`, [hidden], 0.02, 1);
     this.weights(`${name}.bias`, [hidden]);
-    return this.add('LayerNormalization', [x, `${name}.weight`, `${name}.bias`], `${name}.out`, [attr.int('axis', -1), attr.float('epsilon', eps)]);
+    return this.add('LayerNormalization', [x, `${name}.weight`, `${name}.bias`], `${name}.out`, [
+      attr.int('axis', -1),
+      attr.float('epsilon', eps),
+    ]);
   }
 
   private quantise(x: string): [string, string, string] {
@@ -100,13 +128,19 @@ function embeddings(g: GraphWriter, s: BertShape): string {
   g.weights('embeddings.word_embeddings.weight', [s.vocabSize, s.hidden]);
   g.weights('embeddings.position_embeddings.weight', [s.maxPositions, s.hidden]);
   g.weights('embeddings.token_type_embeddings.weight', [s.typeVocabSize, s.hidden]);
-  const words = g.add('Gather', ['embeddings.word_embeddings.weight', inputIds], 'embeddings.words', [attr.int('axis', 0)]);
+  const words = g.add('Gather', ['embeddings.word_embeddings.weight', inputIds], 'embeddings.words', [
+    attr.int('axis', 0),
+  ]);
   const shape = g.add('Shape', [inputIds], 'embeddings.input_shape');
   const length = g.add('Gather', [shape, 'i64_1'], 'embeddings.seq_len', [attr.int('axis', 0)]);
   const range = g.add('Range', ['i64_0', length, 'i64_1'], 'embeddings.range');
   const positionIds = g.add('Unsqueeze', [range, 'axes_0'], 'embeddings.position_ids');
-  const positions = g.add('Gather', ['embeddings.position_embeddings.weight', positionIds], 'embeddings.positions', [attr.int('axis', 0)]);
-  const types = g.add('Gather', ['embeddings.token_type_embeddings.weight', tokenTypeIds], 'embeddings.types', [attr.int('axis', 0)]);
+  const positions = g.add('Gather', ['embeddings.position_embeddings.weight', positionIds], 'embeddings.positions', [
+    attr.int('axis', 0),
+  ]);
+  const types = g.add('Gather', ['embeddings.token_type_embeddings.weight', tokenTypeIds], 'embeddings.types', [
+    attr.int('axis', 0),
+  ]);
   const sum = g.add('Add', [g.add('Add', [words, positions], 'embeddings.sum1'), types], 'embeddings.sum');
   return g.layerNorm(sum, 'embeddings.LayerNorm', s.hidden, s.layerNormEps);
 }
@@ -131,23 +165,43 @@ function layer(g: GraphWriter, x: string, mask: string, s: BertShape, i: number)
   const v = heads(g, g.linear(x, `${p}.attention.self.value`, s.hidden, s.hidden), `${p}.v`, [0, 2, 1, 3]);
   const scores = g.add('Div', [g.add('MatMul', [q, kT], `${p}.scores_raw`), 'head_scale'], `${p}.scores_scaled`);
   const probs = g.add('Softmax', [g.add('Add', [scores, mask], `${p}.scores`)], `${p}.probs`, [attr.int('axis', -1)]);
-  const context = g.add('Transpose', [g.add('MatMul', [probs, v], `${p}.context_heads`)], `${p}.context_t`, [attr.ints('perm', [0, 2, 1, 3])]);
+  const context = g.add('Transpose', [g.add('MatMul', [probs, v], `${p}.context_heads`)], `${p}.context_t`, [
+    attr.ints('perm', [0, 2, 1, 3]),
+  ]);
   const merged = g.add('Reshape', [context, 'shape_hidden'], `${p}.context`);
   const attnOut = g.linear(merged, `${p}.attention.output.dense`, s.hidden, s.hidden);
-  const x1 = g.layerNorm(g.add('Add', [attnOut, x], `${p}.attention.residual`), `${p}.attention.output.LayerNorm`, s.hidden, s.layerNormEps);
+  const x1 = g.layerNorm(
+    g.add('Add', [attnOut, x], `${p}.attention.residual`),
+    `${p}.attention.output.LayerNorm`,
+    s.hidden,
+    s.layerNormEps,
+  );
   const up = g.linear(x1, `${p}.intermediate.dense`, s.hidden, s.ffn);
   const erf = g.add('Erf', [g.add('Div', [up, 'sqrt2'], `${p}.gelu.div`)], `${p}.gelu.erf`);
-  const gelu = g.add('Mul', [g.add('Mul', [up, g.add('Add', [erf, 'one'], `${p}.gelu.add`)], `${p}.gelu.mul`), 'half'], `${p}.gelu`);
+  const gelu = g.add(
+    'Mul',
+    [g.add('Mul', [up, g.add('Add', [erf, 'one'], `${p}.gelu.add`)], `${p}.gelu.mul`), 'half'],
+    `${p}.gelu`,
+  );
   const down = g.linear(gelu, `${p}.output.dense`, s.ffn, s.hidden);
-  return g.layerNorm(g.add('Add', [down, x1], `${p}.output.residual`), `${p}.output.LayerNorm`, s.hidden, s.layerNormEps);
+  return g.layerNorm(
+    g.add('Add', [down, x1], `${p}.output.residual`),
+    `${p}.output.LayerNorm`,
+    s.hidden,
+    s.layerNormEps,
+  );
 }
 
 /** The serialised model: same shape, seed and options give the same bytes. */
 export function buildBertModel(shape: BertShape, options: BertGraphOptions): Uint8Array {
-  if (shape.hidden % shape.heads !== 0) throw new Error(`hidden ${shape.hidden} is not divisible by heads ${shape.heads}`);
+  if (shape.hidden % shape.heads !== 0)
+    throw new Error(`hidden ${shape.hidden} is not divisible by heads ${shape.heads}`);
   const g = new GraphWriter(options.seed, options.int8 ?? false);
   const headSize = shape.hidden / shape.heads;
-  g.initializers.push(int64s('shape_heads', [0, 0, shape.heads, headSize]), int64s('shape_hidden', [0, 0, shape.hidden]));
+  g.initializers.push(
+    int64s('shape_heads', [0, 0, shape.heads, headSize]),
+    int64s('shape_hidden', [0, 0, shape.hidden]),
+  );
   g.initializers.push(float('head_scale', Math.sqrt(headSize)));
   let x = embeddings(g, shape);
   const mask = maskBias(g);
@@ -164,7 +218,9 @@ export function buildBertModel(shape: BertShape, options: BertGraphOptions): Uin
       name: 'synthetic_bert',
       node: g.nodes,
       initializer: g.initializers,
-      input: [io.inputIds, io.attentionMask, io.tokenTypeIds].map((n) => valueInfo(n, OnnxDataType.INT64, ['batch', 'sequence'])),
+      input: [io.inputIds, io.attentionMask, io.tokenTypeIds].map((n) =>
+        valueInfo(n, OnnxDataType.INT64, ['batch', 'sequence']),
+      ),
       output: [valueInfo(io.output, OnnxDataType.FLOAT, ['batch', 'sequence', shape.hidden])],
     },
   });

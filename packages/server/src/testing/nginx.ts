@@ -6,7 +6,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './server-process.js';
 
-export const NGINX_TEMPLATE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../deploy/nginx.conf');
+export const NGINX_TEMPLATE = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../deploy/nginx.conf',
+);
 
 /** The nginx binary (NGINX_BIN, else PATH, else /usr/sbin/nginx), or undefined when it is not installed. */
 export function nginxBinary(): string | undefined {
@@ -25,7 +28,9 @@ export interface Nginx {
 
 export function renderNginxConfig(listen: string, upstreams: string[]): string {
   const servers = upstreams.map((address) => `server ${address} max_fails=1 fail_timeout=5s;`).join('\n    ');
-  return readFileSync(NGINX_TEMPLATE, 'utf8').replaceAll('{{LISTEN}}', listen).replaceAll('{{UPSTREAM_SERVERS}}', servers);
+  return readFileSync(NGINX_TEMPLATE, 'utf8')
+    .replaceAll('{{LISTEN}}', listen)
+    .replaceAll('{{UPSTREAM_SERVERS}}', servers);
 }
 
 export async function startNginx(upstreams: string[]): Promise<Nginx> {
@@ -38,13 +43,22 @@ export async function startNginx(upstreams: string[]): Promise<Nginx> {
   const port = await freePort();
   writeFileSync(path.join(prefix, 'nginx.conf'), renderNginxConfig(`127.0.0.1:${port}`, upstreams));
   const errorLog = path.join(prefix, 'logs', 'error.log');
-  const child: ChildProcess = spawn(binary, ['-p', prefix, '-e', errorLog, '-c', 'nginx.conf', '-g', 'daemon off;'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(binary, ['-p', prefix, '-e', errorLog, '-c', 'nginx.conf', '-g', 'daemon off;'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
-  child.stderr?.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 10_000;
-  while (!(await fetch(`${url}/health`).then(() => true, () => false))) {
+  while (
+    !(await fetch(`${url}/health`).then(
+      () => true,
+      () => false,
+    ))
+  ) {
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`nginx did not start:\n${output}`);

@@ -48,9 +48,15 @@ export async function startRedisServer(): Promise<RedisServer> {
   let output = '';
   const start = async () => {
     output = '';
-    child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    child.stdout?.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-    child.stderr?.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+    child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
     const deadline = Date.now() + 10_000;
     while (!(await accepting(port))) {
       if (child.exitCode !== null || Date.now() > deadline) throw new Error(`redis-server did not start:\n${output}`);

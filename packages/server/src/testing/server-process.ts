@@ -25,7 +25,9 @@ export async function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -36,14 +38,28 @@ export async function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<st
   return stdout.trim();
 }
 
-export async function startServerProcess(options: { env?: NodeJS.ProcessEnv; dataDir?: string } = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  options: { env?: NodeJS.ProcessEnv; dataDir?: string } = {},
+): Promise<ServerProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'textclass-test-'));
   const port = await freePort();
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', TEXTCLASS_DATA_DIR: dataDir, TEXTCLASS_API_KEY: TEST_API_KEY, LOG_LEVEL: 'warn', ...options.env };
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    TEXTCLASS_DATA_DIR: dataDir,
+    TEXTCLASS_API_KEY: TEST_API_KEY,
+    LOG_LEVEL: 'warn',
+    ...options.env,
+  };
   const child = spawn(process.execPath, [MAIN, 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-  child.stderr?.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const deadline = Date.now() + 90_000;
@@ -53,7 +69,10 @@ export async function startServerProcess(options: { env?: NodeJS.ProcessEnv; dat
       child.kill('SIGKILL');
       throw new Error(`server did not become healthy:\n${output}`);
     }
-    const ok = await fetch(`${url}/health`).then((r) => r.status === 200, () => false);
+    const ok = await fetch(`${url}/health`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ok) break;
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -10,8 +10,28 @@ export type SyntheticSize = 'tiny' | 'minilm-l12';
 
 /** tiny: unit tests. minilm-l12: the shapes of paraphrase-multilingual-MiniLM-L12-v2, for benchmarks. */
 export const SYNTHETIC_SIZES: Record<SyntheticSize, BertShape & { maxSeqLength: number }> = {
-  tiny: { layers: 2, hidden: 32, heads: 2, ffn: 64, vocabSize: 1000, maxPositions: 128, typeVocabSize: 2, layerNormEps: 1e-12, maxSeqLength: 128 },
-  'minilm-l12': { layers: 12, hidden: 384, heads: 12, ffn: 1536, vocabSize: 250_002, maxPositions: 512, typeVocabSize: 2, layerNormEps: 1e-12, maxSeqLength: 128 },
+  tiny: {
+    layers: 2,
+    hidden: 32,
+    heads: 2,
+    ffn: 64,
+    vocabSize: 1000,
+    maxPositions: 128,
+    typeVocabSize: 2,
+    layerNormEps: 1e-12,
+    maxSeqLength: 128,
+  },
+  'minilm-l12': {
+    layers: 12,
+    hidden: 384,
+    heads: 12,
+    ffn: 1536,
+    vocabSize: 250_002,
+    maxPositions: 512,
+    typeVocabSize: 2,
+    layerNormEps: 1e-12,
+    maxSeqLength: 128,
+  },
 };
 
 export interface SyntheticEncoderSpec {
@@ -80,7 +100,8 @@ export async function writeSyntheticEncoder(spec: SyntheticEncoderSpec): Promise
   const started = performance.now();
   const shape = SYNTHETIC_SIZES[spec.size];
   const maxSeqLength = spec.maxSeqLength ?? shape.maxSeqLength;
-  if (maxSeqLength < 3 || maxSeqLength > shape.maxPositions) throw new Error(`maxSeqLength must be in [3, ${shape.maxPositions}]`);
+  if (maxSeqLength < 3 || maxSeqLength > shape.maxPositions)
+    throw new Error(`maxSeqLength must be in [3, ${shape.maxPositions}]`);
   const model = buildBertModel(shape, { seed: spec.seed ?? 42, int8: spec.int8 ?? false });
   const tokenizer = JSON.stringify(wordPieceTokenizerJson(syntheticVocabulary(shape.vocabSize)));
   await rm(spec.dir, { recursive: true, force: true });
@@ -89,15 +110,35 @@ export async function writeSyntheticEncoder(spec: SyntheticEncoderSpec): Promise
   await Promise.all([
     writeFile(join(spec.dir, 'model.onnx'), model),
     writeFile(join(spec.dir, 'tokenizer.json'), tokenizer),
-    writeFile(join(spec.dir, 'tokenizer_config.json'), json({
-      tokenizer_class: 'BertTokenizer', do_lower_case: true, model_max_length: maxSeqLength,
-      pad_token: pad, unk_token: unk, cls_token: cls, sep_token: sep, mask_token: mask, clean_up_tokenization_spaces: true,
-    })),
+    writeFile(
+      join(spec.dir, 'tokenizer_config.json'),
+      json({
+        tokenizer_class: 'BertTokenizer',
+        do_lower_case: true,
+        model_max_length: maxSeqLength,
+        pad_token: pad,
+        unk_token: unk,
+        cls_token: cls,
+        sep_token: sep,
+        mask_token: mask,
+        clean_up_tokenization_spaces: true,
+      }),
+    ),
     writeFile(join(spec.dir, 'config.json'), json(bertConfig(shape))),
     writeFile(join(spec.dir, 'modules.json'), json(modules(spec.normalize ?? false))),
     writeFile(join(spec.dir, '1_Pooling', 'config.json'), json(poolingConfig(shape.hidden, spec.pooling ?? 'mean'))),
-    writeFile(join(spec.dir, 'sentence_bert_config.json'), json({ max_seq_length: maxSeqLength, do_lower_case: false })),
-    ...(spec.prompts ? [writeFile(join(spec.dir, 'config_sentence_transformers.json'), json({ prompts: spec.prompts, default_prompt_name: null }))] : []),
+    writeFile(
+      join(spec.dir, 'sentence_bert_config.json'),
+      json({ max_seq_length: maxSeqLength, do_lower_case: false }),
+    ),
+    ...(spec.prompts
+      ? [
+          writeFile(
+            join(spec.dir, 'config_sentence_transformers.json'),
+            json({ prompts: spec.prompts, default_prompt_name: null }),
+          ),
+        ]
+      : []),
   ]);
   return {
     dir: spec.dir,

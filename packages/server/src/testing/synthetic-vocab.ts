@@ -14,7 +14,30 @@ const WORDS = (
   'love hate like happy sad angry terrible awesome excellent bad poor fine okay thanks thank please sorry ' +
   'transcript call meeting customer agent email phone message today tomorrow yesterday morning night'
 ).split(' ');
-const ONSETS = ['b', 'c', 'd', 'f', 'g', 'h', 'k', 'l', 'm', 'n', 'p', 'r', 's', 't', 'v', 'w', 'z', 'ch', 'sh', 'th', 'st', 'tr'];
+const ONSETS = [
+  'b',
+  'c',
+  'd',
+  'f',
+  'g',
+  'h',
+  'k',
+  'l',
+  'm',
+  'n',
+  'p',
+  'r',
+  's',
+  't',
+  'v',
+  'w',
+  'z',
+  'ch',
+  'sh',
+  'th',
+  'st',
+  'tr',
+];
 const NUCLEI = ['a', 'e', 'i', 'o', 'u', 'ai', 'ou', 'ie'];
 const CODAS = ['', 'n', 'r', 's', 't', 'l'];
 
@@ -28,11 +51,17 @@ export function syntheticVocabulary(vocabSize: number): string[] {
   const push = (piece: string) => {
     if (vocab.size < vocabSize) vocab.add(piece);
   };
-  for (const c of LETTERS) { push(c); push(`##${c}`); }
+  for (const c of LETTERS) {
+    push(c);
+    push(`##${c}`);
+  }
   for (const c of PUNCTUATION) push(c);
   for (const word of WORDS) push(word);
   const single = [...syllables()];
-  for (const s of single) { push(s); push(`##${s}`); }
+  for (const s of single) {
+    push(s);
+    push(`##${s}`);
+  }
   outer: for (const a of single) {
     for (const b of single) {
       if (vocab.size >= vocabSize) break outer;
@@ -48,7 +77,13 @@ export function syntheticVocabulary(vocabSize: number): string[] {
 export function wordPieceTokenizerJson(vocab: string[]): object {
   const ids = Object.fromEntries(vocab.map((token, id) => [token, id]));
   const special = (content: string) => ({
-    id: ids[content], content, single_word: false, lstrip: false, rstrip: false, normalized: false, special: true,
+    id: ids[content],
+    content,
+    single_word: false,
+    lstrip: false,
+    rstrip: false,
+    normalized: false,
+    special: true,
   });
   const token = (id: string) => ({ SpecialToken: { id, type_id: 0 } });
   return {
@@ -56,15 +91,33 @@ export function wordPieceTokenizerJson(vocab: string[]): object {
     truncation: null,
     padding: null,
     added_tokens: SPECIAL_TOKENS.map(special),
-    normalizer: { type: 'BertNormalizer', clean_text: true, handle_chinese_chars: true, strip_accents: null, lowercase: true },
+    normalizer: {
+      type: 'BertNormalizer',
+      clean_text: true,
+      handle_chinese_chars: true,
+      strip_accents: null,
+      lowercase: true,
+    },
     pre_tokenizer: { type: 'BertPreTokenizer' },
     post_processor: {
       type: 'TemplateProcessing',
       single: [token('[CLS]'), { Sequence: { id: 'A', type_id: 0 } }, token('[SEP]')],
-      pair: [token('[CLS]'), { Sequence: { id: 'A', type_id: 0 } }, token('[SEP]'), { Sequence: { id: 'B', type_id: 1 } }, { SpecialToken: { id: '[SEP]', type_id: 1 } }],
+      pair: [
+        token('[CLS]'),
+        { Sequence: { id: 'A', type_id: 0 } },
+        token('[SEP]'),
+        { Sequence: { id: 'B', type_id: 1 } },
+        { SpecialToken: { id: '[SEP]', type_id: 1 } },
+      ],
       special_tokens: Object.fromEntries(['[CLS]', '[SEP]'].map((t) => [t, { id: t, ids: [ids[t]], tokens: [t] }])),
     },
     decoder: { type: 'WordPiece', prefix: '##', cleanup: true },
-    model: { type: 'WordPiece', unk_token: '[UNK]', continuing_subword_prefix: '##', max_input_chars_per_word: 100, vocab: ids },
+    model: {
+      type: 'WordPiece',
+      unk_token: '[UNK]',
+      continuing_subword_prefix: '##',
+      max_input_chars_per_word: 100,
+      vocab: ids,
+    },
   };
 }

@@ -10,21 +10,41 @@ import { startTestServer, type TestServer } from '../support/in-process.js';
 import { allows, MATRIX, ROLES, type MatrixContext } from './matrix.js';
 import { classificationJobs } from '../../src/core/datasets/classification-jobs.js';
 
-interface ContractOperation { operationId: string; description?: string }
-const contract = createRequire(import.meta.url)('@textclass/openapi/openapi.json') as { paths: Record<string, Record<string, ContractOperation>> };
+interface ContractOperation {
+  operationId: string;
+  description?: string;
+}
+const contract = createRequire(import.meta.url)('@textclass/openapi/openapi.json') as {
+  paths: Record<string, Record<string, ContractOperation>>;
+};
 const operations = Object.entries(contract.paths).flatMap(([template, item]) =>
-  Object.entries(item).filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method)).map(([method, op]) => ({ template, method: method.toUpperCase(), ...op })));
+  Object.entries(item)
+    .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
+    .map(([method, op]) => ({ template, method: method.toUpperCase(), ...op })),
+);
 
 let server: TestServer;
 const keys = {} as Record<Role, string>;
 const ctx: MatrixContext = {
   async freshKeyId() {
     const key = generateApiKey();
-    const record = await server.running.runtime.repos.apiKeys.insert({ workspaceId: server.workspace.id, prefix: key.prefix, lastFour: key.lastFour, keyHash: key.keyHash, role: 'reader', name: 'to revoke' });
+    const record = await server.running.runtime.repos.apiKeys.insert({
+      workspaceId: server.workspace.id,
+      prefix: key.prefix,
+      lastFour: key.lastFour,
+      keyHash: key.keyHash,
+      role: 'reader',
+      name: 'to revoke',
+    });
     return record.id;
   },
   async freshDatasetKey() {
-    const dataset = await server.running.runtime.services.datasets.create(server.workspace.id, { name: 'matrix upload', columns: [{ name: 'text', type: 'text' }], textColumn: 'text', modelIds: [] });
+    const dataset = await server.running.runtime.services.datasets.create(server.workspace.id, {
+      name: 'matrix upload',
+      columns: [{ name: 'text', type: 'text' }],
+      textColumn: 'text',
+      modelIds: [],
+    });
     return datasetKey(dataset.id);
   },
   async freshUploadPath() {
@@ -36,23 +56,40 @@ const ctx: MatrixContext = {
     return `/v2/datasets/${key}/uploads/up_${upload.id}`;
   },
   async freshWebhookId() {
-    const endpoint = await server.running.runtime.repos.webhooks.create({ workspaceId: server.workspace.id, url: 'https://93.184.216.34/hooks', events: ['classification.completed'], enabled: false, secret: 'whsec_dGVzdHRlc3R0ZXN0dGVzdHRlc3R0ZXN0dGVzdHRlc3Q=' });
+    const endpoint = await server.running.runtime.repos.webhooks.create({
+      workspaceId: server.workspace.id,
+      url: 'https://93.184.216.34/hooks',
+      events: ['classification.completed'],
+      enabled: false,
+      secret: 'whsec_dGVzdHRlc3R0ZXN0dGVzdHRlc3R0ZXN0dGVzdHRlc3Q=',
+    });
     return endpoint.id;
   },
   async freshRedeliverPath() {
     const id = await ctx.freshWebhookId();
-    const delivery = await server.running.runtime.database.db.insertInto('webhook_deliveries')
-      .values({ endpoint_id: id, event: 'classification.completed', message_id: `msg_matrix_${id}`, body: '{}' }).returning('id').executeTakeFirstOrThrow();
+    const delivery = await server.running.runtime.database.db
+      .insertInto('webhook_deliveries')
+      .values({ endpoint_id: id, event: 'classification.completed', message_id: `msg_matrix_${id}`, body: '{}' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return `/v2/webhooks/${id}/deliveries/${delivery.id}/redeliver`;
   },
   async freshModelId(kind) {
     const admin = (method: string, route: string, body?: unknown) => server.call(method, route, { body });
     const labels = [{ name: 'billing' }, { name: 'shipping' }];
-    const examples = [['a second charge on my card', 'billing'], ['the invoice total is wrong', 'billing'], ['where is my parcel', 'shipping'], ['the courier never came', 'shipping']]
-      .map(([text, label]) => ({ text: text!, label: label! }));
+    const examples = [
+      ['a second charge on my card', 'billing'],
+      ['the invoice total is wrong', 'billing'],
+      ['where is my parcel', 'shipping'],
+      ['the courier never came', 'shipping'],
+    ].map(([text, label]) => ({ text: text!, label: label! }));
     const name = `matrix ${kind} ${++modelCount}`;
     if (kind === 'zero-shot' || kind === 'deployed') {
-      const model = await admin('POST', '/v2/models', { name, type: 'zero-shot', labels: [{ name: 'a' }, { name: 'b' }] });
+      const model = await admin('POST', '/v2/models', {
+        name,
+        type: 'zero-shot',
+        labels: [{ name: 'a' }, { name: 'b' }],
+      });
       if (kind === 'deployed') await admin('POST', `/v2/models/${model.body.id}/deploy`, {});
       return model.body.id;
     }
@@ -60,7 +97,11 @@ const ctx: MatrixContext = {
     await admin('POST', `/v2/models/${model.body.id}/examples`, { examples });
     if (kind === 'fine-tuned') return model.body.id;
     for (const seed of [1, 2]) {
-      const job = await admin('POST', `/v2/models/${model.body.id}/training-jobs`, { seed, holdout_fraction: 0, deploy: true });
+      const job = await admin('POST', `/v2/models/${model.body.id}/training-jobs`, {
+        seed,
+        holdout_fraction: 0,
+        deploy: true,
+      });
       const done = await finished(server, model.body.id, job.body.id);
       if (done.status !== 'succeeded') throw new Error(`training failed: ${done.error}`);
     }
@@ -81,26 +122,49 @@ beforeAll(async () => {
   server = await startTestServer({ pipelinePollMs: 20 });
   for (const role of ROLES) keys[role] = await server.createKey(server.workspace, role);
 }, 120_000);
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 describe('the authorisation matrix', () => {
   it('covers every operation of the contract, with the least role the contract states', () => {
-    expect(MATRIX.map((row) => `${row.method} ${row.template} ${row.operationId}`).sort())
-      .toEqual(operations.map((op) => `${op.method} ${op.template} ${op.operationId}`).sort());
+    expect(MATRIX.map((row) => `${row.method} ${row.template} ${row.operationId}`).sort()).toEqual(
+      operations.map((op) => `${op.method} ${op.template} ${op.operationId}`).sort(),
+    );
     for (const row of MATRIX) {
-      const stated = /Needs the `(\w+)` role/.exec(operations.find((op) => op.operationId === row.operationId)?.description ?? '')?.[1] ?? null;
+      const stated =
+        /Needs the `(\w+)` role/.exec(
+          operations.find((op) => op.operationId === row.operationId)?.description ?? '',
+        )?.[1] ?? null;
       expect(stated, row.operationId).toBe(row.least);
     }
   });
 
   const cells = MATRIX.flatMap((row) => ROLES.map((role) => ({ row, role, allowed: allows(role, row.least) })));
-  it.each(cells.map((cell) => [`${cell.row.method} ${cell.row.template} as ${cell.role} → ${cell.allowed ? cell.row.success : 403}`, cell] as const))('%s', async (_name, { row, role, allowed }) => {
-    const res = await server.call(row.method, await row.path(ctx), { key: keys[role], body: row.bodyOf ? await row.bodyOf(ctx) : row.body, raw: row.raw, headers: row.headers });
+  it.each(
+    cells.map(
+      (cell) =>
+        [
+          `${cell.row.method} ${cell.row.template} as ${cell.role} → ${cell.allowed ? cell.row.success : 403}`,
+          cell,
+        ] as const,
+    ),
+  )('%s', async (_name, { row, role, allowed }) => {
+    const res = await server.call(row.method, await row.path(ctx), {
+      key: keys[role],
+      body: row.bodyOf ? await row.bodyOf(ctx) : row.body,
+      raw: row.raw,
+      headers: row.headers,
+    });
     if (allowed) {
       expect(res.status, JSON.stringify(res.body)).toBe(row.success);
     } else {
       expect(res.status).toBe(403);
-      expect(res.body).toMatchObject({ status: 403, error_code: 'FORBIDDEN', request_id: res.headers.get('x-request-id') });
+      expect(res.body).toMatchObject({
+        status: 403,
+        error_code: 'FORBIDDEN',
+        request_id: res.headers.get('x-request-id'),
+      });
     }
   });
 });

@@ -22,11 +22,15 @@ afterAll(async () => {
 describe('textclass encoders', () => {
   it('pulls an export from HF_ENDPOINT and lists it next to the built-in encoder', async () => {
     const env = { HF_ENDPOINT: hub.url, TEXTCLASS_MODELS_DIR: modelsDir };
-    expect(await runCli(['encoders', 'pull', FIXTURE_REPO, '--file', 'onnx/model_qint8_avx512_vnni.onnx'], env)).toBe(FIXTURE_ID);
+    expect(await runCli(['encoders', 'pull', FIXTURE_REPO, '--file', 'onnx/model_qint8_avx512_vnni.onnx'], env)).toBe(
+      FIXTURE_ID,
+    );
     const listed = await runCli(['encoders', 'list'], env);
     expect(listed).toMatch(new RegExp(`${FIXTURE_ID}\\s+sentence-transformers\\s+\\d+ KiB\\s+pulled ${FIXTURE_REPO}@`));
     expect(listed).toMatch(/static-multi-100d \(default\)\s+static-embedding\s+[\d.]+ MiB\s+built-in/);
     expect(listed).toMatch(/static-en-100d\s+static-embedding\s+[\d.]+ MiB\s+built-in/);
-    await expect(runCli(['encoders', 'pull', 'nobody/nothing'], env)).rejects.toThrow(/repository "nobody\/nothing" at revision "main" was not found/);
+    await expect(runCli(['encoders', 'pull', 'nobody/nothing'], env)).rejects.toThrow(
+      /repository "nobody\/nothing" at revision "main" was not found/,
+    );
   });
 });

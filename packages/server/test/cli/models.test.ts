@@ -10,8 +10,13 @@ import { csvOf, labelledSet } from '../models/support.js';
 
 const work = mkdtempSync(path.join(tmpdir(), 'textclass-cli-models-'));
 let server: ServerProcess;
-beforeAll(async () => { server = await startServerProcess({ env: { TEXTCLASS_PIPELINE_POLL_MS: '50' } }); }, 120_000);
-afterAll(async () => { await server?.stop(); rmSync(work, { recursive: true, force: true }); });
+beforeAll(async () => {
+  server = await startServerProcess({ env: { TEXTCLASS_PIPELINE_POLL_MS: '50' } });
+}, 120_000);
+afterAll(async () => {
+  await server?.stop();
+  rmSync(work, { recursive: true, force: true });
+});
 
 /** Runs `textclass models …` against the server; resolves with stdout and stderr, rejects with stderr on failure. */
 async function models(...args: string[]): Promise<{ stdout: string; stderr: string }> {
@@ -31,7 +36,19 @@ describe('textclass models', () => {
     const csv = path.join(work, 'reviews.csv');
     writeFileSync(csv, csvOf(english));
 
-    const created = await json('create', '--name', 'CLI sentiment', '--type', 'fine-tuned', '--label', 'positive', '--label', 'negative', '--label', 'neutral');
+    const created = await json(
+      'create',
+      '--name',
+      'CLI sentiment',
+      '--type',
+      'fine-tuned',
+      '--label',
+      'positive',
+      '--label',
+      'negative',
+      '--label',
+      'neutral',
+    );
     const id = String(created.id);
     expect(created).toMatchObject({ status: 'undeployed', version: null });
     expect((await json('examples', id, '--file', csv)).added).toBe(english.length);
@@ -56,7 +73,10 @@ describe('textclass models', () => {
     expect(second).toMatchObject({ status: 'succeeded', version: 2 });
     expect(await json('get', id)).toMatchObject({ version: 2, previous_version: 1 });
     const versions = (await models('versions', id)).stdout.split('\n').map((l) => JSON.parse(l));
-    expect(versions.map((v: { version: number; serving: boolean }) => [v.version, v.serving])).toEqual([[1, false], [2, true]]);
+    expect(versions.map((v: { version: number; serving: boolean }) => [v.version, v.serving])).toEqual([
+      [1, false],
+      [2, true],
+    ]);
     expect(await json('rollback', id)).toMatchObject({ version: 1, previous_version: 2 });
 
     const file = path.join(work, 'sentiment.textclass.json');
@@ -67,7 +87,9 @@ describe('textclass models', () => {
     expect(imported).toMatchObject({ name: 'CLI sentiment imported', status: 'undeployed', version: 1 });
     await json('deploy', String(imported.id));
     const again = await json('classify', String(imported.id), 'I love it, fantastic', 'It broke, terrible');
-    expect(again.predictions).toEqual((await json('classify', id, 'I love it, fantastic', 'It broke, terrible')).predictions);
+    expect(again.predictions).toEqual(
+      (await json('classify', id, 'I love it, fantastic', 'It broke, terrible')).predictions,
+    );
     const measured = await json('evaluate', String(imported.id), '--file', csv);
     expect(measured.evaluated_on).toBe(english.length);
     expect(measured.confusion_matrix.flat().reduce((a: number, b: number) => a + b, 0)).toBe(english.length);
@@ -76,8 +98,18 @@ describe('textclass models', () => {
   }, 120_000);
 
   it('explains what went wrong: no key, an unreachable server, a refused request', async () => {
-    await expect(promisify(execFile)(process.execPath, [MAIN, 'models', 'list'], { env: { ...process.env, TEXTCLASS_API_KEY: '' } })).rejects.toThrow(/--api-key/);
-    await expect(promisify(execFile)(process.execPath, [MAIN, 'models', 'list', '--url', 'http://127.0.0.1:9', '--api-key', 'tc_x'], { env: process.env })).rejects.toThrow(/cannot reach the server/);
+    await expect(
+      promisify(execFile)(process.execPath, [MAIN, 'models', 'list'], {
+        env: { ...process.env, TEXTCLASS_API_KEY: '' },
+      }),
+    ).rejects.toThrow(/--api-key/);
+    await expect(
+      promisify(execFile)(
+        process.execPath,
+        [MAIN, 'models', 'list', '--url', 'http://127.0.0.1:9', '--api-key', 'tc_x'],
+        { env: process.env },
+      ),
+    ).rejects.toThrow(/cannot reach the server/);
     await expect(models('train', '999999')).rejects.toThrow(/model 999999 was not found \(404 NOT_FOUND\)/);
   }, 60_000);
 });

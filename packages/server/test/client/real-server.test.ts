@@ -4,8 +4,12 @@ import { classifyAll, createTextclassClient, TextclassError } from '@textclass/c
 import { startServerProcess, type ServerProcess } from '../../src/testing/server-process.js';
 
 let server: ServerProcess;
-beforeAll(async () => { server = await startServerProcess(); }, 120_000);
-afterAll(async () => { await server?.stop(); });
+beforeAll(async () => {
+  server = await startServerProcess();
+}, 120_000);
+afterAll(async () => {
+  await server?.stop();
+});
 
 describe('client against the real server', () => {
   it('classifies with one model through the typed client', async () => {
@@ -21,7 +25,14 @@ describe('client against the real server', () => {
 
   it('returns errors as data and does not retry a 4xx', async () => {
     let calls = 0;
-    const client = createTextclassClient({ baseUrl: server.url, apiKey: server.apiKey, fetch: (input: Request) => { calls += 1; return fetch(input); } });
+    const client = createTextclassClient({
+      baseUrl: server.url,
+      apiKey: server.apiKey,
+      fetch: (input: Request) => {
+        calls += 1;
+        return fetch(input);
+      },
+    });
     const { data, error } = await client.GET('/v2/models/{model_id}', { params: { path: { model_id: 424242 } } });
     expect(data).toBeUndefined();
     expect(error).toMatchObject({ status: 404, error_code: 'NOT_FOUND' });
@@ -32,12 +43,25 @@ describe('client against the real server', () => {
 
   it('splits 19 texts into requests of 8 and returns predictions in input order', async () => {
     let requests = 0;
-    const client = createTextclassClient({ baseUrl: server.url, apiKey: server.apiKey, fetch: (input: Request) => { requests += 1; return fetch(input); } });
-    const topics = ['I need a refund for the double charge on my invoice', 'My parcel never arrived and tracking shows nothing', 'I forgot my password and cannot log in'];
+    const client = createTextclassClient({
+      baseUrl: server.url,
+      apiKey: server.apiKey,
+      fetch: (input: Request) => {
+        requests += 1;
+        return fetch(input);
+      },
+    });
+    const topics = [
+      'I need a refund for the double charge on my invoice',
+      'My parcel never arrived and tracking shows nothing',
+      'I forgot my password and cannot log in',
+    ];
     const texts = Array.from({ length: 19 }, (_, i) => topics[i % 3]!);
     const result = await classifyAll(client, 1, texts, { max_predictions: 1 });
     expect(requests).toBe(3);
-    expect(result.predictions.map((p) => p[0]?.label)).toEqual(texts.map((_, i) => ['billing', 'shipping', 'account_access'][i % 3]));
+    expect(result.predictions.map((p) => p[0]?.label)).toEqual(
+      texts.map((_, i) => ['billing', 'shipping', 'account_access'][i % 3]),
+    );
   });
 
   it('throws a TextclassError from classifyAll on a non-retryable error', async () => {

@@ -16,9 +16,18 @@ describe('Dredd against the running server', () => {
   let readerKey: string;
 
   beforeAll(async () => {
-    const dataDir = (await import('node:fs')).mkdtempSync(path.join((await import('node:os')).tmpdir(), 'textclass-dredd-'));
-    readerKey = await runCli(['keys', 'create', '--role', 'reader', '--name', 'dredd'], { TEXTCLASS_DATA_DIR: dataDir, TEXTCLASS_API_KEY: TEST_API_KEY, LOG_LEVEL: 'warn' });
-    server = await startServerProcess({ dataDir, env: { TEXTCLASS_VALIDATE_RESPONSES: 'true', TEXTCLASS_UPLOAD_MAX_BYTES: String(2 * 1024 * 1024) } });
+    const dataDir = (await import('node:fs')).mkdtempSync(
+      path.join((await import('node:os')).tmpdir(), 'textclass-dredd-'),
+    );
+    readerKey = await runCli(['keys', 'create', '--role', 'reader', '--name', 'dredd'], {
+      TEXTCLASS_DATA_DIR: dataDir,
+      TEXTCLASS_API_KEY: TEST_API_KEY,
+      LOG_LEVEL: 'warn',
+    });
+    server = await startServerProcess({
+      dataDir,
+      env: { TEXTCLASS_VALIDATE_RESPONSES: 'true', TEXTCLASS_UPLOAD_MAX_BYTES: String(2 * 1024 * 1024) },
+    });
   }, 120_000);
 
   afterAll(async () => {
@@ -29,12 +38,28 @@ describe('Dredd against the running server', () => {
     const result = await new Promise<{ code: number; stdout: string }>((resolve) => {
       execFile(
         process.execPath,
-        [dreddBin, path.join(generated, 'openapi.yaml'), server.url, '--hookfiles', path.join(here, 'hooks.cjs'), '--language', 'nodejs', '--loglevel', 'warning'],
+        [
+          dreddBin,
+          path.join(generated, 'openapi.yaml'),
+          server.url,
+          '--hookfiles',
+          path.join(here, 'hooks.cjs'),
+          '--language',
+          'nodejs',
+          '--loglevel',
+          'warning',
+        ],
         {
-          env: { ...process.env, TEXTCLASS_CONTRACT_DEREFERENCED: path.join(generated, 'openapi.dereferenced.json'), TEXTCLASS_CONTRACT_API_KEY: server.apiKey, TEXTCLASS_CONTRACT_READER_KEY: readerKey },
+          env: {
+            ...process.env,
+            TEXTCLASS_CONTRACT_DEREFERENCED: path.join(generated, 'openapi.dereferenced.json'),
+            TEXTCLASS_CONTRACT_API_KEY: server.apiKey,
+            TEXTCLASS_CONTRACT_READER_KEY: readerKey,
+          },
           maxBuffer: 32 * 1024 * 1024,
         },
-        (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout: `${stdout}\n${stderr}` }),
+        (error, stdout, stderr) =>
+          resolve({ code: error ? Number(error.code ?? 1) : 0, stdout: `${stdout}\n${stderr}` }),
       );
     });
     const output = result.stdout.replace(/\u001b\[[0-9;]*m/g, '');

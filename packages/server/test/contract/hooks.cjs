@@ -82,17 +82,32 @@ function webhookTransaction(transaction, status, done) {
   const template = templatePath(transaction);
   if (template === '/v2/webhooks' && status === 201) {
     // The example's host does not resolve offline; a public address literal passes the URL check, and disabled it is never called.
-    transaction.request.body = JSON.stringify({ ...JSON.parse(transaction.request.body), url: PUBLIC_WEBHOOK_URL, enabled: false });
+    transaction.request.body = JSON.stringify({
+      ...JSON.parse(transaction.request.body),
+      url: PUBLIC_WEBHOOK_URL,
+      enabled: false,
+    });
     done();
     return true;
   }
   if (template === '/v2/webhooks/{webhook_id}' && status === 204) {
-    webhookToDelete(transaction).then((id) => { setPath(transaction, pathWithId(transaction, String(id))); done(); }, (err) => { transaction.fail = String(err); done(); });
+    webhookToDelete(transaction).then(
+      (id) => {
+        setPath(transaction, pathWithId(transaction, String(id)));
+        done();
+      },
+      (err) => {
+        transaction.fail = String(err);
+        done();
+      },
+    );
     return true;
   }
   if (template.endsWith('/redeliver') && status === 202) {
     transaction.skip = true;
-    hooks.log(`skip ${transaction.name}: a delivery exists only once a record was classified for an enabled endpoint with a reachable receiver; test/http/webhooks.test.ts covers redelivery`);
+    hooks.log(
+      `skip ${transaction.name}: a delivery exists only once a record was classified for an enabled endpoint with a reachable receiver; test/http/webhooks.test.ts covers redelivery`,
+    );
     done();
     return true;
   }
@@ -102,7 +117,10 @@ function webhookTransaction(transaction, status, done) {
 /** Waits until the dataset is ready again, so one upload transaction never meets the previous one still ingesting. */
 async function datasetReady(transaction, key) {
   for (;;) {
-    const response = await fetch(`${transaction.protocol}//${transaction.host}:${transaction.port}/v2/datasets/${key}`, { headers: { Authorization: `Bearer ${apiKey}` } });
+    const response = await fetch(
+      `${transaction.protocol}//${transaction.host}:${transaction.port}/v2/datasets/${key}`,
+      { headers: { Authorization: `Bearer ${apiKey}` } },
+    );
     if ((await response.json()).status === 'ready') return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -115,23 +133,32 @@ function uploadTransaction(transaction, status, done) {
   // The Dredd server runs with TEXTCLASS_UPLOAD_MAX_BYTES=2 MiB (dredd.test.ts).
   else if (status === 413) transaction.request.body = `text\n${'x'.repeat(2 * 1024 * 1024 + 10)}\n`;
   else if (status === 202) {
-    datasetReady(transaction, 'ds_1').then(() => done(), (err) => { transaction.fail = String(err); done(); });
+    datasetReady(transaction, 'ds_1').then(
+      () => done(),
+      (err) => {
+        transaction.fail = String(err);
+        done();
+      },
+    );
     return true;
   } else return false;
   done();
   return true;
 }
 
-
 /** JSON request to the server under test with the admin key; throws unless the status is the expected one. */
 async function api(transaction, method, path, body, expected) {
   const response = await fetch(`${transaction.protocol}//${transaction.host}:${transaction.port}${path}`, {
     method,
-    headers: { Authorization: `Bearer ${apiKey}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    headers: {
+      Authorization: `Bearer ${apiKey}`,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
-  if (expected !== undefined && response.status !== expected) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
+  if (expected !== undefined && response.status !== expected)
+    throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
   return text === '' ? undefined : JSON.parse(text);
 }
 
@@ -145,20 +172,42 @@ async function trainingDone(transaction, modelId, jobId) {
 }
 
 const FIXTURE_EXAMPLES = [
-  ['I was charged twice, give my money back', 'refund'], ['please refund my last payment', 'refund'], ['I want a refund for the broken kettle', 'refund'],
-  ['why is my invoice higher this month', 'billing'], ['update the VAT number on my bill', 'billing'], ['which card do you charge each month', 'billing'],
-  ['where is my parcel', 'shipping'], ['the delivery is two weeks late', 'shipping'], ['can you ship to Norway', 'shipping'],
+  ['I was charged twice, give my money back', 'refund'],
+  ['please refund my last payment', 'refund'],
+  ['I want a refund for the broken kettle', 'refund'],
+  ['why is my invoice higher this month', 'billing'],
+  ['update the VAT number on my bill', 'billing'],
+  ['which card do you charge each month', 'billing'],
+  ['where is my parcel', 'shipping'],
+  ['the delivery is two weeks late', 'shipping'],
+  ['can you ship to Norway', 'shipping'],
 ].map(([text, label]) => ({ text, label }));
 
 let fixture;
 /** A fine-tuned model with the labels of the contract's examples, trained twice (versions 1 and 2), version 2 deployed over 1. */
 function trainedFixture(transaction) {
   fixture ??= (async () => {
-    const model = await api(transaction, 'POST', '/v2/models', { name: 'dredd: fine-tuned fixture', type: 'fine-tuned', labels: [{ name: 'refund' }, { name: 'billing' }, { name: 'shipping' }] }, 201);
+    const model = await api(
+      transaction,
+      'POST',
+      '/v2/models',
+      {
+        name: 'dredd: fine-tuned fixture',
+        type: 'fine-tuned',
+        labels: [{ name: 'refund' }, { name: 'billing' }, { name: 'shipping' }],
+      },
+      201,
+    );
     await api(transaction, 'POST', `/v2/models/${model.id}/examples`, { examples: FIXTURE_EXAMPLES }, 201);
     const first = await api(transaction, 'POST', `/v2/models/${model.id}/training-jobs`, { holdout_fraction: 0 }, 202);
     await trainingDone(transaction, model.id, first.id);
-    const second = await api(transaction, 'POST', `/v2/models/${model.id}/training-jobs`, { holdout_fraction: 0, seed: 2 }, 202);
+    const second = await api(
+      transaction,
+      'POST',
+      `/v2/models/${model.id}/training-jobs`,
+      { holdout_fraction: 0, seed: 2 },
+      202,
+    );
     await trainingDone(transaction, model.id, second.id);
     return { id: model.id, jobId: first.id };
   })();
@@ -167,16 +216,30 @@ function trainedFixture(transaction) {
 
 /** A zero-shot model that was never deployed: a real 409 for inference, archive and rollback. */
 async function undeployedModel(transaction) {
-  const model = await api(transaction, 'POST', '/v2/models', { name: `dredd: undeployed ${transaction.id}`, type: 'zero-shot', labels: [{ name: 'a' }, { name: 'b' }] }, 201);
+  const model = await api(
+    transaction,
+    'POST',
+    '/v2/models',
+    { name: `dredd: undeployed ${transaction.id}`, type: 'zero-shot', labels: [{ name: 'a' }, { name: 'b' }] },
+    201,
+  );
   return model.id;
 }
 
-const LIFECYCLE = /^\/v2\/models\/\{model_id\}\/(examples|training-jobs|training-jobs\/\{job_id\}|versions|evaluations|suggestions|deploy|rollback|export|archive)$/;
+const LIFECYCLE =
+  /^\/v2\/models\/\{model_id\}\/(examples|training-jobs|training-jobs\/\{job_id\}|versions|evaluations|suggestions|deploy|rollback|export|archive)$/;
 
 /** Model lifecycle transactions: point them at fixtures made for them; true when handled (done is called). */
 function modelTransaction(transaction, status, done) {
   const template = templatePath(transaction);
-  const finish = (work) => work.then(() => done(), (err) => { transaction.fail = String(err); done(); });
+  const finish = (work) =>
+    work.then(
+      () => done(),
+      (err) => {
+        transaction.fail = String(err);
+        done();
+      },
+    );
   const method = transaction.request.method;
   const contentType = transaction.request.headers['Content-Type'] || '';
   if (/^(text\/csv|application\/x-ndjson)/.test(contentType) && !transaction.request.body) {
@@ -185,7 +248,10 @@ function modelTransaction(transaction, status, done) {
     transaction.request.body = Object.values(examples)[0]?.value ?? '';
   }
   if (template === '/v2/models/import' && status === 413) {
-    transaction.request.body = JSON.stringify({ format: 'textclass.model', padding: 'x'.repeat(32 * 1024 * 1024 + 10) });
+    transaction.request.body = JSON.stringify({
+      format: 'textclass.model',
+      padding: 'x'.repeat(32 * 1024 * 1024 + 10),
+    });
     done();
     return true;
   }
@@ -194,42 +260,55 @@ function modelTransaction(transaction, status, done) {
     return true;
   }
   if (template === '/v2/models/import' && status === 201) {
-    finish(api(transaction, 'GET', '/v2/models/1/export', undefined, 200).then((file) => { transaction.request.body = JSON.stringify(file); }));
+    finish(
+      api(transaction, 'GET', '/v2/models/1/export', undefined, 200).then((file) => {
+        transaction.request.body = JSON.stringify(file);
+      }),
+    );
     return true;
   }
   if (status === 409 && (/inference$/.test(template) || /\/(archive|rollback)$/.test(template))) {
-    finish(undeployedModel(transaction).then((id) => {
-      if (template.includes('{model_id}')) setPath(transaction, pathWithId(transaction, String(id)));
-      else {
-        const body = JSON.parse(transaction.request.body);
-        if (Array.isArray(body.model_ids)) body.model_ids = [id];
-        if (Array.isArray(body.model_settings)) body.model_settings = [{ model_id: id }];
-        transaction.request.body = JSON.stringify(body);
-      }
-    }));
+    finish(
+      undeployedModel(transaction).then((id) => {
+        if (template.includes('{model_id}')) setPath(transaction, pathWithId(transaction, String(id)));
+        else {
+          const body = JSON.parse(transaction.request.body);
+          if (Array.isArray(body.model_ids)) body.model_ids = [id];
+          if (Array.isArray(body.model_settings)) body.model_settings = [{ model_id: id }];
+          transaction.request.body = JSON.stringify(body);
+        }
+      }),
+    );
     return true;
   }
   if (!LIFECYCLE.test(template)) return false;
   if (status === 413) {
     // Example and export files may be up to 32 MiB.
     transaction.request.headers['Content-Type'] = 'application/json';
-    transaction.request.body = JSON.stringify({ examples: [{ text: 'x'.repeat(32 * 1024 * 1024 + 10), label: 'refund' }] });
+    transaction.request.body = JSON.stringify({
+      examples: [{ text: 'x'.repeat(32 * 1024 * 1024 + 10), label: 'refund' }],
+    });
     done();
     return true;
   }
   if (status < 200 || status >= 300) return false;
-  finish(trainedFixture(transaction).then(async ({ id, jobId }) => {
-    setPath(transaction, pathWithId(transaction, String(id)).replace(/\/training-jobs\/\d+/, `/training-jobs/${jobId}`));
-    if (transaction.request.body && /"dataset_id"/.test(transaction.request.body)) {
-      // The demo dataset has no labelled column; the inline form of the same request is used instead.
-      transaction.request.body = JSON.stringify({ examples: FIXTURE_EXAMPLES.slice(0, 3) });
-    }
-    if (template.endsWith('/rollback')) {
-      await api(transaction, 'POST', `/v2/models/${id}/deploy`, { version: 1 }, 200);
-      await api(transaction, 'POST', `/v2/models/${id}/deploy`, { version: 2 }, 200);
-    }
-    if (template.endsWith('/archive')) await api(transaction, 'POST', `/v2/models/${id}/deploy`, {}, 200);
-  }));
+  finish(
+    trainedFixture(transaction).then(async ({ id, jobId }) => {
+      setPath(
+        transaction,
+        pathWithId(transaction, String(id)).replace(/\/training-jobs\/\d+/, `/training-jobs/${jobId}`),
+      );
+      if (transaction.request.body && /"dataset_id"/.test(transaction.request.body)) {
+        // The demo dataset has no labelled column; the inline form of the same request is used instead.
+        transaction.request.body = JSON.stringify({ examples: FIXTURE_EXAMPLES.slice(0, 3) });
+      }
+      if (template.endsWith('/rollback')) {
+        await api(transaction, 'POST', `/v2/models/${id}/deploy`, { version: 1 }, 200);
+        await api(transaction, 'POST', `/v2/models/${id}/deploy`, { version: 2 }, 200);
+      }
+      if (template.endsWith('/archive')) await api(transaction, 'POST', `/v2/models/${id}/deploy`, {}, 200);
+    }),
+  );
   return true;
 }
 
@@ -238,7 +317,16 @@ hooks.beforeEach((transaction, done) => {
   const isPublic = templatePath(transaction) === '/health';
   if (!isPublic) transaction.request.headers.Authorization = `Bearer ${apiKey}`;
   if (status === 200 && templatePath(transaction) === '/v2/api-keys/{key_id}') {
-    keyToRevoke(transaction).then((id) => { setPath(transaction, pathWithId(transaction, String(id))); done(); }, (err) => { transaction.fail = String(err); done(); });
+    keyToRevoke(transaction).then(
+      (id) => {
+        setPath(transaction, pathWithId(transaction, String(id)));
+        done();
+      },
+      (err) => {
+        transaction.fail = String(err);
+        done();
+      },
+    );
     return;
   }
   if (webhookTransaction(transaction, status, done)) return;
@@ -249,19 +337,27 @@ hooks.beforeEach((transaction, done) => {
   switch (status) {
     case 400:
       if (hasBody) transaction.request.body = '{"texts": ';
-      else setPath(transaction, transaction.fullPath.replace(/([?&])limit=\d+/, '$1limit=0') + (/[?&]limit=/.test(transaction.fullPath) ? '' : `${transaction.fullPath.includes('?') ? '&' : '?'}limit=0`));
+      else
+        setPath(
+          transaction,
+          transaction.fullPath.replace(/([?&])limit=\d+/, '$1limit=0') +
+            (/[?&]limit=/.test(transaction.fullPath) ? '' : `${transaction.fullPath.includes('?') ? '&' : '?'}limit=0`),
+        );
       break;
     case 401:
       transaction.request.headers.Authorization = 'Bearer tc_not_a_real_key_000000000000';
       break;
     case 403:
       // Every operation that needs more than `reader` (its description says which role) is a real 403 with a reader key.
-      if (leastRole(transaction) !== 'reader' && readerKey) transaction.request.headers.Authorization = `Bearer ${readerKey}`;
+      if (leastRole(transaction) !== 'reader' && readerKey)
+        transaction.request.headers.Authorization = `Bearer ${readerKey}`;
       else transaction.skip = true;
       break;
     case 404:
-      if (/\{(model_id|dataset_id|key_id|webhook_id)\}/.test(templatePath(transaction))) setPath(transaction, pathWithId(transaction, '999999'));
-      else if (hasBody && /inference$/.test(templatePath(transaction))) transaction.request.body = withMissingModel(transaction.request.body);
+      if (/\{(model_id|dataset_id|key_id|webhook_id)\}/.test(templatePath(transaction)))
+        setPath(transaction, pathWithId(transaction, '999999'));
+      else if (hasBody && /inference$/.test(templatePath(transaction)))
+        transaction.request.body = withMissingModel(transaction.request.body);
       else transaction.skip = true;
       break;
     case 413:
@@ -281,7 +377,8 @@ hooks.beforeEachValidation((transaction, done) => {
     delete transaction.expected.bodySchema;
   }
   const headers = transaction.real && transaction.real.headers;
-  if (headers && headers['content-type']) headers['content-type'] = headers['content-type'].replace(/;\s*charset=utf-8$/i, '');
+  if (headers && headers['content-type'])
+    headers['content-type'] = headers['content-type'].replace(/;\s*charset=utf-8$/i, '');
   done();
 });
 
@@ -309,6 +406,7 @@ hooks.afterEach((transaction, done) => {
   }
   const requestId = transaction.real.headers['x-request-id'];
   if (!requestId) transaction.fail = 'response has no X-Request-Id header';
-  if (body && body.request_id !== undefined && body.request_id !== requestId) transaction.fail = 'request_id differs from X-Request-Id';
+  if (body && body.request_id !== undefined && body.request_id !== requestId)
+    transaction.fail = 'request_id differs from X-Request-Id';
   done();
 });

@@ -6,7 +6,8 @@ import { startServerProcess, type ServerProcess } from '../../src/testing/server
 
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const haveChromium = existsSync(executablePath);
-if (!haveChromium && process.env.CI) throw new Error(`CI must provide Chromium at ${executablePath} (.ci/run installs it)`);
+if (!haveChromium && process.env.CI)
+  throw new Error(`CI must provide Chromium at ${executablePath} (.ci/run installs it)`);
 
 describe.skipIf(!haveChromium)('docs page in Chromium', () => {
   let server: ServerProcess;
@@ -16,7 +17,16 @@ describe.skipIf(!haveChromium)('docs page in Chromium', () => {
     server = await startServerProcess();
     browser = await chromium.launch({
       executablePath,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
   }, 120_000);
 
@@ -37,7 +47,10 @@ describe.skipIf(!haveChromium)('docs page in Chromium', () => {
       return route.abort();
     });
     await page.goto(`${server.url}/docs`, { waitUntil: 'load' });
-    await page.getByRole('heading', { name: /textclass API/ }).first().waitFor({ timeout: 30_000 });
+    await page
+      .getByRole('heading', { name: /textclass API/ })
+      .first()
+      .waitFor({ timeout: 30_000 });
     const sections: Array<[string, string]> = [
       ['Inference', 'Classify texts with one model'],
       ['Similarity', 'Score the similarity of two sets of texts'],

@@ -17,10 +17,18 @@ export function faultEnv(senderTimeoutMs: number): NodeJS.ProcessEnv {
   };
 }
 
-export async function call(server: Pick<ServerProcess, 'url' | 'apiKey'>, method: string, path: string, body?: unknown): Promise<Reply> {
+export async function call(
+  server: Pick<ServerProcess, 'url' | 'apiKey'>,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Reply> {
   const res = await fetch(`${server.url}${path}`, {
     method,
-    headers: { Authorization: `Bearer ${server.apiKey}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    headers: {
+      Authorization: `Bearer ${server.apiKey}`,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await res.text();
@@ -34,12 +42,31 @@ async function ok(reply: Promise<Reply>, status: number, what: string): Promise<
 }
 
 /** A webhook endpoint for `url` and a fresh dataset classified by the demo models 1 and 2. */
-export async function setupPipeline(server: ServerProcess, url: string): Promise<{ endpointId: number; secret: string; key: string; id: number }> {
-  const endpoint = await ok(call(server, 'POST', '/v2/webhooks', { url, events: ['classification.completed'] }), 201, 'create endpoint');
-  const dataset = await ok(call(server, 'POST', '/v2/datasets', {
-    name: 'faults', columns: [{ name: 'text', type: 'text' }], text_column: 'text', model_ids: [1, 2],
-  }), 201, 'create dataset');
-  return { endpointId: endpoint.id, secret: endpoint.secret, key: dataset.key, id: Number(String(dataset.key).replace('ds_', '')) };
+export async function setupPipeline(
+  server: ServerProcess,
+  url: string,
+): Promise<{ endpointId: number; secret: string; key: string; id: number }> {
+  const endpoint = await ok(
+    call(server, 'POST', '/v2/webhooks', { url, events: ['classification.completed'] }),
+    201,
+    'create endpoint',
+  );
+  const dataset = await ok(
+    call(server, 'POST', '/v2/datasets', {
+      name: 'faults',
+      columns: [{ name: 'text', type: 'text' }],
+      text_column: 'text',
+      model_ids: [1, 2],
+    }),
+    201,
+    'create dataset',
+  );
+  return {
+    endpointId: endpoint.id,
+    secret: endpoint.secret,
+    key: dataset.key,
+    id: Number(String(dataset.key).replace('ds_', '')),
+  };
 }
 
 /** Every item of a paged list (100 per page). */
@@ -53,7 +80,11 @@ export async function readAll<T>(server: ServerProcess, path: string): Promise<T
 }
 
 /** Polls `probe` every 100 ms until it is true; fails after `deadlineMs` with `what` (a bound, never a speed check). */
-export async function until(probe: () => Promise<boolean> | boolean, deadlineMs: number, what: () => string): Promise<void> {
+export async function until(
+  probe: () => Promise<boolean> | boolean,
+  deadlineMs: number,
+  what: () => string,
+): Promise<void> {
   const deadline = Date.now() + deadlineMs;
   while (!(await probe())) {
     if (Date.now() > deadline) throw new Error(`gave up waiting: ${what()}`);

@@ -12,7 +12,11 @@ import { newWriteLog, runWriters, type WriteLog } from './writers.js';
 const SENDER_TIMEOUT_MS = 500;
 const backends = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgresql'] : [])];
 
-interface StoredRecord { id: string; values: { text: string }; classifications: unknown }
+interface StoredRecord {
+  id: string;
+  values: { text: string };
+  classifications: unknown;
+}
 
 describe.each(backends)('kill -9 and restart on %s', (backend) => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'textclass-kill-'));
@@ -34,18 +38,36 @@ describe.each(backends)('kill -9 and restart on %s', (backend) => {
   };
 
   /** Writes from 6 writers and kills the server with SIGKILL once `rows` are accepted and a delivery is in flight. */
-  async function writeThenKill(label: string, dataset: { key: string; id: number }, log: WriteLog, rows: number): Promise<void> {
+  async function writeThenKill(
+    label: string,
+    dataset: { key: string; id: number },
+    log: WriteLog,
+    rows: number,
+  ): Promise<void> {
     const victim = server!;
-    const writing = runWriters({ writers: 6, target: () => victim, dataset, rowsPerItem: 4, mixRecords: true, rowsPerWriter: 10_000, label }, log);
-    await until(() => log.accepted.size >= rows && receiver!.inFlight() > 0, 60_000, () => `${log.accepted.size} rows accepted, ${receiver!.inFlight()} deliveries in flight`);
+    const writing = runWriters(
+      { writers: 6, target: () => victim, dataset, rowsPerItem: 4, mixRecords: true, rowsPerWriter: 10_000, label },
+      log,
+    );
+    await until(
+      () => log.accepted.size >= rows && receiver!.inFlight() > 0,
+      60_000,
+      () => `${log.accepted.size} rows accepted, ${receiver!.inFlight()} deliveries in flight`,
+    );
     victim.child.kill('SIGKILL');
     await writing;
     await victim.stop();
   }
 
   it('keeps every accepted row once, classifies each once and delivers every event', { timeout: 150_000 }, async () => {
-    scratch = backend === 'postgresql' ? await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'kill') : undefined;
-    receiver = await startChaosReceiver({ seed: `kill-${backend}`, faultRate: 0.3, maxFailures: 3, senderTimeoutMs: SENDER_TIMEOUT_MS });
+    scratch =
+      backend === 'postgresql' ? await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'kill') : undefined;
+    receiver = await startChaosReceiver({
+      seed: `kill-${backend}`,
+      faultRate: 0.3,
+      maxFailures: 3,
+      senderTimeoutMs: SENDER_TIMEOUT_MS,
+    });
     await start();
     const setup = await setupPipeline(server!, receiver.url);
     receiver.secret = setup.secret;
@@ -57,11 +79,15 @@ describe.each(backends)('kill -9 and restart on %s', (backend) => {
     await start();
 
     let records: StoredRecord[] = [];
-    await until(async () => {
-      if (receiver!.processed.size < log.accepted.size) return false;
-      records = await readAll<StoredRecord>(server!, `/v2/datasets/${setup.key}/records`);
-      return records.every((r) => r.classifications !== null) && receiver!.processed.size === records.length;
-    }, 90_000, () => `${receiver!.processed.size} events processed, ${records.length} records`);
+    await until(
+      async () => {
+        if (receiver!.processed.size < log.accepted.size) return false;
+        records = await readAll<StoredRecord>(server!, `/v2/datasets/${setup.key}/records`);
+        return records.every((r) => r.classifications !== null) && receiver!.processed.size === records.length;
+      },
+      90_000,
+      () => `${receiver!.processed.size} events processed, ${records.length} records`,
+    );
 
     expect(log.rejected).toEqual([]);
     const texts = records.map((r) => r.values.text);
@@ -76,10 +102,14 @@ describe.each(backends)('kill -9 and restart on %s', (backend) => {
     expect(receiver.processed.size).toBe(records.length);
     expect(receiver.stats.invalid).toBe(0);
     let deliveries: Array<{ status: string }> = [];
-    await until(async () => {
-      deliveries = await readAll(server!, `/v2/webhooks/${setup.endpointId}/deliveries`);
-      return deliveries.every((d) => d.status === 'succeeded');
-    }, 30_000, () => `${deliveries.filter((d) => d.status !== 'succeeded').length} deliveries not succeeded`);
+    await until(
+      async () => {
+        deliveries = await readAll(server!, `/v2/webhooks/${setup.endpointId}/deliveries`);
+        return deliveries.every((d) => d.status === 'succeeded');
+      },
+      30_000,
+      () => `${deliveries.filter((d) => d.status !== 'succeeded').length} deliveries not succeeded`,
+    );
     expect(deliveries).toHaveLength(records.length);
   });
 });

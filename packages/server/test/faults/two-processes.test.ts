@@ -13,7 +13,8 @@ const SENDER_TIMEOUT_MS = 5_000;
 /** Why this test cannot run here, or undefined; in CI PostgreSQL must be there. */
 function skipReason(): string | undefined {
   if (process.env.TEST_DATABASE_URL) return undefined;
-  if (process.env.CI) throw new Error('the two-process fault test needs TEST_DATABASE_URL in CI (.ci/run starts PostgreSQL)');
+  if (process.env.CI)
+    throw new Error('the two-process fault test needs TEST_DATABASE_URL in CI (.ci/run starts PostgreSQL)');
   return 'needs PostgreSQL: set TEST_DATABASE_URL (bash .ci/start-postgres.sh)';
 }
 
@@ -30,41 +31,75 @@ describe.skipIf(reason !== undefined)(`two processes on one PostgreSQL${reason ?
     await scratch?.drop();
   });
 
-  it(`stores ${ROWS} rows from ${WRITERS} writers exactly, classifies each once and delivers each event`, { timeout: 180_000 }, async () => {
-    scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'twoproc');
-    receiver = await startChaosReceiver({ seed: 'two-processes', faultRate: 0, maxFailures: 0, senderTimeoutMs: SENDER_TIMEOUT_MS });
-    const env = { ...faultEnv(SENDER_TIMEOUT_MS), DATABASE_URL: scratch.url };
-    // One after the other: the first migrates and seeds the demo models.
-    servers.push(await startServerProcess({ env }));
-    servers.push(await startServerProcess({ env: { ...env, TEXTCLASS_SEED_DEMO: 'false' } }));
-    const setup = await setupPipeline(servers[0]!, receiver.url);
-    receiver.secret = setup.secret;
+  it(
+    `stores ${ROWS} rows from ${WRITERS} writers exactly, classifies each once and delivers each event`,
+    { timeout: 180_000 },
+    async () => {
+      scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'twoproc');
+      receiver = await startChaosReceiver({
+        seed: 'two-processes',
+        faultRate: 0,
+        maxFailures: 0,
+        senderTimeoutMs: SENDER_TIMEOUT_MS,
+      });
+      const env = { ...faultEnv(SENDER_TIMEOUT_MS), DATABASE_URL: scratch.url };
+      // One after the other: the first migrates and seeds the demo models.
+      servers.push(await startServerProcess({ env }));
+      servers.push(await startServerProcess({ env: { ...env, TEXTCLASS_SEED_DEMO: 'false' } }));
+      const setup = await setupPipeline(servers[0]!, receiver.url);
+      receiver.secret = setup.secret;
 
-    const log = newWriteLog();
-    const target = (writer: number) => servers[writer % 2]!;
-    const started = Date.now();
-    await runWriters({ writers: WRITERS, target, dataset: setup, rowsPerItem: 8, mixRecords: false, rowsPerWriter: ROWS / WRITERS, label: 'load' }, log);
-    expect(log.rejected).toEqual([]);
-    expect(log.inDoubt.size).toBe(0);
-    expect(log.accepted.size).toBe(ROWS);
+      const log = newWriteLog();
+      const target = (writer: number) => servers[writer % 2]!;
+      const started = Date.now();
+      await runWriters(
+        {
+          writers: WRITERS,
+          target,
+          dataset: setup,
+          rowsPerItem: 8,
+          mixRecords: false,
+          rowsPerWriter: ROWS / WRITERS,
+          label: 'load',
+        },
+        log,
+      );
+      expect(log.rejected).toEqual([]);
+      expect(log.inDoubt.size).toBe(0);
+      expect(log.accepted.size).toBe(ROWS);
 
-    const written = Date.now();
-    await receiver.waitForProcessed(ROWS, 150_000);
-    process.stderr.write(`two processes: ${ROWS} rows written in ${written - started} ms, all delivered after ${Date.now() - started} ms\n`);
-    const { rows: [counts] } = await scratch.pool.query<{ rows: string; texts: string; unclassified: string; row_count: string }>(
-      `select count(*) as rows, count(distinct "values"->>'text') as texts, count(*) filter (where classifications is null) as unclassified,
+      const written = Date.now();
+      await receiver.waitForProcessed(ROWS, 150_000);
+      process.stderr.write(
+        `two processes: ${ROWS} rows written in ${written - started} ms, all delivered after ${Date.now() - started} ms\n`,
+      );
+      const {
+        rows: [counts],
+      } = await scratch.pool.query<{ rows: string; texts: string; unclassified: string; row_count: string }>(
+        `select count(*) as rows, count(distinct "values"->>'text') as texts, count(*) filter (where classifications is null) as unclassified,
               (select row_count from datasets where id = $1) as row_count
-       from records where dataset_id = $1`, [setup.id]);
-    expect(counts).toEqual({ rows: String(ROWS), texts: String(ROWS), unclassified: '0', row_count: String(ROWS) });
-    // Classified once: one outbox row per record (a second classification would add another), and no job left.
-    const { rows: [outbox] } = await scratch.pool.query<{ deliveries: string; records: string }>(
-      `select count(*) as deliveries, count(distinct body::jsonb->>'row_id') as records from webhook_deliveries`);
-    expect(outbox).toEqual({ deliveries: String(ROWS), records: String(ROWS) });
-    // A job is deleted just after its results commit, so the last ones may still be finishing.
-    const jobsLeft = async () => Number((await scratch!.pool.query<{ n: string }>('select count(*) as n from jobs')).rows[0]!.n);
-    await until(async () => (await jobsLeft()) === 0, 30_000, () => 'jobs still queued');
-    expect(new Set(receiver.processed.values()).size).toBe(ROWS);
-    expect(receiver.processed.size).toBe(ROWS);
-    expect(receiver.stats.invalid).toBe(0);
-  });
+       from records where dataset_id = $1`,
+        [setup.id],
+      );
+      expect(counts).toEqual({ rows: String(ROWS), texts: String(ROWS), unclassified: '0', row_count: String(ROWS) });
+      // Classified once: one outbox row per record (a second classification would add another), and no job left.
+      const {
+        rows: [outbox],
+      } = await scratch.pool.query<{ deliveries: string; records: string }>(
+        `select count(*) as deliveries, count(distinct body::jsonb->>'row_id') as records from webhook_deliveries`,
+      );
+      expect(outbox).toEqual({ deliveries: String(ROWS), records: String(ROWS) });
+      // A job is deleted just after its results commit, so the last ones may still be finishing.
+      const jobsLeft = async () =>
+        Number((await scratch!.pool.query<{ n: string }>('select count(*) as n from jobs')).rows[0]!.n);
+      await until(
+        async () => (await jobsLeft()) === 0,
+        30_000,
+        () => 'jobs still queued',
+      );
+      expect(new Set(receiver.processed.values()).size).toBe(ROWS);
+      expect(receiver.processed.size).toBe(ROWS);
+      expect(receiver.stats.invalid).toBe(0);
+    },
+  );
 });

@@ -38,13 +38,20 @@ async function runWriter(options: WritersOptions, writer: number, log: WriteLog)
   for (let request = 0; written < options.rowsPerWriter && !(options.stop?.() ?? false); request += 1) {
     const single = options.mixRecords && request % 3 === 2;
     const count = single ? 1 : Math.min(options.rowsPerItem, options.rowsPerWriter - written);
-    const texts = Array.from({ length: count }, (_, i) => `${options.label} writer ${writer} request ${request} row ${i}: the app crashes when I pay`);
+    const texts = Array.from(
+      { length: count },
+      (_, i) => `${options.label} writer ${writer} request ${request} row ${i}: the app crashes when I pay`,
+    );
     const server = options.target(writer);
     let status: number;
     try {
       status = single
         ? (await call(server, 'POST', `/v2/datasets/${options.dataset.key}/records`, { text: texts[0] })).status
-        : (await call(server, 'POST', `/v2/dataset/${options.dataset.id}/item`, { rows: texts.map((text) => ({ text })) })).status;
+        : (
+            await call(server, 'POST', `/v2/dataset/${options.dataset.id}/item`, {
+              rows: texts.map((text) => ({ text })),
+            })
+          ).status;
     } catch {
       for (const text of texts) log.inDoubt.add(text);
       return;

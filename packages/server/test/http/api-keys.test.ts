@@ -4,8 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/in-process.js';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); }, 120_000);
-afterAll(async () => { await server?.close(); });
+beforeAll(async () => {
+  server = await startTestServer();
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+});
 
 const create = (body: unknown, key?: string) => server.call('POST', '/v2/api-keys', { body, ...(key ? { key } : {}) });
 
@@ -15,12 +19,28 @@ describe('API keys over HTTP', () => {
     expect(created.status).toBe(201);
     const { key, ...shown } = created.body;
     expect(key).toMatch(/^tc_[A-Za-z0-9_-]{20,}$/);
-    expect(shown).toEqual({ id: expect.any(Number), name: 'helpdesk', role: 'member', prefix: key.slice(0, 11), last_four: key.slice(-4), created_at: expect.any(String), last_used_at: null, revoked_at: null });
+    expect(shown).toEqual({
+      id: expect.any(Number),
+      name: 'helpdesk',
+      role: 'member',
+      prefix: key.slice(0, 11),
+      last_four: key.slice(-4),
+      created_at: expect.any(String),
+      last_used_at: null,
+      revoked_at: null,
+    });
 
     expect((await server.call('POST', '/v2/models/1/inference', { key, body: { texts: ['hello'] } })).status).toBe(200);
-    expect((await server.call('GET', '/v2/api-keys', { key })).body).toMatchObject({ status: 403, error_code: 'FORBIDDEN' });
+    expect((await server.call('GET', '/v2/api-keys', { key })).body).toMatchObject({
+      status: 403,
+      error_code: 'FORBIDDEN',
+    });
 
-    const row = await server.running.runtime.database.db.selectFrom('api_keys').selectAll().where('id', '=', shown.id).executeTakeFirstOrThrow();
+    const row = await server.running.runtime.database.db
+      .selectFrom('api_keys')
+      .selectAll()
+      .where('id', '=', shown.id)
+      .executeTakeFirstOrThrow();
     expect(row.key_hash).toBe(createHash('sha256').update(key).digest('hex'));
     expect(JSON.stringify(row)).not.toContain(key.slice(11, -4));
 

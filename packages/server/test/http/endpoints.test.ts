@@ -3,8 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/in-process.js';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); }, 120_000);
-afterAll(async () => { await server?.close(); });
+beforeAll(async () => {
+  server = await startTestServer();
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+});
 
 const top = (predictions: Array<{ label: string }>) => predictions[0]?.label;
 
@@ -43,7 +47,13 @@ describe('models', () => {
 describe('single-model inference', () => {
   it('classifies support texts sensibly, with confidences summing to 1 in descending order', async () => {
     const res = await server.call('POST', '/v2/models/1/inference', {
-      body: { texts: ['I was charged twice on my credit card, please refund the payment.', 'My package has not arrived and the tracking number does not work.', 'I forgot my password and cannot log in to my account.'] },
+      body: {
+        texts: [
+          'I was charged twice on my credit card, please refund the payment.',
+          'My package has not arrived and the tracking number does not work.',
+          'I forgot my password and cannot log in to my account.',
+        ],
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body.model_id).toBe(1);
@@ -60,7 +70,11 @@ describe('single-model inference', () => {
   it('applies label_filter without rescaling, then max_predictions', async () => {
     const text = 'Please cancel my subscription.';
     const all = (await server.call('POST', '/v2/models/1/inference', { body: { texts: [text] } })).body.predictions[0];
-    const filtered = (await server.call('POST', '/v2/models/1/inference', { body: { texts: [text], label_filter: ['billing', 'cancellation'], max_predictions: 1 } })).body.predictions[0];
+    const filtered = (
+      await server.call('POST', '/v2/models/1/inference', {
+        body: { texts: [text], label_filter: ['billing', 'cancellation'], max_predictions: 1 },
+      })
+    ).body.predictions[0];
     expect(filtered).toHaveLength(1);
     const expected = all.filter((p: { label: string }) => ['billing', 'cancellation'].includes(p.label))[0];
     expect(filtered[0]).toEqual(expected);
@@ -75,7 +89,14 @@ describe('single-model inference', () => {
   });
 
   it('reads the sentiment of clear texts', async () => {
-    const res = await server.call('POST', '/v2/models/2/inference', { body: { texts: ['Thank you so much, excellent and friendly service, I love it!', 'This is terrible, I am furious and disappointed, worst experience ever.'] } });
+    const res = await server.call('POST', '/v2/models/2/inference', {
+      body: {
+        texts: [
+          'Thank you so much, excellent and friendly service, I love it!',
+          'This is terrible, I am furious and disappointed, worst experience ever.',
+        ],
+      },
+    });
     expect(res.body.predictions.map(top)).toEqual(['positive', 'negative']);
   });
 });
@@ -84,7 +105,15 @@ describe('multi-model inference', () => {
   const texts = ['The app crashes with an error every time I open it, this is awful.'];
 
   it('variant B applies each model its own settings and names scores "score"', async () => {
-    const res = await server.call('POST', '/v2/models/inference', { body: { texts, model_settings: [{ model_id: 1, max_predictions: 2 }, { model_id: 2, label_filter: ['negative', 'positive'] }] } });
+    const res = await server.call('POST', '/v2/models/inference', {
+      body: {
+        texts,
+        model_settings: [
+          { model_id: 1, max_predictions: 2 },
+          { model_id: 2, label_filter: ['negative', 'positive'] },
+        ],
+      },
+    });
     expect(res.status).toBe(200);
     const [topics, feelings] = res.body.results;
     expect(topics).toMatchObject({ model_id: 1, model_name: 'Support topics' });
@@ -95,10 +124,14 @@ describe('multi-model inference', () => {
   });
 
   it('variant A keys results by model id and reports processing time', async () => {
-    const res = await server.call('POST', '/v2/multi-model/inference', { body: { texts, model_ids: [1, 2], max_predictions: 1 } });
+    const res = await server.call('POST', '/v2/multi-model/inference', {
+      body: { texts, model_ids: [1, 2], max_predictions: 1 },
+    });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body.results).sort()).toEqual(['1', '2']);
-    expect(res.body.results['1'].predictions[0]).toEqual([{ label: 'technical_issue', confidence: expect.any(Number) }]);
+    expect(res.body.results['1'].predictions[0]).toEqual([
+      { label: 'technical_issue', confidence: expect.any(Number) },
+    ]);
     expect(Number.isInteger(res.body.processing_time_ms)).toBe(true);
   });
 });
@@ -107,8 +140,15 @@ describe('similarity', () => {
   it('ranks the paraphrase first, scores in [0, 1], capped at top_n', async () => {
     const res = await server.call('POST', '/v2/similarity', {
       body: {
-        base_texts: { refund: 'I want my money back for this order', password: 'How do I reset my password?', weather: 'It is sunny and warm today' },
-        compare_to_texts: { q1: 'Please refund the payment for my purchase', q2: 'I cannot remember my login password' },
+        base_texts: {
+          refund: 'I want my money back for this order',
+          password: 'How do I reset my password?',
+          weather: 'It is sunny and warm today',
+        },
+        compare_to_texts: {
+          q1: 'Please refund the payment for my purchase',
+          q2: 'I cannot remember my login password',
+        },
         top_n: 2,
       },
     });
@@ -123,10 +163,14 @@ describe('similarity', () => {
   });
 
   it('scores identical texts 1 and refuses more than 200 texts', async () => {
-    const same = await server.call('POST', '/v2/similarity', { body: { base_texts: { a: 'Where is my parcel?' }, compare_to_texts: { b: 'Where is my parcel?' } } });
+    const same = await server.call('POST', '/v2/similarity', {
+      body: { base_texts: { a: 'Where is my parcel?' }, compare_to_texts: { b: 'Where is my parcel?' } },
+    });
     expect(same.body.b[0].similarity).toBeCloseTo(1, 5);
     const many = Object.fromEntries(Array.from({ length: 150 }, (_, i) => [`t${i}`, `text ${i}`]));
-    const res = await server.call('POST', '/v2/similarity', { body: { base_texts: many, compare_to_texts: { ...many } } });
+    const res = await server.call('POST', '/v2/similarity', {
+      body: { base_texts: many, compare_to_texts: { ...many } },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error_code).toBe('INVALID_PARAMETER');
   });
@@ -134,9 +178,26 @@ describe('similarity', () => {
 
 describe('datasets', () => {
   it('creates, lists and gets a dataset by key or id', async () => {
-    const created = await server.call('POST', '/v2/datasets', { body: { name: 'Chats', columns: [{ name: 'message', type: 'text' }, { name: 'score', type: 'number' }, { name: 'at', type: 'timestamp' }], text_column: 'message', model_ids: [1] } });
+    const created = await server.call('POST', '/v2/datasets', {
+      body: {
+        name: 'Chats',
+        columns: [
+          { name: 'message', type: 'text' },
+          { name: 'score', type: 'number' },
+          { name: 'at', type: 'timestamp' },
+        ],
+        text_column: 'message',
+        model_ids: [1],
+      },
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ key: `ds_${created.body.id}`, status: 'ready', row_count: 0, model_ids: [1], text_column: 'message' });
+    expect(created.body).toMatchObject({
+      key: `ds_${created.body.id}`,
+      status: 'ready',
+      row_count: 0,
+      model_ids: [1],
+      text_column: 'message',
+    });
     expect((await server.call('GET', `/v2/datasets/${created.body.key}`)).body).toEqual(created.body);
     expect((await server.call('GET', `/v2/datasets/${created.body.id}`)).body).toEqual(created.body);
     const list = await server.call('GET', '/v2/datasets');
@@ -144,12 +205,25 @@ describe('datasets', () => {
   });
 
   it('item endpoint: drops unknown columns, nulls missing ones, stores rows in order', async () => {
-    const res = await server.call('POST', '/v2/dataset/1/item', { body: { rows: [{ text: 'First ticket', agent_id: 'a-1', unknown: 'dropped' }, { text: 'Second ticket', created: '2026-11-20T10:00:00Z' }] } });
+    const res = await server.call('POST', '/v2/dataset/1/item', {
+      body: {
+        rows: [
+          { text: 'First ticket', agent_id: 'a-1', unknown: 'dropped' },
+          { text: 'Second ticket', created: '2026-11-20T10:00:00Z' },
+        ],
+      },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 'success' });
     const records = await server.call('GET', '/v2/datasets/ds_1/records?limit=100');
     const last = records.body.data.slice(-2);
-    expect(last[0].values).toEqual({ text: 'First ticket', agent_id: 'a-1', customer_id: null, channel: null, created: null });
+    expect(last[0].values).toEqual({
+      text: 'First ticket',
+      agent_id: 'a-1',
+      customer_id: null,
+      channel: null,
+      created: null,
+    });
     expect(last[0].metadata).toEqual({});
     expect(last[1].values.created).toBe('2026-11-20T10:00:00Z');
     expect(last[0].classifications).toBeNull();
@@ -157,17 +231,32 @@ describe('datasets', () => {
 
   it('item endpoint is all or none: one bad row stores nothing', async () => {
     const before = (await server.call('GET', '/v2/datasets/ds_1')).body.row_count;
-    const res = await server.call('POST', '/v2/dataset/1/item', { body: { rows: [{ text: 'fine' }, { text: 'bad date', created: 'yesterday' }] } });
+    const res = await server.call('POST', '/v2/dataset/1/item', {
+      body: { rows: [{ text: 'fine' }, { text: 'bad date', created: 'yesterday' }] },
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toContain('rows[1].created');
     expect((await server.call('GET', '/v2/datasets/ds_1')).body.row_count).toBe(before);
-    expect((await server.call('POST', '/v2/dataset/1/item', { body: { rows: Array.from({ length: 9 }, () => ({ text: 'x' })) } })).status).toBe(400);
+    expect(
+      (
+        await server.call('POST', '/v2/dataset/1/item', {
+          body: { rows: Array.from({ length: 9 }, () => ({ text: 'x' })) },
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it('records endpoint: text fills the text column, other strings go to metadata', async () => {
-    const res = await server.call('POST', '/v2/datasets/ds_1/records', { body: { text: 'Where is my order?', agent_id: 'agent-7', queue: 'priority', product: 'router' } });
+    const res = await server.call('POST', '/v2/datasets/ds_1/records', {
+      body: { text: 'Where is my order?', agent_id: 'agent-7', queue: 'priority', product: 'router' },
+    });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ dataset_id: 'ds_1', values: { text: 'Where is my order?', agent_id: 'agent-7', customer_id: null }, metadata: { queue: 'priority', product: 'router' }, classifications: null });
+    expect(res.body).toMatchObject({
+      dataset_id: 'ds_1',
+      values: { text: 'Where is my order?', agent_id: 'agent-7', customer_id: null },
+      metadata: { queue: 'priority', product: 'router' },
+      classifications: null,
+    });
     expect(typeof res.body.id).toBe('string');
     const missing = await server.call('POST', '/v2/datasets/ds_1/records', { body: { agent_id: 'agent-7' } });
     expect(missing.status).toBe(400);

@@ -11,18 +11,28 @@ import { DeferredEncoderProvider } from '../../src/app/readiness.js';
 import { ADMIN_KEY, startTestServer, type TestServer } from '../support/in-process.js';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); }, 120_000);
-afterAll(async () => { await server?.close(); });
+beforeAll(async () => {
+  server = await startTestServer();
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+});
 
 describe('server-side failures', () => {
   it('an unexpected failure → 500 INTERNAL_ERROR with no internals in the message, and the server keeps serving', async () => {
     const { models } = server.running.runtime.repos;
     const original = models.list.bind(models);
-    models.list = async () => { throw new Error('connection to db at 10.1.2.3 failed: password=hunter2 (storage/repositories/models.ts:42)'); };
+    models.list = async () => {
+      throw new Error('connection to db at 10.1.2.3 failed: password=hunter2 (storage/repositories/models.ts:42)');
+    };
     try {
       const res = await server.call('GET', '/v2/models');
       expect(res.status).toBe(500);
-      expect(res.body).toMatchObject({ status: 500, error_code: 'INTERNAL_ERROR', request_id: res.headers.get('x-request-id') });
+      expect(res.body).toMatchObject({
+        status: 500,
+        error_code: 'INTERNAL_ERROR',
+        request_id: res.headers.get('x-request-id'),
+      });
       expect(res.body.message).not.toMatch(/hunter2|10\.1\.2\.3|models\.ts|Error:/);
     } finally {
       models.list = original;
@@ -37,7 +47,13 @@ describe('server-side failures', () => {
       {
         ...services,
         encoders: loading,
-        classifier: new TextClassifier(server.running.runtime.repos.models, loading, new ModelRunners(loading), new QuotaService(server.running.runtime.repos.usage), server.running.runtime.languages),
+        classifier: new TextClassifier(
+          server.running.runtime.repos.models,
+          loading,
+          new ModelRunners(loading),
+          new QuotaService(server.running.runtime.repos.usage),
+          server.running.runtime.languages,
+        ),
         similarity: new SimilarityService(loading),
       },
       { logger: createLogger('silent'), bodyLimitBytes: 1024 * 1024, validateResponses: true },

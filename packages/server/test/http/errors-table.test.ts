@@ -5,7 +5,12 @@ import { startTestServer, type TestServer } from '../support/in-process.js';
 let server: TestServer;
 const infer = (body: unknown, key?: string | null) => server.call('POST', '/v2/models/1/inference', { body, key });
 
-function expectError(res: { status: number; headers: Headers; body: any }, status: number, code: string, field?: string) {
+function expectError(
+  res: { status: number; headers: Headers; body: any },
+  status: number,
+  code: string,
+  field?: string,
+) {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
   expect(res.body).toMatchObject({ status, error_code: code });
   expect(Object.keys(res.body).sort()).toEqual(['error_code', 'message', 'request_id', 'status']);
@@ -13,8 +18,12 @@ function expectError(res: { status: number; headers: Headers; body: any }, statu
   if (field) expect(res.body.message).toContain(field);
 }
 
-beforeAll(async () => { server = await startTestServer(); }, 120_000);
-afterAll(async () => { await server?.close(); });
+beforeAll(async () => {
+  server = await startTestServer();
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+});
 
 describe('errors table', () => {
   afterEach(async () => {
@@ -64,7 +73,10 @@ describe('errors table', () => {
   it('monthly quota used up → 403 QUOTA_EXCEEDED, refusing a request that would cross it whole', async () => {
     const workspace = await server.createWorkspace({ name: 'quota-test', plan: 'enterprise', monthlyQuota: 3 });
     const key = await server.createKey(workspace, 'member');
-    const model = await server.running.runtime.repos.models.create({ ...(await server.running.runtime.repos.models.get(server.workspace.id, 1))!, workspaceId: workspace.id });
+    const model = await server.running.runtime.repos.models.create({
+      ...(await server.running.runtime.repos.models.get(server.workspace.id, 1))!,
+      workspaceId: workspace.id,
+    });
     const call = (texts: string[]) => server.call('POST', `/v2/models/${model.id}/inference`, { body: { texts }, key });
     expectError(await call(['a', 'b', 'c', 'd']), 403, 'QUOTA_EXCEEDED');
     expect((await call(['a', 'b'])).status).toBe(200);
@@ -73,12 +85,21 @@ describe('errors table', () => {
   });
 
   it('model or dataset missing, or in another workspace → 404 NOT_FOUND', async () => {
-    expectError(await server.call('POST', '/v2/models/999999/inference', { body: { texts: ['a'] } }), 404, 'NOT_FOUND', 'model');
+    expectError(
+      await server.call('POST', '/v2/models/999999/inference', { body: { texts: ['a'] } }),
+      404,
+      'NOT_FOUND',
+      'model',
+    );
     expectError(await server.call('GET', '/v2/datasets/ds_999999'), 404, 'NOT_FOUND', 'dataset');
     const other = await server.createWorkspace({ name: 'other-404' });
     const otherKey = await server.createKey(other, 'admin');
     expectError(await server.call('GET', '/v2/models/1', { key: otherKey }), 404, 'NOT_FOUND');
-    expectError(await server.call('POST', '/v2/models/1/inference', { body: { texts: ['a'] }, key: otherKey }), 404, 'NOT_FOUND');
+    expectError(
+      await server.call('POST', '/v2/models/1/inference', { body: { texts: ['a'] }, key: otherKey }),
+      404,
+      'NOT_FOUND',
+    );
     expectError(await server.call('GET', '/v2/datasets/ds_1/records', { key: otherKey }), 404, 'NOT_FOUND');
   });
 
@@ -87,21 +108,45 @@ describe('errors table', () => {
     const base = (await repos.models.get(server.workspace.id, 1))!;
     const archived = await repos.models.create({ ...base, name: 'archived model', status: 'archived' });
     const undeployed = await repos.models.create({ ...base, name: 'undeployed model', status: 'undeployed' });
-    expectError(await server.call('POST', `/v2/models/${archived.id}/inference`, { body: { texts: ['a'] } }), 409, 'MODEL_ARCHIVED');
-    expectError(await server.call('POST', `/v2/models/${undeployed.id}/inference`, { body: { texts: ['a'] } }), 409, 'MODEL_NOT_DEPLOYED');
-    expectError(await server.call('POST', '/v2/multi-model/inference', { body: { texts: ['a'], model_ids: [1, archived.id] } }), 409, 'MODEL_ARCHIVED');
+    expectError(
+      await server.call('POST', `/v2/models/${archived.id}/inference`, { body: { texts: ['a'] } }),
+      409,
+      'MODEL_ARCHIVED',
+    );
+    expectError(
+      await server.call('POST', `/v2/models/${undeployed.id}/inference`, { body: { texts: ['a'] } }),
+      409,
+      'MODEL_NOT_DEPLOYED',
+    );
+    expectError(
+      await server.call('POST', '/v2/multi-model/inference', { body: { texts: ['a'], model_ids: [1, archived.id] } }),
+      409,
+      'MODEL_ARCHIVED',
+    );
   });
 
   it('writing to a dataset that is processing → 409 DATASET_PROCESSING', async () => {
     const { repos } = server.running.runtime;
-    const created = await server.call('POST', '/v2/datasets', { body: { name: 'busy', columns: [{ name: 'text', type: 'text' }], text_column: 'text' } });
+    const created = await server.call('POST', '/v2/datasets', {
+      body: { name: 'busy', columns: [{ name: 'text', type: 'text' }], text_column: 'text' },
+    });
     await repos.datasets.setStatus(server.workspace.id, created.body.id, 'processing');
-    expectError(await server.call('POST', `/v2/dataset/${created.body.id}/item`, { body: { rows: [{ text: 'a' }] } }), 409, 'DATASET_PROCESSING');
-    expectError(await server.call('POST', `/v2/datasets/${created.body.key}/records`, { body: { text: 'a' } }), 409, 'DATASET_PROCESSING');
+    expectError(
+      await server.call('POST', `/v2/dataset/${created.body.id}/item`, { body: { rows: [{ text: 'a' }] } }),
+      409,
+      'DATASET_PROCESSING',
+    );
+    expectError(
+      await server.call('POST', `/v2/datasets/${created.body.key}/records`, { body: { text: 'a' } }),
+      409,
+      'DATASET_PROCESSING',
+    );
   });
 
   it('a body over 1 MiB → 413 PAYLOAD_TOO_LARGE, with the rate-limit headers', async () => {
-    const res = await server.call('POST', '/v2/models/1/inference', { raw: JSON.stringify({ texts: ['x'.repeat(1024 * 1024)] }) });
+    const res = await server.call('POST', '/v2/models/1/inference', {
+      raw: JSON.stringify({ texts: ['x'.repeat(1024 * 1024)] }),
+    });
     expectError(res, 413, 'PAYLOAD_TOO_LARGE');
     expect(res.headers.get('x-ratelimit-limit')).toBe('6000');
   });

@@ -7,35 +7,109 @@ let server: TestServer;
 /** Model 3: a fine-tuned model made before the run, so example and training bodies reach a model that takes them. */
 beforeAll(async () => {
   server = await startTestServer();
-  const created = await server.call('POST', '/v2/models', { body: { name: 'fuzz fine-tuned', type: 'fine-tuned', labels: [{ name: 'refund' }, { name: 'shipping' }] } });
-  if (created.body.id !== 3) throw new Error(`expected the fuzz model to be model 3, got ${JSON.stringify(created.body)}`);
+  const created = await server.call('POST', '/v2/models', {
+    body: { name: 'fuzz fine-tuned', type: 'fine-tuned', labels: [{ name: 'refund' }, { name: 'shipping' }] },
+  });
+  if (created.body.id !== 3)
+    throw new Error(`expected the fuzz model to be model 3, got ${JSON.stringify(created.body)}`);
   exportFile = (await server.call('GET', '/v2/models/1/export')).body;
 }, 120_000);
 let exportFile: Json = null;
-afterAll(async () => { await server?.close(); });
+afterAll(async () => {
+  await server?.close();
+});
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 const VALID: Array<[string, Json | (() => Json)]> = [
-  ['/v2/models/1/inference', { texts: ['My invoice is wrong', 'App crashes'], max_predictions: 2, label_filter: ['billing', 'technical_issue'] }],
-  ['/v2/models/inference', { texts: ['Refund please'], model_settings: [{ model_id: 1, max_predictions: 1 }, { model_id: 2, label_filter: ['positive'] }] }],
+  [
+    '/v2/models/1/inference',
+    { texts: ['My invoice is wrong', 'App crashes'], max_predictions: 2, label_filter: ['billing', 'technical_issue'] },
+  ],
+  [
+    '/v2/models/inference',
+    {
+      texts: ['Refund please'],
+      model_settings: [
+        { model_id: 1, max_predictions: 1 },
+        { model_id: 2, label_filter: ['positive'] },
+      ],
+    },
+  ],
   ['/v2/multi-model/inference', { model_ids: [1, 2], texts: ['Where is my parcel?'], max_predictions: 1 }],
-  ['/v2/similarity', { base_texts: { a: 'refund my order', b: 'reset password' }, compare_to_texts: { q: 'money back' }, top_n: 1 }],
-  ['/v2/datasets', { name: 'fuzz', columns: [{ name: 'text', type: 'text' }, { name: 'n', type: 'number' }], text_column: 'text', model_ids: [1] }],
+  [
+    '/v2/similarity',
+    { base_texts: { a: 'refund my order', b: 'reset password' }, compare_to_texts: { q: 'money back' }, top_n: 1 },
+  ],
+  [
+    '/v2/datasets',
+    {
+      name: 'fuzz',
+      columns: [
+        { name: 'text', type: 'text' },
+        { name: 'n', type: 'number' },
+      ],
+      text_column: 'text',
+      model_ids: [1],
+    },
+  ],
   ['/v2/dataset/1/item', { rows: [{ text: 'hello', agent_id: 'a1', created: '2026-01-01T00:00:00Z' }] }],
   ['/v2/datasets/ds_1/records', { text: 'hello', agent_id: 'a1', channel: 'chat' }],
-  ['/v2/models', { name: 'fuzz', type: 'few-shot', labels: [{ name: 'a', descriptions: ['x'] }, { name: 'b' }], examples: [{ text: 'one', label: 'a' }], confidence_threshold: 0.3 }],
-  ['/v2/models/3/examples', { examples: [{ text: 'money back please', label: 'refund' }, { text: 'where is my parcel', label: 'shipping' }] }],
-  ['/v2/models/3/training-jobs', { architecture: 'linear', holdout_fraction: 0.2, max_epochs: 5, seed: 1, deploy: false }],
+  [
+    '/v2/models',
+    {
+      name: 'fuzz',
+      type: 'few-shot',
+      labels: [{ name: 'a', descriptions: ['x'] }, { name: 'b' }],
+      examples: [{ text: 'one', label: 'a' }],
+      confidence_threshold: 0.3,
+    },
+  ],
+  [
+    '/v2/models/3/examples',
+    {
+      examples: [
+        { text: 'money back please', label: 'refund' },
+        { text: 'where is my parcel', label: 'shipping' },
+      ],
+    },
+  ],
+  [
+    '/v2/models/3/training-jobs',
+    { architecture: 'linear', holdout_fraction: 0.2, max_epochs: 5, seed: 1, deploy: false },
+  ],
   ['/v2/models/1/evaluations', { examples: [{ text: 'I was charged twice', label: 'billing' }] }],
   ['/v2/models/1/deploy', { version: 1 }],
   ['/v2/models/import', () => exportFile],
 ];
 
 const WEIRD: Json[] = [
+  null,
+  true,
+  false,
+  0,
+  -1,
+  1.5,
+  1e308,
+  -2147483649,
   // eslint-disable-next-line no-loss-of-precision -- 2^53 + 1 on purpose: a number no double holds exactly
-  null, true, false, 0, -1, 1.5, 1e308, -2147483649, 9007199254740993, '', ' ', 'é', '💥🔥', '\u0000', '\ud800', 'x'.repeat(10_001),
-  [], [null], [1, 2], ['a', 5], {}, { __proto__: 'x' }, { constructor: { prototype: 1 } }, 'ds_1', '1; DROP TABLE records',
+  9007199254740993,
+  '',
+  ' ',
+  'é',
+  '💥🔥',
+  '\u0000',
+  '\ud800',
+  'x'.repeat(10_001),
+  [],
+  [null],
+  [1, 2],
+  ['a', 5],
+  {},
+  { __proto__: 'x' },
+  { constructor: { prototype: 1 } },
+  'ds_1',
+  '1; DROP TABLE records',
 ];
 
 function deep(depth: number): Json {
@@ -59,7 +133,8 @@ function mutate(value: Json, random: () => number): Json {
   const keys = Object.keys(copy);
   const roll = random();
   if (roll < 0.2 && keys.length > 0) delete copy[pick(keys)];
-  else if (roll < 0.35) copy[pick(['__proto__', 'constructor', 'prototype', 'unknown_field', 'texts', 'Texts'])] = pick(WEIRD);
+  else if (roll < 0.35)
+    copy[pick(['__proto__', 'constructor', 'prototype', 'unknown_field', 'texts', 'Texts'])] = pick(WEIRD);
   else if (roll < 0.45 && keys.length > 0) copy[pick(keys)] = deep(1 + Math.floor(random() * 200));
   else if (keys.length > 0) {
     const key = pick(keys);
@@ -77,20 +152,28 @@ function serialise(value: Json, random: () => number): string {
 }
 
 describe('fuzzing POST bodies', () => {
-  it.each(VALID)('%s never answers 5xx', async (route, valid) => {
-    const random = seededRandom(route.length * 7919);
-    const statuses = new Map<number, number>();
-    for (let i = 0; i < 120; i += 1) {
-      const body = serialise(mutate(typeof valid === 'function' ? valid() : valid, random), random);
-      const res = await server.call('POST', route, { raw: body });
-      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-      expect(res.status, `${route} ${body.slice(0, 300)} → ${JSON.stringify(res.body)}`).toBeLessThan(500);
-      if (res.status >= 400) {
-        expect(res.body).toMatchObject({ status: res.status, error_code: expect.any(String), request_id: expect.any(String) });
-        expect(res.body.message.length).toBeGreaterThan(0);
+  it.each(VALID)(
+    '%s never answers 5xx',
+    async (route, valid) => {
+      const random = seededRandom(route.length * 7919);
+      const statuses = new Map<number, number>();
+      for (let i = 0; i < 120; i += 1) {
+        const body = serialise(mutate(typeof valid === 'function' ? valid() : valid, random), random);
+        const res = await server.call('POST', route, { raw: body });
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        expect(res.status, `${route} ${body.slice(0, 300)} → ${JSON.stringify(res.body)}`).toBeLessThan(500);
+        if (res.status >= 400) {
+          expect(res.body).toMatchObject({
+            status: res.status,
+            error_code: expect.any(String),
+            request_id: expect.any(String),
+          });
+          expect(res.body.message.length).toBeGreaterThan(0);
+        }
       }
-    }
-    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    expect([...statuses.keys()].some((s) => s >= 400)).toBe(true);
-  }, 120_000);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      expect([...statuses.keys()].some((s) => s >= 400)).toBe(true);
+    },
+    120_000,
+  );
 });

@@ -22,7 +22,9 @@ describe('classification jobs across a restart', () => {
     const database = { dataDir, ...(scratch ? { databaseUrl: scratch.url } : {}) };
 
     const first = await startTestServer({ ...database, pipelineWorkers: false });
-    const item = await first.call('POST', '/v2/dataset/1/item', { body: { rows: [{ text: 'My invoice is wrong' }, { text: 'The app crashes' }] } });
+    const item = await first.call('POST', '/v2/dataset/1/item', {
+      body: { rows: [{ text: 'My invoice is wrong' }, { text: 'The app crashes' }] },
+    });
     expect(item.status).toBe(200);
     const pushed = await first.call('POST', '/v2/datasets/ds_1/records', { body: { text: 'Where is my parcel?' } });
     expect(pushed.status).toBe(201);
@@ -33,9 +35,15 @@ describe('classification jobs across a restart', () => {
     try {
       const records = await eventually(async () => {
         const page = await second.call('GET', '/v2/datasets/ds_1/records');
-        return page.body.data.every((r: { classifications: unknown }) => r.classifications !== null) ? page.body.data : undefined;
+        return page.body.data.every((r: { classifications: unknown }) => r.classifications !== null)
+          ? page.body.data
+          : undefined;
       }, 'the pending rows to be classified');
-      expect(records.map((r: { values: { text: string } }) => r.values.text)).toEqual(['My invoice is wrong', 'The app crashes', 'Where is my parcel?']);
+      expect(records.map((r: { values: { text: string } }) => r.values.text)).toEqual([
+        'My invoice is wrong',
+        'The app crashes',
+        'Where is my parcel?',
+      ]);
       for (const record of records) expect(Object.keys(record.classifications).sort()).toEqual(['1', '2']);
       expect(await second.running.runtime.repos.jobs.countPending()).toBe(0);
     } finally {

@@ -33,7 +33,13 @@ beforeAll(async () => {
     {
       ...services,
       encoders: serving,
-      classifier: new TextClassifier(server.running.runtime.repos.models, serving, new ModelRunners(serving), new QuotaService(server.running.runtime.repos.usage), server.running.runtime.languages),
+      classifier: new TextClassifier(
+        server.running.runtime.repos.models,
+        serving,
+        new ModelRunners(serving),
+        new QuotaService(server.running.runtime.repos.usage),
+        server.running.runtime.languages,
+      ),
       similarity: new SimilarityService(serving),
       metrics,
     },
@@ -42,7 +48,11 @@ beforeAll(async () => {
   listener = app.listen(0, '127.0.0.1');
   await new Promise((r) => listener.once('listening', r));
   url = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
-  const models = await server.running.runtime.repos.models.list(server.workspace.id, { offset: 0, limit: 100 }, { status: 'deployed' });
+  const models = await server.running.runtime.repos.models.list(
+    server.workspace.id,
+    { offset: 0, limit: 100 },
+    { status: 'deployed' },
+  );
   modelId = models.items.find((m) => m.type === 'zero-shot')!.id;
 }, 120_000);
 
@@ -89,14 +99,26 @@ describe('batching queue and metrics over HTTP', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
     const text = await res.text();
-    expect(text).toContain('textclass_http_requests_total{method="POST",route="/v2/models/{model_id}/inference",status="503"} 1');
-    expect(text).toMatch(/textclass_http_requests_total\{method="POST",route="\/v2\/models\/\{model_id\}\/inference",status="200"\} [3-9]/);
-    expect(text).toMatch(/textclass_http_request_duration_seconds_bucket\{le="[^"]+",method="POST",route="\/v2\/models\/\{model_id\}\/inference",status="200"\}/);
+    expect(text).toContain(
+      'textclass_http_requests_total{method="POST",route="/v2/models/{model_id}/inference",status="503"} 1',
+    );
+    expect(text).toMatch(
+      /textclass_http_requests_total\{method="POST",route="\/v2\/models\/\{model_id\}\/inference",status="200"\} [3-9]/,
+    );
+    expect(text).toMatch(
+      /textclass_http_request_duration_seconds_bucket\{le="[^"]+",method="POST",route="\/v2\/models\/\{model_id\}\/inference",status="200"\}/,
+    );
     expect(text).toContain(`textclass_inference_queue_depth{encoder="${DEFAULT_ENCODER_ID}"} 0`);
-    expect(text).toMatch(new RegExp(`textclass_inference_batch_texts_count\\{encoder="${DEFAULT_ENCODER_ID}"\\} [1-9]`));
-    expect(text).toMatch(new RegExp(`textclass_encoder_duration_seconds_count\\{encoder="${DEFAULT_ENCODER_ID}"\\} [1-9]`));
+    expect(text).toMatch(
+      new RegExp(`textclass_inference_batch_texts_count\\{encoder="${DEFAULT_ENCODER_ID}"\\} [1-9]`),
+    );
+    expect(text).toMatch(
+      new RegExp(`textclass_encoder_duration_seconds_count\\{encoder="${DEFAULT_ENCODER_ID}"\\} [1-9]`),
+    );
     expect(text).toMatch(new RegExp(`textclass_embedding_cache_hits_total\\{encoder="${DEFAULT_ENCODER_ID}"\\} [1-9]`));
-    expect(text).toMatch(new RegExp(`textclass_embedding_cache_misses_total\\{encoder="${DEFAULT_ENCODER_ID}"\\} [1-9]`));
+    expect(text).toMatch(
+      new RegExp(`textclass_embedding_cache_misses_total\\{encoder="${DEFAULT_ENCODER_ID}"\\} [1-9]`),
+    );
     expect(text).not.toMatch(/route="\/v2\/models\/\d+/);
   });
 

@@ -4,14 +4,21 @@ import { billingPeriod } from '../../src/core/tenancy/quota.js';
 import { startTestServer, type TestServer } from '../support/in-process.js';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); }, 120_000);
-afterAll(async () => { await server?.close(); });
+beforeAll(async () => {
+  server = await startTestServer();
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+});
 
 /** A workspace with its own copy of demo model 1 and a member key. */
 async function workspaceWithModel(name: string, monthlyQuota: number | null) {
   const { repos } = server.running.runtime;
   const workspace = await server.createWorkspace({ name, plan: 'enterprise', monthlyQuota });
-  const model = await repos.models.create({ ...(await repos.models.get(server.workspace.id, 1))!, workspaceId: workspace.id });
+  const model = await repos.models.create({
+    ...(await repos.models.get(server.workspace.id, 1))!,
+    workspaceId: workspace.id,
+  });
   return { workspace, model, key: await server.createKey(workspace, 'member') };
 }
 
@@ -21,10 +28,27 @@ describe('quota', () => {
     const reader = await server.createKey(workspace, 'reader');
     const before = await server.call('GET', '/v2/usage', { key: reader });
     const period = billingPeriod(new Date(), 1);
-    expect(before.body).toEqual({ used: 0, limit: 1000, period_start: period.start.toISOString(), resets_at: period.end.toISOString() });
-    expect((await server.call('POST', `/v2/models/${model.id}/inference`, { key, body: { texts: ['a', 'b', 'c'] } })).status).toBe(200);
-    const second = await server.running.runtime.repos.models.create({ ...(await server.running.runtime.repos.models.get(server.workspace.id, 2))!, workspaceId: workspace.id });
-    expect((await server.call('POST', '/v2/multi-model/inference', { key, body: { texts: ['a', 'b'], model_ids: [model.id, second.id] } })).status).toBe(200);
+    expect(before.body).toEqual({
+      used: 0,
+      limit: 1000,
+      period_start: period.start.toISOString(),
+      resets_at: period.end.toISOString(),
+    });
+    expect(
+      (await server.call('POST', `/v2/models/${model.id}/inference`, { key, body: { texts: ['a', 'b', 'c'] } })).status,
+    ).toBe(200);
+    const second = await server.running.runtime.repos.models.create({
+      ...(await server.running.runtime.repos.models.get(server.workspace.id, 2))!,
+      workspaceId: workspace.id,
+    });
+    expect(
+      (
+        await server.call('POST', '/v2/multi-model/inference', {
+          key,
+          body: { texts: ['a', 'b'], model_ids: [model.id, second.id] },
+        })
+      ).status,
+    ).toBe(200);
     expect((await server.call('GET', '/v2/usage', { key: reader })).body.used).toBe(3 + 2 * 2);
   });
 
@@ -39,14 +63,20 @@ describe('quota', () => {
     const quota = 100;
     const texts = ['first text', 'second text', 'third text'];
     const { workspace, model, key } = await workspaceWithModel('usage-edge', quota);
-    const responses = await Promise.all(Array.from({ length: 50 }, () =>
-      server.call('POST', `/v2/models/${model.id}/inference`, { key, body: { texts } })));
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        server.call('POST', `/v2/models/${model.id}/inference`, { key, body: { texts } }),
+      ),
+    );
     const granted = responses.filter((r) => r.status === 200).length;
     const refused = responses.filter((r) => r.status === 403 && r.body.error_code === 'QUOTA_EXCEEDED').length;
     expect(granted + refused).toBe(50);
     expect(granted * texts.length).toBeLessThanOrEqual(quota);
     expect(granted).toBe(Math.floor(quota / texts.length));
-    const stored = await server.running.runtime.repos.usage.used(workspace.id, billingPeriod(new Date(), workspace.billingCycleDay).start);
+    const stored = await server.running.runtime.repos.usage.used(
+      workspace.id,
+      billingPeriod(new Date(), workspace.billingCycleDay).start,
+    );
     expect(stored).toBe(granted * texts.length);
     expect((await server.call('GET', '/v2/usage', { key })).body).toMatchObject({ used: stored, limit: quota });
   });

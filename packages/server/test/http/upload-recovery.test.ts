@@ -35,14 +35,25 @@ describe('an upload left processing by a server that died', () => {
   it('is failed on the next start: no row stored, staging emptied, dataset ready', async () => {
     const first = await start();
     const { runtime } = first.running;
-    const dataset = await runtime.services.datasets.create(first.workspace.id, { name: 'crash', columns: [{ name: 'text', type: 'text' }], textColumn: 'text', modelIds: [] });
+    const dataset = await runtime.services.datasets.create(first.workspace.id, {
+      name: 'crash',
+      columns: [{ name: 'text', type: 'text' }],
+      textColumn: 'text',
+      modelIds: [],
+    });
     const uploads = createUploadRepository(runtime.database.db);
     const upload = await uploads.begin(first.workspace.id, dataset.id, 'csv');
     if (typeof upload === 'string') throw new Error(upload);
     expect(await uploads.stage(upload.id, 0, [{ text: 'staged 1' }, { text: 'staged 2' }])).toBe(true);
     // The process that owned it is gone: its heartbeat stopped long ago.
-    await sql`update uploads set heartbeat_at = now() - interval '1 hour' where id = ${upload.id}`.execute(runtime.database.db);
-    await first.running.runtime.database.db.selectFrom('upload_rows').select('row_index').execute().then((rows) => expect(rows).toHaveLength(2));
+    await sql`update uploads set heartbeat_at = now() - interval '1 hour' where id = ${upload.id}`.execute(
+      runtime.database.db,
+    );
+    await first.running.runtime.database.db
+      .selectFrom('upload_rows')
+      .select('row_index')
+      .execute()
+      .then((rows) => expect(rows).toHaveLength(2));
     expect((await first.call('GET', `/v2/datasets/${datasetKey(dataset.id)}`)).body.status).toBe('processing');
     await first.close();
     servers.length = 0;
@@ -50,11 +61,24 @@ describe('an upload left processing by a server that died', () => {
     const second = await start();
     const key = datasetKey(dataset.id);
     const after = await second.call('GET', `/v2/datasets/${key}/uploads/up_${upload.id}`);
-    expect(after.body).toMatchObject({ status: 'failed', rows_stored: 0, error: { line: null, message: expect.stringContaining('stopped') } });
+    expect(after.body).toMatchObject({
+      status: 'failed',
+      rows_stored: 0,
+      error: { line: null, message: expect.stringContaining('stopped') },
+    });
     expect(after.body.completed_at).toEqual(expect.any(String));
     expect((await second.call('GET', `/v2/datasets/${key}`)).body).toMatchObject({ status: 'ready', row_count: 0 });
     expect((await second.call('GET', `/v2/datasets/${key}/records`)).body.total).toBe(0);
-    expect(await second.running.runtime.database.db.selectFrom('upload_rows').select('row_index').execute()).toEqual([]);
-    expect((await second.call('POST', `/v2/datasets/${key}/uploads`, { raw: 'text\nagain\n', headers: { 'Content-Type': 'text/csv' } })).status).toBe(202);
+    expect(await second.running.runtime.database.db.selectFrom('upload_rows').select('row_index').execute()).toEqual(
+      [],
+    );
+    expect(
+      (
+        await second.call('POST', `/v2/datasets/${key}/uploads`, {
+          raw: 'text\nagain\n',
+          headers: { 'Content-Type': 'text/csv' },
+        })
+      ).status,
+    ).toBe(202);
   });
 });

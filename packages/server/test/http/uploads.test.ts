@@ -5,8 +5,12 @@ import { ADMIN_KEY, startTestServer, type TestServer } from '../support/in-proce
 
 const MAX_BYTES = 64 * 1024;
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer({ uploadMaxBytes: MAX_BYTES }); }, 120_000);
-afterAll(async () => { await server?.close(); });
+beforeAll(async () => {
+  server = await startTestServer({ uploadMaxBytes: MAX_BYTES });
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+});
 
 const columns = [
   { name: 'body', type: 'text' },
@@ -22,7 +26,11 @@ async function createDataset(): Promise<string> {
 }
 
 const upload = (key: string, raw: string | Buffer, contentType: string, headers: Record<string, string> = {}) =>
-  fetch(`${server.url}/v2/datasets/${key}/uploads`, { method: 'POST', headers: { Authorization: `Bearer ${ADMIN_KEY}`, 'Content-Type': contentType, ...headers }, body: raw });
+  fetch(`${server.url}/v2/datasets/${key}/uploads`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${ADMIN_KEY}`, 'Content-Type': contentType, ...headers },
+    body: raw,
+  });
 
 /** Polls the progress endpoint until the upload has ended. */
 async function settled(key: string, id: string): Promise<any> {
@@ -34,26 +42,47 @@ async function settled(key: string, id: string): Promise<any> {
   }
 }
 
-async function accepted(key: string, raw: string | Buffer, contentType: string, headers?: Record<string, string>): Promise<any> {
+async function accepted(
+  key: string,
+  raw: string | Buffer,
+  contentType: string,
+  headers?: Record<string, string>,
+): Promise<any> {
   const res = await upload(key, raw, contentType, headers);
-  const body = await res.json() as any;
+  const body = (await res.json()) as any;
   expect(res.status, JSON.stringify(body)).toBe(202);
-  expect(body).toMatchObject({ dataset_id: key, status: 'processing', rows_stored: 0, error: null, completed_at: null });
+  expect(body).toMatchObject({
+    dataset_id: key,
+    status: 'processing',
+    rows_stored: 0,
+    error: null,
+    completed_at: null,
+  });
   return settled(key, body.id);
 }
 
-const valuesOf = async (key: string) => ((await server.call('GET', `/v2/datasets/${key}/records?limit=100`)).body.data as Array<{ values: unknown }>).map((r) => r.values);
+const valuesOf = async (key: string) =>
+  ((await server.call('GET', `/v2/datasets/${key}/records?limit=100`)).body.data as Array<{ values: unknown }>).map(
+    (r) => r.values,
+  );
 
 describe('CSV uploads', () => {
   it('keeps quoted commas, quotes and line breaks, drops unknown columns, nulls missing and empty ones, checks types', async () => {
     const key = await createDataset();
-    const csv = 'body,score,created,extra\r\n'
-      + '"Charged twice, ""again"".\nPlease refund.",4.5,2026-01-12T10:15:00Z,dropped\r\n'
-      + '\r\n'
-      + 'Where is my parcel?,,,x\r\n'
-      + 'plain, 7 ,2026-01-12,y\r\n';
+    const csv =
+      'body,score,created,extra\r\n' +
+      '"Charged twice, ""again"".\nPlease refund.",4.5,2026-01-12T10:15:00Z,dropped\r\n' +
+      '\r\n' +
+      'Where is my parcel?,,,x\r\n' +
+      'plain, 7 ,2026-01-12,y\r\n';
     const done = await accepted(key, csv, 'text/csv');
-    expect(done).toMatchObject({ status: 'completed', rows_received: 3, rows_stored: 3, bytes_received: Buffer.byteLength(csv), error: null });
+    expect(done).toMatchObject({
+      status: 'completed',
+      rows_received: 3,
+      rows_stored: 3,
+      bytes_received: Buffer.byteLength(csv),
+      error: null,
+    });
     expect(done.completed_at).toEqual(expect.any(String));
     expect(await valuesOf(key)).toEqual([
       { body: 'Charged twice, "again".\nPlease refund.', score: 4.5, created: '2026-01-12T10:15:00Z', agent: null },
@@ -67,7 +96,11 @@ describe('CSV uploads', () => {
     const key = await createDataset();
     const csv = 'body,score\nfirst,1\n"two\nlines",2\nthird,n/a\nfourth,4\n';
     const done = await accepted(key, csv, 'text/csv');
-    expect(done).toMatchObject({ status: 'failed', rows_stored: 0, error: { line: 5, message: 'column "score": expected a number, got "n/a"' } });
+    expect(done).toMatchObject({
+      status: 'failed',
+      rows_stored: 0,
+      error: { line: 5, message: 'column "score": expected a number, got "n/a"' },
+    });
     expect(await valuesOf(key)).toEqual([]);
     expect((await server.call('GET', `/v2/datasets/${key}`)).body).toMatchObject({ status: 'ready', row_count: 0 });
   });
@@ -75,8 +108,14 @@ describe('CSV uploads', () => {
   it('fails malformed CSV, a header naming no column and a bad timestamp at their lines', async () => {
     const key = await createDataset();
     expect((await accepted(key, 'body,score\nok,1\n"unclosed,2\n', 'text/csv')).error).toMatchObject({ line: 3 });
-    expect((await accepted(key, 'a,b\n1,2\n', 'text/csv')).error).toMatchObject({ line: 1, message: expect.stringContaining('none of the dataset') });
-    expect((await accepted(key, 'body,created\nok,yesterday\n', 'text/csv')).error).toEqual({ line: 2, message: 'column "created": expected an ISO 8601 timestamp' });
+    expect((await accepted(key, 'a,b\n1,2\n', 'text/csv')).error).toMatchObject({
+      line: 1,
+      message: expect.stringContaining('none of the dataset'),
+    });
+    expect((await accepted(key, 'body,created\nok,yesterday\n', 'text/csv')).error).toEqual({
+      line: 2,
+      message: 'column "created": expected an ISO 8601 timestamp',
+    });
     expect(await valuesOf(key)).toEqual([]);
   });
 
@@ -92,7 +131,8 @@ describe('CSV uploads', () => {
 describe('JSON Lines uploads', () => {
   it('maps objects like the row endpoints: `text` fills the text column, unknown fields dropped, blank lines skipped', async () => {
     const key = await createDataset();
-    const jsonl = '{"text": "one", "score": 1, "extra": "x"}\r\n\n{"body": "two", "created": "2026-01-12T10:15:00Z", "agent": null}\n{"agent": "a-3"}';
+    const jsonl =
+      '{"text": "one", "score": 1, "extra": "x"}\r\n\n{"body": "two", "created": "2026-01-12T10:15:00Z", "agent": null}\n{"agent": "a-3"}';
     const done = await accepted(key, jsonl, 'application/x-ndjson');
     expect(done).toMatchObject({ status: 'completed', rows_received: 3, rows_stored: 3 });
     expect(await valuesOf(key)).toEqual([
@@ -104,9 +144,18 @@ describe('JSON Lines uploads', () => {
 
   it('fails on invalid JSON, a non-object or a wrong type at the line, storing nothing', async () => {
     const key = await createDataset();
-    expect((await accepted(key, '{"body": "ok"}\n\n{"body": \n', 'application/x-ndjson')).error).toEqual({ line: 3, message: 'not valid JSON' });
-    expect((await accepted(key, '{"body": "ok"}\n[1]\n', 'application/x-ndjson')).error).toEqual({ line: 2, message: 'expected a JSON object' });
-    expect((await accepted(key, '{"body": "ok"}\n{"score": "7"}\n', 'application/x-ndjson')).error).toEqual({ line: 2, message: 'column "score": expected a number' });
+    expect((await accepted(key, '{"body": "ok"}\n\n{"body": \n', 'application/x-ndjson')).error).toEqual({
+      line: 3,
+      message: 'not valid JSON',
+    });
+    expect((await accepted(key, '{"body": "ok"}\n[1]\n', 'application/x-ndjson')).error).toEqual({
+      line: 2,
+      message: 'expected a JSON object',
+    });
+    expect((await accepted(key, '{"body": "ok"}\n{"score": "7"}\n', 'application/x-ndjson')).error).toEqual({
+      line: 2,
+      message: 'column "score": expected a number',
+    });
     expect(await valuesOf(key)).toEqual([]);
   });
 });
@@ -121,10 +170,14 @@ describe('the dataset while an upload is processing', () => {
       },
     });
     const first = fetch(`${server.url}/v2/datasets/${key}/uploads`, {
-      method: 'POST', headers: { Authorization: `Bearer ${ADMIN_KEY}`, 'Content-Type': 'text/csv' }, body, duplex: 'half',
+      method: 'POST',
+      headers: { Authorization: `Bearer ${ADMIN_KEY}`, 'Content-Type': 'text/csv' },
+      body,
+      duplex: 'half',
     } as RequestInit);
     push('body\nfirst row\n');
-    while ((await server.call('GET', `/v2/datasets/${key}`)).body.status !== 'processing') await new Promise((resolve) => setTimeout(resolve, 10));
+    while ((await server.call('GET', `/v2/datasets/${key}`)).body.status !== 'processing')
+      await new Promise((resolve) => setTimeout(resolve, 10));
     const second = await upload(key, 'body\nother\n', 'text/csv');
     expect(second.status).toBe(409);
     expect(await second.json()).toMatchObject({ error_code: 'DATASET_PROCESSING' });
@@ -133,7 +186,7 @@ describe('the dataset while an upload is processing', () => {
     push(null);
     const res = await first;
     expect(res.status).toBe(202);
-    const done = await settled(key, (await res.json() as any).id);
+    const done = await settled(key, ((await res.json()) as any).id);
     expect(done).toMatchObject({ status: 'completed', rows_stored: 2 });
     expect((await server.call('GET', `/v2/datasets/${key}`)).body.status).toBe('ready');
     expect((await server.call('POST', `/v2/datasets/${key}/records`, { body: { text: 'a record' } })).status).toBe(201);
@@ -146,7 +199,10 @@ describe('refused uploads', () => {
     const big = `body\n${'x'.repeat(MAX_BYTES)}\n`;
     const declared = await upload(key, big, 'text/csv');
     expect(declared.status).toBe(413);
-    expect(await declared.json()).toMatchObject({ error_code: 'PAYLOAD_TOO_LARGE', message: `body: the upload is larger than ${MAX_BYTES} bytes` });
+    expect(await declared.json()).toMatchObject({
+      error_code: 'PAYLOAD_TOO_LARGE',
+      message: `body: the upload is larger than ${MAX_BYTES} bytes`,
+    });
     const zipped = await upload(key, gzipSync(big), 'text/csv', { 'Content-Encoding': 'gzip' });
     expect(zipped.status).toBe(413);
     expect((await server.call('GET', `/v2/datasets/${key}`)).body).toMatchObject({ status: 'ready', row_count: 0 });
@@ -157,7 +213,10 @@ describe('refused uploads', () => {
     const key = await createDataset();
     const plain = await upload(key, 'body\nx\n', 'text/plain');
     expect(plain.status).toBe(400);
-    expect(await plain.json()).toMatchObject({ error_code: 'INVALID_PARAMETER', message: expect.stringContaining('text/csv') });
+    expect(await plain.json()).toMatchObject({
+      error_code: 'INVALID_PARAMETER',
+      message: expect.stringContaining('text/csv'),
+    });
     expect((await upload(key, 'body\nx\n', 'text/csv', { 'Content-Encoding': 'br' })).status).toBe(400);
     expect((await upload(key, 'body\nx\n', 'text/csv', { 'Content-Encoding': 'gzip' })).status).toBe(400);
     expect((await server.call('GET', `/v2/datasets/${key}`)).body).toMatchObject({ status: 'ready', row_count: 0 });
@@ -170,7 +229,11 @@ describe('refused uploads', () => {
     expect(missing.status).toBe(404);
     expect(missing.body.error_code).toBe('NOT_FOUND');
     const reader = await server.createKey(server.workspace, 'reader');
-    const res = await fetch(`${server.url}/v2/datasets/${key}/uploads`, { method: 'POST', headers: { Authorization: `Bearer ${reader}`, 'Content-Type': 'text/csv' }, body: 'body\nx\n' });
+    const res = await fetch(`${server.url}/v2/datasets/${key}/uploads`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${reader}`, 'Content-Type': 'text/csv' },
+      body: 'body\nx\n',
+    });
     expect(res.status).toBe(403);
   });
 });

@@ -15,13 +15,26 @@ describe('webhooks over HTTP', () => {
   const receivers: WebhookReceiver[] = [];
 
   beforeAll(async () => {
-    server = await startTestServer({ webhookAllowPrivate: true, webhookRetryScheduleMs: [30, 30, 30], pipelinePollMs: 50 });
+    server = await startTestServer({
+      webhookAllowPrivate: true,
+      webhookRetryScheduleMs: [30, 30, 30],
+      pipelinePollMs: 50,
+    });
     const { repos } = server.running.runtime;
     const base = (await repos.models.get(server.workspace.id, 1))!;
-    const copy = (name: string, confidenceThreshold: number, status: Model['status'] = 'deployed') => repos.models.create({
-      workspaceId: base.workspaceId, name, type: base.type, status, labels: base.labels, config: base.config, metrics: base.metrics,
-      trainingExamples: base.trainingExamples, lastTrained: base.lastTrained, confidenceThreshold,
-    });
+    const copy = (name: string, confidenceThreshold: number, status: Model['status'] = 'deployed') =>
+      repos.models.create({
+        workspaceId: base.workspaceId,
+        name,
+        type: base.type,
+        status,
+        labels: base.labels,
+        config: base.config,
+        metrics: base.metrics,
+        trainingExamples: base.trainingExamples,
+        lastTrained: base.lastTrained,
+        confidenceThreshold,
+      });
     strict = await copy('strict', 1);
     lenient = await copy('lenient', 0);
     parked = await copy('parked', 0, 'undeployed');
@@ -39,10 +52,16 @@ describe('webhooks over HTTP', () => {
     const created = await server.call('POST', '/v2/webhooks', { body: { url: receiver.url, events: EVENTS } });
     expect(created.status).toBe(201);
     const dataset = await server.call('POST', '/v2/datasets', {
-      body: { name: 'hooks', columns: [{ name: 'text', type: 'text' }], text_column: 'text', model_ids: [strict.id, lenient.id, parked.id] },
+      body: {
+        name: 'hooks',
+        columns: [{ name: 'text', type: 'text' }],
+        text_column: 'text',
+        model_ids: [strict.id, lenient.id, parked.id],
+      },
     });
     expect(dataset.status).toBe(201);
-    const push = (text: string, extra: Record<string, string> = {}) => server.call('POST', `/v2/datasets/${dataset.body.key}/records`, { body: { text, ...extra } });
+    const push = (text: string, extra: Record<string, string> = {}) =>
+      server.call('POST', `/v2/datasets/${dataset.body.key}/records`, { body: { text, ...extra } });
     const deliveries = async () => (await server.call('GET', `/v2/webhooks/${created.body.id}/deliveries`)).body;
     const done = async () => expect((await server.call('DELETE', `/v2/webhooks/${created.body.id}`)).status).toBe(204);
     return { receiver, endpoint: created.body, dataset: dataset.body, push, deliveries, done };
@@ -50,7 +69,13 @@ describe('webhooks over HTTP', () => {
 
   it('classifies a pushed record with each deployed model and delivers it signed; the secret is shown once', async () => {
     const { receiver, endpoint, dataset, push, deliveries, done } = await setup();
-    expect(endpoint).toMatchObject({ url: receiver.url, events: EVENTS, enabled: true, disabled_reason: null, secret: expect.stringMatching(/^whsec_/) });
+    expect(endpoint).toMatchObject({
+      url: receiver.url,
+      events: EVENTS,
+      enabled: true,
+      disabled_reason: null,
+      secret: expect.stringMatching(/^whsec_/),
+    });
     const read = await server.call('GET', `/v2/webhooks/${endpoint.id}`);
     expect(read.status).toBe(200);
     expect(read.body).not.toHaveProperty('secret');
@@ -67,12 +92,26 @@ describe('webhooks over HTTP', () => {
     expect(record.needs_review).toEqual([String(strict.id)]);
     expect(record.skipped_models).toEqual({ [String(parked.id)]: `model ${parked.id} is not deployed` });
     expect(event).toEqual({
-      event: 'classification.completed', timestamp: expect.any(String), dataset_id: dataset.key, row_id: pushed.body.id,
-      text: 'I was charged twice for my subscription', classifications: record.classifications, metadata: { queue: 'billing' },
+      event: 'classification.completed',
+      timestamp: expect.any(String),
+      dataset_id: dataset.key,
+      row_id: pushed.body.id,
+      text: 'I was charged twice for my subscription',
+      classifications: record.classifications,
+      metadata: { queue: 'billing' },
     });
-    const log = await eventually(async () => { const d = await deliveries(); return d.data[0]?.status === 'succeeded' ? d : undefined; }, 'the delivery to succeed');
-    expect(log.data[0]).toMatchObject({ webhook_id: hook!.headers['webhook-id'], event: 'classification.completed', next_attempt_at: null });
-    expect(log.data[0].attempts).toEqual([{ attempted_at: expect.any(String), status_code: 200, latency_ms: expect.any(Number), error: null }]);
+    const log = await eventually(async () => {
+      const d = await deliveries();
+      return d.data[0]?.status === 'succeeded' ? d : undefined;
+    }, 'the delivery to succeed');
+    expect(log.data[0]).toMatchObject({
+      webhook_id: hook!.headers['webhook-id'],
+      event: 'classification.completed',
+      next_attempt_at: null,
+    });
+    expect(log.data[0].attempts).toEqual([
+      { attempted_at: expect.any(String), status_code: 200, latency_ms: expect.any(Number), error: null },
+    ]);
     await done();
   });
 
@@ -83,7 +122,10 @@ describe('webhooks over HTTP', () => {
     const hooks = await receiver.waitFor(3);
     expect(hooks.map((h) => h.status)).toEqual([500, 503, 200]);
     expect(new Set(hooks.map((h) => h.headers['webhook-id'])).size).toBe(1);
-    const log = await eventually(async () => { const d = await deliveries(); return d.data[0]?.status === 'succeeded' ? d : undefined; }, 'the delivery to succeed');
+    const log = await eventually(async () => {
+      const d = await deliveries();
+      return d.data[0]?.status === 'succeeded' ? d : undefined;
+    }, 'the delivery to succeed');
     expect(log.data[0].attempts.map((a: { status_code: number }) => a.status_code)).toEqual([500, 503, 200]);
     await done();
   });
@@ -92,7 +134,10 @@ describe('webhooks over HTTP', () => {
     const { receiver, endpoint, push, deliveries, done } = await setup();
     receiver.answer(500, 500, 500, 500);
     await push('The app crashes on start');
-    const log = await eventually(async () => { const d = await deliveries(); return d.data[0]?.status === 'failed' ? d : undefined; }, 'the delivery to fail');
+    const log = await eventually(async () => {
+      const d = await deliveries();
+      return d.data[0]?.status === 'failed' ? d : undefined;
+    }, 'the delivery to fail');
     expect(log.data[0].attempts).toHaveLength(4);
     const again = await server.call('POST', `/v2/webhooks/${endpoint.id}/deliveries/${log.data[0].id}/redeliver`);
     expect(again.status).toBe(202);
@@ -109,7 +154,10 @@ describe('webhooks over HTTP', () => {
     receiver.answer(410);
     await push('Please cancel my account');
     await receiver.waitFor(1);
-    const disabled = await eventually(async () => { const e = await server.call('GET', `/v2/webhooks/${endpoint.id}`); return e.body.enabled ? undefined : e.body; }, 'the endpoint to be disabled');
+    const disabled = await eventually(async () => {
+      const e = await server.call('GET', `/v2/webhooks/${endpoint.id}`);
+      return e.body.enabled ? undefined : e.body;
+    }, 'the endpoint to be disabled');
     expect(disabled.disabled_reason).toMatch(/410/);
     expect((await deliveries()).data[0]).toMatchObject({ status: 'failed', next_attempt_at: null });
     await push('Another one');
@@ -133,8 +181,12 @@ describe('webhooks over HTTP', () => {
     expect(rotated.body.secret).not.toBe(endpoint.secret);
     await push('Rotate me');
     const [hook] = await receiver.waitFor(1);
-    expect(() => verifyWebhook(endpoint.secret, hook!.headers as Record<string, string>, hook!.body)).toThrow(/signature/);
-    expect(verifyWebhook(rotated.body.secret, hook!.headers as Record<string, string>, hook!.body)).toMatchObject({ text: 'Rotate me' });
+    expect(() => verifyWebhook(endpoint.secret, hook!.headers as Record<string, string>, hook!.body)).toThrow(
+      /signature/,
+    );
+    expect(verifyWebhook(rotated.body.secret, hook!.headers as Record<string, string>, hook!.body)).toMatchObject({
+      text: 'Rotate me',
+    });
     await done();
     expect((await server.call('GET', `/v2/webhooks/${endpoint.id}`)).status).toBe(404);
   });

@@ -11,7 +11,9 @@ describe('graceful shutdown', () => {
     const socket = connect(Number(port), hostname);
     await new Promise((resolve) => socket.once('connect', resolve));
     let response = '';
-    socket.on('data', (chunk) => { response += chunk.toString(); });
+    socket.on('data', (chunk) => {
+      response += chunk.toString();
+    });
     const ended = new Promise((resolve) => socket.once('end', resolve));
     const half = Math.floor(body.length / 2);
     socket.write(
@@ -22,7 +24,10 @@ describe('graceful shutdown', () => {
     const exitCode = server.stop('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
     expect(server.child.exitCode).toBeNull();
-    const refused = await fetch(`${server.url}/health`).then(() => 'answered', () => 'refused');
+    const refused = await fetch(`${server.url}/health`).then(
+      () => 'answered',
+      () => 'refused',
+    );
     expect(refused).toBe('refused');
     socket.write(body.slice(half));
     await ended;

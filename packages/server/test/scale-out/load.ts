@@ -12,7 +12,13 @@ export interface HammerResult {
 
 /** Two loops of GETs (about 20 requests/s in all, at most 1,200) until `until`; calls onRefused at the first 429. */
 export async function hammer(url: string, key: string, until: number, onRefused: () => void): Promise<HammerResult> {
-  const result: HammerResult = { allowed: 0, refused: 0, other: 0, refusalsWithoutRetryAfter: 0, allowedAfterBurstWindow: 0 };
+  const result: HammerResult = {
+    allowed: 0,
+    refused: 0,
+    other: 0,
+    refusalsWithoutRetryAfter: 0,
+    allowedAfterBurstWindow: 0,
+  };
   let firstRefusal: number | undefined;
   const loop = async () => {
     for (let i = 0; i < 600 && Date.now() < until; i += 1) {

@@ -13,7 +13,12 @@ let corsUrl: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  withCors = createApp(server.running.runtime.services, { logger: createLogger('silent'), bodyLimitBytes: 1024 * 1024, validateResponses: true, corsOrigins: [ALLOWED, 'http://localhost:3000'] }).listen(0, '127.0.0.1');
+  withCors = createApp(server.running.runtime.services, {
+    logger: createLogger('silent'),
+    bodyLimitBytes: 1024 * 1024,
+    validateResponses: true,
+    corsOrigins: [ALLOWED, 'http://localhost:3000'],
+  }).listen(0, '127.0.0.1');
   await new Promise((resolve) => withCors.once('listening', resolve));
   corsUrl = `http://127.0.0.1:${(withCors.address() as AddressInfo).port}`;
 }, 120_000);
@@ -22,11 +27,17 @@ afterAll(async () => {
   await server?.close();
 });
 
-const preflight = (base: string, origin: string) => fetch(`${base}/v2/models`, {
-  method: 'OPTIONS',
-  headers: { Origin: origin, 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization' },
-});
-const get = (base: string, origin: string) => fetch(`${base}/v2/models`, { headers: { Origin: origin, Authorization: `Bearer ${ADMIN_KEY}` } });
+const preflight = (base: string, origin: string) =>
+  fetch(`${base}/v2/models`, {
+    method: 'OPTIONS',
+    headers: {
+      Origin: origin,
+      'Access-Control-Request-Method': 'GET',
+      'Access-Control-Request-Headers': 'authorization',
+    },
+  });
+const get = (base: string, origin: string) =>
+  fetch(`${base}/v2/models`, { headers: { Origin: origin, Authorization: `Bearer ${ADMIN_KEY}` } });
 
 describe('CORS', () => {
   it('is off by default: no Access-Control headers, not even for a preflight', async () => {

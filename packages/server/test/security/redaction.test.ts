@@ -13,13 +13,21 @@ const WRONG = 'tc_redaction_wrong_key_9876543210';
 const PASSWORD = 'hunter2-db-password';
 
 let lines = '';
-const capture = new Writable({ write(chunk, _encoding, done) { lines += String(chunk); done(); } });
+const capture = new Writable({
+  write(chunk, _encoding, done) {
+    lines += String(chunk);
+    done();
+  },
+});
 const logger = createLogger('trace', capture);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'textclass-redaction-'));
 let running: RunningServer;
 
 beforeAll(async () => {
-  running = await startServer(loadConfig({}, { dataDir, port: 0, host: '127.0.0.1', apiKey: ADMIN, logLevel: 'trace' }), logger);
+  running = await startServer(
+    loadConfig({}, { dataDir, port: 0, host: '127.0.0.1', apiKey: ADMIN, logLevel: 'trace' }),
+    logger,
+  );
   await running.ready;
 }, 120_000);
 afterAll(async () => {
@@ -30,23 +38,38 @@ afterAll(async () => {
 describe('log redaction', () => {
   it('logs requests with and without a valid key, an error and the configuration, and no secret appears', async () => {
     const call = (authorization: string, route = '/v2/models', init: RequestInit = {}) =>
-      fetch(`${running.url}${route}`, { ...init, headers: { Authorization: authorization, 'Content-Type': 'application/json', ...init.headers } });
+      fetch(`${running.url}${route}`, {
+        ...init,
+        headers: { Authorization: authorization, 'Content-Type': 'application/json', ...init.headers },
+      });
     expect((await call(`Bearer ${ADMIN}`)).status).toBe(200);
     expect((await call(`Bearer ${WRONG}`)).status).toBe(401);
-    expect((await call(`Bearer ${ADMIN}`, '/v2/models/1/inference', { method: 'POST', body: `{"texts": ["${WRONG}"` })).status).toBe(400);
+    expect(
+      (await call(`Bearer ${ADMIN}`, '/v2/models/1/inference', { method: 'POST', body: `{"texts": ["${WRONG}"` }))
+        .status,
+    ).toBe(400);
     const { models } = running.runtime.repos;
     const original = models.list.bind(models);
-    models.list = async () => { throw new Error(`connection to postgres://textclass:${PASSWORD}@db/textclass failed`); };
+    models.list = async () => {
+      throw new Error(`connection to postgres://textclass:${PASSWORD}@db/textclass failed`);
+    };
     try {
       expect((await call(`Bearer ${ADMIN}`)).status).toBe(500);
     } finally {
       models.list = original;
     }
 
-    const config = loadConfig({ DATABASE_URL: `postgres://textclass:${PASSWORD}@db.internal:5432/textclass`, TEXTCLASS_API_KEY: ADMIN, REDIS_URL: `redis://:${PASSWORD}@cache:6379` });
+    const config = loadConfig({
+      DATABASE_URL: `postgres://textclass:${PASSWORD}@db.internal:5432/textclass`,
+      TEXTCLASS_API_KEY: ADMIN,
+      REDIS_URL: `redis://:${PASSWORD}@cache:6379`,
+    });
     logger.info({ config: redactedConfig(config) }, 'configuration');
     logger.info(config, 'a careless log of the raw configuration');
-    logger.info({ req: { headers: { authorization: `Bearer ${ADMIN}`, cookie: 'session=abc' } } }, 'a careless log of request headers');
+    logger.info(
+      { req: { headers: { authorization: `Bearer ${ADMIN}`, cookie: 'session=abc' } } },
+      'a careless log of request headers',
+    );
 
     expect(lines).toContain('"msg":"starting"');
     expect(lines.match(/"msg":"request"/g)?.length).toBeGreaterThanOrEqual(4);

@@ -45,9 +45,23 @@ export async function startChaosReceiver(options: ChaosOptions): Promise<ChaosRe
   const failures = new Map<string, number>();
   const stats = { ok: 0, error: 0, hang: 0, reset: 0, late: 0, duplicates: 0, invalid: 0 };
   const timers = new Set<NodeJS.Timeout>();
-  const later = (ms: number, run: () => void) => { const t = setTimeout(() => { timers.delete(t); run(); }, ms); timers.add(t); };
+  const later = (ms: number, run: () => void) => {
+    const t = setTimeout(() => {
+      timers.delete(t);
+      run();
+    }, ms);
+    timers.add(t);
+  };
   let open = 0;
-  const receiver: ChaosReceiver = { url: '', secret: '', processed, stats, inFlight: () => open, waitForProcessed, close };
+  const receiver: ChaosReceiver = {
+    url: '',
+    secret: '',
+    processed,
+    stats,
+    inFlight: () => open,
+    waitForProcessed,
+    close,
+  };
 
   const planFor = (rowId: string): Fault => {
     const attempt = (attempts.get(rowId) ?? 0) + 1;
@@ -79,15 +93,28 @@ export async function startChaosReceiver(options: ChaosOptions): Promise<ChaosRe
     stats[fault] += 1;
     if (fault === 'error') res.writeHead(500).end();
     else if (fault === 'reset') req.socket.destroy();
-    else if (fault === 'ok') { processOnce(id, event.row_id); res.writeHead(200).end(); }
-    else if (fault === 'late') later(options.senderTimeoutMs / 3, () => { processOnce(id, event.row_id); res.writeHead(200).end(); });
+    else if (fault === 'ok') {
+      processOnce(id, event.row_id);
+      res.writeHead(200).end();
+    } else if (fault === 'late')
+      later(options.senderTimeoutMs / 3, () => {
+        processOnce(id, event.row_id);
+        res.writeHead(200).end();
+      });
     // Processed, but acknowledged after the sender gave up: the sender retries the same webhook-id.
-    else { processOnce(id, event.row_id); later(options.senderTimeoutMs * 2, () => { if (!res.destroyed) res.writeHead(200).end(); }); }
+    else {
+      processOnce(id, event.row_id);
+      later(options.senderTimeoutMs * 2, () => {
+        if (!res.destroyed) res.writeHead(200).end();
+      });
+    }
   };
 
   const server = createServer((req, res) => {
     open += 1;
-    res.once('close', () => { open -= 1; });
+    res.once('close', () => {
+      open -= 1;
+    });
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => handle(req, res, Buffer.concat(chunks).toString('utf8')));
@@ -98,7 +125,8 @@ export async function startChaosReceiver(options: ChaosOptions): Promise<ChaosRe
   async function waitForProcessed(count: number, deadlineMs: number): Promise<void> {
     const deadline = Date.now() + deadlineMs;
     while (processed.size < count) {
-      if (Date.now() > deadline) throw new Error(`processed ${processed.size} of ${count} events (stats ${JSON.stringify(stats)})`);
+      if (Date.now() > deadline)
+        throw new Error(`processed ${processed.size} of ${count} events (stats ${JSON.stringify(stats)})`);
       await new Promise((r) => setTimeout(r, 50));
     }
   }

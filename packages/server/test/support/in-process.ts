@@ -15,8 +15,17 @@ export interface TestServer {
   url: string;
   running: RunningServer;
   workspace: Workspace;
-  call(method: string, route: string, options?: { key?: string | null; body?: unknown; raw?: string; headers?: Record<string, string> }): Promise<{ status: number; headers: Headers; body: any }>;
-  createWorkspace(input: { name: string; plan?: Plan; rateLimitPerMinute?: number | null; monthlyQuota?: number | null }): Promise<Workspace>;
+  call(
+    method: string,
+    route: string,
+    options?: { key?: string | null; body?: unknown; raw?: string; headers?: Record<string, string> },
+  ): Promise<{ status: number; headers: Headers; body: any }>;
+  createWorkspace(input: {
+    name: string;
+    plan?: Plan;
+    rateLimitPerMinute?: number | null;
+    monthlyQuota?: number | null;
+  }): Promise<Workspace>;
   createKey(workspace: Workspace, role: Role): Promise<string>;
   close(): Promise<void>;
 }
@@ -24,8 +33,21 @@ export interface TestServer {
 export async function startTestServer(overrides: ConfigOverrides = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'textclass-http-'));
   const baseUrl = process.env.TEST_DATABASE_URL;
-  const scratch: ScratchDatabase | undefined = baseUrl && overrides.databaseUrl === undefined ? await createScratchDatabase(baseUrl, 'http') : undefined;
-  const config = loadConfig({}, { dataDir, databaseUrl: scratch?.url, port: 0, host: '127.0.0.1', apiKey: ADMIN_KEY, logLevel: 'silent', validateResponses: true, ...overrides });
+  const scratch: ScratchDatabase | undefined =
+    baseUrl && overrides.databaseUrl === undefined ? await createScratchDatabase(baseUrl, 'http') : undefined;
+  const config = loadConfig(
+    {},
+    {
+      dataDir,
+      databaseUrl: scratch?.url,
+      port: 0,
+      host: '127.0.0.1',
+      apiKey: ADMIN_KEY,
+      logLevel: 'silent',
+      validateResponses: true,
+      ...overrides,
+    },
+  );
   const running = await startServer(config, createLogger('silent'));
   await running.ready;
   const { repos } = running.runtime;
@@ -43,13 +65,31 @@ export async function startTestServer(overrides: ConfigOverrides = {}): Promise<
       const res = await fetch(`${running.url}${route}`, { method, headers, body });
       const text = await res.text();
       let parsed: unknown = text;
-      try { parsed = JSON.parse(text); } catch { /* not JSON: keep the text */ }
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        /* not JSON: keep the text */
+      }
       return { status: res.status, headers: res.headers, body: parsed };
     },
-    createWorkspace: (input) => repos.workspaces.create({ plan: 'starter', rateLimitPerMinute: null, monthlyQuota: null, billingCycleDay: 1, ...input }),
+    createWorkspace: (input) =>
+      repos.workspaces.create({
+        plan: 'starter',
+        rateLimitPerMinute: null,
+        monthlyQuota: null,
+        billingCycleDay: 1,
+        ...input,
+      }),
     async createKey(workspace, role) {
       const key = generateApiKey();
-      await repos.apiKeys.insert({ workspaceId: workspace.id, prefix: key.prefix, lastFour: key.lastFour, keyHash: key.keyHash, role, name: 'test' });
+      await repos.apiKeys.insert({
+        workspaceId: workspace.id,
+        prefix: key.prefix,
+        lastFour: key.lastFour,
+        keyHash: key.keyHash,
+        role,
+        name: 'test',
+      });
       return key.key;
     },
     async close() {

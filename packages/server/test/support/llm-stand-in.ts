@@ -63,13 +63,16 @@ function textOf(messages: Message[]): string {
   try {
     const parsed: unknown = JSON.parse(quoted);
     if (typeof parsed === 'string') return parsed;
-  } catch { /* not our prompt format: classify the whole message */ }
+  } catch {
+    /* not our prompt format: classify the whole message */
+  }
   return user;
 }
 
 /** Label names from the schema's enum, else from the "- name: description" lines of the system message. */
 function labelsOf(body: Record<string, unknown>, messages: Message[]): string[] {
-  const format = body.response_format as { json_schema?: { schema?: { properties?: { label?: { enum?: string[] } } } } } | undefined;
+  const format = body.response_format as
+    { json_schema?: { schema?: { properties?: { label?: { enum?: string[] } } } } } | undefined;
   const fromSchema = format?.json_schema?.schema?.properties?.label?.enum;
   if (Array.isArray(fromSchema)) return fromSchema;
   const system = messages.find((m) => m.role === 'system')?.content ?? '';
@@ -83,10 +86,20 @@ function logprobsFor(label: string, labels: string[], confidence: number, top: n
   const otherMass = others.length === 0 ? 0 : (1 - confidence - JUNK_TOKEN_MASS) / others.length;
   const tokens = ['{"', 'label', '":', ' "', chosenFirst, ...(label.length > 3 ? [label.slice(3)] : []), '"}'];
   return tokens.map((token, i) => {
-    const alternatives = i === 4
-      ? [{ token, logprob: Math.log(confidence) }, ...others.map((t) => ({ token: t, logprob: Math.log(otherMass) })), { token: 'xyz', logprob: Math.log(JUNK_TOKEN_MASS) }]
-      : [{ token, logprob: 0 }];
-    return { token, logprob: alternatives[0]?.logprob ?? 0, bytes: [...Buffer.from(token)], top_logprobs: alternatives.slice(0, top) };
+    const alternatives =
+      i === 4
+        ? [
+            { token, logprob: Math.log(confidence) },
+            ...others.map((t) => ({ token: t, logprob: Math.log(otherMass) })),
+            { token: 'xyz', logprob: Math.log(JUNK_TOKEN_MASS) },
+          ]
+        : [{ token, logprob: 0 }];
+    return {
+      token,
+      logprob: alternatives[0]?.logprob ?? 0,
+      bytes: [...Buffer.from(token)],
+      top_logprobs: alternatives.slice(0, top),
+    };
   });
 }
 
@@ -117,18 +130,29 @@ export async function startLlmStandIn(options: LlmStandInOptions = {}): Promise<
     const constrained = body.response_format !== undefined;
     if (injected !== undefined && (!constrained || labels.includes(injected))) label = injected;
     const content = constrained ? JSON.stringify({ label }) : freeAnswer(label, options.freeAnswerStyle);
-    const choice: Record<string, unknown> = { index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' };
+    const choice: Record<string, unknown> = {
+      index: 0,
+      message: { role: 'assistant', content },
+      finish_reason: 'stop',
+    };
     if (body.logprobs === true && constrained) {
       const top = typeof body.top_logprobs === 'number' ? body.top_logprobs : 0;
       choice.logprobs = { content: logprobsFor(label, labels, rule?.confidence ?? 0.8, top) };
     }
-    sendJson(res, 200, { id: `chatcmpl-${requests.length}`, object: 'chat.completion', model: body.model, choices: [choice] });
+    sendJson(res, 200, {
+      id: `chatcmpl-${requests.length}`,
+      object: 'chat.completion',
+      model: body.model,
+      choices: [choice],
+    });
   }
 
   const server = createServer((req, res) => {
     open += 1;
     peak = Math.max(peak, open);
-    res.once('close', () => { open -= 1; });
+    res.once('close', () => {
+      open -= 1;
+    });
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
@@ -139,25 +163,42 @@ export async function startLlmStandIn(options: LlmStandInOptions = {}): Promise<
         return sendJson(res, 400, { error: { message: 'invalid JSON body' } });
       }
       requests.push({ headers: req.headers, body });
-      if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return sendJson(res, 404, { error: { message: 'not found' } });
+      if (req.method !== 'POST' || req.url !== '/v1/chat/completions')
+        return sendJson(res, 404, { error: { message: 'not found' } });
       if (options.apiKey !== undefined && req.headers.authorization !== `Bearer ${options.apiKey}`) {
         return sendJson(res, 401, { error: { message: `invalid api key (${UPSTREAM_ERROR_MARKER})` } });
       }
       const fault = faults.shift();
       if (fault?.kind === 'reset') return req.socket.destroy();
-      if (fault?.kind === 'malformed') return res.writeHead(200, { 'content-type': 'application/json' }).end('{"choices": [{"message": ');
+      if (fault?.kind === 'malformed')
+        return res.writeHead(200, { 'content-type': 'application/json' }).end('{"choices": [{"message": ');
       if (fault?.kind === 'status') {
-        const headers: Record<string, string> = fault.retryAfter === undefined ? {} : { 'retry-after': fault.retryAfter };
-        return sendJson(res, fault.status, { error: { message: `scripted failure (${UPSTREAM_ERROR_MARKER})` } }, headers);
+        const headers: Record<string, string> =
+          fault.retryAfter === undefined ? {} : { 'retry-after': fault.retryAfter };
+        return sendJson(
+          res,
+          fault.status,
+          { error: { message: `scripted failure (${UPSTREAM_ERROR_MARKER})` } },
+          headers,
+        );
       }
       if (options.rejectResponseFormat && body.response_format !== undefined) {
-        return sendJson(res, 400, { error: { code: 400, message: 'Either "json_schema" or "grammar" can be specified, but not both', type: 'invalid_request_error' } });
+        return sendJson(res, 400, {
+          error: {
+            code: 400,
+            message: 'Either "json_schema" or "grammar" can be specified, but not both',
+            type: 'invalid_request_error',
+          },
+        });
       }
       if (options.rejectLogprobs && body.logprobs !== undefined) {
         return sendJson(res, 400, { error: { message: 'logprobs are not supported by this server' } });
       }
       if (fault?.kind === 'slow') {
-        const timer = setTimeout(() => { timers.delete(timer); if (!res.destroyed) answer(res, body); }, fault.delayMs);
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          if (!res.destroyed) answer(res, body);
+        }, fault.delayMs);
         timers.add(timer);
         return undefined;
       }
@@ -170,11 +211,14 @@ export async function startLlmStandIn(options: LlmStandInOptions = {}): Promise<
     url: `http://127.0.0.1:${port}/v1`,
     requests,
     peakConcurrency: () => peak,
-    fail: (...more) => { faults.push(...more); },
-    close: () => new Promise<void>((resolve) => {
-      for (const timer of timers) clearTimeout(timer);
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    fail: (...more) => {
+      faults.push(...more);
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const timer of timers) clearTimeout(timer);
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

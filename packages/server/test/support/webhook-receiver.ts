@@ -35,7 +35,9 @@ export async function startWebhookReceiver(path = '/hooks'): Promise<WebhookRece
   return {
     url: `http://127.0.0.1:${port}${path}`,
     received,
-    answer: (...statuses) => { queued.push(...statuses); },
+    answer: (...statuses) => {
+      queued.push(...statuses);
+    },
     async waitFor(count) {
       const deadline = Date.now() + 60_000;
       while (received.length < count) {
@@ -44,7 +46,11 @@ export async function startWebhookReceiver(path = '/hooks'): Promise<WebhookRece
       }
       return received.slice(0, count);
     },
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

@@ -2,7 +2,9 @@
 import type { LlmAnswerObserver } from '../../core/llm/llm-head.js';
 import type { Logger } from '../observability/logger.js';
 
-export function loggingAnswerObserver(logger: Pick<Logger, 'warn'>): LlmAnswerObserver & { readonly unmatched: number } {
+export function loggingAnswerObserver(
+  logger: Pick<Logger, 'warn'>,
+): LlmAnswerObserver & { readonly unmatched: number } {
   let unmatched = 0;
   return {
     get unmatched() {

@@ -1,7 +1,12 @@
 // The HTTP client against the local stand-in: auth, deadline, retries, Retry-After, feature fallbacks, concurrency.
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startLlmStandIn, UPSTREAM_ERROR_MARKER, type LlmStandIn, type LlmStandInOptions } from '../../../test/support/llm-stand-in.js';
+import {
+  startLlmStandIn,
+  UPSTREAM_ERROR_MARKER,
+  type LlmStandIn,
+  type LlmStandInOptions,
+} from '../../../test/support/llm-stand-in.js';
 import { DomainError } from '../../core/shared/errors.js';
 import type { ChatRequest } from '../../core/ports/chat.js';
 import { createLogger } from '../observability/logger.js';
@@ -10,28 +15,63 @@ import type { LlmEndpointConfig } from './endpoints-config.js';
 
 const KEY = 'sk-test-4f1d9c2e7a0b';
 const request: ChatRequest = {
-  messages: [{ role: 'system', content: '- good\n- bad' }, { role: 'user', content: 'Text to classify (JSON string):\n"a good day"' }],
+  messages: [
+    { role: 'system', content: '- good\n- bad' },
+    { role: 'user', content: 'Text to classify (JSON string):\n"a good day"' },
+  ],
   temperature: 0,
   maxTokens: 40,
-  jsonSchema: { type: 'object', properties: { label: { type: 'string', enum: ['good', 'bad'] } }, required: ['label'], additionalProperties: false },
+  jsonSchema: {
+    type: 'object',
+    properties: { label: { type: 'string', enum: ['good', 'bad'] } },
+    required: ['label'],
+    additionalProperties: false,
+  },
   logprobs: true,
   topLogprobs: 5,
 };
 
 let standIn: LlmStandIn | undefined;
-afterEach(async () => { await standIn?.close(); standIn = undefined; });
+afterEach(async () => {
+  await standIn?.close();
+  standIn = undefined;
+});
 
 async function setup(options: LlmStandInOptions = {}, endpoint: Partial<LlmEndpointConfig> = {}) {
   standIn = await startLlmStandIn({ apiKey: KEY, rules: [{ keyword: 'good', label: 'good' }], ...options });
   const logs: string[] = [];
-  const logger = createLogger('warn', new Writable({ write(chunk, _encoding, done) { logs.push(String(chunk)); done(); } }));
-  const config: LlmEndpointConfig = { name: 'local', url: standIn.url, model: 'stand-in-7b', apiKeyEnv: 'LLM_KEY', timeoutMs: 10_000, maxConcurrency: 4, maxQueue: 256, ...endpoint };
-  const client = new ChatCompletionsClient(new Map([['local', config]]), { env: { LLM_KEY: KEY }, logger, backoffMs: 10 });
+  const logger = createLogger(
+    'warn',
+    new Writable({
+      write(chunk, _encoding, done) {
+        logs.push(String(chunk));
+        done();
+      },
+    }),
+  );
+  const config: LlmEndpointConfig = {
+    name: 'local',
+    url: standIn.url,
+    model: 'stand-in-7b',
+    apiKeyEnv: 'LLM_KEY',
+    timeoutMs: 10_000,
+    maxConcurrency: 4,
+    maxQueue: 256,
+    ...endpoint,
+  };
+  const client = new ChatCompletionsClient(new Map([['local', config]]), {
+    env: { LLM_KEY: KEY },
+    logger,
+    backoffMs: 10,
+  });
   return { client, logs, server: standIn };
 }
 
 async function rejection(promise: Promise<unknown>): Promise<DomainError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   if (!(error instanceof DomainError)) throw new Error(`expected a DomainError, got ${String(error)}`);
   return error;
 }
@@ -45,26 +85,67 @@ describe('ChatCompletionsClient', () => {
     const sent = server.requests[0];
     expect(sent?.headers.authorization).toBe(`Bearer ${KEY}`);
     expect(sent?.body).toMatchObject({
-      model: 'stand-in-7b', messages: request.messages, temperature: 0, max_tokens: 40, logprobs: true, top_logprobs: 5,
-      response_format: { type: 'json_schema', json_schema: { name: 'classification', schema: request.jsonSchema, strict: true } },
+      model: 'stand-in-7b',
+      messages: request.messages,
+      temperature: 0,
+      max_tokens: 40,
+      logprobs: true,
+      top_logprobs: 5,
+      response_format: {
+        type: 'json_schema',
+        json_schema: { name: 'classification', schema: request.jsonSchema, strict: true },
+      },
     });
   });
 
   it('sends no Authorization header when the endpoint has no key', async () => {
     const { server } = await setup({ apiKey: undefined });
-    const client = new ChatCompletionsClient(new Map([['local', { name: 'local', url: server.url, model: 'm', apiKeyEnv: undefined, timeoutMs: 10_000, maxConcurrency: 1, maxQueue: 256 }]]));
+    const client = new ChatCompletionsClient(
+      new Map([
+        [
+          'local',
+          {
+            name: 'local',
+            url: server.url,
+            model: 'm',
+            apiKeyEnv: undefined,
+            timeoutMs: 10_000,
+            maxConcurrency: 1,
+            maxQueue: 256,
+          },
+        ],
+      ]),
+    );
     await client.complete('local', request);
     expect(server.requests[0]?.headers.authorization).toBeUndefined();
   });
 
   it('reports refused credentials without the key or the upstream body', async () => {
     const { server, logs } = await setup();
-    const client = new ChatCompletionsClient(new Map([['local', { name: 'local', url: server.url, model: 'm', apiKeyEnv: 'LLM_KEY', timeoutMs: 10_000, maxConcurrency: 1, maxQueue: 256 }]]), {
-      env: { LLM_KEY: 'sk-wrong-key-123' },
-    });
+    const client = new ChatCompletionsClient(
+      new Map([
+        [
+          'local',
+          {
+            name: 'local',
+            url: server.url,
+            model: 'm',
+            apiKeyEnv: 'LLM_KEY',
+            timeoutMs: 10_000,
+            maxConcurrency: 1,
+            maxQueue: 256,
+          },
+        ],
+      ]),
+      {
+        env: { LLM_KEY: 'sk-wrong-key-123' },
+      },
+    );
     const error = await rejection(client.complete('local', request, { modelId: 3 }));
     expect(error.code).toBe('UNAVAILABLE');
-    expect(error.message).toBe('the LLM endpoint "local" of model 3 refused the credentials (HTTP 401); check its api_key_env');
+    expect(error.message).toBe(
+      'the LLM endpoint "local" of model 3 refused the credentials (HTTP 401); check its api_key_env',
+    );
     expect(error.message).not.toContain('sk-wrong-key-123');
     expect(error.message).not.toContain(UPSTREAM_ERROR_MARKER);
     expect(logs.join('')).not.toContain('sk-wrong-key-123');
@@ -134,7 +215,10 @@ describe('ChatCompletionsClient', () => {
     const { client, server } = await setup({ rejectLogprobs: true });
     const answer = await client.complete('local', request);
     expect(answer.tokenLogprobs).toBeUndefined();
-    expect(server.requests.map((r) => [r.body.logprobs, 'response_format' in r.body])).toEqual([[true, true], [undefined, true]]);
+    expect(server.requests.map((r) => [r.body.logprobs, 'response_format' in r.body])).toEqual([
+      [true, true],
+      [undefined, true],
+    ]);
   });
 
   it('keeps at most max_concurrency requests open at the endpoint', async () => {
@@ -153,7 +237,9 @@ describe('ChatCompletionsClient', () => {
     const second = client.complete('local', request);
     const error = await rejection(client.complete('local', request, { modelId: 9 }));
     expect(error.code).toBe('UNAVAILABLE');
-    expect(error.message).toBe('the LLM endpoint "local" of model 9 is busy: 1 calls wait for its 1 connections; retry shortly');
+    expect(error.message).toBe(
+      'the LLM endpoint "local" of model 9 is busy: 1 calls wait for its 1 connections; retry shortly',
+    );
     expect(error.retryAfterSeconds).toBe(1);
     expect((await first).content).toContain('good');
     expect((await second).content).toContain('good');

@@ -20,7 +20,8 @@ export interface ChatCompletionsClientOptions {
 /** Retry-After we send our own callers after a transient upstream failure. */
 const TRANSIENT_RETRY_AFTER_S = 5;
 
-const isAbort = (error: unknown) => error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+const isAbort = (error: unknown) =>
+  error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
 
 /** A connection failure's code (ECONNRESET, ECONNREFUSED …), never its message (which may quote the URL). */
 function connectionReason(error: unknown): string {
@@ -46,7 +47,10 @@ export class ChatCompletionsClient implements ChatCompletions {
   private readonly maxRetries: number;
   private readonly backoffMs: number;
 
-  constructor(private readonly endpoints: ReadonlyMap<string, LlmEndpointConfig>, private readonly options: ChatCompletionsClientOptions = {}) {
+  constructor(
+    private readonly endpoints: ReadonlyMap<string, LlmEndpointConfig>,
+    private readonly options: ChatCompletionsClientOptions = {},
+  ) {
     this.env = options.env ?? process.env;
     this.maxRetries = options.maxRetries ?? 2;
     this.backoffMs = options.backoffMs ?? 200;
@@ -59,7 +63,8 @@ export class ChatCompletionsClient implements ChatCompletions {
   async complete(name: string, request: ChatRequest, context: ChatContext = {}): Promise<ChatAnswer> {
     const who = `the LLM endpoint "${name}"${context.modelId === undefined ? '' : ` of model ${context.modelId}`}`;
     const endpoint = this.endpoints.get(name);
-    if (!endpoint) throw new DomainError('UNAVAILABLE', `${who} is not configured on this server`, { retryAfterSeconds: 60 });
+    if (!endpoint)
+      throw new DomainError('UNAVAILABLE', `${who} is not configured on this server`, { retryAfterSeconds: 60 });
     let slot = this.slots.get(name);
     if (!slot) {
       slot = new Semaphore(endpoint.maxConcurrency, endpoint.maxQueue);
@@ -70,10 +75,18 @@ export class ChatCompletionsClient implements ChatCompletions {
       return await slot.run(() => this.send(endpoint, who, request, deadline), deadline);
     } catch (error) {
       if (error instanceof WaitQueueFullError) {
-        throw new DomainError('UNAVAILABLE', `${who} is busy: ${error.waiting} calls wait for its ${endpoint.maxConcurrency} connections; retry shortly`, { retryAfterSeconds: 1 });
+        throw new DomainError(
+          'UNAVAILABLE',
+          `${who} is busy: ${error.waiting} calls wait for its ${endpoint.maxConcurrency} connections; retry shortly`,
+          { retryAfterSeconds: 1 },
+        );
       }
       if (error instanceof SlotWaitTimeoutError) {
-        throw new DomainError('UNAVAILABLE', `${who} timed out after ${endpoint.timeoutMs / 1000} s waiting for one of its ${endpoint.maxConcurrency} connections`, { retryAfterSeconds: TRANSIENT_RETRY_AFTER_S });
+        throw new DomainError(
+          'UNAVAILABLE',
+          `${who} timed out after ${endpoint.timeoutMs / 1000} s waiting for one of its ${endpoint.maxConcurrency} connections`,
+          { retryAfterSeconds: TRANSIENT_RETRY_AFTER_S },
+        );
       }
       throw error;
     }
@@ -87,8 +100,16 @@ export class ChatCompletionsClient implements ChatCompletions {
   }
 
   /** One call and its retries, all before `deadline` (set when the call began waiting for a connection). */
-  private async send(endpoint: LlmEndpointConfig, who: string, request: ChatRequest, deadline: number): Promise<ChatAnswer> {
-    const timedOut = () => new DomainError('UNAVAILABLE', `${who} timed out after ${endpoint.timeoutMs / 1000} s`, { retryAfterSeconds: TRANSIENT_RETRY_AFTER_S });
+  private async send(
+    endpoint: LlmEndpointConfig,
+    who: string,
+    request: ChatRequest,
+    deadline: number,
+  ): Promise<ChatAnswer> {
+    const timedOut = () =>
+      new DomainError('UNAVAILABLE', `${who} timed out after ${endpoint.timeoutMs / 1000} s`, {
+        retryAfterSeconds: TRANSIENT_RETRY_AFTER_S,
+      });
     const known = this.unsupported.get(endpoint.name) ?? new Set<ChatFeature>();
     const dropped = new Set(known);
     let retries = 0;
@@ -115,28 +136,43 @@ export class ChatCompletionsClient implements ChatCompletions {
         const reason = connectionReason(error);
         if (retries < this.maxRetries && (await this.waitBeforeRetry(this.backoffMs * 2 ** retries, deadline))) {
           retries += 1;
-          this.options.logger?.warn({ endpoint: endpoint.name, reason, retry: retries }, 'LLM endpoint unreachable, retrying');
+          this.options.logger?.warn(
+            { endpoint: endpoint.name, reason, retry: retries },
+            'LLM endpoint unreachable, retrying',
+          );
           continue;
         }
-        throw new DomainError('UNAVAILABLE', `${who} could not be reached (${reason})`, { retryAfterSeconds: TRANSIENT_RETRY_AFTER_S, cause: error });
+        throw new DomainError('UNAVAILABLE', `${who} could not be reached (${reason})`, {
+          retryAfterSeconds: TRANSIENT_RETRY_AFTER_S,
+          cause: error,
+        });
       }
       if (status >= 200 && status < 300) {
         const answer = parseChatCompletion(body);
-        if (!answer) throw new DomainError('UNAVAILABLE', `${who} returned a body that is not a chat completion`, { retryAfterSeconds: TRANSIENT_RETRY_AFTER_S });
+        if (!answer)
+          throw new DomainError('UNAVAILABLE', `${who} returned a body that is not a chat completion`, {
+            retryAfterSeconds: TRANSIENT_RETRY_AFTER_S,
+          });
         if (dropped.size > known.size) this.unsupported.set(endpoint.name, dropped);
         return answer;
       }
       if (status === 400 && features.size > 0) {
         const blamed = featuresBlamed(body, features);
         for (const feature of blamed) dropped.add(feature);
-        this.options.logger?.warn({ endpoint: endpoint.name, without: blamed }, 'LLM endpoint rejected optional request features, retrying without them');
+        this.options.logger?.warn(
+          { endpoint: endpoint.name, without: blamed },
+          'LLM endpoint rejected optional request features, retrying without them',
+        );
         continue;
       }
       if (retryable(status) && retries < this.maxRetries) {
         const waitMs = retryAfter === undefined ? this.backoffMs * 2 ** retries : retryAfter * 1000;
         if (await this.waitBeforeRetry(waitMs, deadline)) {
           retries += 1;
-          this.options.logger?.warn({ endpoint: endpoint.name, status, retry: retries }, 'LLM endpoint failed, retrying');
+          this.options.logger?.warn(
+            { endpoint: endpoint.name, status, retry: retries },
+            'LLM endpoint failed, retrying',
+          );
           continue;
         }
       }

@@ -12,7 +12,11 @@ export function featuresOf(request: ChatRequest, unsupported: ReadonlySet<ChatFe
   return features;
 }
 
-export function chatBody(model: string, request: ChatRequest, features: ReadonlySet<ChatFeature>): Record<string, unknown> {
+export function chatBody(
+  model: string,
+  request: ChatRequest,
+  features: ReadonlySet<ChatFeature>,
+): Record<string, unknown> {
   const body: Record<string, unknown> = {
     model,
     messages: request.messages,
@@ -21,7 +25,10 @@ export function chatBody(model: string, request: ChatRequest, features: Readonly
     stream: false,
   };
   if (features.has('response_format') && request.jsonSchema) {
-    body.response_format = { type: 'json_schema', json_schema: { name: 'classification', schema: request.jsonSchema, strict: true } };
+    body.response_format = {
+      type: 'json_schema',
+      json_schema: { name: 'classification', schema: request.jsonSchema, strict: true },
+    };
   }
   if (features.has('logprobs')) {
     body.logprobs = true;
@@ -35,11 +42,13 @@ export function featuresBlamed(errorBody: string, sent: ReadonlySet<ChatFeature>
   const text = errorBody.toLowerCase();
   const blamed: ChatFeature[] = [];
   if (sent.has('logprobs') && text.includes('logprob')) blamed.push('logprobs');
-  if (sent.has('response_format') && /response_format|json_schema|grammar|schema/.test(text)) blamed.push('response_format');
+  if (sent.has('response_format') && /response_format|json_schema|grammar|schema/.test(text))
+    blamed.push('response_format');
   return blamed.length > 0 ? blamed : [...sent];
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function alternative(raw: unknown): TokenAlternative | null {
   if (!isRecord(raw) || typeof raw.token !== 'string' || typeof raw.logprob !== 'number') return null;
@@ -52,7 +61,9 @@ function tokenLogprobs(raw: unknown): TokenLogprob[] | undefined {
   for (const entry of raw.content) {
     const chosen = alternative(entry);
     if (!chosen || !isRecord(entry)) return undefined;
-    const top = Array.isArray(entry.top_logprobs) ? entry.top_logprobs.map(alternative).filter((a): a is TokenAlternative => a !== null) : [];
+    const top = Array.isArray(entry.top_logprobs)
+      ? entry.top_logprobs.map(alternative).filter((a): a is TokenAlternative => a !== null)
+      : [];
     tokens.push({ ...chosen, top });
   }
   return tokens.length > 0 ? tokens : undefined;
@@ -61,7 +72,8 @@ function tokenLogprobs(raw: unknown): TokenLogprob[] | undefined {
 function messageText(content: unknown): string | null {
   if (content === null || content === undefined) return '';
   if (typeof content === 'string') return content;
-  if (Array.isArray(content)) return content.map((part) => (isRecord(part) && typeof part.text === 'string' ? part.text : '')).join('');
+  if (Array.isArray(content))
+    return content.map((part) => (isRecord(part) && typeof part.text === 'string' ? part.text : '')).join('');
   return null;
 }
 

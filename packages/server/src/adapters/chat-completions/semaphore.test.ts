@@ -5,8 +5,18 @@ import { Semaphore, SlotWaitTimeoutError, WaitQueueFullError } from './semaphore
 /** A task that runs until its release() is called. */
 function heldTask(log: string[], name: string) {
   let release!: () => void;
-  const done = new Promise<void>((resolve) => { release = resolve; });
-  return { task: async () => { log.push(`start ${name}`); await done; log.push(`end ${name}`); return name; }, release };
+  const done = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return {
+    task: async () => {
+      log.push(`start ${name}`);
+      await done;
+      log.push(`end ${name}`);
+      return name;
+    },
+    release,
+  };
 }
 
 const turn = () => new Promise((resolve) => setImmediate(resolve));

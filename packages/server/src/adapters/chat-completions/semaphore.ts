@@ -18,7 +18,10 @@ export class Semaphore {
   private running = 0;
   private readonly waiting: Array<() => void> = [];
 
-  constructor(private readonly limit: number, private readonly maxWaiting = Number.POSITIVE_INFINITY) {}
+  constructor(
+    private readonly limit: number,
+    private readonly maxWaiting = Number.POSITIVE_INFINITY,
+  ) {}
 
   /** Runs task in a slot; waits for one until `deadline` (epoch ms) at the latest. */
   async run<T>(task: () => Promise<T>, deadline?: number): Promise<T> {
@@ -45,12 +48,15 @@ export class Semaphore {
       };
       this.waiting.push(handOver);
       if (deadline === undefined) return;
-      timer = setTimeout(() => {
-        const at = this.waiting.indexOf(handOver);
-        if (at < 0) return;
-        this.waiting.splice(at, 1);
-        reject(new SlotWaitTimeoutError());
-      }, Math.max(0, deadline - Date.now()));
+      timer = setTimeout(
+        () => {
+          const at = this.waiting.indexOf(handOver);
+          if (at < 0) return;
+          this.waiting.splice(at, 1);
+          reject(new SlotWaitTimeoutError());
+        },
+        Math.max(0, deadline - Date.now()),
+      );
     });
   }
 }

@@ -50,7 +50,12 @@ async function sha256Of(file: string): Promise<string> {
 }
 
 /** One GET (ranged when bytes are on disk) appended to the part file; throws when the body is cut. */
-async function fetchInto(url: string, part: string, have: number, options: DownloadOptions): Promise<'resumed' | 'fresh'> {
+async function fetchInto(
+  url: string,
+  part: string,
+  have: number,
+  options: DownloadOptions,
+): Promise<'resumed' | 'fresh'> {
   const headers = { ...options.headers, ...(have > 0 ? { Range: `bytes=${have}-` } : {}) };
   const res = await fetch(url, { headers, redirect: 'follow' });
   if (res.status === 416) {
@@ -77,11 +82,20 @@ async function fetchInto(url: string, part: string, have: number, options: Downl
     },
   });
   if (!res.body) throw new HubError(`the server sent no body for ${url}`);
-  await pipeline(Readable.fromWeb(res.body as import('node:stream/web').ReadableStream), counter, createWriteStream(part, { flags: resumed ? 'a' : 'w' }));
+  await pipeline(
+    Readable.fromWeb(res.body as import('node:stream/web').ReadableStream),
+    counter,
+    createWriteStream(part, { flags: resumed ? 'a' : 'w' }),
+  );
   return resumed ? 'resumed' : 'fresh';
 }
 
-export async function downloadFile(url: string, target: string, expected: ExpectedFile, options: DownloadOptions = {}): Promise<DownloadedFile> {
+export async function downloadFile(
+  url: string,
+  target: string,
+  expected: ExpectedFile,
+  options: DownloadOptions = {},
+): Promise<DownloadedFile> {
   const part = `${target}.part`;
   await mkdir(dirname(target), { recursive: true });
   const attempts = options.attempts ?? 4;
@@ -107,7 +121,9 @@ export async function downloadFile(url: string, target: string, expected: Expect
     }
   }
   if (lastError !== undefined) {
-    throw lastError instanceof HubError ? lastError : new HubError(`downloading ${url} failed: ${(lastError as Error).message}`);
+    throw lastError instanceof HubError
+      ? lastError
+      : new HubError(`downloading ${url} failed: ${(lastError as Error).message}`);
   }
   const size = await sizeOf(part);
   if (expected.size !== undefined && size !== expected.size) {

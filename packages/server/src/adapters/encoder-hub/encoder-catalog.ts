@@ -40,21 +40,35 @@ async function describe(dir: string, name: string, builtin: boolean): Promise<Ca
   const metadata = relative.has('encoder.json') ? await readJson(join(dir, 'encoder.json')) : undefined;
   const pulled = relative.has(PULL_MANIFEST) ? await readJson(join(dir, PULL_MANIFEST)) : undefined;
   const hasOnnx = [...relative].some((f) => f.endsWith('.onnx'));
-  const format: EncoderFormat = metadata?.type === 'static-embedding' ? 'static-embedding'
-    : hasOnnx && relative.has('tokenizer.json') && relative.has('config.json') ? 'sentence-transformers' : 'incomplete';
-  const source = builtin ? 'built-in'
-    : pulled ? `pulled ${String(pulled.repo)}@${String(pulled.commit ?? pulled.revision).slice(0, 12)}`
-    : typeof metadata?.source === 'string' ? metadata.source : 'local';
+  const format: EncoderFormat =
+    metadata?.type === 'static-embedding'
+      ? 'static-embedding'
+      : hasOnnx && relative.has('tokenizer.json') && relative.has('config.json')
+        ? 'sentence-transformers'
+        : 'incomplete';
+  const source = builtin
+    ? 'built-in'
+    : pulled
+      ? `pulled ${String(pulled.repo)}@${String(pulled.commit ?? pulled.revision).slice(0, 12)}`
+      : typeof metadata?.source === 'string'
+        ? metadata.source
+        : 'local';
   return { id: typeof metadata?.id === 'string' ? metadata.id : name, format, bytes, source, dir };
 }
 
 /** Entries of the models directory first (they win over built-in ones of the same id), then built-in ones; dot-directories (pulls in progress) are skipped. */
 export async function listEncoderCatalog(modelsDir: string, builtinDir: string): Promise<CatalogEntry[]> {
   const entries: CatalogEntry[] = [];
-  for (const [root, builtin] of [[join(modelsDir, 'encoders'), false], [builtinDir, true]] as const) {
+  for (const [root, builtin] of [
+    [join(modelsDir, 'encoders'), false],
+    [builtinDir, true],
+  ] as const) {
     let names: string[];
     try {
-      names = (await readdir(root, { withFileTypes: true })).filter((e) => e.isDirectory() && !e.name.startsWith('.')).map((e) => e.name).sort();
+      names = (await readdir(root, { withFileTypes: true }))
+        .filter((e) => e.isDirectory() && !e.name.startsWith('.'))
+        .map((e) => e.name)
+        .sort();
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
       throw error;

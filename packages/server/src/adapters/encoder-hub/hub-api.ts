@@ -34,14 +34,18 @@ interface SiblingJson {
 const REPO_ID = /^[A-Za-z0-9][\w.-]*(\/[A-Za-z0-9][\w.-]*)?$/;
 
 export class HubError extends Error {
-  constructor(message: string, readonly status?: number) {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
     super(message);
     this.name = 'HubError';
   }
 }
 
 export function assertRepoId(repo: string): void {
-  if (!REPO_ID.test(repo) || repo.includes('..')) throw new HubError(`"${repo}" is not a hub repository id (owner/name)`);
+  if (!REPO_ID.test(repo) || repo.includes('..'))
+    throw new HubError(`"${repo}" is not a hub repository id (owner/name)`);
 }
 
 /** The local encoder id of a hub repo: sentence-transformers/all-MiniLM-L6-v2 → sentence-transformers__all-MiniLM-L6-v2. */
@@ -71,12 +75,17 @@ export async function fetchRevision(options: HubOptions, repo: string, revision:
   try {
     res = await fetch(url, { headers: { Accept: 'application/json', ...authHeaders(options) } });
   } catch (error) {
-    throw new HubError(`cannot reach ${endpointOf(options)} (${(error as Error).message}); set HF_ENDPOINT to a mirror if the hub is not reachable from here`);
+    throw new HubError(
+      `cannot reach ${endpointOf(options)} (${(error as Error).message}); set HF_ENDPOINT to a mirror if the hub is not reachable from here`,
+    );
   }
   if (res.status === 401 || res.status === 403 || res.status === 404) {
     await res.body?.cancel();
     const hint = options.token ? '' : ' (if it is private or gated, set HF_TOKEN)';
-    throw new HubError(`repository "${repo}" at revision "${revision}" was not found on ${endpointOf(options)}${hint}`, res.status);
+    throw new HubError(
+      `repository "${repo}" at revision "${revision}" was not found on ${endpointOf(options)}${hint}`,
+      res.status,
+    );
   }
   if (!res.ok) {
     await res.body?.cancel();

@@ -34,13 +34,34 @@ describe('pullEncoder', () => {
     freshModelsDir();
     hub.cutOnce.add('onnx/model.onnx');
     const progress = new Map<string, number>();
-    const result = await pullEncoder({ repo: FIXTURE_REPO, modelsDir, endpoint: hub.url, token: 'hf_secret', onProgress: (p, n) => progress.set(p, n) });
+    const result = await pullEncoder({
+      repo: FIXTURE_REPO,
+      modelsDir,
+      endpoint: hub.url,
+      token: 'hf_secret',
+      onProgress: (p, n) => progress.set(p, n),
+    });
     expect(result.id).toBe(FIXTURE_ID);
     expect(result.resumed).toBe(1);
     const dir = join(modelsDir, 'encoders', FIXTURE_ID);
-    const wanted = ['1_Pooling/config.json', 'config.json', 'config_sentence_transformers.json', 'modules.json', 'onnx/model.onnx', 'sentence_bert_config.json', 'special_tokens_map.json', 'tokenizer.json', 'tokenizer_config.json'];
+    const wanted = [
+      '1_Pooling/config.json',
+      'config.json',
+      'config_sentence_transformers.json',
+      'modules.json',
+      'onnx/model.onnx',
+      'sentence_bert_config.json',
+      'special_tokens_map.json',
+      'tokenizer.json',
+      'tokenizer_config.json',
+    ];
     expect(result.files.map((f) => f.path).sort()).toEqual(wanted);
-    expect(readdirSync(dir, { recursive: true }).map(String).filter((f) => f.includes('.')).sort()).toEqual([...wanted, 'pull.json'].sort());
+    expect(
+      readdirSync(dir, { recursive: true })
+        .map(String)
+        .filter((f) => f.includes('.'))
+        .sort(),
+    ).toEqual([...wanted, 'pull.json'].sort());
     for (const path of wanted) expect(readFileSync(join(dir, path)).equals(repo.files[path]!)).toBe(true);
     expect(progress.get('onnx/model.onnx')).toBe(repo.files['onnx/model.onnx']!.length);
     const ranged = hub.requests.filter((r) => r.range !== undefined && r.path.startsWith('/cdn/'));
@@ -48,7 +69,11 @@ describe('pullEncoder', () => {
     expect(ranged[0]!.range).toMatch(/^bytes=[1-9]\d*-$/);
     expect(hub.requests.some((r) => r.path.includes('pytorch_model') || r.path.includes('README'))).toBe(false);
     expect(hub.requests.find((r) => r.path.startsWith('/api/'))!.authorization).toBe('Bearer hf_secret');
-    expect(hub.requests.filter((r) => r.path.includes('/resolve/')).every((r) => r.path.includes(`/resolve/${repo.commit}/`))).toBe(true);
+    expect(
+      hub.requests
+        .filter((r) => r.path.includes('/resolve/'))
+        .every((r) => r.path.includes(`/resolve/${repo.commit}/`)),
+    ).toBe(true);
     const manifest = JSON.parse(readFileSync(join(dir, 'pull.json'), 'utf8'));
     expect(manifest).toMatchObject({ repo: FIXTURE_REPO, revision: 'main', commit: repo.commit });
     expect(readdirSync(join(modelsDir, 'encoders'))).toEqual([FIXTURE_ID]);
@@ -58,7 +83,14 @@ describe('pullEncoder', () => {
     freshModelsDir();
     const staging = join(modelsDir, 'encoders', `.pull-${FIXTURE_ID}`, 'onnx', 'model.onnx');
     hub.cutOnce.add('onnx/model.onnx');
-    await expect(downloadFile(resolveUrl({ endpoint: hub.url }, FIXTURE_REPO, repo.commit, 'onnx/model.onnx'), staging, {}, { attempts: 1 })).rejects.toThrow(HubError);
+    await expect(
+      downloadFile(
+        resolveUrl({ endpoint: hub.url }, FIXTURE_REPO, repo.commit, 'onnx/model.onnx'),
+        staging,
+        {},
+        { attempts: 1 },
+      ),
+    ).rejects.toThrow(HubError);
     expect(existsSync(`${staging}.part`)).toBe(true);
     hub.requests.length = 0;
     const result = await pullEncoder({ repo: FIXTURE_REPO, modelsDir, endpoint: hub.url });
@@ -67,14 +99,28 @@ describe('pullEncoder', () => {
       `/${FIXTURE_REPO}/resolve/${repo.commit}/onnx/model.onnx`,
       `/cdn/${FIXTURE_REPO}/onnx/model.onnx`,
     ]);
-    expect(readFileSync(join(modelsDir, 'encoders', FIXTURE_ID, 'onnx', 'model.onnx')).equals(repo.files['onnx/model.onnx']!)).toBe(true);
+    expect(
+      readFileSync(join(modelsDir, 'encoders', FIXTURE_ID, 'onnx', 'model.onnx')).equals(
+        repo.files['onnx/model.onnx']!,
+      ),
+    ).toBe(true);
   });
 
   it('fetches the ONNX file named by --file', async () => {
     freshModelsDir();
-    const result = await pullEncoder({ repo: FIXTURE_REPO, modelsDir, endpoint: hub.url, file: 'onnx/model_qint8_avx512_vnni.onnx', revision: repo.commit });
-    expect(result.files.filter((f) => f.path.endsWith('.onnx')).map((f) => f.path)).toEqual(['onnx/model_qint8_avx512_vnni.onnx']);
-    await expect(pullEncoder({ repo: FIXTURE_REPO, modelsDir, endpoint: hub.url, file: 'onnx/model_O4.onnx' })).rejects.toThrow(/no file "onnx\/model_O4.onnx".*model_qint8_avx512_vnni/);
+    const result = await pullEncoder({
+      repo: FIXTURE_REPO,
+      modelsDir,
+      endpoint: hub.url,
+      file: 'onnx/model_qint8_avx512_vnni.onnx',
+      revision: repo.commit,
+    });
+    expect(result.files.filter((f) => f.path.endsWith('.onnx')).map((f) => f.path)).toEqual([
+      'onnx/model_qint8_avx512_vnni.onnx',
+    ]);
+    await expect(
+      pullEncoder({ repo: FIXTURE_REPO, modelsDir, endpoint: hub.url, file: 'onnx/model_O4.onnx' }),
+    ).rejects.toThrow(/no file "onnx\/model_O4.onnx".*model_qint8_avx512_vnni/);
   });
 
   it('refuses a file whose SHA-256 does not match, and installs nothing', async () => {
@@ -88,7 +134,9 @@ describe('pullEncoder', () => {
 
   it('answers a clear error for a repository the hub does not have', async () => {
     freshModelsDir();
-    await expect(pullEncoder({ repo: 'nobody/nothing', modelsDir, endpoint: hub.url })).rejects.toThrow(/repository "nobody\/nothing" at revision "main" was not found on http:\/\/127\.0\.0\.1:\d+ \(if it is private or gated, set HF_TOKEN\)/);
+    await expect(pullEncoder({ repo: 'nobody/nothing', modelsDir, endpoint: hub.url })).rejects.toThrow(
+      /repository "nobody\/nothing" at revision "main" was not found on http:\/\/127\.0\.0\.1:\d+ \(if it is private or gated, set HF_TOKEN\)/,
+    );
     expect(existsSync(join(modelsDir, 'encoders', 'nobody__nothing'))).toBe(false);
   });
 
@@ -104,7 +152,10 @@ describe('listEncoderCatalog', () => {
     await pullEncoder({ repo: FIXTURE_REPO, modelsDir, endpoint: hub.url });
     const entries = await listEncoderCatalog(modelsDir, BUILTIN_ENCODERS_DIR);
     const pulled = entries.find((e) => e.id === FIXTURE_ID)!;
-    expect(pulled).toMatchObject({ format: 'sentence-transformers', source: `pulled ${FIXTURE_REPO}@${repo.commit.slice(0, 12)}` });
+    expect(pulled).toMatchObject({
+      format: 'sentence-transformers',
+      source: `pulled ${FIXTURE_REPO}@${repo.commit.slice(0, 12)}`,
+    });
     expect(pulled.bytes).toBeGreaterThan(repo.files['onnx/model.onnx']!.length);
     expect(entries.find((e) => e.source === 'built-in')).toMatchObject({ format: 'static-embedding' });
   });

@@ -1,7 +1,15 @@
 // `encoders pull`: fetches the files a sentence-transformers ONNX export needs into <modelsDir>/encoders/<id>, all or nothing.
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { authHeaders, encoderIdOf, fetchRevision, HubError, resolveUrl, type HubFile, type HubOptions } from './hub-api.js';
+import {
+  authHeaders,
+  encoderIdOf,
+  fetchRevision,
+  HubError,
+  resolveUrl,
+  type HubFile,
+  type HubOptions,
+} from './hub-api.js';
 import { downloadFile } from './download-file.js';
 
 /** What the export's loader reads besides the ONNX graph; the first two are required. */
@@ -49,19 +57,30 @@ export function chooseOnnx(files: HubFile[], wanted: string | undefined): HubFil
       throw new HubError(`the repository has no file "${wanted}"; its ONNX files: ${onnx.join(', ') || 'none'}`);
     }
   } else {
-    graph = PREFERRED_ONNX.map((p) => byPath.get(p)).find((f) => f !== undefined)
-      ?? files.filter((f) => f.path.startsWith('onnx/') && f.path.endsWith('.onnx')).sort((a, b) => a.path.localeCompare(b.path))[0];
-    if (!graph) throw new HubError('the repository has no ONNX export (model.onnx or onnx/*.onnx); pick a repository that ships one');
+    graph =
+      PREFERRED_ONNX.map((p) => byPath.get(p)).find((f) => f !== undefined) ??
+      files
+        .filter((f) => f.path.startsWith('onnx/') && f.path.endsWith('.onnx'))
+        .sort((a, b) => a.path.localeCompare(b.path))[0];
+    if (!graph)
+      throw new HubError(
+        'the repository has no ONNX export (model.onnx or onnx/*.onnx); pick a repository that ships one',
+      );
   }
-  const data = [`${graph.path}_data`, `${graph.path}.data`].map((p) => byPath.get(p)).filter((f): f is HubFile => f !== undefined);
+  const data = [`${graph.path}_data`, `${graph.path}.data`]
+    .map((p) => byPath.get(p))
+    .filter((f): f is HubFile => f !== undefined);
   return [graph, ...data];
 }
 
 export function planFiles(files: HubFile[], wantedOnnx: string | undefined): HubFile[] {
   const byPath = new Map(files.map((f) => [f.path, f]));
   const missing = REQUIRED_FILES.filter((p) => !byPath.has(p));
-  if (missing.length > 0) throw new HubError(`the repository lacks ${missing.join(' and ')}; it is not a sentence-transformers export`);
-  const wanted = [...REQUIRED_FILES, ...OPTIONAL_FILES].map((p) => byPath.get(p)).filter((f): f is HubFile => f !== undefined);
+  if (missing.length > 0)
+    throw new HubError(`the repository lacks ${missing.join(' and ')}; it is not a sentence-transformers export`);
+  const wanted = [...REQUIRED_FILES, ...OPTIONAL_FILES]
+    .map((p) => byPath.get(p))
+    .filter((f): f is HubFile => f !== undefined);
   return [...wanted, ...chooseOnnx(files, wantedOnnx)];
 }
 
@@ -79,18 +98,31 @@ export async function pullEncoder(options: PullOptions): Promise<PullResult> {
   let resumed = 0;
   try {
     for (const file of plan) {
-      const got = await downloadFile(resolveUrl(options, options.repo, info.commit, file.path), join(staging, file.path), file, {
-        headers: authHeaders(options),
-        onProgress: (received) => options.onProgress?.(file.path, received),
-      });
+      const got = await downloadFile(
+        resolveUrl(options, options.repo, info.commit, file.path),
+        join(staging, file.path),
+        file,
+        {
+          headers: authHeaders(options),
+          onProgress: (received) => options.onProgress?.(file.path, received),
+        },
+      );
       resumed += got.resumed;
       files.push({ path: file.path, size: got.size, sha256: got.sha256 });
     }
   } catch (error) {
-    if (!(error instanceof HubError) || error.name === 'ChecksumError' || error.status === 404) await rm(staging, { recursive: true, force: true });
+    if (!(error instanceof HubError) || error.name === 'ChecksumError' || error.status === 404)
+      await rm(staging, { recursive: true, force: true });
     throw error;
   }
-  const manifest = { repo: options.repo, revision, commit: info.commit, endpoint: options.endpoint ?? null, pulled_at: new Date().toISOString(), files };
+  const manifest = {
+    repo: options.repo,
+    revision,
+    commit: info.commit,
+    endpoint: options.endpoint ?? null,
+    pulled_at: new Date().toISOString(),
+    files,
+  };
   await writeFile(join(staging, PULL_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
   await rm(dir, { recursive: true, force: true });
   await rename(staging, dir);

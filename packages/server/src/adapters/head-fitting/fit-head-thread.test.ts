@@ -13,8 +13,15 @@ describe('fitHeadOnThread', () => {
     const inlineProgress: TrainProgress[] = [];
     const threadProgress: TrainProgress[] = [];
     const options = (into: TrainProgress[]) => ({
-      kind: 'fine-tuned' as const, holdoutFraction: 0.2, seed: 7,
-      train: { architecture: 'mlp' as const, hiddenUnits: 16, maxEpochs: 30, onProgress: (p: TrainProgress) => into.push(p) },
+      kind: 'fine-tuned' as const,
+      holdoutFraction: 0.2,
+      seed: 7,
+      train: {
+        architecture: 'mlp' as const,
+        hiddenUnits: 16,
+        maxEpochs: 30,
+        onProgress: (p: TrainProgress) => into.push(p),
+      },
     });
     const inline = await fitHead(set, labels, options(inlineProgress));
     const threaded = await fitHeadOnThread(set, labels, options(threadProgress));
@@ -29,9 +36,12 @@ describe('fitHeadOnThread', () => {
     expect(await fitHeadOnThread(few, labels, options)).toEqual(await fitHead(few, labels, options));
   });
 
-  it('fails with fitHead\'s own message when the examples are wrong', async () => {
+  it("fails with fitHead's own message when the examples are wrong", async () => {
     const broken = [...set.slice(0, 5), { embedding: new Float32Array(3), label: 0 }];
-    const inline = await fitHead(broken, labels, { kind: 'fine-tuned' }).then(() => undefined, (error: Error) => error.message);
+    const inline = await fitHead(broken, labels, { kind: 'fine-tuned' }).then(
+      () => undefined,
+      (error: Error) => error.message,
+    );
     expect(inline).toMatch(/dimensions/);
     await expect(fitHeadOnThread(broken, labels, { kind: 'fine-tuned' })).rejects.toThrow(inline);
   });
@@ -40,9 +50,17 @@ describe('fitHeadOnThread', () => {
     const controller = new AbortController();
     const running = fitHeadOnThread(set, labels, {
       kind: 'fine-tuned',
-      train: { architecture: 'mlp', maxEpochs: 10_000, patience: 10_000, signal: controller.signal, onProgress: () => controller.abort(new Error('stop now')) },
+      train: {
+        architecture: 'mlp',
+        maxEpochs: 10_000,
+        patience: 10_000,
+        signal: controller.signal,
+        onProgress: () => controller.abort(new Error('stop now')),
+      },
     });
     await expect(running).rejects.toThrow('stop now');
-    await expect(fitHeadOnThread(set, labels, { kind: 'fine-tuned', train: { signal: controller.signal } })).rejects.toThrow('stop now');
+    await expect(
+      fitHeadOnThread(set, labels, { kind: 'fine-tuned', train: { signal: controller.signal } }),
+    ).rejects.toThrow('stop now');
   });
 });

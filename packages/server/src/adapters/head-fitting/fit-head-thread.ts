@@ -9,10 +9,18 @@ import type { FitReply, FitStart } from './fit-head-protocol.js';
  * One worker per fit (trainings are rare and long; a thread costs ~50 ms to start). Progress callbacks run here as the
  * worker reports epochs; an abort signal in the options ends the worker. The examples are copied to the worker.
  */
-export const fitHeadOnThread: HeadFitter = async (examples: readonly LabelledEmbedding[], labels: readonly string[], options: FitOptions): Promise<FittedHead> => {
+export const fitHeadOnThread: HeadFitter = async (
+  examples: readonly LabelledEmbedding[],
+  labels: readonly string[],
+  options: FitOptions,
+): Promise<FittedHead> => {
   const { onProgress, signal, ...train } = options.train ?? {};
   signal?.throwIfAborted();
-  const start: FitStart = { examples: [...examples], labels: [...labels], options: { ...options, ...(options.train ? { train } : {}) } };
+  const start: FitStart = {
+    examples: [...examples],
+    labels: [...labels],
+    options: { ...options, ...(options.train ? { train } : {}) },
+  };
   const worker = spawnSiblingWorker(import.meta.url, 'fit-head-worker', start);
   return new Promise<FittedHead>((resolve, reject) => {
     let settled = false;
@@ -31,6 +39,8 @@ export const fitHeadOnThread: HeadFitter = async (examples: readonly LabelledEmb
       else finish(() => reject(new Error(message.message)));
     });
     worker.once('error', (error) => finish(() => reject(error)));
-    worker.once('exit', (code) => finish(() => reject(new Error(`the training thread exited with code ${code} before it finished`))));
+    worker.once('exit', (code) =>
+      finish(() => reject(new Error(`the training thread exited with code ${code} before it finished`))),
+    );
   });
 };

@@ -10,7 +10,10 @@ const { examples, labels, options } = workerData as FitStart;
 const reply = (message: FitReply) => port.postMessage(message);
 
 try {
-  const train = options.train && { ...options.train, onProgress: (progress: TrainProgress) => reply({ type: 'progress', progress }) };
+  const train = options.train && {
+    ...options.train,
+    onProgress: (progress: TrainProgress) => reply({ type: 'progress', progress }),
+  };
   reply({ type: 'done', fitted: await fitHead(examples, labels, { ...options, ...(train ? { train } : {}) }) });
 } catch (error) {
   reply({ type: 'failed', message: error instanceof Error ? error.message : String(error) });

@@ -35,7 +35,11 @@ describe('the batching queue', () => {
     const inner = new GatedEncoder();
     inner.open = true;
     const batching = queued(inner, { maxWaitMs: 0 });
-    const results = await Promise.all([batching.embed(['a1', 'a2']), batching.embed(['b1']), batching.embed(['c1', 'c2', 'c3'])]);
+    const results = await Promise.all([
+      batching.embed(['a1', 'a2']),
+      batching.embed(['b1']),
+      batching.embed(['c1', 'c2', 'c3']),
+    ]);
     expect(inner.calls).toHaveLength(1);
     expect(inner.calls[0]).toHaveLength(6);
     expect(results.map((r) => r.length)).toEqual([2, 1, 3]);

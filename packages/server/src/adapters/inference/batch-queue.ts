@@ -84,7 +84,13 @@ export class BatchQueue<E extends TokenizedText = TokenizedText> {
     const refused = this.refusal(entries.length);
     if (refused) return Promise.reject(refused);
     return new Promise<Float32Array[]>((resolve, reject) => {
-      const job: Job = { results: new Array<Float32Array>(entries.length), remaining: entries.length, settled: false, resolve, reject };
+      const job: Job = {
+        results: new Array<Float32Array>(entries.length),
+        remaining: entries.length,
+        settled: false,
+        resolve,
+        reject,
+      };
       for (let index = 0; index < entries.length; index++) {
         this.queue.push({ job, index, text: texts[index] as string, entry: entries[index] as E });
       }

@@ -19,7 +19,11 @@ export class CacheLookup {
   readonly missing: string[] = [];
   private readonly misses: Miss[] = [];
 
-  constructor(private readonly cache: EmbeddingCache, private readonly encoderId: string, texts: readonly string[]) {
+  constructor(
+    private readonly cache: EmbeddingCache,
+    private readonly encoderId: string,
+    texts: readonly string[],
+  ) {
     this.results = new Array<Float32Array>(texts.length);
     const seen = new Map<string, Miss>();
     for (let position = 0; position < texts.length; position++) {

@@ -12,7 +12,10 @@ async function isCurrent(outDir: string, modelSha: string, tokenizerSha: string)
   try {
     const metadata = await readEncoderMetadata(outDir);
     if (metadata.model_sha256 !== modelSha || metadata.tokenizer_sha256 !== tokenizerSha) return false;
-    const [model, tokenizer] = await Promise.all([readFile(join(outDir, ENCODER_FILES.model)), readFile(join(outDir, ENCODER_FILES.tokenizer))]);
+    const [model, tokenizer] = await Promise.all([
+      readFile(join(outDir, ENCODER_FILES.model)),
+      readFile(join(outDir, ENCODER_FILES.tokenizer)),
+    ]);
     return sha256(model) === modelSha && sha256(tokenizer) === tokenizerSha;
   } catch {
     return false;
@@ -28,11 +31,14 @@ export async function installCommittedEncoder(sourceDir: string, outDir: string)
     { name: ENCODER_FILES.model, expected: metadata.model_sha256 },
     { name: ENCODER_FILES.tokenizer, expected: metadata.tokenizer_sha256 },
   ];
-  const unpacked = await Promise.all(files.map(async ({ name, expected }) => {
-    const bytes = gunzipSync(await readFile(join(sourceDir, `${name}.gz`)));
-    if (sha256(bytes) !== expected) throw new Error(`${sourceDir}/${name}.gz does not match the checksum in ${ENCODER_FILES.metadata}`);
-    return { name, bytes };
-  }));
+  const unpacked = await Promise.all(
+    files.map(async ({ name, expected }) => {
+      const bytes = gunzipSync(await readFile(join(sourceDir, `${name}.gz`)));
+      if (sha256(bytes) !== expected)
+        throw new Error(`${sourceDir}/${name}.gz does not match the checksum in ${ENCODER_FILES.metadata}`);
+      return { name, bytes };
+    }),
+  );
   await mkdir(outDir, { recursive: true });
   await rm(join(outDir, ENCODER_FILES.metadata), { force: true });
   for (const { name, bytes } of unpacked) await writeFile(join(outDir, name), bytes);

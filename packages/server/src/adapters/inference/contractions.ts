@@ -4,7 +4,7 @@ import type { ContractionRules } from './tokenizer-config.js';
 export const ENGLISH_CONTRACTIONS: ContractionRules = {
   words: {
     "can't": ['can', 'not'],
-    "cannot": ['can', 'not'],
+    cannot: ['can', 'not'],
     "won't": ['will', 'not'],
     "shan't": ['shall', 'not'],
     "ain't": ['is', 'not'],

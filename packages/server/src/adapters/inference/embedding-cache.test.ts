@@ -58,7 +58,10 @@ describe('the embedding cache of a serving encoder', () => {
     const encoder = new ServingEncoder(inner, { cache });
     await encoder.embed(['a']);
     await encoder.embed(['a']);
-    expect(seen).toEqual([[0, 1], [0, 1]]);
+    expect(seen).toEqual([
+      [0, 1],
+      [0, 1],
+    ]);
     expect(cache.stats().entries).toBe(0);
   });
 });

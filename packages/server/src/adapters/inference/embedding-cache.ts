@@ -23,7 +23,10 @@ export class EmbeddingCache {
   private hits = 0;
   private misses = 0;
 
-  constructor(readonly maxBytes: number, private readonly observer?: CacheObserver) {}
+  constructor(
+    readonly maxBytes: number,
+    private readonly observer?: CacheObserver,
+  ) {}
 
   static key(encoderId: string, text: string): string {
     return `${encoderId}\u0000${createHash('sha1').update(text).digest('base64')}`;
@@ -62,6 +65,12 @@ export class EmbeddingCache {
   }
 
   stats(): CacheStats {
-    return { entries: this.entries.size, bytes: this.bytes, maxBytes: this.maxBytes, hits: this.hits, misses: this.misses };
+    return {
+      entries: this.entries.size,
+      bytes: this.bytes,
+      maxBytes: this.maxBytes,
+      hits: this.hits,
+      misses: this.misses,
+    };
   }
 }

@@ -37,7 +37,8 @@ export function parseEncoderMetadata(json: unknown, dir: string): EncoderMetadat
   if (m.type !== 'static-embedding') fail(dir, `unsupported type ${JSON.stringify(m.type)}`);
   for (const key of ['dimension', 'vocab_size'] as const) {
     const value = m[key];
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) fail(dir, `${key} must be a positive integer`);
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 1)
+      fail(dir, `${key} must be a positive integer`);
   }
   if (typeof m.source !== 'string') fail(dir, 'source must be a string');
   for (const key of ['model_sha256', 'tokenizer_sha256'] as const) {

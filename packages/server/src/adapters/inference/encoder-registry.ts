@@ -29,7 +29,11 @@ export interface EncoderRegistryOptions {
 
 /** The default encoder is not on disk: the package was not built, or TEXTCLASS_DEFAULT_ENCODER names an absent one. */
 export class EncoderNotBuiltError extends Error {
-  constructor(readonly encoderId: string, searched: string[], found: string[] = []) {
+  constructor(
+    readonly encoderId: string,
+    searched: string[],
+    found: string[] = [],
+  ) {
     super(
       `default encoder "${encoderId}" not found (looked in ${searched.join(', ')}; found: ${found.join(', ') || 'none'}); ` +
         'run `npm run build` at the repository root to build the built-in encoder, or set TEXTCLASS_DEFAULT_ENCODER to one found',
@@ -52,18 +56,26 @@ async function encoderSubdirs(dir: string): Promise<Array<{ dir: string; kind: E
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
   }
-  const dirs = entries.filter((e) => e.isDirectory()).map((e) => join(dir, e.name)).sort();
-  const found = await Promise.all(dirs.map(async (sub) => {
-    if ((await readdir(sub)).includes(ENCODER_FILES.metadata)) return { dir: sub, kind: 'static' as const };
-    return (await isTransformerExport(sub)) ? { dir: sub, kind: 'transformer' as const } : undefined;
-  }));
+  const dirs = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => join(dir, e.name))
+    .sort();
+  const found = await Promise.all(
+    dirs.map(async (sub) => {
+      if ((await readdir(sub)).includes(ENCODER_FILES.metadata)) return { dir: sub, kind: 'static' as const };
+      return (await isTransformerExport(sub)) ? { dir: sub, kind: 'transformer' as const } : undefined;
+    }),
+  );
   return found.filter((f) => f !== undefined);
 }
 
 export class EncoderRegistry implements EncoderProvider {
   private readonly encoders: ReadonlyMap<string, LoadedEncoder>;
 
-  constructor(encoders: LoadedEncoder[], readonly defaultId: string) {
+  constructor(
+    encoders: LoadedEncoder[],
+    readonly defaultId: string,
+  ) {
     this.encoders = new Map(encoders.map((e) => [e.id, e]));
     if (!this.encoders.has(defaultId)) throw new Error(`default encoder "${defaultId}" is not among the encoders`);
   }
@@ -112,12 +124,18 @@ export class EncoderRegistry implements EncoderProvider {
 
 /** Reads every encoder's metadata (fast); weights load on warmup() or first use. */
 export async function loadEncoderRegistry(options: EncoderRegistryOptions = {}): Promise<EncoderRegistry> {
-  const dirs = [...(options.modelsDir ? [join(options.modelsDir, 'encoders')] : []), options.builtinDir ?? BUILTIN_ENCODERS_DIR];
+  const dirs = [
+    ...(options.modelsDir ? [join(options.modelsDir, 'encoders')] : []),
+    options.builtinDir ?? BUILTIN_ENCODERS_DIR,
+  ];
   const defaultId = options.defaultId ?? DEFAULT_ENCODER_ID;
   const encoders = new Map<string, LoadedEncoder>();
   for (const dir of dirs) {
     for (const sub of await encoderSubdirs(dir)) {
-      const encoder = sub.kind === 'static' ? await StaticEncoder.open(sub.dir, options.encoder) : await TransformerEncoder.open(sub.dir, options.transformer);
+      const encoder =
+        sub.kind === 'static'
+          ? await StaticEncoder.open(sub.dir, options.encoder)
+          : await TransformerEncoder.open(sub.dir, options.transformer);
       if (!encoders.has(encoder.id)) encoders.set(encoder.id, encoder);
     }
   }

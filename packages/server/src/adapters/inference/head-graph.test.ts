@@ -9,7 +9,12 @@ function randomHead(architecture: 'linear' | 'mlp', seed: number): HeadParameter
   const dims = architecture === 'mlp' ? [24, 16, 5] : [24, 5];
   const layers = dims.slice(1).map((outDim, i) => {
     const inDim = dims[i] ?? 0;
-    return { inDim, outDim, weights: uniformValues(random, inDim * outDim, 1), bias: uniformValues(random, outDim, 0.5) };
+    return {
+      inDim,
+      outDim,
+      weights: uniformValues(random, inDim * outDim, 1),
+      bias: uniformValues(random, outDim, 0.5),
+    };
   });
   return { architecture, inputDim: 24, labels: ['a', 'b', 'c', 'd', 'e'], layers };
 }
@@ -28,7 +33,9 @@ describe('onnxHeadGraphs', () => {
         const onnx = await loaded.run(embeddings);
         const reference = forward(params, embeddings);
         expect(onnx).toHaveLength(7);
-        onnx.forEach((row, i) => row.forEach((p, j) => expect(Math.abs(p - (reference[i]?.[j] ?? Number.NaN))).toBeLessThan(1e-5)));
+        onnx.forEach((row, i) =>
+          row.forEach((p, j) => expect(Math.abs(p - (reference[i]?.[j] ?? Number.NaN))).toBeLessThan(1e-5)),
+        );
         // the logits are spread enough that the rows are not all near-uniform
         expect(Math.max(...reference.flat())).toBeGreaterThan(0.5);
         expect(await loaded.run([])).toEqual([]);

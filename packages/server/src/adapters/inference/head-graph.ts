@@ -19,7 +19,14 @@ export function buildHeadGraph(params: HeadParameters): Uint8Array {
   let x: string = HEAD_GRAPH_IO.input;
   params.layers.forEach((_, i) => {
     const last = i === params.layers.length - 1;
-    nodes.push(node('Gemm', [x, `layer${i}.weight`, `layer${i}.bias`], [last ? 'logits' : `layer${i}.linear`], [attr.int('transB', 1)]));
+    nodes.push(
+      node(
+        'Gemm',
+        [x, `layer${i}.weight`, `layer${i}.bias`],
+        [last ? 'logits' : `layer${i}.linear`],
+        [attr.int('transB', 1)],
+      ),
+    );
     x = last ? 'logits' : `layer${i}.relu`;
     if (!last) nodes.push(node('Relu', [`layer${i}.linear`], [x]));
   });
@@ -51,7 +58,10 @@ class OnnxHeadGraph implements LoadedHeadGraph {
       if (e.length !== dim) throw new Error(`embeddings differ in dimension (${e.length} vs ${dim})`);
       data.set(e, i * dim);
     });
-    const out = await this.session.runFloat32({ [HEAD_GRAPH_IO.input]: { data, dims: [embeddings.length, dim] } }, HEAD_GRAPH_IO.output);
+    const out = await this.session.runFloat32(
+      { [HEAD_GRAPH_IO.input]: { data, dims: [embeddings.length, dim] } },
+      HEAD_GRAPH_IO.output,
+    );
     const width = out.dims[1] ?? 0;
     return embeddings.map((_, i) => Array.from(out.data.subarray(i * width, (i + 1) * width)));
   }

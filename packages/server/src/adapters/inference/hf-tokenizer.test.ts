@@ -5,37 +5,98 @@ import { syntheticVocabulary, wordPieceTokenizerJson } from '../../testing/synth
 
 const template = (bos: string, eos: string, ids: [number, number]) => ({
   type: 'TemplateProcessing',
-  single: [{ SpecialToken: { id: bos, type_id: 0 } }, { Sequence: { id: 'A', type_id: 0 } }, { SpecialToken: { id: eos, type_id: 0 } }],
-  pair: [{ SpecialToken: { id: bos, type_id: 0 } }, { Sequence: { id: 'A', type_id: 0 } }, { SpecialToken: { id: eos, type_id: 0 } }, { Sequence: { id: 'B', type_id: 0 } }],
-  special_tokens: { [bos]: { id: bos, ids: [ids[0]], tokens: [bos] }, [eos]: { id: eos, ids: [ids[1]], tokens: [eos] } },
+  single: [
+    { SpecialToken: { id: bos, type_id: 0 } },
+    { Sequence: { id: 'A', type_id: 0 } },
+    { SpecialToken: { id: eos, type_id: 0 } },
+  ],
+  pair: [
+    { SpecialToken: { id: bos, type_id: 0 } },
+    { Sequence: { id: 'A', type_id: 0 } },
+    { SpecialToken: { id: eos, type_id: 0 } },
+    { Sequence: { id: 'B', type_id: 0 } },
+  ],
+  special_tokens: {
+    [bos]: { id: bos, ids: [ids[0]], tokens: [bos] },
+    [eos]: { id: eos, ids: [ids[1]], tokens: [eos] },
+  },
 });
-const added = (tokens: string[]) => tokens.map((content, id) => ({ id, content, single_word: false, lstrip: false, rstrip: false, normalized: false, special: true }));
+const added = (tokens: string[]) =>
+  tokens.map((content, id) => ({
+    id,
+    content,
+    single_word: false,
+    lstrip: false,
+    rstrip: false,
+    normalized: false,
+    special: true,
+  }));
 
 /** XLM-R style: SentencePiece Unigram with Metaspace, <s> … </s>, pad id 1. */
 const UNIGRAM = {
-  version: '1.0', truncation: null, padding: null,
+  version: '1.0',
+  truncation: null,
+  padding: null,
   added_tokens: added(['<s>', '<pad>', '</s>', '<unk>']),
   normalizer: { type: 'NFKC' },
   pre_tokenizer: { type: 'Metaspace', replacement: '▁', prepend_scheme: 'always', split: true },
   post_processor: template('<s>', '</s>', [0, 2]),
   decoder: { type: 'Metaspace', replacement: '▁', prepend_scheme: 'always', split: true },
   model: {
-    type: 'Unigram', unk_id: 3, byte_fallback: false,
-    vocab: [['<s>', 0], ['<pad>', 0], ['</s>', 0], ['<unk>', 0], ['▁hello', -1], ['▁world', -2], ['▁', -3], ['w', -5], ['o', -5], ['r', -5], ['l', -5], ['d', -5], ['ld', -3]],
+    type: 'Unigram',
+    unk_id: 3,
+    byte_fallback: false,
+    vocab: [
+      ['<s>', 0],
+      ['<pad>', 0],
+      ['</s>', 0],
+      ['<unk>', 0],
+      ['▁hello', -1],
+      ['▁world', -2],
+      ['▁', -3],
+      ['w', -5],
+      ['o', -5],
+      ['r', -5],
+      ['l', -5],
+      ['d', -5],
+      ['ld', -3],
+    ],
   },
 };
 
 /** Classic BPE with a whitespace pre-tokenizer and merges. */
 const BPE = {
-  version: '1.0', truncation: null, padding: null,
+  version: '1.0',
+  truncation: null,
+  padding: null,
   added_tokens: added(['<unk>', '<s>', '</s>']),
   normalizer: { type: 'Lowercase' },
   pre_tokenizer: { type: 'Whitespace' },
   post_processor: template('<s>', '</s>', [1, 2]),
   decoder: { type: 'BPEDecoder', suffix: '' },
   model: {
-    type: 'BPE', dropout: null, unk_token: '<unk>', continuing_subword_prefix: null, end_of_word_suffix: null, fuse_unk: false,
-    vocab: { '<unk>': 0, '<s>': 1, '</s>': 2, l: 3, o: 4, w: 5, e: 6, r: 7, s: 8, t: 9, lo: 10, low: 11, er: 12, lower: 13 },
+    type: 'BPE',
+    dropout: null,
+    unk_token: '<unk>',
+    continuing_subword_prefix: null,
+    end_of_word_suffix: null,
+    fuse_unk: false,
+    vocab: {
+      '<unk>': 0,
+      '<s>': 1,
+      '</s>': 2,
+      l: 3,
+      o: 4,
+      w: 5,
+      e: 6,
+      r: 7,
+      s: 8,
+      t: 9,
+      lo: 10,
+      low: 11,
+      er: 12,
+      lower: 13,
+    },
     merges: ['l o', 'lo w', 'e r', 'low er'],
   },
 };

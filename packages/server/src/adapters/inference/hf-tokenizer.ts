@@ -16,13 +16,18 @@ export class TextTokenizer {
   readonly padId: number;
   private readonly tokenizer: Tokenizer;
 
-  constructor(tokenizerJson: object, tokenizerConfig: object, readonly maxLength: number) {
+  constructor(
+    tokenizerJson: object,
+    tokenizerConfig: object,
+    readonly maxLength: number,
+  ) {
     this.tokenizer = new Tokenizer(tokenizerJson, tokenizerConfig);
     const full = this.tokenizer.encode(PROBE).ids;
     const content = this.tokenizer.encode(PROBE, { add_special_tokens: false }).ids;
     let at = 0;
     while (at + content.length <= full.length && !sameIds(full, content, at)) at++;
-    if (at + content.length > full.length) throw new Error('tokenizer post-processor does not keep the text tokens in one run');
+    if (at + content.length > full.length)
+      throw new Error('tokenizer post-processor does not keep the text tokens in one run');
     this.prefix = full.slice(0, at);
     this.suffix = full.slice(at + content.length);
     this.padId = this.padTokenId(tokenizerJson, tokenizerConfig);

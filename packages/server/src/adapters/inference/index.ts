@@ -7,7 +7,13 @@ export { StaticEncoder } from './static-encoder.js';
 export { TransformerEncoder } from './transformer-encoder.js';
 export { readTransformerExport } from './transformer-export.js';
 export { isWordToken, StaticWordTokenizer } from './static-tokenizer.js';
-export { parseStaticTokenizerConfig, type ContractionRules, type LanguageScript, type LanguageTable, type StaticTokenizerConfig } from './tokenizer-config.js';
+export {
+  parseStaticTokenizerConfig,
+  type ContractionRules,
+  type LanguageScript,
+  type LanguageTable,
+  type StaticTokenizerConfig,
+} from './tokenizer-config.js';
 export { ENGLISH_CONTRACTIONS } from './contractions.js';
 export { TextTokenizer } from './hf-tokenizer.js';
 export { createOnnxSession, type Int64Input, type OnnxSession } from './onnx-runtime.js';

@@ -3,10 +3,21 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadLanguageDetector, UNDETERMINED, type FastTextLanguageDetector } from './language-id.js';
 
-interface Case { lang: string; kind: 'short' | 'long' | 'none'; text: string }
-interface KnownMiss { text: string; answer: string; reason: string }
+interface Case {
+  lang: string;
+  kind: 'short' | 'long' | 'none';
+  text: string;
+}
+interface KnownMiss {
+  text: string;
+  answer: string;
+  reason: string;
+}
 
-const set = JSON.parse(readFileSync(new URL('./fixtures/language-id-set.json', import.meta.url), 'utf8')) as { cases: Case[]; known_misses: KnownMiss[] };
+const set = JSON.parse(readFileSync(new URL('./fixtures/language-id-set.json', import.meta.url), 'utf8')) as {
+  cases: Case[];
+  known_misses: KnownMiss[];
+};
 const known = new Map(set.known_misses.map((m) => [m.text, m]));
 let detector: FastTextLanguageDetector;
 
@@ -25,7 +36,11 @@ describe('language identification test set', () => {
     expect(languages.size).toBeGreaterThanOrEqual(20);
     for (const lang of languages) {
       const cases = set.cases.filter((c) => c.lang === lang);
-      expect(cases.filter((c) => c.kind === 'short').every((c) => c.text.split(/\s+/).length <= 4 || /[\u3040-\u30ff\u4e00-\u9fff\u0e00-\u0e7f]/u.test(c.text))).toBe(true);
+      expect(
+        cases
+          .filter((c) => c.kind === 'short')
+          .every((c) => c.text.split(/\s+/).length <= 4 || /[\u3040-\u30ff\u4e00-\u9fff\u0e00-\u0e7f]/u.test(c.text)),
+      ).toBe(true);
       expect(cases.filter((c) => c.kind === 'long')).toHaveLength(1);
     }
   });

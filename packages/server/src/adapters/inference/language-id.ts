@@ -32,7 +32,10 @@ export class FastTextLanguageDetector implements LanguageDetector {
   private readonly minConfidence: number;
   private readonly maxChars: number;
 
-  constructor(private readonly model: FastTextPredictor, options: LanguageDetectorOptions = {}) {
+  constructor(
+    private readonly model: FastTextPredictor,
+    options: LanguageDetectorOptions = {},
+  ) {
     this.minConfidence = options.minConfidence ?? 0.15;
     this.maxChars = options.maxChars ?? 2000;
   }

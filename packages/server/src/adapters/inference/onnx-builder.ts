@@ -8,7 +8,8 @@ const LITTLE_ENDIAN = endianness() === 'LE';
 
 /** The values as little-endian bytes (a view, no copy, on little-endian machines). */
 export function littleEndian(values: TensorValues): Uint8Array {
-  if (LITTLE_ENDIAN || values.BYTES_PER_ELEMENT === 1) return new Uint8Array(values.buffer, values.byteOffset, values.byteLength);
+  if (LITTLE_ENDIAN || values.BYTES_PER_ELEMENT === 1)
+    return new Uint8Array(values.buffer, values.byteOffset, values.byteLength);
   const out = new Uint8Array(values.byteLength);
   const view = new DataView(out.buffer);
   if (values instanceof Float32Array) values.forEach((v, i) => view.setFloat32(i * 4, v, true));
@@ -54,8 +55,21 @@ export interface GraphNode {
 }
 
 /** A node named after its first output. */
-export function node(opType: string, inputs: string[], outputs: string[], attribute: object[] = [], domain?: string): GraphNode {
-  return { op_type: opType, name: `${opType}_${outputs[0]}`, input: inputs, output: outputs, attribute, ...(domain ? { domain } : {}) };
+export function node(
+  opType: string,
+  inputs: string[],
+  outputs: string[],
+  attribute: object[] = [],
+  domain?: string,
+): GraphNode {
+  return {
+    op_type: opType,
+    name: `${opType}_${outputs[0]}`,
+    input: inputs,
+    output: outputs,
+    attribute,
+    ...(domain ? { domain } : {}),
+  };
 }
 
 /** A graph input or output; string dims are symbolic (dim_param). */

@@ -6,7 +6,6 @@ import { WorkerOnnxSession } from './onnx-thread-session.js';
 
 export type { FloatInput, FloatOutput, Int64Input, OnnxSession, OnnxSessionOptions };
 
-
 function sessionOptions(options: OnnxSessionOptions): ort.InferenceSession.SessionOptions {
   return {
     executionProviders: ['cpu'],
@@ -71,7 +70,10 @@ export async function createOnnxSession(path: string, options: OnnxSessionOption
 }
 
 /** Creates a CPU session from serialised model bytes (used by tests and in-memory models). */
-export async function createOnnxSessionFromBytes(bytes: Uint8Array, options: OnnxSessionOptions = {}): Promise<OnnxSession> {
+export async function createOnnxSessionFromBytes(
+  bytes: Uint8Array,
+  options: OnnxSessionOptions = {},
+): Promise<OnnxSession> {
   const { thread, ...rest } = options;
   if (thread === 'worker') return WorkerOnnxSession.create({ bytes, options: rest });
   const session = await ort.InferenceSession.create(bytes, sessionOptions(rest));

@@ -15,7 +15,9 @@ const errorMessage = (error: unknown) => (error instanceof Error ? error.message
 
 /** The output's own buffer when the view covers it whole, else a copy: either way one transfer, no second copy. */
 function ownBuffer(data: Float32Array): Float32Array {
-  return data.byteOffset === 0 && data.byteLength === data.buffer.byteLength && data.buffer instanceof ArrayBuffer ? data : data.slice();
+  return data.byteOffset === 0 && data.byteLength === data.buffer.byteLength && data.buffer instanceof ArrayBuffer
+    ? data
+    : data.slice();
 }
 
 async function serve(session: OnnxSession): Promise<void> {
@@ -23,12 +25,15 @@ async function serve(session: OnnxSession): Promise<void> {
   port?.on('message', (request: WorkerRequest) => {
     if (request.type === 'release') {
       // Runs already taken in finish first: a session is never released under a run.
-      void Promise.allSettled([...running]).then(() => session.release()).finally(() => reply({ type: 'released' }));
+      void Promise.allSettled([...running])
+        .then(() => session.release())
+        .finally(() => reply({ type: 'released' }));
       return;
     }
-    const run = request.type === 'runInt64'
-      ? session.runInt64(request.inputs, request.output)
-      : session.runFloat32(request.inputs, request.output);
+    const run =
+      request.type === 'runInt64'
+        ? session.runInt64(request.inputs, request.output)
+        : session.runFloat32(request.inputs, request.output);
     running.add(run);
     void run.finally(() => running.delete(run)).catch(() => undefined);
     run.then(

@@ -20,7 +20,8 @@ let threaded: OnnxSession;
 async function bigBatch(dir: string): Promise<Record<string, Int64Input>> {
   const exported = await readTransformerExport(dir);
   const tokenizer = new TextTokenizer(exported.tokenizerJson, exported.tokenizerConfig, exported.maxSeqLength);
-  const text = (i: number) => `ticket ${i}: ` + 'the parcel did not arrive and the refund is still missing '.repeat(1 + (i % 4));
+  const text = (i: number) =>
+    `ticket ${i}: ` + 'the parcel did not arrive and the refund is still missing '.repeat(1 + (i % 4));
   const encoded = Array.from({ length: 64 }, (_, i) => Int32Array.from(tokenizer.windows(text(i))[0]?.ids ?? []));
   const [batch] = packTokenBatches(encoded, { maxRows: 64, maxCells: Number.MAX_SAFE_INTEGER });
   if (!batch) throw new Error('no batch');
@@ -50,7 +51,9 @@ afterAll(async () => {
 /** setImmediate turns the event loop completes while `run` is pending. */
 async function turnsDuring(run: () => Promise<unknown>): Promise<number> {
   let done = false;
-  const pending = run().finally(() => { done = true; });
+  const pending = run().finally(() => {
+    done = true;
+  });
   let turns = 0;
   while (!done) {
     await new Promise((resolve) => setImmediate(resolve));
@@ -75,10 +78,13 @@ describe('an ONNX session on a worker thread', () => {
     expect(await turnsDuring(() => inline.runInt64(feeds, 'last_hidden_state'))).toBe(0);
   });
 
-  it('answers concurrent runs each with its own result, and leaves the caller\'s inputs readable', async () => {
+  it("answers concurrent runs each with its own result, and leaves the caller's inputs readable", async () => {
     const one = { ...feeds, input_ids: { ...feeds.input_ids!, data: feeds.input_ids!.data.slice() } };
     one.input_ids.data[1] = 7n;
-    const [a, b] = await Promise.all([threaded.runInt64(feeds, 'last_hidden_state'), threaded.runInt64(one, 'last_hidden_state')]);
+    const [a, b] = await Promise.all([
+      threaded.runInt64(feeds, 'last_hidden_state'),
+      threaded.runInt64(one, 'last_hidden_state'),
+    ]);
     expect(Array.from(a.data)).toEqual(Array.from((await inline.runInt64(feeds, 'last_hidden_state')).data));
     expect(Array.from(b.data)).toEqual(Array.from((await inline.runInt64(one, 'last_hidden_state')).data));
     expect(feeds.attention_mask!.data.length).toBe(a.dims[0]! * a.dims[1]!);

@@ -19,7 +19,8 @@ interface Started {
 function startWorker(start: WorkerStart): Promise<Started> {
   const worker = spawnSiblingWorker(import.meta.url, 'onnx-thread-entry', start);
   return new Promise<Started>((resolve, reject) => {
-    const onExit = (code: number) => reject(new Error(`the ONNX worker exited with code ${code} while loading the model`));
+    const onExit = (code: number) =>
+      reject(new Error(`the ONNX worker exited with code ${code} while loading the model`));
     const onError = (error: Error) => reject(error);
     worker.once('error', onError);
     worker.once('exit', onExit);
@@ -30,7 +31,13 @@ function startWorker(start: WorkerStart): Promise<Started> {
         resolve({ worker, inputNames: message.inputNames, outputNames: message.outputNames });
       } else {
         void worker.terminate();
-        reject(new Error(message.type === 'startFailed' ? message.message : `unexpected first message "${message.type}" from the ONNX worker`));
+        reject(
+          new Error(
+            message.type === 'startFailed'
+              ? message.message
+              : `unexpected first message "${message.type}" from the ONNX worker`,
+          ),
+        );
       }
     });
   });
@@ -47,7 +54,10 @@ export class WorkerOnnxSession implements OnnxSession {
   private restarting: Promise<Started> | undefined;
   private released = false;
 
-  private constructor(private readonly start: WorkerStart, started: Started) {
+  private constructor(
+    private readonly start: WorkerStart,
+    started: Started,
+  ) {
     this.attach(started);
   }
 
@@ -82,7 +92,9 @@ export class WorkerOnnxSession implements OnnxSession {
     this.current = undefined;
     if (!started) return;
     const done = new Promise<void>((resolve) => {
-      started.worker.on('message', (message: WorkerReply) => { if (message.type === 'released') resolve(); });
+      started.worker.on('message', (message: WorkerReply) => {
+        if (message.type === 'released') resolve();
+      });
       started.worker.once('exit', () => resolve());
     });
     started.worker.postMessage({ type: 'release' } satisfies WorkerRequest);

@@ -8,13 +8,22 @@ const mask = BigInt64Array.from([1n, 1n, 1n, 1n, 1n, 0n]);
 
 describe('poolTokens', () => {
   it('mean over unmasked tokens', () => {
-    expect(poolTokens(hidden, mask, 2, 3, 2, 'mean').map((v) => [...v])).toEqual([[3, 0], [8, -1]]);
+    expect(poolTokens(hidden, mask, 2, 3, 2, 'mean').map((v) => [...v])).toEqual([
+      [3, 0],
+      [8, -1],
+    ]);
   });
   it('CLS takes the first token', () => {
-    expect(poolTokens(hidden, mask, 2, 3, 2, 'cls').map((v) => [...v])).toEqual([[1, 2], [7, 8]]);
+    expect(poolTokens(hidden, mask, 2, 3, 2, 'cls').map((v) => [...v])).toEqual([
+      [1, 2],
+      [7, 8],
+    ]);
   });
   it('max ignores padding', () => {
-    expect(poolTokens(hidden, mask, 2, 3, 2, 'max').map((v) => [...v])).toEqual([[5, 4], [9, 8]]);
+    expect(poolTokens(hidden, mask, 2, 3, 2, 'max').map((v) => [...v])).toEqual([
+      [5, 4],
+      [9, 8],
+    ]);
   });
   it('an all-padding row pools to zeros, and normalising keeps it zero', () => {
     const [v] = poolTokens(hidden, new BigInt64Array(6), 2, 3, 2, 'max');
@@ -31,6 +40,8 @@ describe('parsePoolingConfig', () => {
   });
   it('refuses what it cannot do', () => {
     expect(() => parsePoolingConfig({ pooling_mode_lasttoken: true })).toThrow(/unsupported/);
-    expect(() => parsePoolingConfig({ pooling_mode_cls_token: true, pooling_mode_mean_tokens: true })).toThrow(/several/);
+    expect(() => parsePoolingConfig({ pooling_mode_cls_token: true, pooling_mode_mean_tokens: true })).toThrow(
+      /several/,
+    );
   });
 });

@@ -12,7 +12,8 @@ const UNSUPPORTED = ['pooling_mode_mean_sqrt_len_tokens', 'pooling_mode_weighted
 /** Reads a sentence-transformers pooling config; exactly one of mean / CLS / max must be on. */
 export function parsePoolingConfig(json: unknown): PoolingMode {
   const config = (json ?? {}) as Record<string, unknown>;
-  if (typeof config.pooling_mode === 'string' && ['mean', 'cls', 'max'].includes(config.pooling_mode)) return config.pooling_mode as PoolingMode;
+  if (typeof config.pooling_mode === 'string' && ['mean', 'cls', 'max'].includes(config.pooling_mode))
+    return config.pooling_mode as PoolingMode;
   const on = Object.keys(FLAGS).filter((key) => config[key] === true);
   const unsupported = UNSUPPORTED.filter((key) => config[key] === true);
   if (unsupported.length > 0) throw new Error(`unsupported pooling: ${unsupported.join(', ')}`);
@@ -24,7 +25,14 @@ export function parsePoolingConfig(json: unknown): PoolingMode {
  * Pools each row of hidden (row-major [rows, sequence, hiddenSize]) over the positions where mask is 1.
  * A row whose mask is all zero pools to zeros.
  */
-export function poolTokens(hidden: Float32Array, mask: BigInt64Array, rows: number, sequence: number, hiddenSize: number, mode: PoolingMode): Float32Array[] {
+export function poolTokens(
+  hidden: Float32Array,
+  mask: BigInt64Array,
+  rows: number,
+  sequence: number,
+  hiddenSize: number,
+  mode: PoolingMode,
+): Float32Array[] {
   const out: Float32Array[] = [];
   for (let r = 0; r < rows; r++) {
     const vector = new Float32Array(hiddenSize);

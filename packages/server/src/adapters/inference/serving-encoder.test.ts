@@ -13,7 +13,8 @@ import { TransformerEncoder, type TransformerEntry } from './transformer-encoder
 let root: string;
 let model: TransformerEncoder;
 const cosine = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * (b[i] as number), 0);
-const tickets = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix} ticket ${i}: the parcel did not arrive`);
+const tickets = (prefix: string, n: number) =>
+  Array.from({ length: n }, (_, i) => `${prefix} ticket ${i}: the parcel did not arrive`);
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'textclass-serving-'));
@@ -33,7 +34,10 @@ afterAll(async () => {
 
 describe('ServingEncoder', () => {
   it('tokenises each text exactly once, also with more than 4,096 texts queued at once', async () => {
-    const serving = new ServingEncoder(model, { cache: new EmbeddingCache(1 << 24), batching: { maxQueueTexts: 10_000 } });
+    const serving = new ServingEncoder(model, {
+      cache: new EmbeddingCache(1 << 24),
+      batching: { maxQueueTexts: 10_000 },
+    });
     const tokenised = vi.spyOn(TextTokenizer.prototype, 'contentIds');
     const [one, two] = [tickets('first', 2_500), tickets('second', 2_500)];
     const pending = [serving.embed(one), serving.embed(two)];
@@ -62,7 +66,9 @@ describe('ServingEncoder', () => {
     const serving = new ServingEncoder(model, { cache: new EmbeddingCache(1 << 20), batching: { maxQueueTexts: 2 } });
     const [cached] = await serving.embed(['a cached text']);
     let open = () => {};
-    const gate = new Promise<void>((resolve) => { open = resolve; });
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
     const run = model.run.bind(model);
     const held = vi.spyOn(model, 'run').mockImplementationOnce(async (entries: readonly TransformerEntry[]) => {
       await gate;

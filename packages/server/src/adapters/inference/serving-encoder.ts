@@ -23,7 +23,10 @@ export class ServingEncoder<E extends TokenizedText = TokenizedText> implements 
   readonly queue: BatchQueue<E>;
   private readonly cache: EmbeddingCache | undefined;
 
-  constructor(private readonly model: EncoderModel<E>, options: ServingEncoderOptions = {}) {
+  constructor(
+    private readonly model: EncoderModel<E>,
+    options: ServingEncoderOptions = {},
+  ) {
     this.id = model.id;
     this.dimension = model.dimension;
     this.cache = options.cache;

@@ -34,13 +34,20 @@ export class ServingEncoders implements EncoderProvider {
   readonly cache: EmbeddingCache | undefined;
   private readonly encoders = new Map<string, ServingEncoder>();
 
-  constructor(private readonly loaded: LoadedEncoders, options: ServingOptions) {
+  constructor(
+    private readonly loaded: LoadedEncoders,
+    options: ServingOptions,
+  ) {
     this.defaultId = loaded.defaultId;
     this.cache = options.cacheBytes > 0 ? new EmbeddingCache(options.cacheBytes, options.observer) : undefined;
     const cache = this.cache;
     if (cache) options.observer?.watchCache(() => cache.stats());
     for (const id of loaded.ids()) {
-      const encoder = new ServingEncoder(loaded.get(id), { cache, batching: options.batching, observer: options.observer });
+      const encoder = new ServingEncoder(loaded.get(id), {
+        cache,
+        batching: options.batching,
+        observer: options.observer,
+      });
       options.observer?.watchQueue(encoder.queue);
       this.encoders.set(id, encoder);
     }

@@ -35,8 +35,16 @@ describe('static embedding graph', () => {
 
   it('computes the masked mean, L2-normalised, per row', async () => {
     const out = await run(
-      [[1, 2, 0], [3, 0, 0], [1, 4, 2]],
-      [[1, 1, 0], [1, 0, 0], [1, 1, 1]],
+      [
+        [1, 2, 0],
+        [3, 0, 0],
+        [1, 4, 2],
+      ],
+      [
+        [1, 1, 0],
+        [1, 0, 0],
+        [1, 1, 1],
+      ],
     );
     expect(out.dims).toEqual([3, 3]);
     // mean((1,0,0),(0,2,0)) = (0.5,1,0) → /√1.25
@@ -53,7 +61,16 @@ describe('static embedding graph', () => {
   });
 
   it('gives a zero vector, not NaN, for a fully masked row', async () => {
-    const out = await run([[0, 0], [2, 0]], [[0, 0], [1, 0]]);
+    const out = await run(
+      [
+        [0, 0],
+        [2, 0],
+      ],
+      [
+        [0, 0],
+        [1, 0],
+      ],
+    );
     expect(row(out.data, 0)).toEqual([0, 0, 0]);
     expect(row(out.data, 1)).toEqual([0, 1, 0]);
   });
@@ -73,11 +90,17 @@ describe('static embedding graph', () => {
     const { values, scales } = quantiseRows(table, 3);
     expect([...values.slice(3, 6)]).toEqual([32, -127, 5]);
     expect(scales[0]).toBe(0);
-    const float = await run([[1, 2]], [[1, 1]], buildStaticEmbeddingModel({ vectors: table, vocabSize: 3, dimension: 3 }));
+    const float = await run(
+      [[1, 2]],
+      [[1, 1]],
+      buildStaticEmbeddingModel({ vectors: table, vocabSize: 3, dimension: 3 }),
+    );
     const int8Bytes = buildStaticEmbeddingModel({ vectors: table, vocabSize: 3, dimension: 3, storage: 'int8' });
     const int8 = await run([[1, 2]], [[1, 1]], int8Bytes);
     row(int8.data, 0).forEach((v, i) => expect(v).toBeCloseTo(row(float.data, 0)[i] as number, 2));
-    expect(int8Bytes.length).toBeLessThan(buildStaticEmbeddingModel({ vectors: new Float32Array(3000), vocabSize: 1000, dimension: 3 }).length);
+    expect(int8Bytes.length).toBeLessThan(
+      buildStaticEmbeddingModel({ vectors: new Float32Array(3000), vocabSize: 1000, dimension: 3 }).length,
+    );
   });
 
   it('rejects a table whose size does not match', () => {

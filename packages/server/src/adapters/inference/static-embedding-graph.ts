@@ -37,7 +37,8 @@ export function quantiseRows(vectors: Float32Array, dimension: number): { values
     const scale = Math.fround(max / 127);
     scales[row] = scale;
     if (scale === 0) continue;
-    for (let d = row * dimension; d < (row + 1) * dimension; d++) values[d] = Math.round((vectors[d] as number) / scale);
+    for (let d = row * dimension; d < (row + 1) * dimension; d++)
+      values[d] = Math.round((vectors[d] as number) / scale);
   }
   return { values, scales };
 }
@@ -52,7 +53,12 @@ function littleEndianBytes(values: Float32Array | BigInt64Array | Int8Array): Ui
 }
 
 function tensor(name: string, dims: number[], values: Float32Array | BigInt64Array | Int8Array) {
-  const dataType = values instanceof Float32Array ? OnnxDataType.FLOAT : values instanceof Int8Array ? OnnxDataType.INT8 : OnnxDataType.INT64;
+  const dataType =
+    values instanceof Float32Array
+      ? OnnxDataType.FLOAT
+      : values instanceof Int8Array
+        ? OnnxDataType.INT8
+        : OnnxDataType.INT64;
   return { name, dims, data_type: dataType, raw_data: littleEndianBytes(values) };
 }
 
@@ -110,7 +116,10 @@ export function buildStaticEmbeddingModel(spec: StaticEmbeddingModelSpec): Uint8
   const storage = spec.storage ?? 'float32';
   const quantised = storage === 'int8' ? quantiseRows(vectors, dimension) : undefined;
   const table = quantised
-    ? [tensor('embeddings_int8', [vocabSize, dimension], quantised.values), tensor('row_scales', [vocabSize, 1], quantised.scales)]
+    ? [
+        tensor('embeddings_int8', [vocabSize, dimension], quantised.values),
+        tensor('row_scales', [vocabSize, 1], quantised.scales),
+      ]
     : [tensor('embeddings', [vocabSize, dimension], vectors)];
   const graph = {
     name: 'static_embedding',

@@ -58,7 +58,9 @@ describe('StaticEncoder in stages', () => {
     const vectors = await serving.embed([...TEXTS, TEXTS[0] as string]);
     expect(encode).toHaveBeenCalledTimes(TEXTS.length);
     const direct = await encoder.embed(TEXTS);
-    TEXTS.forEach((_, i) => expect(Array.from(vectors[i] as Float32Array)).toEqual(Array.from(direct[i] as Float32Array)));
+    TEXTS.forEach((_, i) =>
+      expect(Array.from(vectors[i] as Float32Array)).toEqual(Array.from(direct[i] as Float32Array)),
+    );
     expect(vectors[TEXTS.length]).toBe(vectors[0]);
     await serving.close();
   });

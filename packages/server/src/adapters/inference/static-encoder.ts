@@ -77,7 +77,10 @@ export class StaticEncoder implements Encoder, EncoderModel<StaticEntry> {
   async embed(texts: string[]): Promise<Float32Array[]> {
     if (texts.length === 0) return [];
     const loaded = await this.load();
-    return this.runLoaded(loaded, texts.map((text) => entryOf(loaded.tokenizer, text)));
+    return this.runLoaded(
+      loaded,
+      texts.map((text) => entryOf(loaded.tokenizer, text)),
+    );
   }
 
   /** Releases the ONNX session; a later embed() loads it again. */
@@ -92,7 +95,10 @@ export class StaticEncoder implements Encoder, EncoderModel<StaticEntry> {
   /** The session runs length-sorted batches; the graph pools and normalises, so its rows are the vectors. */
   private async runLoaded({ session }: Loaded, entries: readonly StaticEntry[]): Promise<Float32Array[]> {
     const vectors = new Array<Float32Array>(entries.length);
-    for (const batch of packTokenBatches(entries.map((entry) => entry.ids), this.options.batching ?? DEFAULT_BATCH_LIMITS)) {
+    for (const batch of packTokenBatches(
+      entries.map((entry) => entry.ids),
+      this.options.batching ?? DEFAULT_BATCH_LIMITS,
+    )) {
       const dims = [batch.rows, batch.sequence];
       const output = await session.runInt64(
         {
@@ -102,7 +108,9 @@ export class StaticEncoder implements Encoder, EncoderModel<StaticEntry> {
         STATIC_GRAPH_IO.output,
       );
       if (output.dims[0] !== batch.rows || output.dims[1] !== this.dimension) {
-        throw new Error(`encoder ${this.id} returned shape [${output.dims.join(', ')}], expected [${batch.rows}, ${this.dimension}]`);
+        throw new Error(
+          `encoder ${this.id} returned shape [${output.dims.join(', ')}], expected [${batch.rows}, ${this.dimension}]`,
+        );
       }
       batch.indices.forEach((textIndex, row) => {
         vectors[textIndex] = output.data.slice(row * this.dimension, (row + 1) * this.dimension);
@@ -134,7 +142,9 @@ export class StaticEncoder implements Encoder, EncoderModel<StaticEntry> {
       throw new Error(`encoder ${this.id}: tokenizer ids exceed the table of ${this.metadata.vocab_size + 1} rows`);
     }
     const session = await createOnnxSession(join(this.dir, ENCODER_FILES.model), this.options.session);
-    const missing = [STATIC_GRAPH_IO.inputIds, STATIC_GRAPH_IO.attentionMask].filter((n) => !session.inputNames.includes(n));
+    const missing = [STATIC_GRAPH_IO.inputIds, STATIC_GRAPH_IO.attentionMask].filter(
+      (n) => !session.inputNames.includes(n),
+    );
     if (missing.length > 0 || !session.outputNames.includes(STATIC_GRAPH_IO.output)) {
       await session.release();
       throw new Error(`encoder ${this.id}: model.onnx lacks the static-embedding inputs/outputs`);

@@ -5,7 +5,27 @@ import { isWordToken, StaticWordTokenizer } from './static-tokenizer.js';
 import { stemmerFor } from './multilingual/stemmers.js';
 import { parseStaticTokenizerConfig, type StaticTokenizerConfig } from './tokenizer-config.js';
 
-const words = ['i', 'do', 'not', 'can', 'will', 'is', 'e-mail', 'mail', 'log', 'in', 'cafe', 'john', 'are', 'you', '東京', 'москва', 'well-known', 'known', 'the'];
+const words = [
+  'i',
+  'do',
+  'not',
+  'can',
+  'will',
+  'is',
+  'e-mail',
+  'mail',
+  'log',
+  'in',
+  'cafe',
+  'john',
+  'are',
+  'you',
+  '東京',
+  'москва',
+  'well-known',
+  'known',
+  'the',
+];
 const config = (over: Partial<StaticTokenizerConfig> = {}): StaticTokenizerConfig => ({
   type: 'static-word',
   version: 1,
@@ -21,7 +41,14 @@ const names = (text: string) => [...tokenizer.encode(text)].map((id) => words[id
 
 describe('StaticWordTokenizer', () => {
   it('splits on Unicode word boundaries and lowercases', () => {
-    expect(tokenizer.words('Hello, World! Café naïve — Москва 42x')).toEqual(['hello', 'world', 'café', 'naïve', 'москва', '42x']);
+    expect(tokenizer.words('Hello, World! Café naïve — Москва 42x')).toEqual([
+      'hello',
+      'world',
+      'café',
+      'naïve',
+      'москва',
+      '42x',
+    ]);
   });
 
   it('segments scripts written without spaces', () => {
@@ -65,17 +92,30 @@ describe('StaticWordTokenizer', () => {
 });
 
 describe('StaticWordTokenizer with more languages', () => {
-  const multi = new StaticWordTokenizer(config({
-    languages: {
-      de: { script: 'latin', vocab: { ich: 30, rechnung: 31, die: 32, ist: 33, falsch: 34 }, stems: { [stemmerFor('german')('rechnungen')]: 31 }, stemmer: 'german', compounds: false },
-      ja: { script: 'kana', vocab: { 東京: 40 }, stems: {}, stemmer: null, compounds: false },
-    },
-  }));
+  const multi = new StaticWordTokenizer(
+    config({
+      languages: {
+        de: {
+          script: 'latin',
+          vocab: { ich: 30, rechnung: 31, die: 32, ist: 33, falsch: 34 },
+          stems: { [stemmerFor('german')('rechnungen')]: 31 },
+          stemmer: 'german',
+          compounds: false,
+        },
+        ja: { script: 'kana', vocab: { 東京: 40 }, stems: {}, stemmer: null, compounds: false },
+      },
+    }),
+  );
 
   it('looks a German text up in German, inflections included, and an English one in English', () => {
     expect(multi.route('Die Rechnungen ist falsch')).toBe('de');
     // die and ist are German function words: they take the rows of English "the" and "is", not the German table's
-    expect([...multi.encode('Die Rechnungen ist falsch')]).toEqual([words.indexOf('the') + 1, 31, words.indexOf('is') + 1, 34]);
+    expect([...multi.encode('Die Rechnungen ist falsch')]).toEqual([
+      words.indexOf('the') + 1,
+      31,
+      words.indexOf('is') + 1,
+      34,
+    ]);
     expect(multi.route('I do not')).toBeUndefined();
     expect(names('I do not')).toEqual(['i', 'do', 'not']);
   });
@@ -106,11 +146,21 @@ describe('parseStaticTokenizerConfig', () => {
 
   it('rejects bad files with a message naming the field', () => {
     expect(() => parseStaticTokenizerConfig({ type: 'bpe' })).toThrow(/type/);
-    expect(() => parseStaticTokenizerConfig({ type: 'static-word', version: 1, max_tokens: 10, vocab: { a: 0 } })).toThrow(/vocab\["a"\]/);
-    expect(() => parseStaticTokenizerConfig({ type: 'static-word', version: 1, max_tokens: 0, vocab: {} })).toThrow(/max_tokens/);
+    expect(() =>
+      parseStaticTokenizerConfig({ type: 'static-word', version: 1, max_tokens: 10, vocab: { a: 0 } }),
+    ).toThrow(/vocab\["a"\]/);
+    expect(() => parseStaticTokenizerConfig({ type: 'static-word', version: 1, max_tokens: 0, vocab: {} })).toThrow(
+      /max_tokens/,
+    );
     const base = { type: 'static-word', version: 1, max_tokens: 10, vocab: {} };
-    expect(() => parseStaticTokenizerConfig({ ...base, languages: { de: { script: 'runic', vocab: {} } } })).toThrow(/languages\.de\.script/);
-    expect(() => parseStaticTokenizerConfig({ ...base, languages: { de: { script: 'latin', stemmer: 'klingon', vocab: {} } } })).toThrow(/stemmer/);
-    expect(() => parseStaticTokenizerConfig({ ...base, routing: { languages: ['en'], trigrams: { abc: [1, 2] }, floor: [0] } })).toThrow(/routing\.trigrams/);
+    expect(() => parseStaticTokenizerConfig({ ...base, languages: { de: { script: 'runic', vocab: {} } } })).toThrow(
+      /languages\.de\.script/,
+    );
+    expect(() =>
+      parseStaticTokenizerConfig({ ...base, languages: { de: { script: 'latin', stemmer: 'klingon', vocab: {} } } }),
+    ).toThrow(/stemmer/);
+    expect(() =>
+      parseStaticTokenizerConfig({ ...base, routing: { languages: ['en'], trigrams: { abc: [1, 2] }, floor: [0] } }),
+    ).toThrow(/routing\.trigrams/);
   });
 });

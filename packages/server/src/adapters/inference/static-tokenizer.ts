@@ -8,7 +8,8 @@ import type { StaticTokenizerConfig } from './tokenizer-config.js';
 const WORD = /[\p{L}\p{M}\p{N}]+(?:['\-.][\p{L}\p{M}\p{N}]+)*/gu;
 const WHOLE_WORD = /^[\p{L}\p{M}\p{N}]+(?:['\-.][\p{L}\p{M}\p{N}]+)*$/u;
 /** Scripts written without spaces between words: split these runs with Intl.Segmenter. */
-const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+const UNSPACED =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 const APOSTROPHES = /[\u2019\u02BC\u2018\u0060\u00B4]/g;
 const HYPHENS = /[\u2010\u2011]/g;
 const INNER_SEPARATOR = /['\-.]/;
@@ -47,7 +48,8 @@ export class StaticWordTokenizer {
     this.languages = Object.entries(config.languages ?? {}).map(
       ([code, table]) => new LanguageLookup(code, table, this.functionWords(code)),
     );
-    this.router = this.languages.length > 0 ? new LanguageRouter(this.vocab, this.languages, config.routing) : undefined;
+    this.router =
+      this.languages.length > 0 ? new LanguageRouter(this.vocab, this.languages, config.routing) : undefined;
     let max = 0;
     for (const id of this.vocab.values()) if (id > max) max = id;
     for (const language of this.languages) {

@@ -13,7 +13,12 @@ describe('tokenWindows', () => {
 
   it('slides by half a window and ends exactly at the last token', () => {
     const windows = tokenWindows(range(10), spec);
-    expect(windows.map((w) => w.ids.slice(1, -1))).toEqual([[0, 1, 2, 3], [2, 3, 4, 5], [4, 5, 6, 7], [6, 7, 8, 9]]);
+    expect(windows.map((w) => w.ids.slice(1, -1))).toEqual([
+      [0, 1, 2, 3],
+      [2, 3, 4, 5],
+      [4, 5, 6, 7],
+      [6, 7, 8, 9],
+    ]);
     expect(windows.every((w) => w.weight === 4 && w.ids.length === 6)).toBe(true);
     const odd = tokenWindows(range(11), spec);
     expect(odd.at(-1)?.ids.slice(1, -1)).toEqual([7, 8, 9, 10]);

@@ -23,7 +23,10 @@ export interface WindowSpec {
 export function tokenWindows(content: readonly number[], spec: WindowSpec): TokenWindow[] {
   const room = spec.maxLength - spec.prefix.length - spec.suffix.length;
   if (room < 1) throw new Error(`maxLength ${spec.maxLength} leaves no room for text between the special tokens`);
-  const wrap = (slice: readonly number[]): TokenWindow => ({ ids: [...spec.prefix, ...slice, ...spec.suffix], weight: Math.max(1, slice.length) });
+  const wrap = (slice: readonly number[]): TokenWindow => ({
+    ids: [...spec.prefix, ...slice, ...spec.suffix],
+    weight: Math.max(1, slice.length),
+  });
   if (content.length <= room) return [wrap(content)];
   const stride = Math.max(1, Math.min(room, spec.stride ?? Math.floor(room / 2)));
   const windows: TokenWindow[] = [];

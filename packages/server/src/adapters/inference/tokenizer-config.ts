@@ -71,7 +71,8 @@ function languageTable(code: string, value: unknown): LanguageTable {
   if (script !== 'latin' && script !== 'cyrillic' && script !== 'han' && script !== 'kana') {
     throw new Error(`tokenizer.json: languages.${code}.script must be latin, cyrillic, han or kana`);
   }
-  if (stemmer !== null && !isStemmerName(stemmer)) throw new Error(`tokenizer.json: languages.${code}.stemmer is unknown`);
+  if (stemmer !== null && !isStemmerName(stemmer))
+    throw new Error(`tokenizer.json: languages.${code}.stemmer is unknown`);
   return {
     script,
     vocab: vocabulary(value.vocab),
@@ -92,7 +93,8 @@ function routing(value: unknown): TrigramModel {
     throw new Error('tokenizer.json: routing must have languages, trigrams and floor');
   }
   const n = value.languages.length;
-  if (value.floor.length !== n || !value.languages.every((l) => typeof l === 'string')) throw new Error('tokenizer.json: routing.floor must match routing.languages');
+  if (value.floor.length !== n || !value.languages.every((l) => typeof l === 'string'))
+    throw new Error('tokenizer.json: routing.floor must match routing.languages');
   for (const [trigram, row] of Object.entries(value.trigrams)) {
     if (!Array.isArray(row) || row.length !== n || !row.every((x) => typeof x === 'number')) {
       throw new Error(`tokenizer.json: routing.trigrams["${trigram}"] must hold ${n} numbers`);
@@ -110,7 +112,8 @@ export function parseStaticTokenizerConfig(json: unknown): StaticTokenizerConfig
     throw new Error('tokenizer.json: max_tokens must be a positive integer');
   }
   const strip = json.strip_accents ?? 'never';
-  if (strip !== 'never' && strip !== 'fallback') throw new Error('tokenizer.json: strip_accents must be "never" or "fallback"');
+  if (strip !== 'never' && strip !== 'fallback')
+    throw new Error('tokenizer.json: strip_accents must be "never" or "fallback"');
   const contractions = isRecord(json.contractions) ? json.contractions : {};
   return {
     type: 'static-word',

@@ -14,7 +14,12 @@ let root: string;
 const dirOf = (name: string) => join(root, name);
 const cosine = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * (b[i] as number), 0);
 const norm = (v: Float32Array) => Math.hypot(...v);
-const TEXTS = ['Where is my parcel?', 'I want a refund for the double charge on my card', 'ok', 'The app crashes when I log in. Please help!'];
+const TEXTS = [
+  'Where is my parcel?',
+  'I want a refund for the double charge on my card',
+  'ok',
+  'The app crashes when I log in. Please help!',
+];
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'textclass-transformer-'));
@@ -36,11 +41,14 @@ async function byHand(dir: string, text: string): Promise<Float32Array> {
   const session = await createOnnxSession(exported.modelPath);
   const dims = [1, ids.length];
   const mask = new BigInt64Array(ids.length).fill(1n);
-  const out = await session.runInt64({
-    input_ids: { data: BigInt64Array.from(ids.map(BigInt)), dims },
-    attention_mask: { data: mask, dims },
-    token_type_ids: { data: new BigInt64Array(ids.length), dims },
-  }, 'last_hidden_state');
+  const out = await session.runInt64(
+    {
+      input_ids: { data: BigInt64Array.from(ids.map(BigInt)), dims },
+      attention_mask: { data: mask, dims },
+      token_type_ids: { data: new BigInt64Array(ids.length), dims },
+    },
+    'last_hidden_state',
+  );
   await session.release();
   return l2Normalise(poolTokens(out.data, mask, 1, ids.length, exported.dimension, 'mean')[0] as Float32Array);
 }
@@ -90,7 +98,11 @@ describe('TransformerEncoder', () => {
 
   it('reads a 10,000-character text whole: windows averaged into one finite unit vector', async () => {
     const encoder = await TransformerEncoder.open(dirOf('mean'));
-    const sentences = ['the customer called about a refund.', 'then the agent reset the password.', 'the app works today, thanks!'];
+    const sentences = [
+      'the customer called about a refund.',
+      'then the agent reset the password.',
+      'the app works today, thanks!',
+    ];
     let long = '';
     for (let i = 0; long.length < 10_000; i++) long += `${sentences[i % 3]} `;
     const [whole] = await encoder.embed([long]);
@@ -114,7 +126,9 @@ describe('TransformerEncoder', () => {
     const encoder = await TransformerEncoder.open(dirOf('short'));
     const exported = await readTransformerExport(dirOf('short'));
     const tokenizer = new TextTokenizer(exported.tokenizerJson, exported.tokenizerConfig, exported.maxSeqLength);
-    expect(encoder.tokenize('Where is my parcel?').tokens).toBe(tokenizer.windows('Where is my parcel?')[0]?.ids.length);
+    expect(encoder.tokenize('Where is my parcel?').tokens).toBe(
+      tokenizer.windows('Where is my parcel?')[0]?.ids.length,
+    );
     expect(encoder.tokenize('').tokens).toBe(tokenizer.prefix.length + tokenizer.suffix.length);
     expect(encoder.tokenize('refund '.repeat(200)).tokens).toBe(16);
     expect(encoder.tokenize('refund '.repeat(200)).windows.length).toBeGreaterThan(1);
@@ -140,7 +154,11 @@ describe('TransformerEncoder', () => {
     expect(e5.promptFor()).toBe('query: ');
     const [query] = await e5.embed(['where is my parcel']);
     const [passage] = await e5.embed(['where is my parcel'], 'passage');
-    const [q, p, none] = await plain.embed(['query: where is my parcel', 'passage: where is my parcel', 'where is my parcel']);
+    const [q, p, none] = await plain.embed([
+      'query: where is my parcel',
+      'passage: where is my parcel',
+      'where is my parcel',
+    ]);
     expect(cosine(query as Float32Array, q as Float32Array)).toBeCloseTo(1, 5);
     expect(cosine(passage as Float32Array, p as Float32Array)).toBeCloseTo(1, 5);
     expect(cosine(query as Float32Array, none as Float32Array)).toBeLessThan(0.9999);

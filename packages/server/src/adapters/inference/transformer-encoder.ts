@@ -43,7 +43,10 @@ export class TransformerEncoder implements Encoder, EncoderModel<TransformerEntr
   private tokenizer: TextTokenizer | undefined;
   private warm = false;
 
-  constructor(readonly exported: TransformerExport, private readonly options: TransformerEncoderOptions = {}) {
+  constructor(
+    readonly exported: TransformerExport,
+    private readonly options: TransformerEncoderOptions = {},
+  ) {
     this.id = exported.id;
     this.dimension = exported.dimension;
   }
@@ -94,7 +97,10 @@ export class TransformerEncoder implements Encoder, EncoderModel<TransformerEntr
       for (const window of entry.windows) rows.push({ text, weight: window.weight, ids: window.ids });
     });
     const sums = entries.map(() => new Float32Array(this.dimension));
-    const batches = packTokenBatches(rows.map((r) => Int32Array.from(r.ids)), this.options.batching ?? DEFAULT_BATCH_LIMITS);
+    const batches = packTokenBatches(
+      rows.map((r) => Int32Array.from(r.ids)),
+      this.options.batching ?? DEFAULT_BATCH_LIMITS,
+    );
     for (const batch of batches) {
       const vectors = await this.runBatch(loaded, batch);
       batch.indices.forEach((rowIndex, i) => {
@@ -118,7 +124,8 @@ export class TransformerEncoder implements Encoder, EncoderModel<TransformerEntr
   private async runBatch({ session, output, tokenizer }: Loaded, batch: TokenBatch): Promise<Float32Array[]> {
     const dims = [batch.rows, batch.sequence];
     const ids = batch.inputIds;
-    if (tokenizer.padId !== 0) for (let i = 0; i < ids.length; i++) if (batch.attentionMask[i] === 0n) ids[i] = BigInt(tokenizer.padId);
+    if (tokenizer.padId !== 0)
+      for (let i = 0; i < ids.length; i++) if (batch.attentionMask[i] === 0n) ids[i] = BigInt(tokenizer.padId);
     const available: Record<string, Int64Input> = {
       input_ids: { data: ids, dims },
       attention_mask: { data: batch.attentionMask, dims },
@@ -127,11 +134,19 @@ export class TransformerEncoder implements Encoder, EncoderModel<TransformerEntr
     const feeds = Object.fromEntries(session.inputNames.map((name) => [name, available[name] as Int64Input]));
     const result = await session.runInt64(feeds, output);
     const hidden = result.dims[result.dims.length - 1];
-    if (hidden !== this.dimension) throw new Error(`encoder ${this.id}: output ${output} has width ${hidden}, expected ${this.dimension}`);
+    if (hidden !== this.dimension)
+      throw new Error(`encoder ${this.id}: output ${output} has width ${hidden}, expected ${this.dimension}`);
     if (result.dims.length === 2) {
       return batch.indices.map((_, r) => result.data.slice(r * this.dimension, (r + 1) * this.dimension));
     }
-    return poolTokens(result.data, batch.attentionMask, batch.rows, batch.sequence, this.dimension, this.exported.pooling);
+    return poolTokens(
+      result.data,
+      batch.attentionMask,
+      batch.rows,
+      batch.sequence,
+      this.dimension,
+      this.exported.pooling,
+    );
   }
 
   private load(): Promise<Loaded> {
@@ -153,11 +168,15 @@ export class TransformerEncoder implements Encoder, EncoderModel<TransformerEntr
     const tokenizer = this.textTokenizer();
     const session = await createOnnxSession(modelPath, { thread: 'worker', ...this.options.session });
     const unknown = session.inputNames.filter((name) => !KNOWN_INPUTS.has(name));
-    const output = ['sentence_embedding', 'last_hidden_state', 'token_embeddings'].find((name) => session.outputNames.includes(name));
+    const output = ['sentence_embedding', 'last_hidden_state', 'token_embeddings'].find((name) =>
+      session.outputNames.includes(name),
+    );
     if (unknown.length > 0 || !session.inputNames.includes('input_ids') || !output) {
       await session.release();
-      throw new Error(`encoder ${this.id}: ${modelPath} needs inputs [${session.inputNames.join(', ')}] and has outputs [${session.outputNames.join(', ')}]; ` +
-        'expected input_ids (+ attention_mask, token_type_ids) and sentence_embedding or last_hidden_state');
+      throw new Error(
+        `encoder ${this.id}: ${modelPath} needs inputs [${session.inputNames.join(', ')}] and has outputs [${session.outputNames.join(', ')}]; ` +
+          'expected input_ids (+ attention_mask, token_type_ids) and sentence_embedding or last_hidden_state',
+      );
     }
     return { tokenizer, session, output };
   }

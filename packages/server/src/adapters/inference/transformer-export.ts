@@ -28,26 +28,35 @@ const ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 const DEFAULT_MAX_SEQ_LENGTH = 512;
 
 async function exists(path: string): Promise<boolean> {
-  return stat(path).then(() => true, () => false);
+  return stat(path).then(
+    () => true,
+    () => false,
+  );
 }
 
 async function readJson(path: string): Promise<Record<string, unknown> | undefined> {
   if (!(await exists(path))) return undefined;
   const value: unknown = JSON.parse(await readFile(path, 'utf8'));
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`${path} is not a JSON object`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new Error(`${path} is not a JSON object`);
   return value as Record<string, unknown>;
 }
 
 /** The ONNX file: the chosen one, else model.onnx, else onnx/model.onnx, else the only onnx/*.onnx. */
 export async function findModelFile(dir: string, chosen?: string): Promise<string | undefined> {
   if (chosen) {
-    if (!(await exists(join(dir, chosen)))) throw new Error(`${dir}: the configured model file ${chosen} does not exist`);
+    if (!(await exists(join(dir, chosen))))
+      throw new Error(`${dir}: the configured model file ${chosen} does not exist`);
     return join(dir, chosen);
   }
-  for (const candidate of ['model.onnx', join('onnx', 'model.onnx')]) if (await exists(join(dir, candidate))) return join(dir, candidate);
+  for (const candidate of ['model.onnx', join('onnx', 'model.onnx')])
+    if (await exists(join(dir, candidate))) return join(dir, candidate);
   const onnx = await readdir(join(dir, 'onnx')).catch(() => [] as string[]);
   const models = onnx.filter((f) => /^model.*\.onnx$/.test(f)).sort();
-  if (models.length > 1) throw new Error(`${dir}: several onnx/model*.onnx files (${models.join(', ')}); choose one with "file" in ${TEXTCLASS_EXPORT_CONFIG}`);
+  if (models.length > 1)
+    throw new Error(
+      `${dir}: several onnx/model*.onnx files (${models.join(', ')}); choose one with "file" in ${TEXTCLASS_EXPORT_CONFIG}`,
+    );
   return models.length === 1 ? join(dir, 'onnx', models[0] as string) : undefined;
 }
 
@@ -78,7 +87,10 @@ export async function readTransformerExport(dir: string, options: { file?: strin
   const modules = ((await readJson(join(dir, 'modules.json')).catch(() => undefined)) ?? []) as unknown;
   const moduleList = Array.isArray(modules) ? (modules as Array<{ type?: string; path?: string }>) : [];
   const dense = moduleList.find((m) => m.type?.endsWith('.Dense'));
-  if (dense) throw new Error(`${dir}: a Dense module (${dense.path}) after pooling is not supported; export it into the ONNX graph`);
+  if (dense)
+    throw new Error(
+      `${dir}: a Dense module (${dense.path}) after pooling is not supported; export it into the ONNX graph`,
+    );
   const poolingPath = moduleList.find((m) => m.type?.endsWith('.Pooling'))?.path ?? '1_Pooling';
   const poolingJson = await readJson(join(dir, poolingPath, 'config.json'));
   const config = (await readJson(join(dir, 'config.json'))) ?? {};
@@ -87,10 +99,12 @@ export async function readTransformerExport(dir: string, options: { file?: strin
   const tokenizerConfig = (await readJson(join(dir, 'tokenizer_config.json'))) ?? {};
   const tokenizerJson = (await readJson(join(dir, 'tokenizer.json'))) as object;
   const dimension = positive(poolingJson?.word_embedding_dimension, config.hidden_size, config.d_model, config.dim);
-  if (!dimension) throw new Error(`${dir}: cannot tell the embedding dimension (1_Pooling/config.json or config.json hidden_size)`);
+  if (!dimension)
+    throw new Error(`${dir}: cannot tell the embedding dimension (1_Pooling/config.json or config.json hidden_size)`);
   const prompts = { ...stringRecord(stConfig.prompts), ...stringRecord(settings.prompts) };
-  const defaultPrompt = [settings.default_prompt, stConfig.default_prompt_name].find((v): v is string => typeof v === 'string')
-    ?? (prompts.query !== undefined ? 'query' : undefined);
+  const defaultPrompt =
+    [settings.default_prompt, stConfig.default_prompt_name].find((v): v is string => typeof v === 'string') ??
+    (prompts.query !== undefined ? 'query' : undefined);
   return {
     dir,
     id,
@@ -99,7 +113,10 @@ export async function readTransformerExport(dir: string, options: { file?: strin
     tokenizerConfig,
     pooling: parsePoolingConfig(poolingJson),
     normalize: moduleList.some((m) => m.type?.endsWith('.Normalize')),
-    maxSeqLength: positive(sbert.max_seq_length) ?? positive(tokenizerConfig.model_max_length, config.max_position_embeddings) ?? DEFAULT_MAX_SEQ_LENGTH,
+    maxSeqLength:
+      positive(sbert.max_seq_length) ??
+      positive(tokenizerConfig.model_max_length, config.max_position_embeddings) ??
+      DEFAULT_MAX_SEQ_LENGTH,
     dimension,
     prompts,
     defaultPrompt,

@@ -36,7 +36,12 @@ function errorSerializer(err: Error): Record<string, unknown> {
 
 export function createLogger(level: string, destination?: NodeJS.WritableStream): Logger {
   return pino(
-    { level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' }, serializers: { err: errorSerializer }, base: { service: 'textclass' } },
+    {
+      level,
+      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      serializers: { err: errorSerializer },
+      base: { service: 'textclass' },
+    },
     destination ?? process.stdout,
   );
 }

@@ -35,8 +35,19 @@ export class Metrics {
   constructor(options: { processMetrics?: boolean } = {}) {
     const registers = [this.registry];
     if (options.processMetrics ?? true) collectDefaultMetrics({ register: this.registry });
-    this.requests = new Counter({ name: 'textclass_http_requests_total', help: 'HTTP requests by method, route template and status', labelNames: ['method', 'route', 'status'], registers });
-    this.requestSeconds = new Histogram({ name: 'textclass_http_request_duration_seconds', help: 'HTTP request latency by method, route template and status', labelNames: ['method', 'route', 'status'], buckets: LATENCY_BUCKETS, registers });
+    this.requests = new Counter({
+      name: 'textclass_http_requests_total',
+      help: 'HTTP requests by method, route template and status',
+      labelNames: ['method', 'route', 'status'],
+      registers,
+    });
+    this.requestSeconds = new Histogram({
+      name: 'textclass_http_request_duration_seconds',
+      help: 'HTTP request latency by method, route template and status',
+      labelNames: ['method', 'route', 'status'],
+      buckets: LATENCY_BUCKETS,
+      registers,
+    });
     const queues = this.queues;
     new Gauge({
       name: 'textclass_inference_queue_depth',
@@ -47,14 +58,56 @@ export class Metrics {
         for (const q of queues) this.set({ encoder: q.id }, q.queueDepth);
       },
     });
-    this.batchTexts = new Histogram({ name: 'textclass_inference_batch_texts', help: 'Texts per encoder batch', labelNames: ['encoder'], buckets: SIZE_BUCKETS, registers });
-    this.batchTokens = new Histogram({ name: 'textclass_inference_batch_tokens', help: 'Padded tokens (texts x longest) per encoder batch', labelNames: ['encoder'], buckets: SIZE_BUCKETS.map((b) => b * 64), registers });
-    this.encoderSeconds = new Histogram({ name: 'textclass_encoder_duration_seconds', help: 'Time of one encoder batch call', labelNames: ['encoder'], buckets: LATENCY_BUCKETS, registers });
-    this.cacheHits = new Counter({ name: 'textclass_embedding_cache_hits_total', help: 'Texts served from the embedding cache', labelNames: ['encoder'], registers });
-    this.cacheMisses = new Counter({ name: 'textclass_embedding_cache_misses_total', help: 'Texts the embedding cache did not hold (embedded)', labelNames: ['encoder'], registers });
+    this.batchTexts = new Histogram({
+      name: 'textclass_inference_batch_texts',
+      help: 'Texts per encoder batch',
+      labelNames: ['encoder'],
+      buckets: SIZE_BUCKETS,
+      registers,
+    });
+    this.batchTokens = new Histogram({
+      name: 'textclass_inference_batch_tokens',
+      help: 'Padded tokens (texts x longest) per encoder batch',
+      labelNames: ['encoder'],
+      buckets: SIZE_BUCKETS.map((b) => b * 64),
+      registers,
+    });
+    this.encoderSeconds = new Histogram({
+      name: 'textclass_encoder_duration_seconds',
+      help: 'Time of one encoder batch call',
+      labelNames: ['encoder'],
+      buckets: LATENCY_BUCKETS,
+      registers,
+    });
+    this.cacheHits = new Counter({
+      name: 'textclass_embedding_cache_hits_total',
+      help: 'Texts served from the embedding cache',
+      labelNames: ['encoder'],
+      registers,
+    });
+    this.cacheMisses = new Counter({
+      name: 'textclass_embedding_cache_misses_total',
+      help: 'Texts the embedding cache did not hold (embedded)',
+      labelNames: ['encoder'],
+      registers,
+    });
     const stats = () => this.cacheStats?.();
-    new Gauge({ name: 'textclass_embedding_cache_bytes', help: 'Estimated bytes held by the embedding cache', registers, collect() { this.set(stats()?.bytes ?? 0); } });
-    new Gauge({ name: 'textclass_embedding_cache_entries', help: 'Embeddings held by the embedding cache', registers, collect() { this.set(stats()?.entries ?? 0); } });
+    new Gauge({
+      name: 'textclass_embedding_cache_bytes',
+      help: 'Estimated bytes held by the embedding cache',
+      registers,
+      collect() {
+        this.set(stats()?.bytes ?? 0);
+      },
+    });
+    new Gauge({
+      name: 'textclass_embedding_cache_entries',
+      help: 'Embeddings held by the embedding cache',
+      registers,
+      collect() {
+        this.set(stats()?.entries ?? 0);
+      },
+    });
   }
 
   watchQueue(queue: QueueSource): void {

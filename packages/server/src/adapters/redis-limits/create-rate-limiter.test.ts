@@ -20,7 +20,9 @@ async function eventually(check: () => Promise<boolean>, what: string): Promise<
 function capturedLogger() {
   const stream = new PassThrough();
   let text = '';
-  stream.on('data', (chunk: Buffer) => { text += chunk.toString(); });
+  stream.on('data', (chunk: Buffer) => {
+    text += chunk.toString();
+  });
   return { logger: createLogger('warn', stream), text: () => text };
 }
 

@@ -29,7 +29,10 @@ export async function createRateLimiter(redisUrl: string | undefined, logger: Lo
   if (redisUrl === undefined) return { limiter: new InProcessRateLimiter(), close: async () => undefined };
   const client = redisClient(redisUrl);
   client.on('error', () => undefined); // surfaced through the failover's warnings, not once per reconnect attempt
-  const connected = client.connect().then(() => true, () => false);
+  const connected = client.connect().then(
+    () => true,
+    () => false,
+  );
   const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), FIRST_CONNECT_WAIT_MS).unref());
   if (!(await Promise.race([connected, timeout]))) {
     logger.warn('Redis is not reachable at start-up: rate limits are counted in this process until it is');

@@ -62,6 +62,9 @@ export class FailoverRateLimiter implements RateLimiter {
     if (this.degraded) return;
     this.degraded = true;
     const message = err instanceof Error ? err.message : 'not connected';
-    this.options.logger.warn({ reason: message }, 'Redis is unreachable: each process now counts rate limits on its own (fail open) until it is back');
+    this.options.logger.warn(
+      { reason: message },
+      'Redis is unreachable: each process now counts rate limits on its own (fail open) until it is back',
+    );
   }
 }

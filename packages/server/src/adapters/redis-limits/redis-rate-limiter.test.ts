@@ -16,7 +16,9 @@ describe.skipIf(skip !== undefined)(`RedisRateLimiter${skip ? ` (skipped: ${skip
     return created;
   };
 
-  beforeAll(async () => { redis = await startRedisServer(); });
+  beforeAll(async () => {
+    redis = await startRedisServer();
+  });
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.quit().catch(() => undefined)));
     await redis?.stop('SIGTERM');

@@ -1,6 +1,12 @@
 // RateLimiter over Redis: one atomic script call per decision, so every process shares the same counters.
 import type { Redis } from 'ioredis';
-import { BURST_MS, WINDOW_MS, type RateLimitDecision, type RateLimiter, type RateLimiterBackend } from '../../core/tenancy/rate-limiter.js';
+import {
+  BURST_MS,
+  WINDOW_MS,
+  type RateLimitDecision,
+  type RateLimiter,
+  type RateLimiterBackend,
+} from '../../core/tenancy/rate-limiter.js';
 import { WINDOW_SCRIPT } from './window-script.js';
 
 const COMMAND = 'textclassRateWindow';
@@ -16,7 +22,10 @@ export class RedisRateLimiter implements RateLimiter {
   private readonly client: Redis & WithWindowCommand;
 
   /** ioredis sends the script with EVALSHA and loads it (EVAL) only when Redis does not know it yet. */
-  constructor(client: Redis, private readonly timing = { windowMs: WINDOW_MS, burstMs: BURST_MS }) {
+  constructor(
+    client: Redis,
+    private readonly timing = { windowMs: WINDOW_MS, burstMs: BURST_MS },
+  ) {
     client.defineCommand(COMMAND, { numberOfKeys: 1, lua: WINDOW_SCRIPT });
     this.client = client as Redis & WithWindowCommand;
   }
@@ -34,7 +43,13 @@ export class RedisRateLimiter implements RateLimiter {
   }
 
   private async decide(key: string, limit: number, take: boolean): Promise<RateLimitDecision> {
-    const [allowed, remaining, windowEnd, now] = await this.client[COMMAND](KEY_PREFIX + key, limit, take ? '1' : '0', this.timing.windowMs, this.timing.burstMs);
+    const [allowed, remaining, windowEnd, now] = await this.client[COMMAND](
+      KEY_PREFIX + key,
+      limit,
+      take ? '1' : '0',
+      this.timing.windowMs,
+      this.timing.burstMs,
+    );
     return {
       allowed: allowed === 1,
       limit,

@@ -7,7 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRepositories, IN_MEMORY, migrateToLatest, openDatabase } from './index.js';
 import { testTargets, type TestDatabase } from './testing/targets.js';
 
-const ALL_MIGRATIONS = ['0001_initial', '0002_quota_usage', '0004_jobs_webhooks', '0005_uploads', '0006_model_lifecycle'];
+const ALL_MIGRATIONS = [
+  '0001_initial',
+  '0002_quota_usage',
+  '0004_jobs_webhooks',
+  '0005_uploads',
+  '0006_model_lifecycle',
+];
 
 describe('embedded PGlite on disk', () => {
   let dataDir: string;
@@ -27,7 +33,11 @@ describe('embedded PGlite on disk', () => {
     const first = await openDatabase({ dataDir, logger });
     expect(first.kind).toBe('pglite');
     await createRepositories(first.db).workspaces.create({
-      name: 'persisted', plan: 'growth', rateLimitPerMinute: null, monthlyQuota: 5000, billingCycleDay: 15,
+      name: 'persisted',
+      plan: 'growth',
+      rateLimitPerMinute: null,
+      monthlyQuota: 5000,
+      billingCycleDay: 15,
     });
     await first.close();
     await first.close();
@@ -37,8 +47,9 @@ describe('embedded PGlite on disk', () => {
       const found = await createRepositories(second.db).workspaces.findByName('persisted');
       expect(found).toMatchObject({ plan: 'growth', monthlyQuota: 5000, billingCycleDay: 15 });
       expect(infos).toMatchObject([{ migrationsApplied: ALL_MIGRATIONS }, { migrationsApplied: [] }]);
-      const migrations = await sql<{ name: string }>`select name from kysely_migration order by name`
-        .execute(second.db);
+      const migrations = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(
+        second.db,
+      );
       expect(migrations.rows.map((row) => row.name)).toEqual(ALL_MIGRATIONS);
     } finally {
       await second.close();
@@ -80,7 +91,11 @@ describe.runIf(postgresUrl)('PostgreSQL in a named schema', () => {
     try {
       expect(first.kind).toBe('postgres');
       await createRepositories(first.db).workspaces.create({
-        name: 'in-schema', plan: 'starter', rateLimitPerMinute: null, monthlyQuota: null, billingCycleDay: 1,
+        name: 'in-schema',
+        plan: 'starter',
+        rateLimitPerMinute: null,
+        monthlyQuota: null,
+        billingCycleDay: 1,
       });
       await first.close();
       const second = await openDatabase({ databaseUrl: url, dataDir: IN_MEMORY, schema, logger });
@@ -100,8 +115,9 @@ describe.runIf(postgresUrl)('PostgreSQL in a named schema', () => {
   });
 
   it('rejects a schema name that is not a plain identifier', async () => {
-    await expect(openDatabase({ databaseUrl: postgresUrl ?? '', dataDir: IN_MEMORY, schema: 'x; drop table y' }))
-      .rejects.toThrow(/invalid schema name/);
+    await expect(
+      openDatabase({ databaseUrl: postgresUrl ?? '', dataDir: IN_MEMORY, schema: 'x; drop table y' }),
+    ).rejects.toThrow(/invalid schema name/);
   });
 });
 
@@ -128,28 +144,46 @@ describe.each(testTargets())('database on $kind', (target) => {
              ${instant}::timestamptz as at, ${JSON.stringify([1, { a: 'ü' }])}::jsonb as doc,
              null::jsonb as nothing, true as flag`.execute(database.db);
     expect(result.rows[0]).toEqual({
-      big: '9007199254740993', small: 7, ratio: 0.25, exact: '1.5', at: instant,
-      doc: [1, { a: 'ü' }], nothing: null, flag: true,
+      big: '9007199254740993',
+      small: 7,
+      ratio: 0.25,
+      exact: '1.5',
+      at: instant,
+      doc: [1, { a: 'ü' }],
+      nothing: null,
+      flag: true,
     });
   });
 
   it('rolls back a failed transaction and stays usable', async () => {
     const repos = createRepositories(database.db);
-    await expect(database.db.transaction().execute(async (trx) => {
-      await trx.insertInto('workspaces').values({ name: 'rolled-back', plan: 'starter' }).execute();
-      await sql`select 1 / 0`.execute(trx);
-    })).rejects.toThrow(/division by zero/);
+    await expect(
+      database.db.transaction().execute(async (trx) => {
+        await trx.insertInto('workspaces').values({ name: 'rolled-back', plan: 'starter' }).execute();
+        await sql`select 1 / 0`.execute(trx);
+      }),
+    ).rejects.toThrow(/division by zero/);
     expect(await repos.workspaces.findByName('rolled-back')).toBeUndefined();
     const created = await repos.workspaces.create({
-      name: 'after-failure', plan: 'starter', rateLimitPerMinute: 60, monthlyQuota: null, billingCycleDay: 1,
+      name: 'after-failure',
+      plan: 'starter',
+      rateLimitPerMinute: 60,
+      monthlyQuota: null,
+      billingCycleDay: 1,
     });
     expect(created.createdAt).toBeInstanceOf(Date);
   });
 
   it('enforces the check constraints', async () => {
     const repos = createRepositories(database.db);
-    await expect(repos.workspaces.create({
-      name: 'bad-day', plan: 'starter', rateLimitPerMinute: null, monthlyQuota: null, billingCycleDay: 29,
-    })).rejects.toMatchObject({ code: '23514' });
+    await expect(
+      repos.workspaces.create({
+        name: 'bad-day',
+        plan: 'starter',
+        rateLimitPerMinute: null,
+        monthlyQuota: null,
+        billingCycleDay: 29,
+      }),
+    ).rejects.toMatchObject({ code: '23514' });
   });
 });

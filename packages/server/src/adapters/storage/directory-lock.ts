@@ -46,8 +46,11 @@ export async function acquireDirectoryLock(lockPath: string, what: string): Prom
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = await readOwner(lockPath);
       if (!isStale(owner, lockPath)) {
-        throw new Error(`${what} is in use by process ${owner} (lock file ${lockPath}); ` +
-          'stop that process first, or use DATABASE_URL to share one PostgreSQL between processes', { cause: error });
+        throw new Error(
+          `${what} is in use by process ${owner} (lock file ${lockPath}); ` +
+            'stop that process first, or use DATABASE_URL to share one PostgreSQL between processes',
+          { cause: error },
+        );
       }
       await unlink(lockPath).catch(() => undefined);
     }

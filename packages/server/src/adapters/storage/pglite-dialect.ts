@@ -1,9 +1,19 @@
 // Kysely dialect for embedded PGlite: Kysely's PostgreSQL adapter, compiler and introspector over a PGlite driver.
 import type { PGlite } from '@electric-sql/pglite';
 import {
-  CompiledQuery, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler,
-  type DatabaseConnection, type DatabaseIntrospector, type Dialect, type DialectAdapter, type Driver,
-  type Kysely, type QueryCompiler, type QueryResult, type TransactionSettings,
+  CompiledQuery,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type DatabaseConnection,
+  type DatabaseIntrospector,
+  type Dialect,
+  type DialectAdapter,
+  type Driver,
+  type Kysely,
+  type QueryCompiler,
+  type QueryResult,
+  type TransactionSettings,
 } from 'kysely';
 import { ConnectionLock } from './connection-lock.js';
 import type { TableWriteWatch } from './table-write-watch.js';
@@ -29,9 +39,8 @@ class PGliteConnection implements DatabaseConnection {
     const command = result.command?.toUpperCase();
     return {
       rows: result.rows,
-      numAffectedRows: command !== undefined && COMMANDS_WITH_ROW_COUNT.has(command)
-        ? BigInt(result.affectedRows ?? 0)
-        : undefined,
+      numAffectedRows:
+        command !== undefined && COMMANDS_WITH_ROW_COUNT.has(command) ? BigInt(result.affectedRows ?? 0) : undefined,
     };
   }
 

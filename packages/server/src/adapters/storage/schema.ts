@@ -1,8 +1,17 @@
 // Kysely table types for the database (snake_case, as the migrations create them).
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 import type {
-  Classification, CellValue, DatasetColumn, DatasetStatus, LabelDefinition, ModelConfig, ModelMetrics,
-  ModelStatus, ModelType, Plan, Role,
+  Classification,
+  CellValue,
+  DatasetColumn,
+  DatasetStatus,
+  LabelDefinition,
+  ModelConfig,
+  ModelMetrics,
+  ModelStatus,
+  ModelType,
+  Plan,
+  Role,
 } from '../../core/shared/types.js';
 import type { UploadStatus } from '../../core/ports/uploads.js';
 import type { TrainingJobStatus, TrainingOptions } from '../../core/lifecycle/types.js';

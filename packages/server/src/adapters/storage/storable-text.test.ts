@@ -18,7 +18,10 @@ describe('findUnstorable', () => {
 describe('assertStorable', () => {
   it('throws INVALID_PARAMETER naming the field and the context', () => {
     expect(() => assertStorable({ agent_id: '\u0000' }, 'row 2 of 5')).toThrow(
-      expect.objectContaining({ code: 'INVALID_PARAMETER', message: expect.stringMatching(/^agent_id: .*\(row 2 of 5\)$/) }),
+      expect.objectContaining({
+        code: 'INVALID_PARAMETER',
+        message: expect.stringMatching(/^agent_id: .*\(row 2 of 5\)$/),
+      }),
     );
   });
 });

@@ -11,7 +11,8 @@ export class TableWriteWatch {
   private readonly mentions: RegExp;
 
   constructor(tables: readonly string[]) {
-    if (tables.length === 0 || tables.some((t) => !/^[a-z_][a-z0-9_]*$/.test(t))) throw new Error('table names must be lower-case identifiers');
+    if (tables.length === 0 || tables.some((t) => !/^[a-z_][a-z0-9_]*$/.test(t)))
+      throw new Error('table names must be lower-case identifiers');
     this.mentions = new RegExp(`(^|[^a-z0-9_])(${tables.join('|')})([^a-z0-9_]|$)`, 'i');
   }
 

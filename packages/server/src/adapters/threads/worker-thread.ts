@@ -8,7 +8,9 @@ import { Worker } from 'node:worker_threads';
 /** The URL of tsx's ESM register API, found through its package's exports map from this file's location. */
 function tsxEsmApi(): string {
   const manifest = createRequire(import.meta.url).resolve('tsx/package.json');
-  const exports = (JSON.parse(readFileSync(manifest, 'utf8')) as { exports: Record<string, { import: { default: string } }> }).exports;
+  const exports = (
+    JSON.parse(readFileSync(manifest, 'utf8')) as { exports: Record<string, { import: { default: string } }> }
+  ).exports;
   const target = exports['./esm/api']?.import.default;
   if (!target) throw new Error(`tsx at ${manifest} has no ./esm/api export`);
   return pathToFileURL(join(dirname(manifest), target)).href;

@@ -15,15 +15,27 @@ async function failure(body: string, format: 'csv' | 'jsonl'): Promise<DomainErr
 
 describe('readLabelledExamples', () => {
   it('reads CSV with quoting and extra columns, and JSON Lines', async () => {
-    expect(await readLabelledExamples(Buffer.from('id,text,label\n1,"Hello, ""world""",greeting\n2,bye,farewell\n'), 'csv'))
-      .toEqual([{ text: 'Hello, "world"', label: 'greeting' }, { text: 'bye', label: 'farewell' }]);
-    expect(await readLabelledExamples(Buffer.from('{"text":"a","label":"x"}\n\n{"text":"b","label":" y "}\n'), 'jsonl'))
-      .toEqual([{ text: 'a', label: 'x' }, { text: 'b', label: 'y' }]);
+    expect(
+      await readLabelledExamples(Buffer.from('id,text,label\n1,"Hello, ""world""",greeting\n2,bye,farewell\n'), 'csv'),
+    ).toEqual([
+      { text: 'Hello, "world"', label: 'greeting' },
+      { text: 'bye', label: 'farewell' },
+    ]);
+    expect(
+      await readLabelledExamples(Buffer.from('{"text":"a","label":"x"}\n\n{"text":"b","label":" y "}\n'), 'jsonl'),
+    ).toEqual([
+      { text: 'a', label: 'x' },
+      { text: 'b', label: 'y' },
+    ]);
   });
 
   it('names the line of a row without a label or text', async () => {
-    expect((await failure('text,label\nok,x\nmissing,\n', 'csv')).message).toBe('body: line 3: "label" must be a non-empty string');
-    expect((await failure('{"text":"a","label":"x"}\n{"label":"x"}\n', 'jsonl')).message).toBe('body: line 2: "text" must be a non-empty string');
+    expect((await failure('text,label\nok,x\nmissing,\n', 'csv')).message).toBe(
+      'body: line 3: "label" must be a non-empty string',
+    );
+    expect((await failure('{"text":"a","label":"x"}\n{"label":"x"}\n', 'jsonl')).message).toBe(
+      'body: line 2: "text" must be a non-empty string',
+    );
   });
 
   it('turns every CSV parse failure into a 400, also an opening quote in the wrong place', async () => {

@@ -8,7 +8,10 @@ export const MAX_ROW_BYTES = 1024 * 1024;
 
 /** A problem with the file itself, at a line (null: not about one line). */
 export class UploadLineError extends Error {
-  constructor(readonly line: number | null, message: string) {
+  constructor(
+    readonly line: number | null,
+    message: string,
+  ) {
     super(message);
     this.name = 'UploadLineError';
   }
@@ -19,26 +22,39 @@ export interface UploadRow {
   fields: Record<string, unknown>;
 }
 
-export function readRows(source: Readable, format: UploadFormat, onHeader: (names: string[]) => void): AsyncGenerator<UploadRow> {
+export function readRows(
+  source: Readable,
+  format: UploadFormat,
+  onHeader: (names: string[]) => void,
+): AsyncGenerator<UploadRow> {
   return format === 'csv' ? csvRows(source, onHeader) : jsonLines(source);
 }
 
 async function* csvRows(source: Readable, onHeader: (names: string[]) => void): AsyncGenerator<UploadRow> {
-  const parser = source.pipe(parse({
-    columns: (header: string[]) => {
-      try { onHeader(header); } catch (err) { throw new UploadLineError(1, (err as Error).message); }
-      return header;
-    },
-    info: true,
-    bom: true,
-    skip_empty_lines: true,
-    max_record_size: MAX_ROW_BYTES,
-  }));
+  const parser = source.pipe(
+    parse({
+      columns: (header: string[]) => {
+        try {
+          onHeader(header);
+        } catch (err) {
+          throw new UploadLineError(1, (err as Error).message);
+        }
+        return header;
+      },
+      info: true,
+      bom: true,
+      skip_empty_lines: true,
+      max_record_size: MAX_ROW_BYTES,
+    }),
+  );
   source.once('error', (err) => parser.destroy(err));
   let lastLine = 1;
   let lastEmpty = 0;
   try {
-    for await (const { record, info } of parser as AsyncIterable<{ record: Record<string, string>; info: { lines: number; empty_lines: number } }>) {
+    for await (const { record, info } of parser as AsyncIterable<{
+      record: Record<string, string>;
+      info: { lines: number; empty_lines: number };
+    }>) {
       // info.lines is where the record ends; it begins after the previous record and any blank lines between.
       const line = lastLine + 1 + (info.empty_lines - lastEmpty);
       lastLine = info.lines;
@@ -48,7 +64,8 @@ async function* csvRows(source: Readable, onHeader: (names: string[]) => void): 
   } catch (err) {
     if (err instanceof UploadLineError) throw err;
     // Every parse failure is a CsvError (codes like CSV_QUOTE_NOT_CLOSED, but also INVALID_OPENING_QUOTE).
-    if (err instanceof CsvError) throw new UploadLineError((err as CsvError & { lines?: number }).lines ?? null, `not valid CSV: ${err.message}`);
+    if (err instanceof CsvError)
+      throw new UploadLineError((err as CsvError & { lines?: number }).lines ?? null, `not valid CSV: ${err.message}`);
     throw err;
   }
 }
@@ -57,12 +74,21 @@ async function* jsonLines(source: Readable): AsyncGenerator<UploadRow> {
   const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
   for await (const { line, bytes } of splitLines(source)) {
     let text: string;
-    try { text = decoder.decode(bytes); } catch { throw new UploadLineError(line, 'not valid UTF-8'); }
+    try {
+      text = decoder.decode(bytes);
+    } catch {
+      throw new UploadLineError(line, 'not valid UTF-8');
+    }
     if (line === 1 && text.startsWith('\uFEFF')) text = text.slice(1);
     if (text.trim() === '') continue;
     let value: unknown;
-    try { value = JSON.parse(text); } catch { throw new UploadLineError(line, 'not valid JSON'); }
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new UploadLineError(line, 'expected a JSON object');
+    try {
+      value = JSON.parse(text);
+    } catch {
+      throw new UploadLineError(line, 'not valid JSON');
+    }
+    if (value === null || typeof value !== 'object' || Array.isArray(value))
+      throw new UploadLineError(line, 'expected a JSON object');
     yield { line, fields: value as Record<string, unknown> };
   }
 }

@@ -17,8 +17,14 @@ import { spoolBody, tooLarge } from './spool.js';
 export const UPLOAD_STALE_MS = 60_000;
 /** Rows checked before they are staged in one transaction. */
 const STAGE_ROWS = 5000;
-const STOPPED: UploadError = { line: null, message: 'the server stopped before the upload was ingested; nothing was stored, upload the file again' };
-const CRASHED: UploadError = { line: null, message: 'the server that received the upload stopped before ingesting it; nothing was stored, upload the file again' };
+const STOPPED: UploadError = {
+  line: null,
+  message: 'the server stopped before the upload was ingested; nothing was stored, upload the file again',
+};
+const CRASHED: UploadError = {
+  line: null,
+  message: 'the server that received the upload stopped before ingesting it; nothing was stored, upload the file again',
+};
 
 export interface UploadOptions {
   /** Directory for spool files (created when missing). */
@@ -35,7 +41,11 @@ export class UploadService implements UploadIntake {
   private sweeper: NodeJS.Timeout | undefined;
   private closing = false;
 
-  constructor(private readonly datasets: DatasetService, private readonly repo: UploadRepository, private readonly options: UploadOptions) {}
+  constructor(
+    private readonly datasets: DatasetService,
+    private readonly repo: UploadRepository,
+    private readonly options: UploadOptions,
+  ) {}
 
   /** Fails the uploads a dead process left processing (now, then every staleMs / 2) and removes their old spool files. */
   async start(): Promise<void> {
@@ -56,16 +66,27 @@ export class UploadService implements UploadIntake {
   async receive(workspaceId: number, key: string, request: UploadRequest): Promise<Upload> {
     const encoding = (request.contentEncoding ?? 'identity').trim().toLowerCase();
     if (encoding !== 'identity' && encoding !== 'gzip') {
-      throw new DomainError('INVALID_PARAMETER', `Content-Encoding: "${request.contentEncoding}" is not supported; send gzip or identity`);
+      throw new DomainError(
+        'INVALID_PARAMETER',
+        `Content-Encoding: "${request.contentEncoding}" is not supported; send gzip or identity`,
+      );
     }
     const gzip = encoding === 'gzip';
-    if (!gzip && request.contentLength !== undefined && request.contentLength > this.options.maxBytes) throw tooLarge(this.options.maxBytes);
+    if (!gzip && request.contentLength !== undefined && request.contentLength > this.options.maxBytes)
+      throw tooLarge(this.options.maxBytes);
     const dataset = await this.datasets.get(workspaceId, key);
     const begun = await this.repo.begin(workspaceId, dataset.id, request.format);
     if (begun === 'missing') throw notFound(`dataset ${datasetKey(dataset.id)}`);
-    if (begun === 'busy') throw new DomainError('DATASET_PROCESSING', `dataset ${datasetKey(dataset.id)} is processing; retry when it is ready`);
+    if (begun === 'busy')
+      throw new DomainError(
+        'DATASET_PROCESSING',
+        `dataset ${datasetKey(dataset.id)} is processing; retry when it is ready`,
+      );
     const file = path.join(this.options.spoolDir, `up_${begun.id}.spool`);
-    const heartbeat = setInterval(() => void this.repo.heartbeat(begun.id).catch(() => undefined), Math.max(250, this.options.staleMs / 4));
+    const heartbeat = setInterval(
+      () => void this.repo.heartbeat(begun.id).catch(() => undefined),
+      Math.max(250, this.options.staleMs / 4),
+    );
     heartbeat.unref();
     let upload: Upload;
     try {
@@ -118,9 +139,20 @@ export class UploadService implements UploadIntake {
       if (batch.length > 0 && !(await this.repo.stage(upload.id, staged, batch))) return;
       await this.repo.complete(upload.id, classificationJobs);
     } catch (err) {
-      if (!(err instanceof UploadLineError)) this.options.logger.error({ err, uploadId: upload.id }, 'upload ingestion failed');
-      const error = err instanceof UploadLineError ? { line: err.line, message: err.message } : { line: null, message: 'ingestion stopped on an internal error; nothing was stored, upload the file again' };
-      await this.repo.fail(upload.id, error).catch((failErr: unknown) => this.options.logger.error({ err: failErr, uploadId: upload.id }, 'could not mark the upload failed'));
+      if (!(err instanceof UploadLineError))
+        this.options.logger.error({ err, uploadId: upload.id }, 'upload ingestion failed');
+      const error =
+        err instanceof UploadLineError
+          ? { line: err.line, message: err.message }
+          : {
+              line: null,
+              message: 'ingestion stopped on an internal error; nothing was stored, upload the file again',
+            };
+      await this.repo
+        .fail(upload.id, error)
+        .catch((failErr: unknown) =>
+          this.options.logger.error({ err: failErr, uploadId: upload.id }, 'could not mark the upload failed'),
+        );
     } finally {
       source.destroy();
       await rm(file, { force: true });

@@ -13,7 +13,11 @@ export const tooLarge = (maxBytes: number): DomainError =>
  * failure (over the limit, bad gzip) leaves an HTTP request's socket open for the error answer. A body that
  * closes before its end (a client that went away) is cut off.
  */
-export async function spoolBody(req: Readable, file: string, options: { maxBytes: number; gzip: boolean }): Promise<number> {
+export async function spoolBody(
+  req: Readable,
+  file: string,
+  options: { maxBytes: number; gzip: boolean },
+): Promise<number> {
   let bytes = 0;
   const head = new PassThrough();
   const limit = new Transform({
@@ -24,7 +28,9 @@ export async function spoolBody(req: Readable, file: string, options: { maxBytes
     },
   });
   const cutOff = () => new DomainError('INVALID_PARAMETER', 'body: the upload was cut off before it was complete');
-  const onClose = () => { if (!req.readableEnded) head.destroy(cutOff()); };
+  const onClose = () => {
+    if (!req.readableEnded) head.destroy(cutOff());
+  };
   const onError = () => head.destroy(cutOff());
   req.once('close', onClose);
   req.once('error', onError);

@@ -4,10 +4,27 @@ import { BlockList, isIP } from 'node:net';
 
 const blocked = new BlockList();
 for (const [net, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) blocked.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['64:ff9b::', 96]] as const) {
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  blocked.addSubnet(net, prefix, 'ipv4');
+for (const [net, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+  ['64:ff9b::', 96],
+] as const) {
   blocked.addSubnet(net, prefix, 'ipv6');
 }
 
@@ -23,7 +40,11 @@ export function isNonPublicAddress(address: string): boolean {
 /** A URL's problem as a sentence, or null when it may be called: http(s) only, every resolved address public (unless allowed). */
 export async function checkWebhookUrl(raw: string, allowPrivate: boolean): Promise<string | null> {
   let url: URL;
-  try { url = new URL(raw); } catch { return 'is not an absolute URL'; }
+  try {
+    url = new URL(raw);
+  } catch {
+    return 'is not an absolute URL';
+  }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'must use http or https';
   if (url.username !== '' || url.password !== '') return 'must not carry credentials';
   if (allowPrivate) return null;
@@ -35,5 +56,7 @@ export async function checkWebhookUrl(raw: string, allowPrivate: boolean): Promi
     return `host "${host}" does not resolve`;
   }
   const refused = addresses.find(isNonPublicAddress);
-  return refused === undefined ? null : `resolves to ${refused}, a private, loopback or link-local address (set TEXTCLASS_WEBHOOK_ALLOW_PRIVATE=true to allow)`;
+  return refused === undefined
+    ? null
+    : `resolves to ${refused}, a private, loopback or link-local address (set TEXTCLASS_WEBHOOK_ALLOW_PRIVATE=true to allow)`;
 }

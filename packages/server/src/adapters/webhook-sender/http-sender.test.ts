@@ -33,6 +33,8 @@ describe('webhook HTTP sender', () => {
   });
 
   it('refuses a loopback target when private addresses are not allowed, before connecting', async () => {
-    await expect(createHttpSender(false).send(`${url}/ok`, {}, '{}', 5_000)).rejects.toThrow(/private, loopback or link-local/);
+    await expect(createHttpSender(false).send(`${url}/ok`, {}, '{}', 5_000)).rejects.toThrow(
+      /private, loopback or link-local/,
+    );
   });
 });

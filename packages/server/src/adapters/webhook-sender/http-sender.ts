@@ -14,7 +14,9 @@ const guardedLookup: LookupFunction = (hostname, options, callback) => {
     if (refused) return callback(new Error(`${hostname} resolves to ${refused.address}, a non-public address`), '', 0);
     if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
     const first = addresses[0];
-    return first ? callback(null, first.address, first.family) : callback(new Error(`${hostname} has no address`), '', 0);
+    return first
+      ? callback(null, first.address, first.family)
+      : callback(new Error(`${hostname} has no address`), '', 0);
   });
 };
 
@@ -26,17 +28,29 @@ export function createHttpSender(allowPrivate: boolean): WebhookSender {
       const target = new URL(url);
       const request = target.protocol === 'https:' ? https.request : http.request;
       return new Promise((resolve, reject) => {
-        const req = request(target, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'user-agent': 'textclass-webhooks', ...headers },
-          ...(allowPrivate ? {} : { lookup: guardedLookup }),
-        }, (res) => {
-          clearTimeout(timer);
-          res.resume();
-          resolve({ statusCode: res.statusCode ?? 0 });
-        });
+        const req = request(
+          target,
+          {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              'content-length': Buffer.byteLength(body),
+              'user-agent': 'textclass-webhooks',
+              ...headers,
+            },
+            ...(allowPrivate ? {} : { lookup: guardedLookup }),
+          },
+          (res) => {
+            clearTimeout(timer);
+            res.resume();
+            resolve({ statusCode: res.statusCode ?? 0 });
+          },
+        );
         const timer = setTimeout(() => req.destroy(new Error(`no response within ${timeoutMs / 1000} s`)), timeoutMs);
-        req.once('error', (error) => { clearTimeout(timer); reject(error); });
+        req.once('error', (error) => {
+          clearTimeout(timer);
+          reject(error);
+        });
         req.end(body);
       });
     },

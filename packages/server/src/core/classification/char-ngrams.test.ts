@@ -14,7 +14,9 @@ describe('character n-gram overlap', () => {
 
   it('rises with shared surface and handles non-Latin scripts', () => {
     const base = charNgrams('refund my payment');
-    expect(ngramOverlap(base, charNgrams('refund the payment'))).toBeGreaterThan(ngramOverlap(base, charNgrams('reset my password')));
+    expect(ngramOverlap(base, charNgrams('refund the payment'))).toBeGreaterThan(
+      ngramOverlap(base, charNgrams('reset my password')),
+    );
     expect(ngramOverlap(charNgrams('返金してください'), charNgrams('返金をお願いします'))).toBeGreaterThan(0);
     expect(normalizeSurface('ＡＢＣ')).toBe('abc');
   });

@@ -1,7 +1,11 @@
 // Surface similarity: Dice overlap of character trigrams of the normalised texts.
 
 export function normalizeSurface(text: string): string {
-  return text.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 }
 
 export function charNgrams(text: string, n = 3): Map<string, number> {
@@ -17,7 +21,9 @@ export function charNgrams(text: string, n = 3): Map<string, number> {
 
 /** Dice coefficient of two n-gram multisets, in [0, 1]. */
 export function ngramOverlap(a: Map<string, number>, b: Map<string, number>): number {
-  let sizeA = 0, sizeB = 0, shared = 0;
+  let sizeA = 0,
+    sizeB = 0,
+    shared = 0;
   for (const count of a.values()) sizeA += count;
   for (const [gram, count] of b) {
     sizeB += count;

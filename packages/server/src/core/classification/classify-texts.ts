@@ -65,8 +65,11 @@ export class TextClassifier {
     const { texts } = request;
     if (request.unusableModels === 'refuse') assertUsableTexts(texts);
     const { usable, skipped } = await this.usableModels(request);
-    const encoders = new Map<string, Encoder>(usable.map(({ model }) => [model.config.encoder, this.encoders.get(model.config.encoder)]));
-    if (request.quota) await this.quotas.reserve(request.quota, texts.filter((t) => t.trim() !== '').length * usable.length);
+    const encoders = new Map<string, Encoder>(
+      usable.map(({ model }) => [model.config.encoder, this.encoders.get(model.config.encoder)]),
+    );
+    if (request.quota)
+      await this.quotas.reserve(request.quota, texts.filter((t) => t.trim() !== '').length * usable.length);
     const embeddings = new Map<string, Promise<Float32Array[]>>();
     const embed = (encoderId: string): Promise<Float32Array[]> => {
       let pending = embeddings.get(encoderId);
@@ -89,7 +92,9 @@ export class TextClassifier {
     return result;
   }
 
-  private async usableModels(request: ClassifyRequest): Promise<{ usable: Array<{ model: Model; options: PredictionOptions }>; skipped: Record<string, string> }> {
+  private async usableModels(
+    request: ClassifyRequest,
+  ): Promise<{ usable: Array<{ model: Model; options: PredictionOptions }>; skipped: Record<string, string> }> {
     const found = await Promise.all(request.models.map((r) => this.models.get(request.workspaceId, r.modelId)));
     const usable: Array<{ model: Model; options: PredictionOptions }> = [];
     const skipped: Record<string, string> = {};
@@ -118,7 +123,8 @@ function modelState(model: Model): ModelState {
 /** The error a request gets for a model that cannot classify now. */
 function refusal(modelId: number, state: Exclude<ModelState, 'usable'>): DomainError {
   if (state === 'missing') return notFound(`model ${modelId}`);
-  if (state === 'archived') return new DomainError('MODEL_ARCHIVED', `model ${modelId} is archived; redeploy it to serve inference`);
+  if (state === 'archived')
+    return new DomainError('MODEL_ARCHIVED', `model ${modelId} is archived; redeploy it to serve inference`);
   return new DomainError('MODEL_NOT_DEPLOYED', `model ${modelId} is not deployed yet; deploy it to serve inference`);
 }
 

@@ -5,6 +5,9 @@ import type { LanguageDetector } from '../ports/encoders.js';
 const SAMPLE_CHARS = 300;
 
 export function detectRequestLanguage(detector: LanguageDetector, texts: string[]): string {
-  const sample = texts.filter((t) => t.trim() !== '').join(' \n ').slice(0, SAMPLE_CHARS);
+  const sample = texts
+    .filter((t) => t.trim() !== '')
+    .join(' \n ')
+    .slice(0, SAMPLE_CHARS);
   return detector.detect(sample);
 }

@@ -34,7 +34,10 @@ describe('ModelRunners', () => {
     const encoder = new GatedEncoder();
     encoder.open = true;
     const runners = new ModelRunners(provider(encoder));
-    const rows = await runners.score(model(), { texts: ['a text', 'b', 'ccccccccccc'], embeddings: () => encoder.embed(['a text', 'b', 'ccccccccccc']) });
+    const rows = await runners.score(model(), {
+      texts: ['a text', 'b', 'ccccccccccc'],
+      embeddings: () => encoder.embed(['a text', 'b', 'ccccccccccc']),
+    });
     expect(rows).toHaveLength(3);
     for (const row of rows) {
       expect(row).toHaveLength(3);

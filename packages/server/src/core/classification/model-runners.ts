@@ -35,7 +35,10 @@ export class ModelRunners {
   headFor(model: Model): Promise<Head> {
     const factory = this.factories[model.type];
     if (!factory) throw new Error(`no head is registered for model type ${model.type}`);
-    const key = model.version === null || model.version === undefined ? `${model.id}:t${model.updatedAt.getTime()}` : `${model.id}:v${model.version}`;
+    const key =
+      model.version === null || model.version === undefined
+        ? `${model.id}:t${model.updatedAt.getTime()}`
+        : `${model.id}:v${model.version}`;
     let pending = this.heads.get(key);
     if (!pending) {
       pending = factory(model, this.encoders.get(model.config.encoder));
@@ -62,7 +65,10 @@ export class ModelRunners {
       if (this.latest.get(modelId) === key) return;
       const pending = this.heads.get(key);
       this.heads.delete(key);
-      void pending?.then((head) => head.release?.(), () => undefined);
+      void pending?.then(
+        (head) => head.release?.(),
+        () => undefined,
+      );
     }, this.graceMs);
     timer.unref();
   }

@@ -26,7 +26,10 @@ export class SimilarityService {
     if (base.length === 0) throw invalid('base_texts', 'at least one text is required');
     if (compare.length === 0) throw invalid('compare_to_texts', 'at least one text is required');
     if (base.length + compare.length > MAX_SIMILARITY_TEXTS) {
-      throw invalid('base_texts', `base_texts and compare_to_texts together hold at most ${MAX_SIMILARITY_TEXTS} texts, got ${base.length + compare.length}`);
+      throw invalid(
+        'base_texts',
+        `base_texts and compare_to_texts together hold at most ${MAX_SIMILARITY_TEXTS} texts, got ${base.length + compare.length}`,
+      );
     }
     const encoder = this.encoders.get(this.encoders.defaultId);
     const vectors = await encoder.embed([...base.map(([, t]) => t), ...compare.map(([, t]) => t)]);

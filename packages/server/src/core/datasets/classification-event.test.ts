@@ -13,22 +13,46 @@ const contract = createRequire(import.meta.url)('@textclass/openapi/openapi.dere
 
 const dataset = { id: 12, textColumn: 'message' } as Dataset;
 const record = {
-  id: '345', datasetId: 12, values: { message: 'I was charged twice', agent_id: 'a-7' }, metadata: { channel: 'email' },
+  id: '345',
+  datasetId: 12,
+  values: { message: 'I was charged twice', agent_id: 'a-7' },
+  metadata: { channel: 'email' },
 } as unknown as DatasetRecord;
 
 function endpoint(id: number, events: string[], enabled = true): WebhookEndpoint {
-  return { id, workspaceId: 1, url: 'http://127.0.0.1:9/hook', events, enabled, disabledReason: null, secret: 's', createdAt: new Date(), updatedAt: new Date() };
+  return {
+    id,
+    workspaceId: 1,
+    url: 'http://127.0.0.1:9/hook',
+    events,
+    enabled,
+    disabledReason: null,
+    secret: 's',
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  };
 }
 
 describe('classificationCompleted', () => {
   it('builds a body the contract accepts, once, for the chosen endpoints', () => {
-    const event = classificationCompleted(dataset, record, { 3: { label: 'billing', confidence: 0.91 } }, '2026-11-24T07:00:00.000Z', [4, 5]);
+    const event = classificationCompleted(
+      dataset,
+      record,
+      { 3: { label: 'billing', confidence: 0.91 } },
+      '2026-11-24T07:00:00.000Z',
+      [4, 5],
+    );
     expect(event.type).toBe(CLASSIFICATION_COMPLETED);
     expect(event.endpointIds).toEqual([4, 5]);
     const body: unknown = JSON.parse(event.body);
     expect(body).toEqual({
-      event: 'classification.completed', timestamp: '2026-11-24T07:00:00.000Z', dataset_id: 'ds_12', row_id: '345',
-      text: 'I was charged twice', classifications: { 3: { label: 'billing', confidence: 0.91 } }, metadata: { channel: 'email' },
+      event: 'classification.completed',
+      timestamp: '2026-11-24T07:00:00.000Z',
+      dataset_id: 'ds_12',
+      row_id: '345',
+      text: 'I was charged twice',
+      classifications: { 3: { label: 'billing', confidence: 0.91 } },
+      metadata: { channel: 'email' },
     });
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     formats.default(ajv);
@@ -44,7 +68,11 @@ describe('classificationCompleted', () => {
 
 describe('subscribersOf', () => {
   it('chooses the enabled endpoints subscribed to the event type', () => {
-    const endpoints = [endpoint(1, [CLASSIFICATION_COMPLETED]), endpoint(2, [CLASSIFICATION_COMPLETED], false), endpoint(3, ['other.event'])];
+    const endpoints = [
+      endpoint(1, [CLASSIFICATION_COMPLETED]),
+      endpoint(2, [CLASSIFICATION_COMPLETED], false),
+      endpoint(3, ['other.event']),
+    ];
     expect(subscribersOf(endpoints, CLASSIFICATION_COMPLETED)).toEqual([1]);
   });
 });

@@ -3,7 +3,15 @@ import { classificationJobs } from './classification-jobs.js';
 import { datasetKey, parseDatasetKey } from './dataset-keys.js';
 import { DomainError, invalid, notFound } from '../shared/errors.js';
 import type { DatasetRepository, ModelRepository, RecordRepository } from '../ports/repositories.js';
-import type { CellValue, Dataset, DatasetColumn, DatasetRecord, NewRecord, Page, PageRequest } from '../shared/types.js';
+import type {
+  CellValue,
+  Dataset,
+  DatasetColumn,
+  DatasetRecord,
+  NewRecord,
+  Page,
+  PageRequest,
+} from '../shared/types.js';
 
 const RESERVED_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
 export const MAX_ROWS_PER_ITEM_CALL = 8;
@@ -36,7 +44,13 @@ export class DatasetService {
     for (const id of modelIds) {
       if (!(await this.models.get(workspaceId, id))) throw invalid('model_ids', `model ${id} does not exist`);
     }
-    return this.datasets.create({ workspaceId, name: input.name, columns: input.columns, textColumn: input.textColumn, modelIds });
+    return this.datasets.create({
+      workspaceId,
+      name: input.name,
+      columns: input.columns,
+      textColumn: input.textColumn,
+      modelIds,
+    });
   }
 
   list(workspaceId: number, page: PageRequest): Promise<Page<Dataset>> {
@@ -51,7 +65,11 @@ export class DatasetService {
   }
 
   /** POST /v2/dataset/{id}/item: rows keep known columns only; missing columns are null. All or none. */
-  async addRows(workspaceId: number, datasetId: number, rows: Array<Record<string, unknown>>): Promise<DatasetRecord[]> {
+  async addRows(
+    workspaceId: number,
+    datasetId: number,
+    rows: Array<Record<string, unknown>>,
+  ): Promise<DatasetRecord[]> {
     const dataset = await this.writable(workspaceId, datasetId);
     if (rows.length > MAX_ROWS_PER_ITEM_CALL) throw invalid('rows', `at most ${MAX_ROWS_PER_ITEM_CALL} rows per call`);
     const records = rows.map((row, i) => ({ values: rowValues(dataset, row, `rows[${i}]`), metadata: {} }));
@@ -62,7 +80,9 @@ export class DatasetService {
   async pushRecord(workspaceId: number, key: string, body: Record<string, unknown>): Promise<DatasetRecord> {
     const dataset = await this.writable(workspaceId, parseDatasetKey(key));
     const columnNames = new Set(dataset.columns.map((c) => c.name));
-    const merged: Record<string, unknown> = Object.fromEntries(Object.entries(body).filter(([k]) => columnNames.has(k)));
+    const merged: Record<string, unknown> = Object.fromEntries(
+      Object.entries(body).filter(([k]) => columnNames.has(k)),
+    );
     if (typeof body.text === 'string' && !columnNames.has('text')) merged[dataset.textColumn] = body.text;
     const metadata = Object.fromEntries(
       Object.entries(body).filter(([k, v]) => !columnNames.has(k) && k !== 'text' && typeof v === 'string'),
@@ -70,7 +90,10 @@ export class DatasetService {
     const record: NewRecord = { values: rowValues(dataset, merged, 'body'), metadata };
     const text = record.values[dataset.textColumn];
     if (typeof text !== 'string' || text.trim() === '') {
-      throw new DomainError('MISSING_REQUIRED_FIELD', `text: a non-empty text is required (it fills column "${dataset.textColumn}")`);
+      throw new DomainError(
+        'MISSING_REQUIRED_FIELD',
+        `text: a non-empty text is required (it fills column "${dataset.textColumn}")`,
+      );
     }
     const [stored] = await this.records.insertMany(dataset.id, [record], classificationJobs);
     if (!stored) throw new Error('record insert returned no row');
@@ -85,7 +108,10 @@ export class DatasetService {
   private async writable(workspaceId: number, datasetId: number): Promise<Dataset> {
     const dataset = await this.get(workspaceId, datasetId);
     if (dataset.status === 'processing') {
-      throw new DomainError('DATASET_PROCESSING', `dataset ${datasetKey(dataset.id)} is processing; retry when it is ready`);
+      throw new DomainError(
+        'DATASET_PROCESSING',
+        `dataset ${datasetKey(dataset.id)} is processing; retry when it is ready`,
+      );
     }
     return dataset;
   }
@@ -106,12 +132,16 @@ export function checkCell(column: DatasetColumn, value: unknown, field: string):
     if (typeof value !== 'number' || !Number.isFinite(value)) throw invalid(field, 'expected a number');
     return value;
   }
-  if (typeof value !== 'string') throw invalid(field, `expected a ${column.type === 'text' ? 'string' : 'timestamp string'}`);
+  if (typeof value !== 'string')
+    throw invalid(field, `expected a ${column.type === 'text' ? 'string' : 'timestamp string'}`);
   if (column.type === 'text' && value.length > 10_000) throw invalid(field, 'text is longer than 10,000 characters');
   if (column.type === 'timestamp' && !isIsoTimestamp(value)) throw invalid(field, 'expected an ISO 8601 timestamp');
   return value;
 }
 
 function isIsoTimestamp(value: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) && !Number.isNaN(Date.parse(value));
+  return (
+    /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) &&
+    !Number.isNaN(Date.parse(value))
+  );
 }

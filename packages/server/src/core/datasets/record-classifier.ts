@@ -18,7 +18,12 @@ export interface RecordClassifierOptions {
   retryDelaysMs: number[];
 }
 
-export const DEFAULT_CLASSIFIER_OPTIONS: RecordClassifierOptions = { batchJobs: 4, leaseMs: 120_000, maxAttempts: 10, retryDelaysMs: [1_000, 5_000, 30_000, 120_000] };
+export const DEFAULT_CLASSIFIER_OPTIONS: RecordClassifierOptions = {
+  batchJobs: 4,
+  leaseMs: 120_000,
+  maxAttempts: 10,
+  retryDelaysMs: [1_000, 5_000, 30_000, 120_000],
+};
 
 interface Deps {
   jobs: JobRepository;
@@ -32,7 +37,10 @@ interface Deps {
 }
 
 export class RecordClassifier {
-  constructor(private readonly deps: Deps, private readonly options: RecordClassifierOptions = DEFAULT_CLASSIFIER_OPTIONS) {}
+  constructor(
+    private readonly deps: Deps,
+    private readonly options: RecordClassifierOptions = DEFAULT_CLASSIFIER_OPTIONS,
+  ) {}
 
   /** Claims and runs due jobs; returns how many it claimed. */
   async tick(): Promise<number> {
@@ -44,7 +52,10 @@ export class RecordClassifier {
       } catch (error) {
         this.deps.onError?.(error, job);
         const delays = this.options.retryDelaysMs;
-        const delay = job.attempts >= this.options.maxAttempts ? null : delays[Math.min(job.attempts - 1, delays.length - 1)] ?? 1_000;
+        const delay =
+          job.attempts >= this.options.maxAttempts
+            ? null
+            : (delays[Math.min(job.attempts - 1, delays.length - 1)] ?? 1_000);
         await this.deps.jobs.retry(job.id, error instanceof Error ? error.message : String(error), delay);
       }
     }
@@ -77,13 +88,21 @@ export class RecordClassifier {
         if (top.confidence < model.confidenceThreshold) review.get(record.id)?.push(String(model.id));
       });
     }
-    const subscribers = subscribersOf(await this.deps.webhooks.listEnabled(payload.workspace_id), CLASSIFICATION_COMPLETED);
-    const noText = Object.fromEntries(scored.map(({ model }) => [String(model.id), 'the record has no text to classify']));
+    const subscribers = subscribersOf(
+      await this.deps.webhooks.listEnabled(payload.workspace_id),
+      CLASSIFICATION_COMPLETED,
+    );
+    const noText = Object.fromEntries(
+      scored.map(({ model }) => [String(model.id), 'the record has no text to classify']),
+    );
     const completedAt = new Date().toISOString();
     const classified = new Set(withText);
     const results: RecordResult[] = records.map((record) => {
       const classifications = byRecord.get(record.id) as Record<string, Classification>;
-      const event = Object.keys(classifications).length === 0 ? null : classificationCompleted(dataset, record, classifications, completedAt, subscribers);
+      const event =
+        Object.keys(classifications).length === 0
+          ? null
+          : classificationCompleted(dataset, record, classifications, completedAt, subscribers);
       return {
         recordId: record.id,
         classifications,

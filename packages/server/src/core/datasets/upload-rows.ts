@@ -15,12 +15,17 @@ function fromCsvCell(column: DatasetColumn, raw: unknown): unknown {
   if (column.type !== 'number') return raw;
   const trimmed = raw.trim();
   const value = Number(trimmed);
-  if (trimmed === '' || !Number.isFinite(value)) throw invalid(`column "${column.name}"`, `expected a number, got ${quoted(raw)}`);
+  if (trimmed === '' || !Number.isFinite(value))
+    throw invalid(`column "${column.name}"`, `expected a number, got ${quoted(raw)}`);
   return value;
 }
 
 /** The row's values by column; throws INVALID_PARAMETER naming the column at fault. */
-export function uploadRowValues(dataset: Dataset, fields: Record<string, unknown>, format: UploadFormat): Record<string, CellValue> {
+export function uploadRowValues(
+  dataset: Dataset,
+  fields: Record<string, unknown>,
+  format: UploadFormat,
+): Record<string, CellValue> {
   const alias = textAliases(dataset) && Object.hasOwn(fields, 'text');
   const values: Record<string, CellValue> = {};
   for (const column of dataset.columns) {
@@ -42,6 +47,9 @@ export function checkCsvHeader(dataset: Dataset, names: string[]): void {
   const known = dataset.columns.some((c) => seen.has(c.name)) || (textAliases(dataset) && seen.has('text'));
   if (!known) {
     const columns = dataset.columns.map((c) => c.name).join(', ');
-    throw new DomainError('INVALID_PARAMETER', `header: names none of the dataset's columns (${columns}); the first line must be the header`);
+    throw new DomainError(
+      'INVALID_PARAMETER',
+      `header: names none of the dataset's columns (${columns}); the first line must be the header`,
+    );
   }
 }

@@ -16,11 +16,16 @@ export interface SeedResult {
 }
 
 /** Creates the demo content only when the workspace has no models yet (idempotent across restarts). */
-export async function seedDemoContent(repos: Repositories, workspace: Workspace, encoder: Encoder): Promise<SeedResult> {
+export async function seedDemoContent(
+  repos: Repositories,
+  workspace: Workspace,
+  encoder: Encoder,
+): Promise<SeedResult> {
   const existing = await repos.models.list(workspace.id, { offset: 0, limit: 1 });
   if (existing.total > 0) return { models: [], seeded: false };
   const models: Model[] = [];
-  for (const demo of DEMO_MODELS) models.push(await repos.models.create(await buildDemoModel(workspace, demo, encoder)));
+  for (const demo of DEMO_MODELS)
+    models.push(await repos.models.create(await buildDemoModel(workspace, demo, encoder)));
   await repos.datasets.create({
     workspaceId: workspace.id,
     name: 'Support tickets',

@@ -57,7 +57,7 @@ export const supportTopics: DemoModel = {
   examples: [
     { text: 'You charged my card twice this month, please refund one of the payments.', label: 'billing' },
     { text: 'Why is my invoice higher than the price on your website?', label: 'billing' },
-    { text: 'I need a copy of last month\'s bill for my accountant.', label: 'billing' },
+    { text: "I need a copy of last month's bill for my accountant.", label: 'billing' },
     { text: 'The payment failed but the money left my bank account.', label: 'billing' },
     { text: 'Can I get a refund for the unused part of my subscription fee?', label: 'billing' },
     { text: 'There is a fee on my statement that I do not recognise.', label: 'billing' },

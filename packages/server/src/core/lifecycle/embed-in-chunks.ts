@@ -3,7 +3,11 @@ import type { Encoder } from '../ports/encoders.js';
 
 export const EMBED_CHUNK = 64;
 
-export async function embedInChunks(encoder: Encoder, texts: string[], onChunk?: (done: number, total: number) => void | Promise<void>): Promise<Float32Array[]> {
+export async function embedInChunks(
+  encoder: Encoder,
+  texts: string[],
+  onChunk?: (done: number, total: number) => void | Promise<void>,
+): Promise<Float32Array[]> {
   const vectors: Float32Array[] = [];
   for (let start = 0; start < texts.length; start += EMBED_CHUNK) {
     vectors.push(...(await encoder.embed(texts.slice(start, start + EMBED_CHUNK))));

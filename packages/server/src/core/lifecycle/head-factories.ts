@@ -20,7 +20,11 @@ export function headFactories(deps: HeadFactoryDeps): Record<ModelType, HeadFact
     if (model.version === null) throw new Error(`model ${model.id} has no trained version`);
     const graph = await deps.lifecycle.headGraph(model.id, model.version);
     if (!graph) throw new Error(`version ${model.version} of model ${model.id} has no head graph`);
-    return trainedHead(graph, model.labels.map((l) => l.name), deps.graphs);
+    return trainedHead(
+      graph,
+      model.labels.map((l) => l.name),
+      deps.graphs,
+    );
   };
   return {
     'zero-shot': zeroShotHead,

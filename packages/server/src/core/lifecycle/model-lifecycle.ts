@@ -10,7 +10,13 @@ import { embedInChunks } from './embed-in-chunks.js';
 import { assertKnownEndpoint, parseLlmSettings } from '../llm/llm-settings.js';
 import type { ModelLifecycleRepository } from '../ports/lifecycle.js';
 import { archiveTransition, deployTransition, rollbackTransition } from './transitions.js';
-import { TRAINED_KINDS, type LabelledText, type ModelVersion, type TrainingJob, type TrainingOptions } from './types.js';
+import {
+  TRAINED_KINDS,
+  type LabelledText,
+  type ModelVersion,
+  type TrainingJob,
+  type TrainingOptions,
+} from './types.js';
 
 export interface CreateModelInput {
   name: string;
@@ -33,7 +39,13 @@ export interface LifecycleDeps {
   llmEndpoints: ReadonlyMap<string, unknown>;
 }
 
-export const DEFAULT_TRAINING_OPTIONS: TrainingOptions = { architecture: 'linear', holdout_fraction: 0.2, max_epochs: 200, seed: 1, deploy: false };
+export const DEFAULT_TRAINING_OPTIONS: TrainingOptions = {
+  architecture: 'linear',
+  holdout_fraction: 0.2,
+  max_epochs: 200,
+  seed: 1,
+  deploy: false,
+};
 /** Labelled rows a dataset import or an evaluation reads at most. */
 export const MAX_LABELLED_ROWS = 100_000;
 
@@ -43,8 +55,13 @@ export class ModelLifecycle {
   async create(workspace: Workspace, input: CreateModelInput): Promise<Model> {
     assertLabels(input.labels);
     const encoder = input.encoder ?? this.deps.encoders.defaultId;
-    try { this.deps.encoders.get(encoder); } catch { throw invalid('encoder', `no encoder "${encoder}" is loaded on this server`); }
-    if (await this.deps.models.findByName(workspace.id, input.name)) throw invalid('name', `a model named "${input.name}" already exists`);
+    try {
+      this.deps.encoders.get(encoder);
+    } catch {
+      throw invalid('encoder', `no encoder "${encoder}" is loaded on this server`);
+    }
+    if (await this.deps.models.findByName(workspace.id, input.name))
+      throw invalid('name', `a model named "${input.name}" already exists`);
     const config: Model['config'] = { encoder };
     if (input.type === 'llm') {
       if (!input.llm) throw new DomainError('MISSING_REQUIRED_FIELD', 'llm is required for a model of type llm');
@@ -54,7 +71,8 @@ export class ModelLifecycle {
     } else if (input.llm) {
       throw invalid('llm', 'only a model of type llm takes llm settings');
     }
-    if (input.examples && !TRAINED_KINDS.has(input.type)) throw invalid('examples', `a ${input.type} model does not train on examples`);
+    if (input.examples && !TRAINED_KINDS.has(input.type))
+      throw invalid('examples', `a ${input.type} model does not train on examples`);
     if (input.examples) assertExampleLabels(input.labels, input.examples, 'examples');
     const model = await this.deps.models.create({
       workspaceId: workspace.id,
@@ -85,7 +103,13 @@ export class ModelLifecycle {
   }
 
   /** Stores labelled examples; a few-shot model retrains at once (and keeps serving, with the new version, when deployed). */
-  async addExamples(workspace: Workspace, modelId: number, examples: LabelledText[], source: string, field = 'examples'): Promise<{ added: number; counts: Record<string, number>; job: TrainingJob | null }> {
+  async addExamples(
+    workspace: Workspace,
+    modelId: number,
+    examples: LabelledText[],
+    source: string,
+    field = 'examples',
+  ): Promise<{ added: number; counts: Record<string, number>; job: TrainingJob | null }> {
     const model = await this.get(workspace, modelId);
     if (!TRAINED_KINDS.has(model.type)) throw invalid(field, `a ${model.type} model does not train on examples`);
     assertExampleLabels(model.labels, examples, field);
@@ -93,13 +117,21 @@ export class ModelLifecycle {
     const counts = await this.deps.lifecycle.exampleCounts(model.id);
     let job: TrainingJob | null = null;
     if (model.type === 'few-shot' && this.canTrain(model, counts)) {
-      job = await this.deps.lifecycle.createTrainingJob(workspace.id, model.id, { ...DEFAULT_TRAINING_OPTIONS, deploy: model.status === 'deployed' });
+      job = await this.deps.lifecycle.createTrainingJob(workspace.id, model.id, {
+        ...DEFAULT_TRAINING_OPTIONS,
+        deploy: model.status === 'deployed',
+      });
     }
     return { added, counts, job };
   }
 
   /** Reads a dataset's rows whose `labelColumn` (a column or a metadata key) holds one of the model's labels. */
-  async labelledRows(workspace: Workspace, datasetId: number, labelColumn: string, labels: string[]): Promise<LabelledText[]> {
+  async labelledRows(
+    workspace: Workspace,
+    datasetId: number,
+    labelColumn: string,
+    labels: string[],
+  ): Promise<LabelledText[]> {
     const dataset = await this.deps.datasets.get(workspace.id, datasetId);
     if (!dataset) throw notFound(`dataset ${datasetId}`);
     const known = new Set(labels);
@@ -109,22 +141,31 @@ export class ModelLifecycle {
       for (const record of page.items) {
         const text = record.values[dataset.textColumn];
         const label = record.values[labelColumn] ?? record.metadata[labelColumn];
-        if (typeof text === 'string' && text.trim() !== '' && typeof label === 'string' && known.has(label)) rows.push({ text, label });
+        if (typeof text === 'string' && text.trim() !== '' && typeof label === 'string' && known.has(label))
+          rows.push({ text, label });
       }
       if (offset + page.items.length >= page.total || page.items.length === 0) break;
     }
-    if (rows.length === 0) throw invalid('label_column', `dataset ${datasetId} has no rows whose "${labelColumn}" is one of the model's labels`);
+    if (rows.length === 0)
+      throw invalid(
+        'label_column',
+        `dataset ${datasetId} has no rows whose "${labelColumn}" is one of the model's labels`,
+      );
     return rows;
   }
 
   async train(workspace: Workspace, modelId: number, options: Partial<TrainingOptions>): Promise<TrainingJob> {
     const model = await this.get(workspace, modelId);
-    if (!TRAINED_KINDS.has(model.type)) throw invalid('model_id', `a ${model.type} model is not trained; evaluate it on a labelled set instead`);
+    if (!TRAINED_KINDS.has(model.type))
+      throw invalid('model_id', `a ${model.type} model is not trained; evaluate it on a labelled set instead`);
     const counts = await this.deps.lifecycle.exampleCounts(model.id);
     const minimum = model.type === 'fine-tuned' ? 2 : 1;
     const short = model.labels.filter((l) => (counts[l.name] ?? 0) < minimum).map((l) => `"${l.name}"`);
     if (short.length > 0) {
-      throw invalid('examples', `every label needs at least ${minimum} labelled example${minimum > 1 ? 's' : ''} before training; too few for ${short.join(', ')}`);
+      throw invalid(
+        'examples',
+        `every label needs at least ${minimum} labelled example${minimum > 1 ? 's' : ''} before training; too few for ${short.join(', ')}`,
+      );
     }
     return this.deps.lifecycle.createTrainingJob(workspace.id, model.id, { ...DEFAULT_TRAINING_OPTIONS, ...options });
   }
@@ -153,7 +194,12 @@ export class ModelLifecycle {
     if (versions.length === 0) throw invalid('version', `model ${modelId} has no version yet; train it first`);
     const target = version === undefined ? versions.at(-1) : versions.find((v) => v.version === version);
     if (!target) throw invalid('version', `model ${modelId} has no version ${version}`);
-    await this.deps.runners.headFor({ ...model, version: target.version, labels: target.labels, config: target.config });
+    await this.deps.runners.headFor({
+      ...model,
+      version: target.version,
+      labels: target.labels,
+      config: target.config,
+    });
     return this.transition(workspace, modelId, (m) => deployTransition(m, target.version));
   }
 
@@ -170,7 +216,12 @@ export class ModelLifecycle {
   }
 
   /** Measures the served (or newest) version on a labelled set and stores the metrics with it. */
-  async evaluate(workspace: Workspace, modelId: number, examples: LabelledText[], field = 'examples'): Promise<ModelMetrics> {
+  async evaluate(
+    workspace: Workspace,
+    modelId: number,
+    examples: LabelledText[],
+    field = 'examples',
+  ): Promise<ModelMetrics> {
     const model = await this.get(workspace, modelId);
     if (model.version === null) throw invalid('model_id', `model ${modelId} has no version yet; train it first`);
     assertExampleLabels(model.labels, examples, field);
@@ -185,7 +236,11 @@ export class ModelLifecycle {
     return metrics;
   }
 
-  private async transition(workspace: Workspace, modelId: number, decide: Parameters<ModelLifecycleRepository['update']>[2]): Promise<Model> {
+  private async transition(
+    workspace: Workspace,
+    modelId: number,
+    decide: Parameters<ModelLifecycleRepository['update']>[2],
+  ): Promise<Model> {
     const updated = await this.deps.lifecycle.update(workspace.id, modelId, decide);
     if (!updated) throw notFound(`model ${modelId}`);
     return updated;
@@ -208,7 +263,8 @@ function assertLabels(labels: LabelDefinition[]): void {
 function assertExampleLabels(labels: LabelDefinition[], examples: LabelledText[], field: string): void {
   const known = new Set(labels.map((l) => l.name));
   examples.forEach((example, i) => {
-    if (!known.has(example.label)) throw invalid(`${field}[${i}].label`, `"${example.label}" is not a label of the model`);
+    if (!known.has(example.label))
+      throw invalid(`${field}[${i}].label`, `"${example.label}" is not a label of the model`);
     if (example.text.trim() === '') throw invalid(`${field}[${i}].text`, 'an example text must not be empty');
   });
 }

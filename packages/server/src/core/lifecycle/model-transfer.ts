@@ -11,7 +11,14 @@ import { TRAINED_KINDS, type ModelExportFile } from './types.js';
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
 export class ModelTransfer {
-  constructor(private readonly deps: { models: ModelRepository; lifecycle: ModelLifecycleRepository; encoders: EncoderProvider; llmEndpoints: ReadonlyMap<string, unknown> }) {}
+  constructor(
+    private readonly deps: {
+      models: ModelRepository;
+      lifecycle: ModelLifecycleRepository;
+      encoders: EncoderProvider;
+      llmEndpoints: ReadonlyMap<string, unknown>;
+    },
+  ) {}
 
   /** The model's current version as an export file. */
   async exportModel(workspace: Workspace, modelId: number): Promise<ModelExportFile> {
@@ -37,7 +44,9 @@ export class ModelTransfer {
         version: version.version,
       },
       encoder: { id: version.config.encoder, sha256: this.fingerprint(version.config.encoder) },
-      head: graph ? { format: 'onnx', sha256: sha256(graph), data_base64: Buffer.from(graph).toString('base64') } : null,
+      head: graph
+        ? { format: 'onnx', sha256: sha256(graph), data_base64: Buffer.from(graph).toString('base64') }
+        : null,
     };
   }
 
@@ -46,13 +55,24 @@ export class ModelTransfer {
     const definition = file.model;
     const targetName = name ?? definition.name;
     if (await this.deps.models.findByName(workspace.id, targetName)) {
-      throw invalid(name === undefined ? 'model.name' : 'name', `a model named "${targetName}" already exists; import with ?name= to rename it`);
+      throw invalid(
+        name === undefined ? 'model.name' : 'name',
+        `a model named "${targetName}" already exists; import with ?name= to rename it`,
+      );
     }
-    if (definition.config.encoder !== file.encoder.id) throw invalid('model.config.encoder', 'names another encoder than encoder.id');
-    try { this.deps.encoders.get(file.encoder.id); } catch { throw invalid('encoder.id', `encoder "${file.encoder.id}" is not loaded on this server`); }
+    if (definition.config.encoder !== file.encoder.id)
+      throw invalid('model.config.encoder', 'names another encoder than encoder.id');
+    try {
+      this.deps.encoders.get(file.encoder.id);
+    } catch {
+      throw invalid('encoder.id', `encoder "${file.encoder.id}" is not loaded on this server`);
+    }
     const local = this.fingerprint(file.encoder.id);
     if (file.encoder.sha256 !== null && local !== null && local !== file.encoder.sha256) {
-      throw invalid('encoder.sha256', `this server's encoder "${file.encoder.id}" has other weights (sha256 ${local}); the model needs ${file.encoder.sha256}`);
+      throw invalid(
+        'encoder.sha256',
+        `this server's encoder "${file.encoder.id}" has other weights (sha256 ${local}); the model needs ${file.encoder.sha256}`,
+      );
     }
     const trained = TRAINED_KINDS.has(definition.type);
     let graph: Uint8Array | null = null;
@@ -66,7 +86,9 @@ export class ModelTransfer {
     if (definition.type === 'llm') {
       // The endpoint is this installation's operator's choice: the file must name one configured here.
       let settings;
-      try { settings = parseLlmSettings(definition.config.llm); } catch (error) {
+      try {
+        settings = parseLlmSettings(definition.config.llm);
+      } catch (error) {
         throw invalid('model.config.llm', error instanceof Error ? error.message : 'invalid llm settings');
       }
       assertKnownEndpoint(settings.endpoint, this.deps.llmEndpoints);
@@ -90,7 +112,12 @@ export class ModelTransfer {
     });
     if (!trained) return model;
     const version = await this.deps.lifecycle.addVersion(model.id, {
-      labels, config: model.config, metrics: definition.metrics, trainingExamples: definition.training_examples, trainedAt: lastTrained, headGraph: graph,
+      labels,
+      config: model.config,
+      metrics: definition.metrics,
+      trainingExamples: definition.training_examples,
+      trainedAt: lastTrained,
+      headGraph: graph,
     });
     const updated = await this.deps.lifecycle.update(workspace.id, model.id, () => ({ version: version.version }));
     return updated ?? model;

@@ -21,11 +21,18 @@ type Deps = Omit<LifecycleDeps, 'llmEndpoints'>;
 export class LabelSuggestions {
   constructor(private readonly deps: Deps) {}
 
-  async suggest(workspace: Workspace, modelId: number, datasetId: number, options: { strategy: UncertaintyStrategy; scan: number; limit: number }): Promise<{ items: LabelSuggestion[]; scanned: number }> {
+  async suggest(
+    workspace: Workspace,
+    modelId: number,
+    datasetId: number,
+    options: { strategy: UncertaintyStrategy; scan: number; limit: number },
+  ): Promise<{ items: LabelSuggestion[]; scanned: number }> {
     const model = await this.deps.models.get(workspace.id, modelId);
     if (!model) throw notFound(`model ${modelId}`);
-    if (!TRAINED_KINDS.has(model.type)) throw invalid('model_id', `a ${model.type} model does not learn from labelled examples`);
-    if (model.version === null) throw invalid('model_id', `model ${modelId} has no version yet; add an example of every label first`);
+    if (!TRAINED_KINDS.has(model.type))
+      throw invalid('model_id', `a ${model.type} model does not learn from labelled examples`);
+    if (model.version === null)
+      throw invalid('model_id', `model ${modelId} has no version yet; add an example of every label first`);
     const dataset = await this.deps.datasets.get(workspace.id, datasetId);
     if (!dataset) throw notFound(`dataset ${datasetId}`);
     const known = new Set((await this.deps.lifecycle.examples(model.id)).map((e) => e.text));
@@ -35,7 +42,8 @@ export class LabelSuggestions {
       const page = await this.deps.records.list(dataset.id, { offset, limit: 1000 });
       for (const record of page.items) {
         const text = record.values[dataset.textColumn];
-        if (typeof text === 'string' && text.trim() !== '' && !known.has(text)) candidates.push({ recordId: record.id, text });
+        if (typeof text === 'string' && text.trim() !== '' && !known.has(text))
+          candidates.push({ recordId: record.id, text });
       }
       if (page.items.length === 0 || offset + page.items.length >= page.total) break;
     }
@@ -50,7 +58,13 @@ export class LabelSuggestions {
       items: ranked.map((r) => {
         const row = rows[r.index]!;
         const top = r.top;
-        return { recordId: candidates[r.index]!.recordId, text: candidates[r.index]!.text, label: head.labels[top] ?? '', confidence: row[top] ?? 0, uncertainty: r.uncertainty };
+        return {
+          recordId: candidates[r.index]!.recordId,
+          text: candidates[r.index]!.text,
+          label: head.labels[top] ?? '',
+          confidence: row[top] ?? 0,
+          uncertainty: r.uncertainty,
+        };
       }),
     };
   }

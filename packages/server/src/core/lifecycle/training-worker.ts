@@ -21,7 +21,11 @@ export interface TrainingWorkerOptions {
   progressEveryMs: number;
 }
 
-export const DEFAULT_TRAINING_WORKER_OPTIONS: TrainingWorkerOptions = { leaseMs: 600_000, maxAttempts: 3, progressEveryMs: 250 };
+export const DEFAULT_TRAINING_WORKER_OPTIONS: TrainingWorkerOptions = {
+  leaseMs: 600_000,
+  maxAttempts: 3,
+  progressEveryMs: 250,
+};
 
 interface Deps {
   jobs: JobRepository;
@@ -40,7 +44,10 @@ interface Deps {
 class TrainingRefused extends Error {}
 
 export class TrainingWorker {
-  constructor(private readonly deps: Deps, private readonly options: TrainingWorkerOptions = DEFAULT_TRAINING_WORKER_OPTIONS) {}
+  constructor(
+    private readonly deps: Deps,
+    private readonly options: TrainingWorkerOptions = DEFAULT_TRAINING_WORKER_OPTIONS,
+  ) {}
 
   /** Claims and runs one due training; returns how many it claimed. */
   async tick(): Promise<number> {
@@ -51,15 +58,31 @@ export class TrainingWorker {
       await this.run(payload);
       await this.deps.jobs.complete(job.id);
     } catch (error) {
-      const message = error instanceof TrainingRefused || error instanceof DomainError ? error.message : 'the training failed unexpectedly; see the server log';
+      const message =
+        error instanceof TrainingRefused || error instanceof DomainError
+          ? error.message
+          : 'the training failed unexpectedly; see the server log';
       const final = error instanceof TrainingRefused || job.attempts >= this.options.maxAttempts;
       if (!(error instanceof TrainingRefused)) this.deps.onError?.(error, job);
       if (final) {
-        await this.deps.lifecycle.updateTrainingJob(payload.training_job_id, { status: 'failed', stage: 'failed', error: message, finishedAt: new Date() });
+        await this.deps.lifecycle.updateTrainingJob(payload.training_job_id, {
+          status: 'failed',
+          stage: 'failed',
+          error: message,
+          finishedAt: new Date(),
+        });
         await this.deps.jobs.complete(job.id);
       } else {
-        await this.deps.lifecycle.updateTrainingJob(payload.training_job_id, { status: 'queued', stage: 'queued', error: `attempt ${job.attempts} failed: ${message}` });
-        await this.deps.jobs.retry(job.id, error instanceof Error ? error.message : String(error), 5_000 * job.attempts);
+        await this.deps.lifecycle.updateTrainingJob(payload.training_job_id, {
+          status: 'queued',
+          stage: 'queued',
+          error: `attempt ${job.attempts} failed: ${message}`,
+        });
+        await this.deps.jobs.retry(
+          job.id,
+          error instanceof Error ? error.message : String(error),
+          5_000 * job.attempts,
+        );
       }
     }
     return 1;
@@ -76,13 +99,24 @@ export class TrainingWorker {
     const labels = model.labels.map((l) => l.name);
     const examples = (await this.deps.lifecycle.examples(model.id)).filter((e) => labels.includes(e.label));
     const missing = labels.filter((l) => !examples.some((e) => e.label === l));
-    if (missing.length > 0) throw new TrainingRefused(`no labelled examples of ${missing.map((l) => `"${l}"`).join(', ')}`);
+    if (missing.length > 0)
+      throw new TrainingRefused(`no labelled examples of ${missing.map((l) => `"${l}"`).join(', ')}`);
     const encoder = this.deps.encoders.get(model.config.encoder);
-    const embeddings = await embedInChunks(encoder, examples.map((e) => e.text), (done, total) => report({ progress: 0.4 * (done / total) }));
-    const all: LabelledEmbedding[] = examples.map((e, i) => ({ embedding: embeddings[i]!, label: labels.indexOf(e.label) }));
+    const embeddings = await embedInChunks(
+      encoder,
+      examples.map((e) => e.text),
+      (done, total) => report({ progress: 0.4 * (done / total) }),
+    );
+    const all: LabelledEmbedding[] = examples.map((e, i) => ({
+      embedding: embeddings[i]!,
+      label: labels.indexOf(e.label),
+    }));
 
     const { options } = job;
-    await report({ stage: 'training', progress: 0.4, epoch: 0, maxEpochs: model.type === 'few-shot' ? null : options.max_epochs }, true);
+    await report(
+      { stage: 'training', progress: 0.4, epoch: 0, maxEpochs: model.type === 'few-shot' ? null : options.max_epochs },
+      true,
+    );
     const progress: Array<Promise<void>> = [];
     const fitted = await (this.deps.fit ?? fitHead)(all, labels, {
       kind: model.type === 'few-shot' ? 'few-shot' : 'fine-tuned',
@@ -91,12 +125,22 @@ export class TrainingWorker {
       train: {
         architecture: options.architecture,
         maxEpochs: options.max_epochs,
-        onProgress: (p) => { progress.push(report({ epoch: p.epoch, maxEpochs: p.maxEpochs, loss: p.loss, progress: 0.4 + 0.5 * (p.epoch / p.maxEpochs) })); },
+        onProgress: (p) => {
+          progress.push(
+            report({
+              epoch: p.epoch,
+              maxEpochs: p.maxEpochs,
+              loss: p.loss,
+              progress: 0.4 + 0.5 * (p.epoch / p.maxEpochs),
+            }),
+          );
+        },
       },
     });
     await Promise.all(progress);
     const { parameters, split } = fitted;
-    const metrics = fitted.evaluation.accuracy === null ? fitted.metrics : detailedMetrics(fitted.evaluation, split.holdout.length);
+    const metrics =
+      fitted.evaluation.accuracy === null ? fitted.metrics : detailedMetrics(fitted.evaluation, split.holdout.length);
 
     await report({ stage: 'saving', progress: 0.96 }, true);
     const version = await this.deps.lifecycle.addVersion(model.id, {
@@ -104,15 +148,26 @@ export class TrainingWorker {
       config: {
         ...model.config,
         head: { architecture: parameters.architecture, input_dim: parameters.inputDim },
-        split: { seed: options.seed, holdout_fraction: options.holdout_fraction, train: split.train.length, holdout: split.holdout.length, served_head_trained_on: fitted.trainedOn },
+        split: {
+          seed: options.seed,
+          holdout_fraction: options.holdout_fraction,
+          train: split.train.length,
+          holdout: split.holdout.length,
+          served_head_trained_on: fitted.trainedOn,
+        },
       },
       metrics,
       trainingExamples: fitted.trainingExamples,
       trainedAt: new Date(),
       headGraph: this.deps.graphs.build(parameters),
     });
-    await this.deps.lifecycle.update(payload.workspace_id, model.id, (current) => trainedTransition(current, version.version, options.deploy));
-    await report({ status: 'succeeded', stage: 'done', progress: 1, version: version.version, finishedAt: new Date() }, true);
+    await this.deps.lifecycle.update(payload.workspace_id, model.id, (current) =>
+      trainedTransition(current, version.version, options.deploy),
+    );
+    await report(
+      { status: 'succeeded', stage: 'done', progress: 1, version: version.version, finishedAt: new Date() },
+      true,
+    );
     this.deps.onTrained?.(model.id, version.version);
   }
 

@@ -5,24 +5,48 @@ import type { Model } from '../shared/types.js';
 import { archiveTransition, deployTransition, rollbackTransition, trainedTransition } from './transitions.js';
 
 const model = (overrides: Partial<Model>): Model => ({
-  id: 4, workspaceId: 1, name: 'm', type: 'fine-tuned', status: 'undeployed', labels: [], config: { encoder: 'e' },
-  metrics: { accuracy: null, f1_macro: null, per_class: {} }, trainingExamples: 0, lastTrained: null, confidenceThreshold: 0,
-  version: null, previousVersion: null, createdAt: new Date(0), updatedAt: new Date(0), ...overrides,
+  id: 4,
+  workspaceId: 1,
+  name: 'm',
+  type: 'fine-tuned',
+  status: 'undeployed',
+  labels: [],
+  config: { encoder: 'e' },
+  metrics: { accuracy: null, f1_macro: null, per_class: {} },
+  trainingExamples: 0,
+  lastTrained: null,
+  confidenceThreshold: 0,
+  version: null,
+  previousVersion: null,
+  createdAt: new Date(0),
+  updatedAt: new Date(0),
+  ...overrides,
 });
 
 const codeOf = (fn: () => unknown) => {
-  try { fn(); } catch (error) { return error instanceof DomainError ? error.code : 'other'; }
+  try {
+    fn();
+  } catch (error) {
+    return error instanceof DomainError ? error.code : 'other';
+  }
   return 'none';
 };
 
 describe('model transitions', () => {
   it('deploys an undeployed model without a version to return to', () => {
-    expect(deployTransition(model({ version: 1 }), 1)).toEqual({ status: 'deployed', version: 1, previousVersion: null });
+    expect(deployTransition(model({ version: 1 }), 1)).toEqual({
+      status: 'deployed',
+      version: 1,
+      previousVersion: null,
+    });
   });
 
   it('deploying a new version over a serving one remembers the served one', () => {
-    expect(deployTransition(model({ status: 'deployed', version: 2, previousVersion: 1 }), 3))
-      .toEqual({ status: 'deployed', version: 3, previousVersion: 2 });
+    expect(deployTransition(model({ status: 'deployed', version: 2, previousVersion: 1 }), 3)).toEqual({
+      status: 'deployed',
+      version: 3,
+      previousVersion: 2,
+    });
   });
 
   it('deploying the version already served changes nothing', () => {
@@ -30,8 +54,11 @@ describe('model transitions', () => {
   });
 
   it('redeploys an archived model, keeping the rollback target', () => {
-    expect(deployTransition(model({ status: 'archived', version: 2, previousVersion: 1 }), 2))
-      .toEqual({ status: 'deployed', version: 2, previousVersion: 1 });
+    expect(deployTransition(model({ status: 'archived', version: 2, previousVersion: 1 }), 2)).toEqual({
+      status: 'deployed',
+      version: 2,
+      previousVersion: 1,
+    });
   });
 
   it('archives only a deployed model', () => {
@@ -47,13 +74,21 @@ describe('model transitions', () => {
 
   it('refuses a rollback without a previous version or when not serving', () => {
     expect(codeOf(() => rollbackTransition(model({ status: 'deployed', version: 1 })))).toBe('INVALID_PARAMETER');
-    expect(codeOf(() => rollbackTransition(model({ status: 'archived', version: 2, previousVersion: 1 })))).toBe('MODEL_ARCHIVED');
-    expect(codeOf(() => rollbackTransition(model({ status: 'undeployed', version: 2, previousVersion: 1 })))).toBe('MODEL_NOT_DEPLOYED');
+    expect(codeOf(() => rollbackTransition(model({ status: 'archived', version: 2, previousVersion: 1 })))).toBe(
+      'MODEL_ARCHIVED',
+    );
+    expect(codeOf(() => rollbackTransition(model({ status: 'undeployed', version: 2, previousVersion: 1 })))).toBe(
+      'MODEL_NOT_DEPLOYED',
+    );
   });
 
   it('after a training, a model not serving shows the new version and a serving one keeps serving', () => {
     expect(trainedTransition(model({ version: 1 }), 2, false)).toEqual({ version: 2 });
     expect(trainedTransition(model({ status: 'deployed', version: 1 }), 2, false)).toEqual({});
-    expect(trainedTransition(model({ status: 'deployed', version: 1 }), 2, true)).toEqual({ status: 'deployed', version: 2, previousVersion: 1 });
+    expect(trainedTransition(model({ status: 'deployed', version: 1 }), 2, true)).toEqual({
+      status: 'deployed',
+      version: 2,
+      previousVersion: 1,
+    });
   });
 });

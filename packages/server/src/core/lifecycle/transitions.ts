@@ -14,7 +14,10 @@ export function deployTransition(model: Model, version: number): ModelPatch {
 export function archiveTransition(model: Model): ModelPatch {
   if (model.status === 'archived') return {};
   if (model.status !== 'deployed') {
-    throw new DomainError('MODEL_NOT_DEPLOYED', `model ${model.id} is not deployed; only a deployed model can be archived`);
+    throw new DomainError(
+      'MODEL_NOT_DEPLOYED',
+      `model ${model.id} is not deployed; only a deployed model can be archived`,
+    );
   }
   return { status: 'archived' };
 }
@@ -22,10 +25,13 @@ export function archiveTransition(model: Model): ModelPatch {
 /** Serves the version served before the last deploy again; the two swap, so a second rollback undoes the first. */
 export function rollbackTransition(model: Model): ModelPatch {
   if (model.status !== 'deployed') {
-    throw new DomainError(model.status === 'archived' ? 'MODEL_ARCHIVED' : 'MODEL_NOT_DEPLOYED',
-      `model ${model.id} is ${model.status === 'archived' ? 'archived' : 'not deployed'}; only a deployed model can be rolled back`);
+    throw new DomainError(
+      model.status === 'archived' ? 'MODEL_ARCHIVED' : 'MODEL_NOT_DEPLOYED',
+      `model ${model.id} is ${model.status === 'archived' ? 'archived' : 'not deployed'}; only a deployed model can be rolled back`,
+    );
   }
-  if (model.previousVersion === null) throw invalid('version', `model ${model.id} has no previous version to roll back to`);
+  if (model.previousVersion === null)
+    throw invalid('version', `model ${model.id} has no previous version to roll back to`);
   return { version: model.previousVersion, previousVersion: model.version };
 }
 

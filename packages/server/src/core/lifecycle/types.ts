@@ -69,7 +69,12 @@ export interface TrainingJob {
   finishedAt: Date | null;
 }
 
-export type TrainingJobPatch = Partial<Pick<TrainingJob, 'status' | 'stage' | 'progress' | 'epoch' | 'maxEpochs' | 'loss' | 'version' | 'error' | 'startedAt' | 'finishedAt'>>;
+export type TrainingJobPatch = Partial<
+  Pick<
+    TrainingJob,
+    'status' | 'stage' | 'progress' | 'epoch' | 'maxEpochs' | 'loss' | 'version' | 'error' | 'startedAt' | 'finishedAt'
+  >
+>;
 
 /** What a lifecycle step changes on the model row, computed from the row as it is (under a lock). */
 export interface ModelPatch {

@@ -51,7 +51,16 @@ describe('answerRow', () => {
 
 describe('labelDistributionFromLogprobs', () => {
   it('reads the alternatives at the first token of the label value, dropping tokens that fit no label', () => {
-    const tokens = [...prefix, tok('neg', 0.6, [['neg', 0.6], ['pos', 0.25], ['xyz', 0.1]]), tok('ative', 1), tok('"}', 1)];
+    const tokens = [
+      ...prefix,
+      tok('neg', 0.6, [
+        ['neg', 0.6],
+        ['pos', 0.25],
+        ['xyz', 0.1],
+      ]),
+      tok('ative', 1),
+      tok('"}', 1),
+    ];
     const row = labelDistributionFromLogprobs(tokens, labels) ?? [];
     expect(row[0]).toBeCloseTo(0.25 / 0.85, 10);
     expect(row[1]).toBeCloseTo(0.6 / 0.85, 10);
@@ -59,7 +68,19 @@ describe('labelDistributionFromLogprobs', () => {
   });
 
   it('follows the chosen path down when labels share their first token', () => {
-    const tokens = [...prefix, tok('ne', 0.7, [['ne', 0.7], ['pos', 0.2]]), tok('g', 0.6, [['g', 0.6], ['u', 0.4]]), tok('ative', 1), tok('"}', 1)];
+    const tokens = [
+      ...prefix,
+      tok('ne', 0.7, [
+        ['ne', 0.7],
+        ['pos', 0.2],
+      ]),
+      tok('g', 0.6, [
+        ['g', 0.6],
+        ['u', 0.4],
+      ]),
+      tok('ative', 1),
+      tok('"}', 1),
+    ];
     const row = labelDistributionFromLogprobs(tokens, labels) ?? [];
     expect(row[0]).toBeCloseTo(0.2 / 0.9, 10);
     expect(row[1]).toBeCloseTo(0.42 / 0.9, 10);
@@ -67,7 +88,17 @@ describe('labelDistributionFromLogprobs', () => {
   });
 
   it('handles a token that carries the opening quote together with the value', () => {
-    const tokens = [tok('{"', 1), tok('label', 1), tok('":"neg', 0.6, [['":"neg', 0.6], ['":"pos', 0.3], ['":', 0.1]]), tok('ative', 1), tok('"}', 1)];
+    const tokens = [
+      tok('{"', 1),
+      tok('label', 1),
+      tok('":"neg', 0.6, [
+        ['":"neg', 0.6],
+        ['":"pos', 0.3],
+        ['":', 0.1],
+      ]),
+      tok('ative', 1),
+      tok('"}', 1),
+    ];
     const row = labelDistributionFromLogprobs(tokens, labels) ?? [];
     expect(row).toHaveLength(3);
     expect(row[0]).toBeCloseTo(1 / 3, 10);
@@ -75,7 +106,14 @@ describe('labelDistributionFromLogprobs', () => {
   });
 
   it('tells a label from a longer one that starts with it by the closing quote', () => {
-    const tokens = [...prefix, tok('no', 0.9), tok('"}', 0.6, [['"}', 0.6], ['ne', 0.4]])];
+    const tokens = [
+      ...prefix,
+      tok('no', 0.9),
+      tok('"}', 0.6, [
+        ['"}', 0.6],
+        ['ne', 0.4],
+      ]),
+    ];
     const row = labelDistributionFromLogprobs(tokens, ['no', 'none']) ?? [];
     expect(row[0]).toBeCloseTo(0.6, 10);
     expect(row[1]).toBeCloseTo(0.4, 10);
@@ -89,7 +127,16 @@ describe('labelDistributionFromLogprobs', () => {
 
 describe('parseAnswer', () => {
   it('uses log-probabilities when they cover the named label', () => {
-    const tokens = [...prefix, tok('pos', 0.5, [['pos', 0.5], ['neg', 0.3], ['neu', 0.2]]), tok('itive', 1), tok('"}', 1)];
+    const tokens = [
+      ...prefix,
+      tok('pos', 0.5, [
+        ['pos', 0.5],
+        ['neg', 0.3],
+        ['neu', 0.2],
+      ]),
+      tok('itive', 1),
+      tok('"}', 1),
+    ];
     const parsed = parseAnswer({ content: '{"label": "positive"}', tokenLogprobs: tokens }, labels);
     expect(parsed.source).toBe('logprobs');
     expect(parsed.label).toBe('positive');

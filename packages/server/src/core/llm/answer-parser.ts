@@ -59,7 +59,11 @@ function namedValues(content: string): string[] {
   return values;
 }
 
-const loose = (s: string) => s.trim().toLowerCase().replace(/[\s_-]+/g, ' ');
+const loose = (s: string) =>
+  s
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, ' ');
 
 function uniqueIndex(labels: string[], value: string, key: (s: string) => string): number {
   const wanted = key(value);
@@ -151,7 +155,11 @@ export function answerRow(labelCount: number, index: number, confidence: number)
   return Array.from({ length: labelCount }, (_, i) => (i === index ? confidence : rest));
 }
 
-export function parseAnswer(answer: ChatAnswer, labels: string[], answerConfidence = DEFAULT_ANSWER_CONFIDENCE): ParsedAnswer {
+export function parseAnswer(
+  answer: ChatAnswer,
+  labels: string[],
+  answerConfidence = DEFAULT_ANSWER_CONFIDENCE,
+): ParsedAnswer {
   const index = namedLabelIndex(answer.content, labels);
   if (index < 0) return { probabilities: labels.map(() => 1 / labels.length), label: null, source: 'unmatched' };
   const label = labels[index] ?? null;

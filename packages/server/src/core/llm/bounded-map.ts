@@ -1,6 +1,10 @@
 // Maps items through an async function with at most `limit` calls in flight, keeping the input order; stops starting new calls after a failure.
 
-export async function mapBounded<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function mapBounded<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   let failed = false;

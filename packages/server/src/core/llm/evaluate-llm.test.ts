@@ -6,11 +6,24 @@ import { evaluateLlm } from './evaluate-llm.js';
 
 const now = new Date('2026-01-01T00:00:00Z');
 const model: Model = {
-  id: 3, workspaceId: 1, name: 'tickets', type: 'llm', status: 'deployed',
-  labels: [{ name: 'billing', descriptions: [] }, { name: 'bug', descriptions: [] }],
+  id: 3,
+  workspaceId: 1,
+  name: 'tickets',
+  type: 'llm',
+  status: 'deployed',
+  labels: [
+    { name: 'billing', descriptions: [] },
+    { name: 'bug', descriptions: [] },
+  ],
   config: { encoder: 'default', llm: { endpoint: 'local', prompt: 'Route tickets.' } },
   metrics: { accuracy: null, f1_macro: null, per_class: {} },
-  trainingExamples: 0, lastTrained: null, confidenceThreshold: 0.5, version: 1, previousVersion: null, createdAt: now, updatedAt: now,
+  trainingExamples: 0,
+  lastTrained: null,
+  confidenceThreshold: 0.5,
+  version: 1,
+  previousVersion: null,
+  createdAt: now,
+  updatedAt: now,
 };
 
 /** Answers "billing" for texts about invoices, "bug" for crashes, and nothing usable otherwise. */
@@ -26,12 +39,16 @@ const chat: ChatCompletions = {
 
 describe('evaluateLlm', () => {
   it('scores the answers against the labelled set, counting unusable answers as wrong', async () => {
-    const metrics = await evaluateLlm(model, [
-      { text: 'invoice is wrong', label: 'billing' },
-      { text: 'app crash on start', label: 'bug' },
-      { text: 'crash when I pay', label: 'billing' },
-      { text: 'something else entirely', label: 'billing' },
-    ], chat);
+    const metrics = await evaluateLlm(
+      model,
+      [
+        { text: 'invoice is wrong', label: 'billing' },
+        { text: 'app crash on start', label: 'bug' },
+        { text: 'crash when I pay', label: 'billing' },
+        { text: 'something else entirely', label: 'billing' },
+      ],
+      chat,
+    );
     expect(metrics.accuracy).toBe(0.5);
     expect(metrics.per_class.billing).toEqual({ precision: 1, recall: 0.3333, f1: 0.5 });
     expect(metrics.per_class.bug).toEqual({ precision: 0.5, recall: 1, f1: 0.6667 });
@@ -43,6 +60,8 @@ describe('evaluateLlm', () => {
   });
 
   it('rejects a gold label the model does not have', async () => {
-    await expect(evaluateLlm(model, [{ text: 'x', label: 'sales' }], chat)).rejects.toMatchObject({ code: 'INVALID_PARAMETER' });
+    await expect(evaluateLlm(model, [{ text: 'x', label: 'sales' }], chat)).rejects.toMatchObject({
+      code: 'INVALID_PARAMETER',
+    });
   });
 });

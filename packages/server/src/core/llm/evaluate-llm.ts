@@ -19,8 +19,18 @@ export async function evaluateLlm(
 ): Promise<ModelMetrics> {
   const names = model.labels.map((l) => l.name);
   labelled.forEach((example, i) => {
-    if (!names.includes(example.label)) throw invalid(`labelled[${i}].label`, `"${example.label}" is not a label of the model`);
+    if (!names.includes(example.label))
+      throw invalid(`labelled[${i}].label`, `"${example.label}" is not a label of the model`);
   });
-  const answers = await classifyWithLlm(model, chat, labelled.map((e) => e.text), options);
-  return evaluatePredictions(names, labelled.map((e) => e.label), answers.map((a) => a.label ?? ''));
+  const answers = await classifyWithLlm(
+    model,
+    chat,
+    labelled.map((e) => e.text),
+    options,
+  );
+  return evaluatePredictions(
+    names,
+    labelled.map((e) => e.label),
+    answers.map((a) => a.label ?? ''),
+  );
 }

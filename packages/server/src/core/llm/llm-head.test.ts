@@ -8,10 +8,24 @@ import { chatRequestFor, llmHead } from './llm-head.js';
 function llmModel(llm: unknown = { endpoint: 'local', prompt: 'Classify the sentiment.', temperature: 0.2 }): Model {
   const now = new Date('2026-01-01T00:00:00Z');
   return {
-    id: 7, workspaceId: 1, name: 'sentiment', type: 'llm', status: 'deployed',
-    labels: [{ name: 'positive', descriptions: ['happy'] }, { name: 'negative', descriptions: ['unhappy'] }],
-    config: { encoder: 'default', llm }, metrics: { accuracy: null, f1_macro: null, per_class: {} },
-    trainingExamples: 0, lastTrained: null, confidenceThreshold: 0.5, version: 1, previousVersion: null, createdAt: now, updatedAt: now,
+    id: 7,
+    workspaceId: 1,
+    name: 'sentiment',
+    type: 'llm',
+    status: 'deployed',
+    labels: [
+      { name: 'positive', descriptions: ['happy'] },
+      { name: 'negative', descriptions: ['unhappy'] },
+    ],
+    config: { encoder: 'default', llm },
+    metrics: { accuracy: null, f1_macro: null, per_class: {} },
+    trainingExamples: 0,
+    lastTrained: null,
+    confidenceThreshold: 0.5,
+    version: 1,
+    previousVersion: null,
+    createdAt: now,
+    updatedAt: now,
   };
 }
 
@@ -48,14 +62,24 @@ describe('llmHead', () => {
     const texts = ['bad service', 'great', 'really bad', 'lovely staff', 'bad', 'fine, thanks'];
     const rows = await head.predict({ texts, embeddings: noEmbeddings });
     expect(head.labels).toEqual(['positive', 'negative']);
-    expect(rows.map((r) => (r[1]! > r[0]! ? 'negative' : 'positive'))).toEqual(['negative', 'positive', 'negative', 'positive', 'negative', 'positive']);
+    expect(rows.map((r) => (r[1]! > r[0]! ? 'negative' : 'positive'))).toEqual([
+      'negative',
+      'positive',
+      'negative',
+      'positive',
+      'negative',
+      'positive',
+    ]);
     for (const row of rows) expect(row[0]! + row[1]!).toBeCloseTo(1, 12);
     expect(seen.calls.every((c) => c.endpoint === 'local' && c.modelId === 7)).toBe(true);
   });
 
   it('keeps at most the endpoint concurrency in flight', async () => {
     const { chat, seen } = recordingChat(2, byKeyword);
-    await llmHead(llmModel(), chat).predict({ texts: Array.from({ length: 9 }, (_, i) => `text ${'x'.repeat(i)}`), embeddings: noEmbeddings });
+    await llmHead(llmModel(), chat).predict({
+      texts: Array.from({ length: 9 }, (_, i) => `text ${'x'.repeat(i)}`),
+      embeddings: noEmbeddings,
+    });
     expect(seen.calls).toHaveLength(9);
     expect(seen.peak).toBe(2);
   });
@@ -63,7 +87,9 @@ describe('llmHead', () => {
   it('gives a uniform row to an answer that names no label and tells the observer', async () => {
     const { chat } = recordingChat(1, (text) => (text === 'odd' ? 'I would rather not say.' : byKeyword(text)));
     const unmatched: Array<[number, string]> = [];
-    const head = llmHead(llmModel(), chat, { observer: { answerUnmatched: (id, endpoint) => unmatched.push([id, endpoint]) } });
+    const head = llmHead(llmModel(), chat, {
+      observer: { answerUnmatched: (id, endpoint) => unmatched.push([id, endpoint]) },
+    });
     const rows = await head.predict({ texts: ['bad', 'odd'], embeddings: noEmbeddings });
     expect(rows[1]).toEqual([0.5, 0.5]);
     expect(unmatched).toEqual([[7, 'local']]);
@@ -72,7 +98,9 @@ describe('llmHead', () => {
   it('rejects with the upstream error and starts no further requests after it', async () => {
     const failure = new DomainError('UNAVAILABLE', 'the LLM endpoint "local" of model 7 timed out after 30 s');
     const { chat, seen } = recordingChat(1, (text) => (text === 'first' ? failure : byKeyword(text)));
-    await expect(llmHead(llmModel(), chat).predict({ texts: ['first', 'second', 'third'], embeddings: noEmbeddings })).rejects.toBe(failure);
+    await expect(
+      llmHead(llmModel(), chat).predict({ texts: ['first', 'second', 'third'], embeddings: noEmbeddings }),
+    ).rejects.toBe(failure);
     expect(seen.calls).toHaveLength(1);
   });
 

@@ -14,7 +14,11 @@ const rejection = (fn: () => unknown): DomainError => {
 
 describe('parseLlmSettings', () => {
   it('reads endpoint, prompt and temperature (0 unless given)', () => {
-    expect(parseLlmSettings({ endpoint: 'default', prompt: 'Classify.' })).toEqual({ endpoint: 'default', prompt: 'Classify.', temperature: 0 });
+    expect(parseLlmSettings({ endpoint: 'default', prompt: 'Classify.' })).toEqual({
+      endpoint: 'default',
+      prompt: 'Classify.',
+      temperature: 0,
+    });
     expect(parseLlmSettings({ endpoint: 'vllm', prompt: 'Classify.', temperature: 0.3 }).temperature).toBe(0.3);
   });
 
@@ -38,12 +42,22 @@ describe('assertKnownEndpoint', () => {
   });
 
   it('rejects an unknown one, listing the configured names', () => {
-    const error = rejection(() => assertKnownEndpoint('gpt', new Map([['vllm', {}], ['ollama', {}]])));
+    const error = rejection(() =>
+      assertKnownEndpoint(
+        'gpt',
+        new Map([
+          ['vllm', {}],
+          ['ollama', {}],
+        ]),
+      ),
+    );
     expect(error.code).toBe('INVALID_PARAMETER');
     expect(error.message).toBe('llm.endpoint: "gpt" is not a configured LLM endpoint; configured: "vllm", "ollama"');
   });
 
   it('says so when the server has no endpoint at all', () => {
-    expect(rejection(() => assertKnownEndpoint('default', new Map())).message).toContain('no LLM endpoint is configured on this server');
+    expect(rejection(() => assertKnownEndpoint('default', new Map())).message).toContain(
+      'no LLM endpoint is configured on this server',
+    );
   });
 });

@@ -1,7 +1,14 @@
 // What the model lifecycle needs from storage: versions with their head graphs, labelled examples, training jobs.
 import type { Page, PageRequest, Model } from '../shared/types.js';
 import type {
-  LabelledText, ModelExample, ModelPatch, ModelVersion, NewModelVersion, TrainingJob, TrainingJobPatch, TrainingOptions,
+  LabelledText,
+  ModelExample,
+  ModelPatch,
+  ModelVersion,
+  NewModelVersion,
+  TrainingJob,
+  TrainingJobPatch,
+  TrainingOptions,
 } from '../lifecycle/types.js';
 
 export interface ModelLifecycleRepository {
@@ -11,12 +18,21 @@ export interface ModelLifecycleRepository {
   getVersion(modelId: number, version: number): Promise<ModelVersion | undefined>;
   headGraph(modelId: number, version: number): Promise<Uint8Array | undefined>;
   /** Replaces a version's metrics (an evaluation on a labelled set); mirrored on the model when it is the current version. */
-  setVersionMetrics(modelId: number, version: number, metrics: ModelVersion['metrics'], evaluatedAt: Date): Promise<void>;
+  setVersionMetrics(
+    modelId: number,
+    version: number,
+    metrics: ModelVersion['metrics'],
+    evaluatedAt: Date,
+  ): Promise<void>;
   /**
    * Locks the model row, lets `decide` compute the change from the row as it is (it may throw a DomainError),
    * applies it (a version's labels, config and metrics are copied onto the model) and returns the model after it.
    */
-  update(workspaceId: number, modelId: number, decide: (model: Model) => ModelPatch | Promise<ModelPatch>): Promise<Model | undefined>;
+  update(
+    workspaceId: number,
+    modelId: number,
+    decide: (model: Model) => ModelPatch | Promise<ModelPatch>,
+  ): Promise<Model | undefined>;
   /** Deletes the model with its versions, examples and training jobs; false when it was not there. */
   remove(workspaceId: number, modelId: number): Promise<boolean>;
 

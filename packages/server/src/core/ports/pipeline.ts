@@ -101,12 +101,22 @@ export interface WebhookDelivery {
 }
 
 export interface WebhookRepository {
-  create(input: { workspaceId: number; url: string; events: string[]; enabled: boolean; secret: string }): Promise<WebhookEndpoint>;
+  create(input: {
+    workspaceId: number;
+    url: string;
+    events: string[];
+    enabled: boolean;
+    secret: string;
+  }): Promise<WebhookEndpoint>;
   list(workspaceId: number, page: PageRequest): Promise<Page<WebhookEndpoint>>;
   /** The workspace's enabled endpoints, ordered by id. */
   listEnabled(workspaceId: number): Promise<WebhookEndpoint[]>;
   get(workspaceId: number, id: number): Promise<WebhookEndpoint | undefined>;
-  update(workspaceId: number, id: number, changes: { url?: string; events?: string[]; enabled?: boolean; secret?: string }): Promise<WebhookEndpoint | undefined>;
+  update(
+    workspaceId: number,
+    id: number,
+    changes: { url?: string; events?: string[]; enabled?: boolean; secret?: string },
+  ): Promise<WebhookEndpoint | undefined>;
   delete(workspaceId: number, id: number): Promise<boolean>;
   /** Turns an endpoint off (e.g. after a 410), with the reason. */
   disable(id: number, reason: string): Promise<void>;
@@ -115,7 +125,11 @@ export interface WebhookRepository {
   /** Leases up to `limit` due pending deliveries (FOR UPDATE SKIP LOCKED). */
   claimDue(limit: number, leaseMs: number): Promise<Array<{ delivery: WebhookDelivery; endpoint: WebhookEndpoint }>>;
   /** Logs an attempt and sets the outcome: `succeeded`, `failed`, or `pending` again at `nextAttemptAt`. */
-  recordAttempt(id: string, attempt: DeliveryAttempt, outcome: { status: DeliveryStatus; nextAttemptAt: Date | null; retries: number }): Promise<void>;
+  recordAttempt(
+    id: string,
+    attempt: DeliveryAttempt,
+    outcome: { status: DeliveryStatus; nextAttemptAt: Date | null; retries: number },
+  ): Promise<void>;
   /** Puts a delivery back to pending, due now, its schedule restarted (same webhook-id). */
   redeliver(endpointId: number, id: string): Promise<WebhookDelivery | undefined>;
 }

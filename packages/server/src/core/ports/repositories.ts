@@ -1,16 +1,35 @@
 // Storage ports of tenancy, models, datasets and usage, and the Repositories bundle the composition root builds.
 import type {
-  ApiKeyRecord, Dataset, DatasetRecord, DatasetStatus, Model, ModelStatus, NewDataset, NewModel,
-  NewRecord, Page, PageRequest, Plan, Role, StoredApiKey, Workspace, WorkspaceLimits,
+  ApiKeyRecord,
+  Dataset,
+  DatasetRecord,
+  DatasetStatus,
+  Model,
+  ModelStatus,
+  NewDataset,
+  NewModel,
+  NewRecord,
+  Page,
+  PageRequest,
+  Plan,
+  Role,
+  StoredApiKey,
+  Workspace,
+  WorkspaceLimits,
 } from '../shared/types.js';
 import type { JobRepository, JobsForStoredRows, PipelineRepository, WebhookRepository } from './pipeline.js';
 import type { ModelLifecycleRepository } from './lifecycle.js';
 
-
 export interface WorkspaceRepository {
   findById(id: number): Promise<Workspace | undefined>;
   findByName(name: string): Promise<Workspace | undefined>;
-  create(input: { name: string; plan: Plan; rateLimitPerMinute: number | null; monthlyQuota: number | null; billingCycleDay: number }): Promise<Workspace>;
+  create(input: {
+    name: string;
+    plan: Plan;
+    rateLimitPerMinute: number | null;
+    monthlyQuota: number | null;
+    billingCycleDay: number;
+  }): Promise<Workspace>;
   /** Every workspace, ordered by id. */
   list(): Promise<Workspace[]>;
   /** Replaces the plan, limits and billing day; undefined when the workspace does not exist. */
@@ -18,7 +37,14 @@ export interface WorkspaceRepository {
 }
 
 export interface ApiKeyRepository {
-  insert(input: { workspaceId: number; prefix: string; lastFour: string; keyHash: string; role: Role; name: string }): Promise<ApiKeyRecord>;
+  insert(input: {
+    workspaceId: number;
+    prefix: string;
+    lastFour: string;
+    keyHash: string;
+    role: Role;
+    name: string;
+  }): Promise<ApiKeyRecord>;
   /** Finds a non-revoked key by the SHA-256 hex digest of the full key. */
   findActiveByHash(keyHash: string): Promise<StoredApiKey | undefined>;
   /** The same key with its workspace, in one query (what every request needs to authenticate). */
@@ -69,4 +95,3 @@ export interface Repositories {
   pipeline: PipelineRepository;
   webhooks: WebhookRepository;
 }
-

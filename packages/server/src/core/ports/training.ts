@@ -17,4 +17,8 @@ export interface LoadedHeadGraph {
 }
 
 /** Runs fitHead (fit.ts) somewhere: inline by default, or on a worker thread (training/fit-head-thread.ts). */
-export type HeadFitter = (examples: readonly LabelledEmbedding[], labels: readonly string[], options: FitOptions) => Promise<FittedHead>;
+export type HeadFitter = (
+  examples: readonly LabelledEmbedding[],
+  labels: readonly string[],
+  options: FitOptions,
+) => Promise<FittedHead>;

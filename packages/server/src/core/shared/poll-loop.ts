@@ -17,7 +17,10 @@ export class PollLoop {
   #started = false;
 
   /** `tick` returns how many items it handled; 0 means "nothing due". */
-  constructor(private readonly tick: () => Promise<number>, private readonly options: PollLoopOptions) {
+  constructor(
+    private readonly tick: () => Promise<number>,
+    private readonly options: PollLoopOptions,
+  ) {
     this.#delay = options.minDelayMs;
   }
 
@@ -48,7 +51,9 @@ export class PollLoop {
   #schedule(ms: number): void {
     this.#timer = setTimeout(() => {
       this.#timer = undefined;
-      this.#running = this.#run().finally(() => { this.#running = undefined; });
+      this.#running = this.#run().finally(() => {
+        this.#running = undefined;
+      });
     }, ms);
   }
 

@@ -23,16 +23,22 @@ describe('API keys', () => {
     expect(sameDigest('', '')).toBe(false);
   });
 
-  it('finds a key only when the stored hash equals the token\'s, and never looks up a malformed token', async () => {
+  it("finds a key only when the stored hash equals the token's, and never looks up a malformed token", async () => {
     const token = 'tc_lookup_key_0000000000000';
     const stored = { id: 1, keyHash: hashApiKey(token) } as StoredApiKey;
     const workspace = { id: 4 } as Workspace;
     const lookups: string[] = [];
-    const repo = (key: StoredApiKey | undefined) => ({
-      findActiveCallerByHash: async (hash: string) => { lookups.push(hash); return key && { key, workspace }; },
-    }) as unknown as ApiKeyRepository;
+    const repo = (key: StoredApiKey | undefined) =>
+      ({
+        findActiveCallerByHash: async (hash: string) => {
+          lookups.push(hash);
+          return key && { key, workspace };
+        },
+      }) as unknown as ApiKeyRepository;
     expect(await findActiveCaller(repo(stored), token)).toEqual({ key: stored, workspace });
-    expect(await findActiveCaller(repo({ ...stored, keyHash: hashApiKey('tc_something_else_000000000') }), token)).toBeUndefined();
+    expect(
+      await findActiveCaller(repo({ ...stored, keyHash: hashApiKey('tc_something_else_000000000') }), token),
+    ).toBeUndefined();
     expect(await findActiveCaller(repo(undefined), token)).toBeUndefined();
     lookups.length = 0;
     expect(await findActiveCaller(repo(stored), 'not-a-key')).toBeUndefined();

@@ -39,7 +39,10 @@ export function sameDigest(a: string, b: string): boolean {
 
 /** The active key a bearer token names: looked up by its hash, then the stored hash compared in constant time. */
 /** The active key a token names, with its workspace (one database round trip); undefined when there is none. */
-export async function findActiveCaller(keys: ApiKeyRepository, token: string): Promise<{ key: StoredApiKey; workspace: Workspace } | undefined> {
+export async function findActiveCaller(
+  keys: ApiKeyRepository,
+  token: string,
+): Promise<{ key: StoredApiKey; workspace: Workspace } | undefined> {
   if (!looksLikeApiKey(token)) return undefined;
   const digest = hashApiKey(token);
   const found = await keys.findActiveCallerByHash(digest);

@@ -11,11 +11,21 @@ export interface CreatedKey {
 }
 
 export class ApiKeyService {
-  constructor(private readonly keys: ApiKeyRepository, private readonly now: () => Date = () => new Date()) {}
+  constructor(
+    private readonly keys: ApiKeyRepository,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
 
   async create(workspaceId: number, input: { name: string; role: Role }): Promise<CreatedKey> {
     const key = generateApiKey();
-    const record = await this.keys.insert({ workspaceId, prefix: key.prefix, lastFour: key.lastFour, keyHash: key.keyHash, role: input.role, name: input.name });
+    const record = await this.keys.insert({
+      workspaceId,
+      prefix: key.prefix,
+      lastFour: key.lastFour,
+      keyHash: key.keyHash,
+      role: input.role,
+      name: input.name,
+    });
     return { record, key: key.key };
   }
 

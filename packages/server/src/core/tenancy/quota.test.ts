@@ -40,20 +40,39 @@ describe('billingPeriod', () => {
 });
 
 describe('QuotaService with an injected clock', () => {
-  const workspace: Workspace = { id: 7, name: 'w', plan: 'enterprise', rateLimitPerMinute: null, monthlyQuota: 10, billingCycleDay: 15, createdAt: new Date() };
+  const workspace: Workspace = {
+    id: 7,
+    name: 'w',
+    plan: 'enterprise',
+    rateLimitPerMinute: null,
+    monthlyQuota: 10,
+    billingCycleDay: 15,
+    createdAt: new Date(),
+  };
 
   it('refuses a request that would cross the quota whole, and resets on the billing-cycle day', async () => {
     let now = new Date('2026-01-14T23:59:59Z');
     const quota = new QuotaService(memoryUsage(), () => now);
     await quota.reserve(workspace, 8);
-    await expect(quota.reserve(workspace, 3)).rejects.toMatchObject({ code: 'QUOTA_EXCEEDED', message: expect.stringContaining('2026-01-15T00:00:00.000Z') });
-    expect(await quota.usage(workspace)).toEqual({ used: 8, limit: 10, period: { start: new Date('2025-12-15T00:00:00Z'), end: new Date('2026-01-15T00:00:00Z') } });
+    await expect(quota.reserve(workspace, 3)).rejects.toMatchObject({
+      code: 'QUOTA_EXCEEDED',
+      message: expect.stringContaining('2026-01-15T00:00:00.000Z'),
+    });
+    expect(await quota.usage(workspace)).toEqual({
+      used: 8,
+      limit: 10,
+      period: { start: new Date('2025-12-15T00:00:00Z'), end: new Date('2026-01-15T00:00:00Z') },
+    });
 
     now = new Date('2026-01-15T00:00:00Z');
     expect((await quota.usage(workspace)).used).toBe(0);
     await quota.reserve(workspace, 10);
     await expect(quota.reserve(workspace, 1)).rejects.toMatchObject({ code: 'QUOTA_EXCEEDED' });
-    expect(await quota.usage(workspace)).toEqual({ used: 10, limit: 10, period: { start: new Date('2026-01-15T00:00:00Z'), end: new Date('2026-02-15T00:00:00Z') } });
+    expect(await quota.usage(workspace)).toEqual({
+      used: 10,
+      limit: 10,
+      period: { start: new Date('2026-01-15T00:00:00Z'), end: new Date('2026-02-15T00:00:00Z') },
+    });
   });
 
   it('counts unlimited workspaces without refusing, and starter uses the plan quota', async () => {

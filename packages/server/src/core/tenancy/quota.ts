@@ -15,7 +15,10 @@ export function billingPeriod(now: Date, cycleDay: number): BillingPeriod {
   const year = now.getUTCFullYear();
   const month = now.getUTCMonth();
   const startMonth = now.getUTCDate() >= cycleDay ? month : month - 1;
-  return { start: new Date(Date.UTC(year, startMonth, cycleDay)), end: new Date(Date.UTC(year, startMonth + 1, cycleDay)) };
+  return {
+    start: new Date(Date.UTC(year, startMonth, cycleDay)),
+    end: new Date(Date.UTC(year, startMonth + 1, cycleDay)),
+  };
 }
 
 export interface Usage {
@@ -28,7 +31,10 @@ export interface Usage {
 export class QuotaService {
   private readonly unlimited: UsageBuffer;
 
-  constructor(private readonly counters: UsageRepository, private readonly now: () => Date = () => new Date()) {
+  constructor(
+    private readonly counters: UsageRepository,
+    private readonly now: () => Date = () => new Date(),
+  ) {
     this.unlimited = new UsageBuffer(counters);
   }
 
@@ -46,7 +52,10 @@ export class QuotaService {
     }
     const reserved = await this.counters.tryConsume(workspace.id, period.start, amount, limit);
     if (!reserved) {
-      throw new DomainError('QUOTA_EXCEEDED', `the monthly quota of ${limit} classified texts would be exceeded by this request (${amount}); it resets at ${period.end.toISOString()}`);
+      throw new DomainError(
+        'QUOTA_EXCEEDED',
+        `the monthly quota of ${limit} classified texts would be exceeded by this request (${amount}); it resets at ${period.end.toISOString()}`,
+      );
     }
   }
 

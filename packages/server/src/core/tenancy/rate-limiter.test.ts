@@ -5,7 +5,13 @@ import { BURST_MS, InProcessRateLimiter, WINDOW_MS } from './rate-limiter.js';
 function limiterAt(start = 1_700_000_000_000) {
   let now = start;
   const limiter = new InProcessRateLimiter(() => now);
-  return { limiter, advance: (ms: number) => { now += ms; }, now: () => now };
+  return {
+    limiter,
+    advance: (ms: number) => {
+      now += ms;
+    },
+    now: () => now,
+  };
 }
 
 describe('InProcessRateLimiter', () => {

@@ -34,7 +34,10 @@ export const BURST_MS = 10_000;
 export class InProcessRateLimiter implements RateLimiter {
   private readonly windows = new Map<string, WindowState>();
 
-  constructor(private readonly now: () => number = Date.now, private readonly maxKeys = 100_000) {}
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly maxKeys = 100_000,
+  ) {}
 
   async consume(key: string, limit: number): Promise<RateLimitDecision> {
     return this.decide(key, limit, true);

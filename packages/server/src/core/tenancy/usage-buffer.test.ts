@@ -35,7 +35,11 @@ describe('UsageBuffer', () => {
     buffer.add(1, nextPeriod, 3);
     expect(writes).toEqual([]);
     await buffer.flush();
-    expect(writes).toEqual([[1, period.toISOString(), 24], [2, period.toISOString(), 1], [1, nextPeriod.toISOString(), 3]]);
+    expect(writes).toEqual([
+      [1, period.toISOString(), 24],
+      [2, period.toISOString(), 1],
+      [1, nextPeriod.toISOString(), 3],
+    ]);
     await buffer.flush();
     expect(writes).toHaveLength(3);
   });

@@ -13,7 +13,10 @@ export class UsageBuffer {
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
 
-  constructor(private readonly counters: UsageRepository, private readonly flushEveryMs = 1_000) {}
+  constructor(
+    private readonly counters: UsageRepository,
+    private readonly flushEveryMs = 1_000,
+  ) {}
 
   add(workspaceId: number, periodStart: Date, amount: number): void {
     const key = `${workspaceId}:${periodStart.getTime()}`;

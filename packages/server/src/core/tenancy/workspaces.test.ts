@@ -14,16 +14,31 @@ describe('workspace limits', () => {
     expect(growth).toEqual({ plan: 'growth', rateLimitPerMinute: null, monthlyQuota: null, billingCycleDay: 15 });
     expect([requestsPerMinute(asWorkspace(growth)), monthlyQuota(asWorkspace(growth))]).toEqual([300, 100_000]);
     const enterprise = resolveLimits(growth, { plan: 'enterprise', rateLimitPerMinute: 1200, monthlyQuota: 500 });
-    expect(enterprise).toEqual({ plan: 'enterprise', rateLimitPerMinute: 1200, monthlyQuota: 500, billingCycleDay: 15 });
+    expect(enterprise).toEqual({
+      plan: 'enterprise',
+      rateLimitPerMinute: 1200,
+      monthlyQuota: 500,
+      billingCycleDay: 15,
+    });
     expect(monthlyQuota(asWorkspace(resolveLimits(starter, { plan: 'enterprise' })))).toBeNull();
     expect(requestsPerMinute(asWorkspace(resolveLimits(starter, { plan: 'enterprise' })))).toBe(6000);
   });
 
   it('keeps enterprise limits not mentioned, clears them when leaving enterprise, and "unlimited" is null', () => {
-    const enterprise: WorkspaceLimits = { plan: 'enterprise', rateLimitPerMinute: 900, monthlyQuota: 50, billingCycleDay: 3 };
+    const enterprise: WorkspaceLimits = {
+      plan: 'enterprise',
+      rateLimitPerMinute: 900,
+      monthlyQuota: 50,
+      billingCycleDay: 3,
+    };
     expect(resolveLimits(enterprise, { monthlyQuota: null })).toEqual({ ...enterprise, monthlyQuota: null });
     expect(resolveLimits(enterprise, { billingCycleDay: 28 })).toEqual({ ...enterprise, billingCycleDay: 28 });
-    expect(resolveLimits(enterprise, { plan: 'starter' })).toEqual({ plan: 'starter', rateLimitPerMinute: null, monthlyQuota: null, billingCycleDay: 3 });
+    expect(resolveLimits(enterprise, { plan: 'starter' })).toEqual({
+      plan: 'starter',
+      rateLimitPerMinute: null,
+      monthlyQuota: null,
+      billingCycleDay: 3,
+    });
   });
 
   it('refuses custom limits off enterprise and values out of range', () => {

@@ -15,7 +15,8 @@ export interface WorkspaceInput {
 }
 
 function checkName(name: string): void {
-  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/.test(name)) invalidThrow('name', 'use 1 to 100 letters, digits, ".", "_" or "-", starting with a letter or digit');
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/.test(name))
+    invalidThrow('name', 'use 1 to 100 letters, digits, ".", "_" or "-", starting with a letter or digit');
 }
 
 function invalidThrow(field: string, problem: string): never {
@@ -30,15 +31,21 @@ export function resolveLimits(current: WorkspaceLimits, input: WorkspaceInput): 
   if (!Number.isInteger(day) || day < 1 || day > 28) invalidThrow('billing day', 'must be an integer from 1 to 28');
   if (plan !== 'enterprise') {
     if (input.rateLimitPerMinute != null || input.monthlyQuota != null) {
-      invalidThrow(input.rateLimitPerMinute != null ? 'rate limit' : 'quota', `only enterprise workspaces have custom limits; "${plan}" uses the plan's`);
+      invalidThrow(
+        input.rateLimitPerMinute != null ? 'rate limit' : 'quota',
+        `only enterprise workspaces have custom limits; "${plan}" uses the plan's`,
+      );
     }
     return { plan, rateLimitPerMinute: null, monthlyQuota: null, billingCycleDay: day };
   }
   const keepCustom = current.plan === 'enterprise';
-  const rate = input.rateLimitPerMinute !== undefined ? input.rateLimitPerMinute : keepCustom ? current.rateLimitPerMinute : null;
+  const rate =
+    input.rateLimitPerMinute !== undefined ? input.rateLimitPerMinute : keepCustom ? current.rateLimitPerMinute : null;
   const quota = input.monthlyQuota !== undefined ? input.monthlyQuota : keepCustom ? current.monthlyQuota : null;
-  if (rate !== null && (!Number.isSafeInteger(rate) || rate < 1)) invalidThrow('rate limit', 'must be a positive integer');
-  if (quota !== null && (!Number.isSafeInteger(quota) || quota < 0 || quota > 2_147_483_647)) invalidThrow('quota', 'must be an integer from 0 to 2147483647, or unlimited');
+  if (rate !== null && (!Number.isSafeInteger(rate) || rate < 1))
+    invalidThrow('rate limit', 'must be a positive integer');
+  if (quota !== null && (!Number.isSafeInteger(quota) || quota < 0 || quota > 2_147_483_647))
+    invalidThrow('quota', 'must be an integer from 0 to 2147483647, or unlimited');
   return { plan, rateLimitPerMinute: rate, monthlyQuota: quota, billingCycleDay: day };
 }
 
@@ -48,7 +55,10 @@ export class WorkspaceService {
   async create(name: string, input: WorkspaceInput): Promise<Workspace> {
     checkName(name);
     if (await this.workspaces.findByName(name)) invalidThrow('name', `a workspace named "${name}" already exists`);
-    const limits = resolveLimits({ plan: input.plan ?? 'starter', rateLimitPerMinute: null, monthlyQuota: null, billingCycleDay: 1 }, input);
+    const limits = resolveLimits(
+      { plan: input.plan ?? 'starter', rateLimitPerMinute: null, monthlyQuota: null, billingCycleDay: 1 },
+      input,
+    );
     return this.workspaces.create({ name, ...limits });
   }
 

@@ -25,7 +25,12 @@ describe('rankByUncertainty', () => {
   });
 
   it('keeps the original order of equally uncertain rows', () => {
-    const ties = [[0.6, 0.4], [0.9, 0.1], [0.4, 0.6], [0.6, 0.4]];
+    const ties = [
+      [0.6, 0.4],
+      [0.9, 0.1],
+      [0.4, 0.6],
+      [0.6, 0.4],
+    ];
     expect(rankByUncertainty(ties, 'margin').map((r) => r.index)).toEqual([0, 2, 3, 1]);
     expect(rankByUncertainty(ties, 'entropy').map((r) => r.index)).toEqual([0, 2, 3, 1]);
   });

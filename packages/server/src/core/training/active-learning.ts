@@ -21,7 +21,10 @@ function uncertaintyOf(row: readonly number[], strategy: UncertaintyStrategy): n
   let first = Number.NEGATIVE_INFINITY;
   let second = Number.NEGATIVE_INFINITY;
   for (const p of row) {
-    if (p > first) { second = first; first = p; } else if (p > second) second = p;
+    if (p > first) {
+      second = first;
+      first = p;
+    } else if (p > second) second = p;
   }
   return 1 - (first - second);
 }

@@ -17,7 +17,11 @@ describe('gradients', () => {
     const l2 = 0.3;
     const objective = (ls: NetLayer[]) => {
       let penalty = 0;
-      ls.forEach((l, li) => l.w.forEach((w, i) => { penalty += 0.5 * l2 * (w - (anchor[li]?.w[i] ?? 0)) ** 2; }));
+      ls.forEach((l, li) =>
+        l.w.forEach((w, i) => {
+          penalty += 0.5 * l2 * (w - (anchor[li]?.w[i] ?? 0)) ** 2;
+        }),
+      );
       return batchLoss(ls, batch) + penalty;
     };
     const grads = cloneLayers(layers);

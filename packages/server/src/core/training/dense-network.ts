@@ -37,7 +37,12 @@ export function cloneLayers(layers: readonly NetLayer[]): NetLayer[] {
 }
 
 export function toDenseLayers(layers: readonly NetLayer[]): DenseLayer[] {
-  return layers.map((l) => ({ inDim: l.inDim, outDim: l.outDim, weights: Float32Array.from(l.w), bias: Float32Array.from(l.b) }));
+  return layers.map((l) => ({
+    inDim: l.inDim,
+    outDim: l.outDim,
+    weights: Float32Array.from(l.w),
+    bias: Float32Array.from(l.b),
+  }));
 }
 
 function affine(layer: NetLayer, x: ArrayLike<number>, relu: boolean): Float64Array {
@@ -57,7 +62,10 @@ function softmaxInPlace(z: Float64Array): Float64Array {
   let max = Number.NEGATIVE_INFINITY;
   for (const v of z) if (v > max) max = v;
   let total = 0;
-  for (let i = 0; i < z.length; i += 1) { z[i] = Math.exp((z[i] as number) - max); total += z[i] as number; }
+  for (let i = 0; i < z.length; i += 1) {
+    z[i] = Math.exp((z[i] as number) - max);
+    total += z[i] as number;
+  }
   for (let i = 0; i < z.length; i += 1) z[i] = (z[i] as number) / total;
   return z;
 }
@@ -87,8 +95,17 @@ export function batchLoss(layers: readonly NetLayer[], batch: Batch): number {
 }
 
 /** Gradients of the weighted mean cross-entropy plus (l2 / 2)·‖W − anchor‖² (biases unregularised); returns the loss. */
-export function gradients(layers: readonly NetLayer[], batch: Batch, l2: number, grads: NetLayer[], anchor?: readonly NetLayer[]): number {
-  for (const g of grads) { g.w.fill(0); g.b.fill(0); }
+export function gradients(
+  layers: readonly NetLayer[],
+  batch: Batch,
+  l2: number,
+  grads: NetLayer[],
+  anchor?: readonly NetLayer[],
+): number {
+  for (const g of grads) {
+    g.w.fill(0);
+    g.b.fill(0);
+  }
   const weightSum = batch.weights.reduce((a, b) => a + b, 0) || 1;
   let loss = 0;
   batch.inputs.forEach((input, n) => {
@@ -137,8 +154,18 @@ export class Adam {
   private readonly v: NetLayer[];
   private step = 0;
 
-  constructor(layers: readonly NetLayer[], private readonly learningRate: number, private readonly beta1 = 0.9, private readonly beta2 = 0.999, private readonly epsilon = 1e-8) {
-    this.m = cloneLayers(layers).map((l) => ({ ...l, w: new Float64Array(l.w.length), b: new Float64Array(l.b.length) }));
+  constructor(
+    layers: readonly NetLayer[],
+    private readonly learningRate: number,
+    private readonly beta1 = 0.9,
+    private readonly beta2 = 0.999,
+    private readonly epsilon = 1e-8,
+  ) {
+    this.m = cloneLayers(layers).map((l) => ({
+      ...l,
+      w: new Float64Array(l.w.length),
+      b: new Float64Array(l.b.length),
+    }));
     this.v = cloneLayers(this.m);
   }
 
@@ -156,7 +183,9 @@ export class Adam {
           const gi = g[i] as number;
           m[i] = this.beta1 * (m[i] as number) + (1 - this.beta1) * gi;
           v[i] = this.beta2 * (v[i] as number) + (1 - this.beta2) * gi * gi;
-          p[i] = (p[i] as number) - (this.learningRate * ((m[i] as number) / c1)) / (Math.sqrt((v[i] as number) / c2) + this.epsilon);
+          p[i] =
+            (p[i] as number) -
+            (this.learningRate * ((m[i] as number) / c1)) / (Math.sqrt((v[i] as number) / c2) + this.epsilon);
         }
       }
     });

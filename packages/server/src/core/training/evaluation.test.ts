@@ -24,14 +24,21 @@ describe('evaluate', () => {
   it('counts a prediction outside the labels as wrong without a column', () => {
     const e = evaluate([0, 1], [-1, 1], ['a', 'b']);
     expect(e.accuracy).toBe(0.5);
-    expect(e.confusion_matrix).toEqual([[0, 0], [0, 1]]);
+    expect(e.confusion_matrix).toEqual([
+      [0, 0],
+      [0, 1],
+    ]);
     expect(e.per_class.a).toEqual({ precision: 0, recall: 0, f1: 0, support: 1 });
   });
 
   it('gives null scores for an empty set and rounds for the Model', () => {
     expect(evaluate([], [], ['a'])).toEqual({ accuracy: null, f1_macro: null, per_class: {}, confusion_matrix: [[0]] });
     const metrics = toModelMetrics(evaluate([0, 0, 1], [0, 1, 1], ['a', 'b']));
-    expect(metrics).toEqual({ accuracy: 0.6667, f1_macro: 0.6667, per_class: { a: { precision: 1, recall: 0.5, f1: 0.6667 }, b: { precision: 0.5, recall: 1, f1: 0.6667 } } });
+    expect(metrics).toEqual({
+      accuracy: 0.6667,
+      f1_macro: 0.6667,
+      per_class: { a: { precision: 1, recall: 0.5, f1: 0.6667 }, b: { precision: 0.5, recall: 1, f1: 0.6667 } },
+    });
   });
 
   it('refuses gold and predictions of different lengths', () => {
@@ -41,6 +48,11 @@ describe('evaluate', () => {
 
 describe('argmaxRows', () => {
   it('picks the largest probability, the first on ties', () => {
-    expect(argmaxRows([[0.2, 0.5, 0.3], [0.4, 0.4, 0.2]])).toEqual([1, 0]);
+    expect(
+      argmaxRows([
+        [0.2, 0.5, 0.3],
+        [0.4, 0.4, 0.2],
+      ]),
+    ).toEqual([1, 0]);
   });
 });

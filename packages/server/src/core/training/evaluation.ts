@@ -15,14 +15,16 @@ export interface Evaluation {
   confusion_matrix: number[][];
 }
 
-const f1Of = (precision: number, recall: number) => (precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall));
+const f1Of = (precision: number, recall: number) =>
+  precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
 
 /**
  * Scores predicted label indices against gold ones. An index outside the labels (e.g. −1 for "no answer")
  * counts as a wrong prediction and appears in no column; a class never predicted scores 0, not NaN.
  */
 export function evaluate(gold: readonly number[], predicted: readonly number[], labels: readonly string[]): Evaluation {
-  if (gold.length !== predicted.length) throw new Error(`${gold.length} gold labels but ${predicted.length} predictions`);
+  if (gold.length !== predicted.length)
+    throw new Error(`${gold.length} gold labels but ${predicted.length} predictions`);
   const k = labels.length;
   const matrix = Array.from({ length: k }, () => new Array<number>(k).fill(0));
   const support = new Array<number>(k).fill(0);
@@ -48,7 +50,12 @@ export function evaluate(gold: readonly number[], predicted: readonly number[], 
     perClass[label] = { precision, recall, f1, support: support[c] ?? 0 };
     f1Sum += f1;
   });
-  return { accuracy: correct / gold.length, f1_macro: k === 0 ? null : f1Sum / k, per_class: perClass, confusion_matrix: matrix };
+  return {
+    accuracy: correct / gold.length,
+    f1_macro: k === 0 ? null : f1Sum / k,
+    per_class: perClass,
+    confusion_matrix: matrix,
+  };
 }
 
 const round = (x: number) => Math.round(x * 10_000) / 10_000;
@@ -56,7 +63,8 @@ const round = (x: number) => Math.round(x * 10_000) / 10_000;
 /** The Model's metrics: accuracy, macro-F1 and per-class precision / recall / F1, rounded to 4 decimals. */
 export function toModelMetrics(evaluation: Evaluation): ModelMetrics {
   const perClass: ModelMetrics['per_class'] = {};
-  for (const [label, m] of Object.entries(evaluation.per_class)) perClass[label] = { precision: round(m.precision), recall: round(m.recall), f1: round(m.f1) };
+  for (const [label, m] of Object.entries(evaluation.per_class))
+    perClass[label] = { precision: round(m.precision), recall: round(m.recall), f1: round(m.f1) };
   return {
     accuracy: evaluation.accuracy === null ? null : round(evaluation.accuracy),
     f1_macro: evaluation.f1_macro === null ? null : round(evaluation.f1_macro),

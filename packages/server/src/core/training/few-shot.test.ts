@@ -13,7 +13,16 @@ describe('trainFewShotHead', () => {
   const train = all.filter((_, i) => i % 60 < 4);
   const test = all.filter((_, i) => i % 60 >= 4);
   const scoreOf = (params: ReturnType<typeof trainFewShotHead>) =>
-    evaluate(test.map((e) => e.label), argmaxRows(forward(params, test.map((e) => e.embedding))), labels).accuracy ?? 0;
+    evaluate(
+      test.map((e) => e.label),
+      argmaxRows(
+        forward(
+          params,
+          test.map((e) => e.embedding),
+        ),
+      ),
+      labels,
+    ).accuracy ?? 0;
 
   it('classifies unseen examples from four examples per label as a linear head', () => {
     const params = trainFewShotHead(train, labels);
@@ -23,7 +32,10 @@ describe('trainFewShotHead', () => {
   });
 
   it('gives confident probabilities on its examples once the scale is calibrated', () => {
-    const rows = forward(trainFewShotHead(train, labels, { refineSteps: 0 }), train.map((e) => e.embedding));
+    const rows = forward(
+      trainFewShotHead(train, labels, { refineSteps: 0 }),
+      train.map((e) => e.embedding),
+    );
     const meanGold = rows.reduce((sum, row, i) => sum + (row[train[i]?.label ?? 0] ?? 0), 0) / rows.length;
     expect(meanGold).toBeGreaterThan(0.8);
   });
@@ -37,7 +49,14 @@ describe('trainFewShotHead', () => {
   it('never guesses a label that has no examples', () => {
     const withoutE = train.filter((e) => e.label !== 4);
     const params = trainFewShotHead(withoutE, labels);
-    expect(argmaxRows(forward(params, all.map((e) => e.embedding))).includes(4)).toBe(false);
+    expect(
+      argmaxRows(
+        forward(
+          params,
+          all.map((e) => e.embedding),
+        ),
+      ).includes(4),
+    ).toBe(false);
   });
 
   it('is deterministic', () => {

@@ -26,7 +26,9 @@ function sumByClass(examples: readonly LabelledEmbedding[], classes: number, dim
 }
 
 function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  let dot = 0, na = 0, nb = 0;
+  let dot = 0,
+    na = 0,
+    nb = 0;
   for (let i = 0; i < a.length; i += 1) {
     dot += (a[i] as number) * (b[i] as number);
     na += (a[i] as number) ** 2;
@@ -46,7 +48,14 @@ export function leaveOneOutScale(examples: readonly LabelledEmbedding[], classes
   const rows: Array<{ similarities: number[]; gold: number }> = [];
   for (const e of examples) {
     if ((counts[e.label] ?? 0) < 2) continue;
-    const similarities = sums.map((sum, c) => (c === e.label ? cosine(Float64Array.from(sum, (v, i) => v - (e.embedding[i] as number)), e.embedding) : cosine(sum, e.embedding)));
+    const similarities = sums.map((sum, c) =>
+      c === e.label
+        ? cosine(
+            Float64Array.from(sum, (v, i) => v - (e.embedding[i] as number)),
+            e.embedding,
+          )
+        : cosine(sum, e.embedding),
+    );
     rows.push({ similarities, gold: e.label });
   }
   if (rows.length === 0) return FALLBACK_SCALE;
@@ -60,7 +69,10 @@ export function leaveOneOutScale(examples: readonly LabelledEmbedding[], classes
       const logSum = max + Math.log(present.reduce((acc, z) => acc + Math.exp(z - max), 0));
       loss += logSum - scale * (similarities[gold] as number);
     }
-    if (loss < bestLoss) { bestLoss = loss; best = scale; }
+    if (loss < bestLoss) {
+      bestLoss = loss;
+      best = scale;
+    }
   }
   return best;
 }
@@ -70,12 +82,17 @@ export function leaveOneOutScale(examples: readonly LabelledEmbedding[], classes
  * mean of a label's embeddings; zero for a label without examples) and are refined by class-balanced logistic
  * regression whose L2 penalty pulls them back towards that start, so few examples cannot drag them far.
  */
-export function trainFewShotHead(examples: readonly LabelledEmbedding[], labels: readonly string[], options: FewShotOptions = {}): HeadParameters {
+export function trainFewShotHead(
+  examples: readonly LabelledEmbedding[],
+  labels: readonly string[],
+  options: FewShotOptions = {},
+): HeadParameters {
   if (examples.length === 0) throw new Error('a few-shot head needs at least one example');
   const dim = examples[0]?.embedding.length ?? 0;
   for (const e of examples) {
     if (e.embedding.length !== dim) throw new Error(`embeddings differ in dimension (${e.embedding.length} vs ${dim})`);
-    if (!Number.isInteger(e.label) || e.label < 0 || e.label >= labels.length) throw new Error(`label index ${e.label} is outside the ${labels.length} labels`);
+    if (!Number.isInteger(e.label) || e.label < 0 || e.label >= labels.length)
+      throw new Error(`label index ${e.label} is outside the ${labels.length} labels`);
   }
   const scale = leaveOneOutScale(examples, labels.length, dim);
   const w = new Float64Array(labels.length * dim);
@@ -91,8 +108,15 @@ export function trainFewShotHead(examples: readonly LabelledEmbedding[], labels:
   const start = cloneLayers(layers);
   const steps = options.refineSteps ?? 100;
   if (steps > 0) {
-    const weights = balancedClassWeights(examples.map((e) => e.label), labels.length);
-    const batch = { inputs: examples.map((e) => e.embedding), classes: examples.map((e) => e.label), weights: examples.map((e) => weights[e.label] ?? 0) };
+    const weights = balancedClassWeights(
+      examples.map((e) => e.label),
+      labels.length,
+    );
+    const batch = {
+      inputs: examples.map((e) => e.embedding),
+      classes: examples.map((e) => e.label),
+      weights: examples.map((e) => weights[e.label] ?? 0),
+    };
     const grads = cloneLayers(layers);
     const adam = new Adam(layers, options.learningRate ?? 0.05);
     for (let step = 0; step < steps; step += 1) {

@@ -28,7 +28,11 @@ describe('fitHead', () => {
   });
 
   it('gives null metrics when nothing can be held out', async () => {
-    const fitted = await fitHead(set.filter((_, i) => [0, 50, 80].includes(i)), labels, { kind: 'few-shot' });
+    const fitted = await fitHead(
+      set.filter((_, i) => [0, 50, 80].includes(i)),
+      labels,
+      { kind: 'few-shot' },
+    );
     expect(fitted.metrics).toEqual({ accuracy: null, f1_macro: null, per_class: {} });
   });
 });

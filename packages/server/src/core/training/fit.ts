@@ -42,17 +42,41 @@ export interface FittedHead {
 }
 
 /** Splits the examples (stratified, by seed), trains the head on the training part and scores it on the rest. */
-export async function fitHead(examples: readonly LabelledEmbedding[], labels: readonly string[], options: FitOptions): Promise<FittedHead> {
+export async function fitHead(
+  examples: readonly LabelledEmbedding[],
+  labels: readonly string[],
+  options: FitOptions,
+): Promise<FittedHead> {
   const seed = options.seed ?? 0;
-  const split = stratifiedSplit(examples.map((e) => e.label), options.holdoutFraction ?? 0.2, seed);
+  const split = stratifiedSplit(
+    examples.map((e) => e.label),
+    options.holdoutFraction ?? 0.2,
+    seed,
+  );
   const train = split.train.map((i) => examples[i] as LabelledEmbedding);
   const heldOut = split.holdout.map((i) => examples[i] as LabelledEmbedding);
   const score = (parameters: HeadParameters) =>
-    evaluate(heldOut.map((e) => e.label), argmaxRows(forward(parameters, heldOut.map((e) => e.embedding))), labels);
+    evaluate(
+      heldOut.map((e) => e.label),
+      argmaxRows(
+        forward(
+          parameters,
+          heldOut.map((e) => e.embedding),
+        ),
+      ),
+      labels,
+    );
   if (options.kind === 'few-shot') {
     const evaluation = score(trainFewShotHead(train, labels, options.fewShot));
     const parameters = trainFewShotHead(examples, labels, options.fewShot);
-    return { parameters, evaluation, metrics: toModelMetrics(evaluation), split, trainingExamples: examples.length, trainedOn: 'all' };
+    return {
+      parameters,
+      evaluation,
+      metrics: toModelMetrics(evaluation),
+      split,
+      trainingExamples: examples.length,
+      trainedOn: 'all',
+    };
   }
   const trained = await trainHead(train, labels, { ...options.train, seed });
   const evaluation = score(trained.parameters);

@@ -1,6 +1,12 @@
 // Head parameters: the forward pass (linear and MLP) and the JSON form, refusing bad shapes.
 import { describe, expect, it } from 'vitest';
-import { checkHeadParameters, forward, headParametersFromJson, headParametersToJson, type HeadParameters } from './head-parameters.js';
+import {
+  checkHeadParameters,
+  forward,
+  headParametersFromJson,
+  headParametersToJson,
+  type HeadParameters,
+} from './head-parameters.js';
 
 const linear: HeadParameters = {
   architecture: 'linear',
@@ -50,7 +56,10 @@ describe('JSON form', () => {
     const json = headParametersToJson(linear);
     expect(() => headParametersFromJson({ ...json, inputDim: 3 })).toThrow(/expected 3/);
     expect(() => headParametersFromJson({ ...json, labels: ['a'] })).toThrow(/2 outputs for 1 labels/);
-    const nan = headParametersToJson({ ...linear, layers: [{ ...linear.layers[0]!, bias: Float32Array.of(Number.NaN, 0) }] });
+    const nan = headParametersToJson({
+      ...linear,
+      layers: [{ ...linear.layers[0]!, bias: Float32Array.of(Number.NaN, 0) }],
+    });
     expect(() => headParametersFromJson(nan)).toThrow(/not finite/);
     expect(() => headParametersFromJson({ ...json, architecture: 'tree' })).toThrow(/architecture/);
   });

@@ -29,15 +29,19 @@ export interface HeadParametersJson {
 /** Throws when the layer shapes do not chain from inputDim to one output per label. */
 export function checkHeadParameters(params: HeadParameters): void {
   if (params.layers.length === 0) throw new Error('a head needs at least one layer');
-  if (params.architecture === 'linear' && params.layers.length !== 1) throw new Error('a linear head has exactly one layer');
+  if (params.architecture === 'linear' && params.layers.length !== 1)
+    throw new Error('a linear head has exactly one layer');
   let dim = params.inputDim;
   params.layers.forEach((layer, i) => {
     if (layer.inDim !== dim) throw new Error(`layer ${i} takes ${layer.inDim} inputs, expected ${dim}`);
-    if (layer.weights.length !== layer.inDim * layer.outDim) throw new Error(`layer ${i} has ${layer.weights.length} weights, expected ${layer.inDim * layer.outDim}`);
-    if (layer.bias.length !== layer.outDim) throw new Error(`layer ${i} has ${layer.bias.length} biases, expected ${layer.outDim}`);
+    if (layer.weights.length !== layer.inDim * layer.outDim)
+      throw new Error(`layer ${i} has ${layer.weights.length} weights, expected ${layer.inDim * layer.outDim}`);
+    if (layer.bias.length !== layer.outDim)
+      throw new Error(`layer ${i} has ${layer.bias.length} biases, expected ${layer.outDim}`);
     dim = layer.outDim;
   });
-  if (dim !== params.labels.length) throw new Error(`the last layer has ${dim} outputs for ${params.labels.length} labels`);
+  if (dim !== params.labels.length)
+    throw new Error(`the last layer has ${dim} outputs for ${params.labels.length} labels`);
 }
 
 function dense(layer: DenseLayer, input: ArrayLike<number>, relu: boolean): Float64Array {
@@ -63,9 +67,12 @@ export function softmaxRow(logits: ArrayLike<number>): number[] {
 /** Probability rows (softmax over labels) for a batch of embeddings, computed in float64. */
 export function forward(params: HeadParameters, embeddings: readonly Float32Array[]): number[][] {
   return embeddings.map((embedding) => {
-    if (embedding.length !== params.inputDim) throw new Error(`embedding has ${embedding.length} dimensions, the head takes ${params.inputDim}`);
+    if (embedding.length !== params.inputDim)
+      throw new Error(`embedding has ${embedding.length} dimensions, the head takes ${params.inputDim}`);
     let x: Float64Array = Float64Array.from(embedding);
-    params.layers.forEach((layer, i) => { x = dense(layer, x, i < params.layers.length - 1); });
+    params.layers.forEach((layer, i) => {
+      x = dense(layer, x, i < params.layers.length - 1);
+    });
     return softmaxRow(x);
   });
 }
@@ -89,26 +96,49 @@ export function headParametersToJson(params: HeadParameters): HeadParametersJson
     architecture: params.architecture,
     inputDim: params.inputDim,
     labels: [...params.labels],
-    layers: params.layers.map((l) => ({ inDim: l.inDim, outDim: l.outDim, weights: toBase64(l.weights), bias: toBase64(l.bias) })),
+    layers: params.layers.map((l) => ({
+      inDim: l.inDim,
+      outDim: l.outDim,
+      weights: toBase64(l.weights),
+      bias: toBase64(l.bias),
+    })),
   };
 }
 
 /** Parses the JSON form (e.g. an imported model) and checks its shapes; throws on anything malformed. */
 export function headParametersFromJson(json: unknown): HeadParameters {
   const j = json as Partial<HeadParametersJson> | null;
-  if (!j || (j.architecture !== 'linear' && j.architecture !== 'mlp')) throw new Error('head parameters need architecture "linear" or "mlp"');
-  if (!Number.isInteger(j.inputDim) || !Array.isArray(j.labels) || !j.labels.every((l) => typeof l === 'string') || !Array.isArray(j.layers)) {
+  if (!j || (j.architecture !== 'linear' && j.architecture !== 'mlp'))
+    throw new Error('head parameters need architecture "linear" or "mlp"');
+  if (
+    !Number.isInteger(j.inputDim) ||
+    !Array.isArray(j.labels) ||
+    !j.labels.every((l) => typeof l === 'string') ||
+    !Array.isArray(j.layers)
+  ) {
     throw new Error('head parameters need an integer inputDim, string labels and layers');
   }
   const layers = j.layers.map((l, i) => {
-    if (!l || !Number.isInteger(l.inDim) || !Number.isInteger(l.outDim) || typeof l.weights !== 'string' || typeof l.bias !== 'string') {
+    if (
+      !l ||
+      !Number.isInteger(l.inDim) ||
+      !Number.isInteger(l.outDim) ||
+      typeof l.weights !== 'string' ||
+      typeof l.bias !== 'string'
+    ) {
       throw new Error(`layer ${i} needs integer inDim, outDim and base64 weights, bias`);
     }
     const layer = { inDim: l.inDim, outDim: l.outDim, weights: fromBase64(l.weights), bias: fromBase64(l.bias) };
-    if (![...layer.weights, ...layer.bias].every(Number.isFinite)) throw new Error(`layer ${i} holds a value that is not finite`);
+    if (![...layer.weights, ...layer.bias].every(Number.isFinite))
+      throw new Error(`layer ${i} holds a value that is not finite`);
     return layer;
   });
-  const params: HeadParameters = { architecture: j.architecture, inputDim: j.inputDim as number, labels: [...j.labels], layers };
+  const params: HeadParameters = {
+    architecture: j.architecture,
+    inputDim: j.inputDim as number,
+    labels: [...j.labels],
+    layers,
+  };
   checkHeadParameters(params);
   return params;
 }

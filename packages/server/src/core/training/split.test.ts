@@ -13,8 +13,20 @@ describe('stratifiedSplit', () => {
 
   it('holds out the fraction of every class and partitions the indices', () => {
     const { train, holdout } = stratifiedSplit(labels, 0.2, 7);
-    expect(countBy(holdout, labels)).toEqual(new Map([[0, 12], [1, 6], [2, 2]]));
-    expect(countBy(train, labels)).toEqual(new Map([[0, 48], [1, 24], [2, 8]]));
+    expect(countBy(holdout, labels)).toEqual(
+      new Map([
+        [0, 12],
+        [1, 6],
+        [2, 2],
+      ]),
+    );
+    expect(countBy(train, labels)).toEqual(
+      new Map([
+        [0, 48],
+        [1, 24],
+        [2, 8],
+      ]),
+    );
     expect([...train, ...holdout].sort((a, b) => a - b)).toEqual(labels.map((_, i) => i));
   });
 
@@ -26,8 +38,19 @@ describe('stratifiedSplit', () => {
   it('keeps one example of a tiny class in each part and a singleton in train', () => {
     const small = [0, 0, 1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2];
     const { train, holdout } = stratifiedSplit(small, 0.1, 3);
-    expect(countBy(holdout, small)).toEqual(new Map([[0, 1], [2, 1]]));
-    expect(countBy(train, small)).toEqual(new Map([[0, 1], [1, 1], [2, 9]]));
+    expect(countBy(holdout, small)).toEqual(
+      new Map([
+        [0, 1],
+        [2, 1],
+      ]),
+    );
+    expect(countBy(train, small)).toEqual(
+      new Map([
+        [0, 1],
+        [1, 1],
+        [2, 9],
+      ]),
+    );
   });
 
   it('holds out nothing at fraction 0 and refuses a fraction of 1', () => {

@@ -29,7 +29,8 @@ function holdoutCount(n: number, fraction: number): number {
  * a class with one example stays in train. Same labels, fraction and seed give the same split.
  */
 export function stratifiedSplit(labels: readonly number[], holdoutFraction: number, seed: number): Split {
-  if (!(holdoutFraction >= 0 && holdoutFraction < 1)) throw new RangeError(`holdoutFraction must be in [0, 1), got ${holdoutFraction}`);
+  if (!(holdoutFraction >= 0 && holdoutFraction < 1))
+    throw new RangeError(`holdoutFraction must be in [0, 1), got ${holdoutFraction}`);
   const byClass = new Map<number, number[]>();
   labels.forEach((label, index) => {
     const members = byClass.get(label);

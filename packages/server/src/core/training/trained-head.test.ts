@@ -19,15 +19,23 @@ describe('trainedHead', () => {
     try {
       expect(head.labels).toEqual(labels);
       const rows = await head.predict(input);
-      const reference = forward(parameters, set.map((e) => e.embedding));
-      rows.forEach((row, i) => row.forEach((p, j) => expect(Math.abs(p - (reference[i]?.[j] ?? Number.NaN))).toBeLessThan(1e-5)));
+      const reference = forward(
+        parameters,
+        set.map((e) => e.embedding),
+      );
+      rows.forEach((row, i) =>
+        row.forEach((p, j) => expect(Math.abs(p - (reference[i]?.[j] ?? Number.NaN))).toBeLessThan(1e-5)),
+      );
     } finally {
       await head.release?.();
     }
   });
 
   it('serves a few-shot head and asks for no embeddings when there are no texts', async () => {
-    const parameters = trainFewShotHead(set.filter((_, i) => i % 30 < 3), labels);
+    const parameters = trainFewShotHead(
+      set.filter((_, i) => i % 30 < 3),
+      labels,
+    );
     const head = await trainedHead(onnxHeadGraphs.build(parameters), labels, onnxHeadGraphs);
     try {
       const rows = await head.predict(input);

@@ -11,7 +11,8 @@ export async function trainedHead(graph: Uint8Array, labels: readonly string[], 
       if (input.texts.length === 0) return [];
       const rows = await loaded.run(await input.embeddings());
       for (const row of rows) {
-        if (row.length !== labels.length) throw new Error(`the head graph gives ${row.length} probabilities for ${labels.length} labels`);
+        if (row.length !== labels.length)
+          throw new Error(`the head graph gives ${row.length} probabilities for ${labels.length} labels`);
       }
       return rows;
     },

@@ -6,13 +6,23 @@ import { clusters } from './testing/clusters.js';
 import { balancedClassWeights, trainHead, type LabelledEmbedding, type TrainProgress } from './trainer.js';
 
 const accuracyOn = (params: Parameters<typeof forward>[0], set: LabelledEmbedding[]) =>
-  evaluate(set.map((e) => e.label), argmaxRows(forward(params, set.map((e) => e.embedding))), params.labels);
+  evaluate(
+    set.map((e) => e.label),
+    argmaxRows(
+      forward(
+        params,
+        set.map((e) => e.embedding),
+      ),
+    ),
+    params.labels,
+  );
 
 /** Two classes in the plane that no line separates: the first and third quadrants against the second and fourth. */
 function xor(n: number): LabelledEmbedding[] {
   return Array.from({ length: n }, (_, i) => {
     const angle = (2 * Math.PI * (i + 0.5)) / n;
-    const x = Math.cos(angle), y = Math.sin(angle);
+    const x = Math.cos(angle),
+      y = Math.sin(angle);
     return { embedding: Float32Array.of(x, y, 1), label: x * y > 0 ? 0 : 1 };
   });
 }
@@ -25,14 +35,27 @@ describe('trainHead', () => {
     const trained = await trainHead(set, labels, { seed: 1 });
     expect(trained.parameters.architecture).toBe('linear');
     expect(trained.parameters.layers).toHaveLength(1);
-    expect(accuracyOn(trained.parameters, clusters({ dim: 32, counts: [20, 20, 20, 20], noise: 0.1, seed: 1 })).accuracy).toBe(1);
+    expect(
+      accuracyOn(trained.parameters, clusters({ dim: 32, counts: [20, 20, 20, 20], noise: 0.1, seed: 1 })).accuracy,
+    ).toBe(1);
   });
 
   it('learns a boundary a linear head cannot with the MLP', async () => {
     const set = xor(200);
-    const linear = await trainHead(set, ['same', 'opposite'], { seed: 2, validationFraction: 0 , maxEpochs: 100 });
-    const mlp = await trainHead(set, ['same', 'opposite'], { architecture: 'mlp', hiddenUnits: 16, learningRate: 0.02, seed: 2, validationFraction: 0, maxEpochs: 300, patience: 30 });
-    expect(mlp.parameters.layers.map((l) => [l.inDim, l.outDim])).toEqual([[3, 16], [16, 2]]);
+    const linear = await trainHead(set, ['same', 'opposite'], { seed: 2, validationFraction: 0, maxEpochs: 100 });
+    const mlp = await trainHead(set, ['same', 'opposite'], {
+      architecture: 'mlp',
+      hiddenUnits: 16,
+      learningRate: 0.02,
+      seed: 2,
+      validationFraction: 0,
+      maxEpochs: 300,
+      patience: 30,
+    });
+    expect(mlp.parameters.layers.map((l) => [l.inDim, l.outDim])).toEqual([
+      [3, 16],
+      [16, 2],
+    ]);
     expect(accuracyOn(linear.parameters, set).accuracy).toBeLessThan(0.8);
     expect(accuracyOn(mlp.parameters, set).accuracy).toBeGreaterThan(0.95);
   });
@@ -51,7 +74,12 @@ describe('trainHead', () => {
     // Overlapping classes: the validation loss bottoms out long before 500 epochs.
     const set = clusters({ dim: 64, counts: [60, 60], noise: 2, seed: 4 });
     const progress: TrainProgress[] = [];
-    const trained = await trainHead(set, ['x', 'y'], { seed: 4, maxEpochs: 500, patience: 3, onProgress: (p) => progress.push(p) });
+    const trained = await trainHead(set, ['x', 'y'], {
+      seed: 4,
+      maxEpochs: 500,
+      patience: 3,
+      onProgress: (p) => progress.push(p),
+    });
     expect(trained.stoppedEarly).toBe(true);
     expect(trained.epochs).toBeLessThan(500);
     expect(progress.map((p) => p.epoch)).toEqual(Array.from({ length: trained.epochs }, (_, i) => i + 1));
@@ -70,7 +98,10 @@ describe('trainHead', () => {
 
   it('gives the same parameters for the same seed', async () => {
     const set = clusters({ dim: 8, counts: [20, 20, 20], noise: 0.3, seed: 5 });
-    const [first, second] = await Promise.all([trainHead(set, ['a', 'b', 'c'], { seed: 9, architecture: 'mlp' }), trainHead(set, ['a', 'b', 'c'], { seed: 9, architecture: 'mlp' })]);
+    const [first, second] = await Promise.all([
+      trainHead(set, ['a', 'b', 'c'], { seed: 9, architecture: 'mlp' }),
+      trainHead(set, ['a', 'b', 'c'], { seed: 9, architecture: 'mlp' }),
+    ]);
     expect(first).toEqual(second);
   });
 
@@ -78,18 +109,33 @@ describe('trainHead', () => {
     const set = clusters({ dim: 8, counts: [20, 20], noise: 0.3, seed: 6 });
     const controller = new AbortController();
     const epochs: number[] = [];
-    const run = trainHead(set, ['a', 'b'], { maxEpochs: 100, patience: 100, signal: controller.signal, onProgress: (p) => {
-      epochs.push(p.epoch);
-      if (p.epoch === 3) controller.abort(new Error('cancelled'));
-    } });
+    const run = trainHead(set, ['a', 'b'], {
+      maxEpochs: 100,
+      patience: 100,
+      signal: controller.signal,
+      onProgress: (p) => {
+        epochs.push(p.epoch);
+        if (p.epoch === 3) controller.abort(new Error('cancelled'));
+      },
+    });
     await expect(run).rejects.toThrow('cancelled');
     expect(epochs).toEqual([1, 2, 3]);
     await expect(trainHead(set, ['a', 'b'], { signal: AbortSignal.abort() })).rejects.toThrow();
   });
 
   it('refuses labels outside the label list and mixed dimensions', async () => {
-    await expect(trainHead([{ embedding: Float32Array.of(1), label: 2 }], ['a', 'b'])).rejects.toThrow(/outside the 2 labels/);
-    await expect(trainHead([{ embedding: Float32Array.of(1), label: 0 }, { embedding: Float32Array.of(1, 2), label: 1 }], ['a', 'b'])).rejects.toThrow(/dimension/);
+    await expect(trainHead([{ embedding: Float32Array.of(1), label: 2 }], ['a', 'b'])).rejects.toThrow(
+      /outside the 2 labels/,
+    );
+    await expect(
+      trainHead(
+        [
+          { embedding: Float32Array.of(1), label: 0 },
+          { embedding: Float32Array.of(1, 2), label: 1 },
+        ],
+        ['a', 'b'],
+      ),
+    ).rejects.toThrow(/dimension/);
   });
 });
 

@@ -1,6 +1,15 @@
 // Trains a classification head (multinomial logistic regression or a one-hidden-layer MLP) on embeddings with mini-batch Adam.
 import { seededRandom } from '../shared/seeded-random.js';
-import { Adam, batchLoss, cloneLayers, gradients, initLayers, toDenseLayers, type Batch, type NetLayer } from './dense-network.js';
+import {
+  Adam,
+  batchLoss,
+  cloneLayers,
+  gradients,
+  initLayers,
+  toDenseLayers,
+  type Batch,
+  type NetLayer,
+} from './dense-network.js';
 import type { HeadArchitecture, HeadParameters } from './head-parameters.js';
 import { shuffled, stratifiedSplit } from './split.js';
 
@@ -68,15 +77,27 @@ export function balancedClassWeights(labels: readonly number[], classCount: numb
 }
 
 function toBatch(examples: readonly LabelledEmbedding[], classWeights: readonly number[]): Batch {
-  return { inputs: examples.map((e) => e.embedding), classes: examples.map((e) => e.label), weights: examples.map((e) => classWeights[e.label] ?? 0) };
+  return {
+    inputs: examples.map((e) => e.embedding),
+    classes: examples.map((e) => e.label),
+    weights: examples.map((e) => classWeights[e.label] ?? 0),
+  };
 }
 
 function carveValidation(examples: readonly LabelledEmbedding[], fraction: number, seed: number) {
   const counts = new Map<number, number>();
   for (const e of examples) counts.set(e.label, (counts.get(e.label) ?? 0) + 1);
-  if (fraction <= 0 || [...counts.values()].some((c) => Math.round(c * fraction) < MIN_VALIDATION_PER_CLASS)) return { fit: [...examples], validation: [] };
-  const split = stratifiedSplit(examples.map((e) => e.label), fraction, seed);
-  return { fit: split.train.map((i) => examples[i] as LabelledEmbedding), validation: split.holdout.map((i) => examples[i] as LabelledEmbedding) };
+  if (fraction <= 0 || [...counts.values()].some((c) => Math.round(c * fraction) < MIN_VALIDATION_PER_CLASS))
+    return { fit: [...examples], validation: [] };
+  const split = stratifiedSplit(
+    examples.map((e) => e.label),
+    fraction,
+    seed,
+  );
+  return {
+    fit: split.train.map((i) => examples[i] as LabelledEmbedding),
+    validation: split.holdout.map((i) => examples[i] as LabelledEmbedding),
+  };
 }
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -86,7 +107,8 @@ function checkExamples(examples: readonly LabelledEmbedding[], labels: readonly 
   const dim = examples[0]?.embedding.length ?? 0;
   for (const e of examples) {
     if (e.embedding.length !== dim) throw new Error(`embeddings differ in dimension (${e.embedding.length} vs ${dim})`);
-    if (!Number.isInteger(e.label) || e.label < 0 || e.label >= labels.length) throw new Error(`label index ${e.label} is outside the ${labels.length} labels`);
+    if (!Number.isInteger(e.label) || e.label < 0 || e.label >= labels.length)
+      throw new Error(`label index ${e.label} is outside the ${labels.length} labels`);
   }
   return dim;
 }
@@ -97,7 +119,11 @@ function checkExamples(examples: readonly LabelledEmbedding[], labels: readonly 
  * improvement. Yields to the event loop every few mini-batches and between epochs, so other work proceeds,
  * progress is reported and `signal` is honoured.
  */
-export async function trainHead(examples: readonly LabelledEmbedding[], labels: readonly string[], options: TrainOptions = {}): Promise<TrainedHead> {
+export async function trainHead(
+  examples: readonly LabelledEmbedding[],
+  labels: readonly string[],
+  options: TrainOptions = {},
+): Promise<TrainedHead> {
   options.signal?.throwIfAborted();
   const inputDim = checkExamples(examples, labels);
   const architecture = options.architecture ?? 'linear';
@@ -107,15 +133,26 @@ export async function trainHead(examples: readonly LabelledEmbedding[], labels: 
   const l2 = options.l2 ?? 1e-3;
   const batchSize = options.batchSize ?? 32;
   const random = seededRandom(seed);
-  const dims = architecture === 'mlp' ? [inputDim, options.hiddenUnits ?? 64, labels.length] : [inputDim, labels.length];
+  const dims =
+    architecture === 'mlp' ? [inputDim, options.hiddenUnits ?? 64, labels.length] : [inputDim, labels.length];
   let layers = initLayers(dims, random);
   const grads = cloneLayers(layers);
   const adam = new Adam(layers, options.learningRate ?? (architecture === 'mlp' ? 0.01 : 0.05));
-  const weights = options.classWeights === 'none' ? labels.map(() => 1) : balancedClassWeights(examples.map((e) => e.label), labels.length);
+  const weights =
+    options.classWeights === 'none'
+      ? labels.map(() => 1)
+      : balancedClassWeights(
+          examples.map((e) => e.label),
+          labels.length,
+        );
   const { fit, validation } = carveValidation(examples, options.validationFraction ?? 0.1, seed);
   const validationBatch = validation.length > 0 ? toBatch(validation, weights) : undefined;
 
-  let best: { layers: NetLayer[]; monitored: number; loss: number } = { layers: cloneLayers(layers), monitored: Number.POSITIVE_INFINITY, loss: Number.NaN };
+  let best: { layers: NetLayer[]; monitored: number; loss: number } = {
+    layers: cloneLayers(layers),
+    monitored: Number.POSITIVE_INFINITY,
+    loss: Number.NaN,
+  };
   let sinceBest = 0;
   let epoch = 0;
   while (epoch < maxEpochs && sinceBest < patience) {

@@ -3,7 +3,9 @@ import { Webhook } from 'standardwebhooks';
 import type { DeliveryStatus, WebhookDelivery, WebhookEndpoint, WebhookRepository } from '../ports/pipeline.js';
 
 /** decisions.md, Webhooks: retries after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h, then failed. */
-export const RETRY_SCHEDULE_MS: readonly number[] = [5, 300, 1_800, 7_200, 18_000, 36_000, 50_400, 72_000, 86_400].map((s) => s * 1000);
+export const RETRY_SCHEDULE_MS: readonly number[] = [5, 300, 1_800, 7_200, 18_000, 36_000, 50_400, 72_000, 86_400].map(
+  (s) => s * 1000,
+);
 
 /** Sends one POST; resolves with the status code, rejects on a network error or timeout. */
 export interface WebhookSender {
@@ -19,7 +21,12 @@ export interface DispatcherOptions {
   jitter: number;
 }
 
-export const DEFAULT_DISPATCHER_OPTIONS: DispatcherOptions = { scheduleMs: RETRY_SCHEDULE_MS, timeoutMs: 10_000, batch: 16, jitter: 0.1 };
+export const DEFAULT_DISPATCHER_OPTIONS: DispatcherOptions = {
+  scheduleMs: RETRY_SCHEDULE_MS,
+  timeoutMs: 10_000,
+  batch: 16,
+  jitter: 0.1,
+};
 
 export class WebhookDispatcher {
   constructor(
@@ -40,7 +47,11 @@ export class WebhookDispatcher {
   async deliver(delivery: WebhookDelivery, endpoint: WebhookEndpoint): Promise<void> {
     const now = new Date();
     if (!endpoint.enabled) {
-      await this.webhooks.recordAttempt(delivery.id, { attemptedAt: now, statusCode: null, latencyMs: 0, error: 'endpoint is disabled' }, { status: 'failed', nextAttemptAt: null, retries: delivery.retries });
+      await this.webhooks.recordAttempt(
+        delivery.id,
+        { attemptedAt: now, statusCode: null, latencyMs: 0, error: 'endpoint is disabled' },
+        { status: 'failed', nextAttemptAt: null, retries: delivery.retries },
+      );
       return;
     }
     const headers = {
@@ -58,14 +69,20 @@ export class WebhookDispatcher {
       error = cause instanceof Error ? cause.message : String(cause);
     }
     const attempt = { attemptedAt: now, statusCode, latencyMs: performance.now() - started, error };
-    if (statusCode === 410) await this.webhooks.disable(endpoint.id, `the receiver answered 410 Gone at ${now.toISOString()}`);
+    if (statusCode === 410)
+      await this.webhooks.disable(endpoint.id, `the receiver answered 410 Gone at ${now.toISOString()}`);
     await this.webhooks.recordAttempt(delivery.id, attempt, this.outcome(delivery, statusCode));
   }
 
-  private outcome(delivery: WebhookDelivery, statusCode: number | null): { status: DeliveryStatus; nextAttemptAt: Date | null; retries: number } {
-    if (statusCode !== null && statusCode >= 200 && statusCode <= 299) return { status: 'succeeded', nextAttemptAt: null, retries: delivery.retries };
+  private outcome(
+    delivery: WebhookDelivery,
+    statusCode: number | null,
+  ): { status: DeliveryStatus; nextAttemptAt: Date | null; retries: number } {
+    if (statusCode !== null && statusCode >= 200 && statusCode <= 299)
+      return { status: 'succeeded', nextAttemptAt: null, retries: delivery.retries };
     const delay = this.options.scheduleMs[delivery.retries];
-    if (statusCode === 410 || delay === undefined) return { status: 'failed', nextAttemptAt: null, retries: delivery.retries };
+    if (statusCode === 410 || delay === undefined)
+      return { status: 'failed', nextAttemptAt: null, retries: delivery.retries };
     const jittered = delay * (1 + (this.random() * 2 - 1) * this.options.jitter);
     return { status: 'pending', nextAttemptAt: new Date(Date.now() + jittered), retries: delivery.retries + 1 };
   }

@@ -11,11 +11,23 @@ export type UrlCheck = (url: string) => Promise<string | null>;
 export const newWebhookSecret = (): string => `whsec_${randomBytes(32).toString('base64')}`;
 
 export class WebhookEndpointService {
-  constructor(private readonly webhooks: WebhookRepository, private readonly checkUrl: UrlCheck) {}
+  constructor(
+    private readonly webhooks: WebhookRepository,
+    private readonly checkUrl: UrlCheck,
+  ) {}
 
-  async create(workspaceId: number, input: { url: string; events: string[]; enabled?: boolean | undefined }): Promise<WebhookEndpoint> {
+  async create(
+    workspaceId: number,
+    input: { url: string; events: string[]; enabled?: boolean | undefined },
+  ): Promise<WebhookEndpoint> {
     await this.assertUrl(input.url);
-    return this.webhooks.create({ workspaceId, url: input.url, events: [...new Set(input.events)], enabled: input.enabled ?? true, secret: newWebhookSecret() });
+    return this.webhooks.create({
+      workspaceId,
+      url: input.url,
+      events: [...new Set(input.events)],
+      enabled: input.enabled ?? true,
+      secret: newWebhookSecret(),
+    });
   }
 
   list(workspaceId: number, page: PageRequest): Promise<Page<WebhookEndpoint>> {
@@ -28,7 +40,11 @@ export class WebhookEndpointService {
     return endpoint;
   }
 
-  async update(workspaceId: number, id: number, changes: { url?: string | undefined; events?: string[] | undefined; enabled?: boolean | undefined }): Promise<WebhookEndpoint> {
+  async update(
+    workspaceId: number,
+    id: number,
+    changes: { url?: string | undefined; events?: string[] | undefined; enabled?: boolean | undefined },
+  ): Promise<WebhookEndpoint> {
     await this.get(workspaceId, id);
     if (changes.url !== undefined) await this.assertUrl(changes.url);
     const updated = await this.webhooks.update(workspaceId, id, {

@@ -9,14 +9,23 @@ export interface ApiFlags {
 
 export function addApiOptions(command: Command): Command {
   return command
-    .option('--url <url>', 'service root of the server (TEXTCLASS_URL)', process.env.TEXTCLASS_URL ?? 'http://localhost:8080')
+    .option(
+      '--url <url>',
+      'service root of the server (TEXTCLASS_URL)',
+      process.env.TEXTCLASS_URL ?? 'http://localhost:8080',
+    )
     .option('--api-key <key>', 'an admin API key (TEXTCLASS_API_KEY)');
 }
 
 export function apiClient(flags: ApiFlags): TextclassClient {
   const apiKey = flags.apiKey ?? process.env.TEXTCLASS_API_KEY;
   if (!apiKey) throw new Error('an API key is needed: pass --api-key or set TEXTCLASS_API_KEY');
-  return createTextclassClient({ baseUrl: flags.url.replace(/\/+$/, ''), apiKey, userAgent: 'textclass-cli', retry: { maxRetries: 1 } });
+  return createTextclassClient({
+    baseUrl: flags.url.replace(/\/+$/, ''),
+    apiKey,
+    userAgent: 'textclass-cli',
+    retry: { maxRetries: 1 },
+  });
 }
 
 /** The body of a successful call, or a thrown error carrying the server's message and error code. */
@@ -25,7 +34,9 @@ export async function expectOk<T>(call: Promise<{ data?: T; error?: unknown; res
   try {
     result = await call;
   } catch (error) {
-    throw new Error(`cannot reach the server: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(`cannot reach the server: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
   }
   if (result.error !== undefined || !result.response.ok) {
     const failure = TextclassError.fromResponse(result.error, result.response);
@@ -35,4 +46,6 @@ export async function expectOk<T>(call: Promise<{ data?: T; error?: unknown; res
 }
 
 /** One JSON document per line on stdout. */
-export const printJson = (value: unknown): void => { process.stdout.write(`${JSON.stringify(value)}\n`); };
+export const printJson = (value: unknown): void => {
+  process.stdout.write(`${JSON.stringify(value)}\n`);
+};

@@ -18,7 +18,8 @@ const COLUMN_TYPES = new Set<ColumnType>(['text', 'number', 'timestamp']);
 
 export function parseColumn(spec: string): DatasetColumn {
   const [name, type = 'text'] = spec.split(':');
-  if (!name || !COLUMN_TYPES.has(type as ColumnType)) throw new Error(`--column "${spec}": use name or name:text|number|timestamp`);
+  if (!name || !COLUMN_TYPES.has(type as ColumnType))
+    throw new Error(`--column "${spec}": use name or name:text|number|timestamp`);
   return { name, type: type as ColumnType };
 }
 
@@ -33,12 +34,20 @@ export function registerDatasetCommands(program: Command): void {
     .option('--model <id>', 'a model that classifies each new row (repeatable)', collect, [])
     .option('--workspace <name>', 'workspace of the dataset', 'default')
     .action(async (flags: CreateDatasetFlags) => {
-      const columns = flags.column.length > 0 ? flags.column.map(parseColumn) : [{ name: flags.textColumn, type: 'text' as const }];
+      const columns =
+        flags.column.length > 0 ? flags.column.map(parseColumn) : [{ name: flags.textColumn, type: 'text' as const }];
       const dataset = await withRepositories(flags, async (repos, workspaceNamed) => {
         const workspace = await workspaceNamed(flags.workspace);
         const service = new DatasetService(repos.datasets, repos.records, repos.models);
-        return service.create(workspace.id, { name: flags.name, columns, textColumn: flags.textColumn, modelIds: flags.model.map(Number) });
+        return service.create(workspace.id, {
+          name: flags.name,
+          columns,
+          textColumn: flags.textColumn,
+          modelIds: flags.model.map(Number),
+        });
       });
-      process.stdout.write(`${JSON.stringify({ id: dataset.id, key: datasetKey(dataset.id), name: dataset.name, columns: dataset.columns })}\n`);
+      process.stdout.write(
+        `${JSON.stringify({ id: dataset.id, key: datasetKey(dataset.id), name: dataset.name, columns: dataset.columns })}\n`,
+      );
     });
 }

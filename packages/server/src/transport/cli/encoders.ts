@@ -28,14 +28,25 @@ function addModelsOptions(command: Command): Command {
 export function registerEncoderCommands(program: Command): void {
   const encoders = program.command('encoders').description('download and list encoders');
 
-  addModelsOptions(encoders.command('pull <hub-repo-id>').description('download a sentence-transformers ONNX export from the Hugging Face hub (HF_ENDPOINT, HF_TOKEN)'))
+  addModelsOptions(
+    encoders
+      .command('pull <hub-repo-id>')
+      .description('download a sentence-transformers ONNX export from the Hugging Face hub (HF_ENDPOINT, HF_TOKEN)'),
+  )
     .option('--revision <rev>', 'branch, tag or commit', 'main')
-    .option('--file <path>', 'the ONNX file to fetch (default onnx/model.onnx or model.onnx), e.g. onnx/model_qint8_avx512_vnni.onnx')
+    .option(
+      '--file <path>',
+      'the ONNX file to fetch (default onnx/model.onnx or model.onnx), e.g. onnx/model_qint8_avx512_vnni.onnx',
+    )
     .option('--no-progress', 'no progress bar')
     .action(async (repo: string, flags: PullFlags) => {
-      const bar = flags.progress && process.stderr.isTTY
-        ? new SingleBar({ format: ' {bar} {percentage}% | {done}/{size} | {file}', stream: process.stderr, hideCursor: true }, Presets.shades_classic)
-        : undefined;
+      const bar =
+        flags.progress && process.stderr.isTTY
+          ? new SingleBar(
+              { format: ' {bar} {percentage}% | {done}/{size} | {file}', stream: process.stderr, hideCursor: true },
+              Presets.shades_classic,
+            )
+          : undefined;
       const received = new Map<string, number>();
       let total = 0;
       const update = (file: string) => {
@@ -76,11 +87,34 @@ export function registerEncoderCommands(program: Command): void {
     .action(async (flags: ModelsFlags & { json?: boolean }) => {
       const entries = await listEncoders(modelsDirOf(flags));
       if (flags.json) {
-        process.stdout.write(`${JSON.stringify(entries.map((e) => ({ ...e, default: e.id === defaultEncoderId })), null, 2)}\n`);
+        process.stdout.write(
+          `${JSON.stringify(
+            entries.map((e) => ({ ...e, default: e.id === defaultEncoderId })),
+            null,
+            2,
+          )}\n`,
+        );
         return;
       }
-      const rows = [['ID', 'FORMAT', 'SIZE', 'SOURCE'], ...entries.map((e) => [`${e.id}${e.id === defaultEncoderId ? ' (default)' : ''}`, e.format, formatBytes(e.bytes), e.source])];
+      const rows = [
+        ['ID', 'FORMAT', 'SIZE', 'SOURCE'],
+        ...entries.map((e) => [
+          `${e.id}${e.id === defaultEncoderId ? ' (default)' : ''}`,
+          e.format,
+          formatBytes(e.bytes),
+          e.source,
+        ]),
+      ];
       const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-      process.stdout.write(`${rows.map((r) => r.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n')}\n`);
+      process.stdout.write(
+        `${rows
+          .map((r) =>
+            r
+              .map((cell, i) => cell.padEnd(widths[i]!))
+              .join('  ')
+              .trimEnd(),
+          )
+          .join('\n')}\n`,
+      );
     });
 }

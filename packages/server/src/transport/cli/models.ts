@@ -18,18 +18,45 @@ const path = (modelId: number) => ({ params: { path: { model_id: modelId } } });
 export function parseLabel(spec: string): { name: string; descriptions?: string[] } {
   const [name = '', descriptions] = spec.split(/=(.*)/s);
   if (name.trim() === '') throw new Error(`--label "${spec}": use name or name=description|description`);
-  return descriptions ? { name: name.trim(), descriptions: descriptions.split('|').map((d) => d.trim()).filter((d) => d !== '') } : { name: name.trim() };
+  return descriptions
+    ? {
+        name: name.trim(),
+        descriptions: descriptions
+          .split('|')
+          .map((d) => d.trim())
+          .filter((d) => d !== ''),
+      }
+    : { name: name.trim() };
 }
 
-const fileFormat = (file: string): 'text/csv' | 'application/x-ndjson' => (/\.(jsonl|ndjson)$/i.test(file) ? 'application/x-ndjson' : 'text/csv');
+const fileFormat = (file: string): 'text/csv' | 'application/x-ndjson' =>
+  /\.(jsonl|ndjson)$/i.test(file) ? 'application/x-ndjson' : 'text/csv';
 
 /** Polls a training job until it ends, drawing a progress bar on a terminal and a line per stage otherwise. */
-export async function followTraining(client: TextclassClient, modelId: number, jobId: string, intervalMs = 250): Promise<Record<string, unknown>> {
-  const bar = process.stderr.isTTY ? new SingleBar({ format: ' {bar} {percentage}% | {stage} | epoch {epoch} | loss {loss}', stream: process.stderr, hideCursor: true }, Presets.shades_classic) : undefined;
+export async function followTraining(
+  client: TextclassClient,
+  modelId: number,
+  jobId: string,
+  intervalMs = 250,
+): Promise<Record<string, unknown>> {
+  const bar = process.stderr.isTTY
+    ? new SingleBar(
+        {
+          format: ' {bar} {percentage}% | {stage} | epoch {epoch} | loss {loss}',
+          stream: process.stderr,
+          hideCursor: true,
+        },
+        Presets.shades_classic,
+      )
+    : undefined;
   bar?.start(100, 0, { stage: 'queued', epoch: '-', loss: '-' });
   let lastLine = '';
   for (;;) {
-    const job = await expectOk(client.GET('/v2/models/{model_id}/training-jobs/{job_id}', { params: { path: { model_id: modelId, job_id: jobId } } }));
+    const job = await expectOk(
+      client.GET('/v2/models/{model_id}/training-jobs/{job_id}', {
+        params: { path: { model_id: modelId, job_id: jobId } },
+      }),
+    );
     const percent = Math.round(job.progress * 100);
     const epoch = job.epoch === null ? '-' : `${job.epoch}${job.max_epochs ? `/${job.max_epochs}` : ''}`;
     const loss = job.loss === null ? '-' : job.loss.toFixed(4);
@@ -46,21 +73,27 @@ export async function followTraining(client: TextclassClient, modelId: number, j
 }
 
 export function registerModelCommands(program: Command): void {
-  const models = program.command('models').description('model lifecycle on a running server (TEXTCLASS_URL, TEXTCLASS_API_KEY)');
+  const models = program
+    .command('models')
+    .description('model lifecycle on a running server (TEXTCLASS_URL, TEXTCLASS_API_KEY)');
 
   addApiOptions(models.command('list').description('list models'))
     .option('--status <status>', 'deployed, undeployed, archived or all', 'all')
     .action(async (flags: ApiFlags & { status: 'deployed' | 'undeployed' | 'archived' | 'all' }) => {
       const client = apiClient(flags);
       for (let offset = 0; ; offset += 100) {
-        const page = await expectOk(client.GET('/v2/models', { params: { query: { status: flags.status, offset, limit: 100 } } }));
+        const page = await expectOk(
+          client.GET('/v2/models', { params: { query: { status: flags.status, offset, limit: 100 } } }),
+        );
         page.data.forEach(printJson);
         if (!page.has_more) break;
       }
     });
 
-  addApiOptions(models.command('get <model-id>').description('a model with its version and metrics'))
-    .action(async (id: string, flags: ApiFlags) => printJson(await expectOk(apiClient(flags).GET('/v2/models/{model_id}', path(idArg(id))))));
+  addApiOptions(models.command('get <model-id>').description('a model with its version and metrics')).action(
+    async (id: string, flags: ApiFlags) =>
+      printJson(await expectOk(apiClient(flags).GET('/v2/models/{model_id}', path(idArg(id))))),
+  );
 
   addApiOptions(models.command('create').description('create a model (undeployed)'))
     .requiredOption('--name <name>', 'model name')
@@ -70,117 +103,212 @@ export function registerModelCommands(program: Command): void {
     .option('--encoder <id>', 'encoder id (default: the server default)')
     .option('--llm-endpoint <name>', 'llm models: a configured endpoint name')
     .option('--prompt <text>', 'llm models: the task instructions')
-    .action(async (flags: ApiFlags & { name: string; type: string; label: string[]; threshold?: string; encoder?: string; llmEndpoint?: string; prompt?: string }) => {
-      const body = {
-        name: flags.name,
-        type: flags.type as 'zero-shot',
-        labels: flags.label.map(parseLabel),
-        ...(flags.threshold === undefined ? {} : { confidence_threshold: Number(flags.threshold) }),
-        ...(flags.encoder === undefined ? {} : { encoder: flags.encoder }),
-        ...(flags.llmEndpoint === undefined && flags.prompt === undefined ? {} : { llm: { endpoint: flags.llmEndpoint ?? 'default', prompt: flags.prompt ?? '' } }),
-      };
-      printJson(await expectOk(apiClient(flags).POST('/v2/models', { body })));
-    });
+    .action(
+      async (
+        flags: ApiFlags & {
+          name: string;
+          type: string;
+          label: string[];
+          threshold?: string;
+          encoder?: string;
+          llmEndpoint?: string;
+          prompt?: string;
+        },
+      ) => {
+        const body = {
+          name: flags.name,
+          type: flags.type as 'zero-shot',
+          labels: flags.label.map(parseLabel),
+          ...(flags.threshold === undefined ? {} : { confidence_threshold: Number(flags.threshold) }),
+          ...(flags.encoder === undefined ? {} : { encoder: flags.encoder }),
+          ...(flags.llmEndpoint === undefined && flags.prompt === undefined
+            ? {}
+            : { llm: { endpoint: flags.llmEndpoint ?? 'default', prompt: flags.prompt ?? '' } }),
+        };
+        printJson(await expectOk(apiClient(flags).POST('/v2/models', { body })));
+      },
+    );
 
-  addApiOptions(models.command('examples <model-id>').description('add labelled examples from a CSV / JSON Lines file (text, label) or a dataset'))
+  addApiOptions(
+    models
+      .command('examples <model-id>')
+      .description('add labelled examples from a CSV / JSON Lines file (text, label) or a dataset'),
+  )
     .option('--file <path>', 'CSV with a header row naming text and label, or .jsonl')
     .option('--dataset <id>', 'a dataset whose labelled rows to add (with --label-column)')
     .option('--label-column <name>', 'the dataset column or metadata key holding the label')
     .action(async (id: string, flags: ApiFlags & { file?: string; dataset?: string; labelColumn?: string }) => {
       const client = apiClient(flags);
-      if ((flags.file === undefined) === (flags.dataset === undefined)) throw new Error('give either --file or --dataset with --label-column');
+      if ((flags.file === undefined) === (flags.dataset === undefined))
+        throw new Error('give either --file or --dataset with --label-column');
       if (flags.file !== undefined) {
         const content = await readFile(flags.file, 'utf8');
-        printJson(await expectOk(client.POST('/v2/models/{model_id}/examples', {
-          ...path(idArg(id)), body: content as never, bodySerializer: (b: unknown) => b as string, headers: { 'Content-Type': fileFormat(flags.file) },
-        })));
+        printJson(
+          await expectOk(
+            client.POST('/v2/models/{model_id}/examples', {
+              ...path(idArg(id)),
+              body: content as never,
+              bodySerializer: (b: unknown) => b as string,
+              headers: { 'Content-Type': fileFormat(flags.file) },
+            }),
+          ),
+        );
       } else {
         if (!flags.labelColumn) throw new Error('--dataset needs --label-column');
-        printJson(await expectOk(client.POST('/v2/models/{model_id}/examples', { ...path(idArg(id)), body: { dataset_id: flags.dataset!, label_column: flags.labelColumn } })));
+        printJson(
+          await expectOk(
+            client.POST('/v2/models/{model_id}/examples', {
+              ...path(idArg(id)),
+              body: { dataset_id: flags.dataset!, label_column: flags.labelColumn },
+            }),
+          ),
+        );
       }
     });
 
-  addApiOptions(models.command('train <model-id>').description('start a training job; --follow shows its progress until it ends'))
+  addApiOptions(
+    models.command('train <model-id>').description('start a training job; --follow shows its progress until it ends'),
+  )
     .option('--architecture <kind>', 'linear or mlp')
     .option('--max-epochs <n>', 'upper bound on epochs')
     .option('--holdout <fraction>', 'share of examples held out for the evaluation')
     .option('--seed <n>', 'seed of the split and the initialisation')
     .option('--deploy', 'deploy the new version when trained')
     .option('--follow', 'wait for the job, with a progress bar, and print the final job')
-    .action(async (id: string, flags: ApiFlags & { architecture?: 'linear' | 'mlp'; maxEpochs?: string; holdout?: string; seed?: string; deploy?: boolean; follow?: boolean }) => {
-      const client = apiClient(flags);
-      const modelId = idArg(id);
-      const job = await expectOk(client.POST('/v2/models/{model_id}/training-jobs', {
-        ...path(modelId),
-        body: {
-          ...(flags.architecture === undefined ? {} : { architecture: flags.architecture }),
-          ...(flags.maxEpochs === undefined ? {} : { max_epochs: Number(flags.maxEpochs) }),
-          ...(flags.holdout === undefined ? {} : { holdout_fraction: Number(flags.holdout) }),
-          ...(flags.seed === undefined ? {} : { seed: Number(flags.seed) }),
-          ...(flags.deploy ? { deploy: true } : {}),
+    .action(
+      async (
+        id: string,
+        flags: ApiFlags & {
+          architecture?: 'linear' | 'mlp';
+          maxEpochs?: string;
+          holdout?: string;
+          seed?: string;
+          deploy?: boolean;
+          follow?: boolean;
         },
-      }));
-      const final = flags.follow ? await followTraining(client, modelId, job.id) : job;
-      printJson(final);
-      if (final.status === 'failed') throw new Error(`training failed: ${String(final.error)}`);
-    });
+      ) => {
+        const client = apiClient(flags);
+        const modelId = idArg(id);
+        const job = await expectOk(
+          client.POST('/v2/models/{model_id}/training-jobs', {
+            ...path(modelId),
+            body: {
+              ...(flags.architecture === undefined ? {} : { architecture: flags.architecture }),
+              ...(flags.maxEpochs === undefined ? {} : { max_epochs: Number(flags.maxEpochs) }),
+              ...(flags.holdout === undefined ? {} : { holdout_fraction: Number(flags.holdout) }),
+              ...(flags.seed === undefined ? {} : { seed: Number(flags.seed) }),
+              ...(flags.deploy ? { deploy: true } : {}),
+            },
+          }),
+        );
+        const final = flags.follow ? await followTraining(client, modelId, job.id) : job;
+        printJson(final);
+        if (final.status === 'failed') throw new Error(`training failed: ${String(final.error)}`);
+      },
+    );
 
   addApiOptions(models.command('job <model-id> <job-id>').description('a training job; --follow waits for it'))
     .option('--follow', 'wait for the job with a progress bar')
     .action(async (id: string, jobId: string, flags: ApiFlags & { follow?: boolean }) => {
       const client = apiClient(flags);
       const modelId = idArg(id);
-      printJson(flags.follow
-        ? await followTraining(client, modelId, jobId)
-        : await expectOk(client.GET('/v2/models/{model_id}/training-jobs/{job_id}', { params: { path: { model_id: modelId, job_id: jobId } } })));
+      printJson(
+        flags.follow
+          ? await followTraining(client, modelId, jobId)
+          : await expectOk(
+              client.GET('/v2/models/{model_id}/training-jobs/{job_id}', {
+                params: { path: { model_id: modelId, job_id: jobId } },
+              }),
+            ),
+      );
     });
 
-  addApiOptions(models.command('versions <model-id>').description('every version with its metrics, the served one marked'))
-    .action(async (id: string, flags: ApiFlags) => {
-      (await expectOk(apiClient(flags).GET('/v2/models/{model_id}/versions', path(idArg(id))))).data.forEach(printJson);
-    });
+  addApiOptions(
+    models.command('versions <model-id>').description('every version with its metrics, the served one marked'),
+  ).action(async (id: string, flags: ApiFlags) => {
+    (await expectOk(apiClient(flags).GET('/v2/models/{model_id}/versions', path(idArg(id))))).data.forEach(printJson);
+  });
 
-  addApiOptions(models.command('deploy <model-id>').description('serve a version (default the newest); redeploys an archived model'))
+  addApiOptions(
+    models
+      .command('deploy <model-id>')
+      .description('serve a version (default the newest); redeploys an archived model'),
+  )
     .option('--version <n>', 'the version to serve')
     .action(async (id: string, flags: ApiFlags & { version?: string }) => {
-      printJson(await expectOk(apiClient(flags).POST('/v2/models/{model_id}/deploy', { ...path(idArg(id)), body: flags.version === undefined ? {} : { version: Number(flags.version) } })));
+      printJson(
+        await expectOk(
+          apiClient(flags).POST('/v2/models/{model_id}/deploy', {
+            ...path(idArg(id)),
+            body: flags.version === undefined ? {} : { version: Number(flags.version) },
+          }),
+        ),
+      );
     });
 
-  addApiOptions(models.command('archive <model-id>').description('stop serving (inference gives 409 until redeployed)'))
-    .action(async (id: string, flags: ApiFlags) => printJson(await expectOk(apiClient(flags).POST('/v2/models/{model_id}/archive', path(idArg(id))))));
+  addApiOptions(
+    models.command('archive <model-id>').description('stop serving (inference gives 409 until redeployed)'),
+  ).action(async (id: string, flags: ApiFlags) =>
+    printJson(await expectOk(apiClient(flags).POST('/v2/models/{model_id}/archive', path(idArg(id))))),
+  );
 
-  addApiOptions(models.command('rollback <model-id>').description('serve the version served before the last deploy'))
-    .action(async (id: string, flags: ApiFlags) => printJson(await expectOk(apiClient(flags).POST('/v2/models/{model_id}/rollback', path(idArg(id))))));
+  addApiOptions(
+    models.command('rollback <model-id>').description('serve the version served before the last deploy'),
+  ).action(async (id: string, flags: ApiFlags) =>
+    printJson(await expectOk(apiClient(flags).POST('/v2/models/{model_id}/rollback', path(idArg(id))))),
+  );
 
-  addApiOptions(models.command('delete <model-id>').description('delete a model with its versions and examples'))
-    .action(async (id: string, flags: ApiFlags) => {
-      await expectOk(apiClient(flags).DELETE('/v2/models/{model_id}', path(idArg(id))));
-    });
+  addApiOptions(
+    models.command('delete <model-id>').description('delete a model with its versions and examples'),
+  ).action(async (id: string, flags: ApiFlags) => {
+    await expectOk(apiClient(flags).DELETE('/v2/models/{model_id}', path(idArg(id))));
+  });
 
-  addApiOptions(models.command('evaluate <model-id>').description('measure the served version on a labelled CSV / JSON Lines file'))
+  addApiOptions(
+    models.command('evaluate <model-id>').description('measure the served version on a labelled CSV / JSON Lines file'),
+  )
     .requiredOption('--file <path>', 'CSV (text,label) or .jsonl')
     .action(async (id: string, flags: ApiFlags & { file: string }) => {
-      const examples = await readLabelledExamples(await readFile(flags.file), fileFormat(flags.file) === 'text/csv' ? 'csv' : 'jsonl');
-      printJson(await expectOk(apiClient(flags).POST('/v2/models/{model_id}/evaluations', { ...path(idArg(id)), body: { examples } })));
+      const examples = await readLabelledExamples(
+        await readFile(flags.file),
+        fileFormat(flags.file) === 'text/csv' ? 'csv' : 'jsonl',
+      );
+      printJson(
+        await expectOk(
+          apiClient(flags).POST('/v2/models/{model_id}/evaluations', { ...path(idArg(id)), body: { examples } }),
+        ),
+      );
     });
 
-  addApiOptions(models.command('classify <model-id> <text...>').description('classify up to 8 texts with a deployed model'))
-    .action(async (id: string, texts: string[], flags: ApiFlags) => {
-      printJson(await expectOk(apiClient(flags).POST('/v2/models/{model_id}/inference', { ...path(idArg(id)), body: { texts } })));
-    });
+  addApiOptions(
+    models.command('classify <model-id> <text...>').description('classify up to 8 texts with a deployed model'),
+  ).action(async (id: string, texts: string[], flags: ApiFlags) => {
+    printJson(
+      await expectOk(apiClient(flags).POST('/v2/models/{model_id}/inference', { ...path(idArg(id)), body: { texts } })),
+    );
+  });
 
   addApiOptions(models.command('export <model-id>').description('write the served version to one file'))
     .requiredOption('--out <file>', 'where to write the export')
     .action(async (id: string, flags: ApiFlags & { out: string }) => {
       const file = await expectOk(apiClient(flags).GET('/v2/models/{model_id}/export', path(idArg(id))));
       await writeFile(flags.out, `${JSON.stringify(file, null, 2)}\n`);
-      process.stderr.write(`wrote ${file.model.type} model "${file.model.name}" version ${file.model.version} to ${flags.out}\n`);
+      process.stderr.write(
+        `wrote ${file.model.type} model "${file.model.name}" version ${file.model.version} to ${flags.out}\n`,
+      );
     });
 
   addApiOptions(models.command('import <file>').description('create an undeployed model from an export file'))
     .option('--name <name>', 'name for the imported model')
     .action(async (file: string, flags: ApiFlags & { name?: string }) => {
       const body = JSON.parse(await readFile(file, 'utf8'));
-      printJson(await expectOk(apiClient(flags).POST('/v2/models/import', { body, params: { query: flags.name === undefined ? {} : { name: flags.name } } })));
+      printJson(
+        await expectOk(
+          apiClient(flags).POST('/v2/models/import', {
+            body,
+            params: { query: flags.name === undefined ? {} : { name: flags.name } },
+          }),
+        ),
+      );
     });
 }

@@ -20,7 +20,9 @@ export function registerServeCommand(program: Command): void {
     .addOption(new Option('--host <host>', 'bind address (HOST)'))
     .addOption(new Option('--models-dir <dir>', 'encoder and model artifacts (TEXTCLASS_MODELS_DIR)'))
     .addOption(new Option('--redis-url <url>', 'share rate-limit counters across processes in Redis (REDIS_URL)'))
-    .addOption(new Option('--default-encoder <id>', 'encoder for similarity and the demo models (TEXTCLASS_DEFAULT_ENCODER)'))
+    .addOption(
+      new Option('--default-encoder <id>', 'encoder for similarity and the demo models (TEXTCLASS_DEFAULT_ENCODER)'),
+    )
     .option('--no-seed', 'do not create the demo models and dataset on a fresh database')
     .action(async (flags: ServeFlags) => {
       const started = performance.now();

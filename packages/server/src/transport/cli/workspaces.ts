@@ -17,7 +17,8 @@ interface LimitFlags extends StorageFlags {
 function integer(name: string, keyword?: string) {
   return (raw: string): number | string => {
     if (keyword !== undefined && raw === keyword) return keyword;
-    if (!/^\d+$/.test(raw)) throw new Error(`${name} must be a whole number${keyword ? ` or "${keyword}"` : ''}, got "${raw}"`);
+    if (!/^\d+$/.test(raw))
+      throw new Error(`${name} must be a whole number${keyword ? ` or "${keyword}"` : ''}, got "${raw}"`);
     return Number(raw);
   };
 }
@@ -25,14 +26,32 @@ function integer(name: string, keyword?: string) {
 function withLimitOptions(command: Command): Command {
   return addStorageOptions(command)
     .addOption(new Option('--plan <plan>', 'starter, growth or enterprise').choices(PLANS))
-    .addOption(new Option('--rate-limit <n|default>', 'requests per minute (enterprise only; "default" = the plan\'s 6000)').argParser(integer('--rate-limit', 'default')))
-    .addOption(new Option('--quota <n|unlimited>', 'classified texts per billing period (enterprise only)').argParser(integer('--quota', 'unlimited')))
-    .addOption(new Option('--billing-day <day>', 'day of the month the quota period starts, 1 to 28').argParser(integer('--billing-day')));
+    .addOption(
+      new Option(
+        '--rate-limit <n|default>',
+        'requests per minute (enterprise only; "default" = the plan\'s 6000)',
+      ).argParser(integer('--rate-limit', 'default')),
+    )
+    .addOption(
+      new Option('--quota <n|unlimited>', 'classified texts per billing period (enterprise only)').argParser(
+        integer('--quota', 'unlimited'),
+      ),
+    )
+    .addOption(
+      new Option('--billing-day <day>', 'day of the month the quota period starts, 1 to 28').argParser(
+        integer('--billing-day'),
+      ),
+    );
 }
 
 function inputOf(flags: LimitFlags): WorkspaceInput {
   const orNull = <T>(value: T | string | undefined) => (typeof value === 'string' ? null : value);
-  return { plan: flags.plan, rateLimitPerMinute: orNull(flags.rateLimit), monthlyQuota: orNull(flags.quota), billingCycleDay: flags.billingDay };
+  return {
+    plan: flags.plan,
+    rateLimitPerMinute: orNull(flags.rateLimit),
+    monthlyQuota: orNull(flags.quota),
+    billingCycleDay: flags.billingDay,
+  };
 }
 
 /** One JSON line per workspace, with the limits in effect. */
@@ -50,19 +69,26 @@ export function describeWorkspace(workspace: Workspace): string {
 
 export function registerWorkspaceCommands(program: Command): void {
   const workspaces = program.command('workspaces').description('manage workspaces (plan, limits, billing day)');
-  withLimitOptions(workspaces.command('create').description('create a workspace').argument('<name>', 'unique workspace name'))
-    .action(async (name: string, flags: LimitFlags) => {
-      const created = await withRepositories(flags, (repos) => new WorkspaceService(repos.workspaces).create(name, inputOf(flags)));
-      process.stdout.write(`${describeWorkspace(created)}\n`);
-    });
-  addStorageOptions(workspaces.command('list').description('list workspaces, one JSON line each'))
-    .action(async (flags: StorageFlags) => {
+  withLimitOptions(
+    workspaces.command('create').description('create a workspace').argument('<name>', 'unique workspace name'),
+  ).action(async (name: string, flags: LimitFlags) => {
+    const created = await withRepositories(flags, (repos) =>
+      new WorkspaceService(repos.workspaces).create(name, inputOf(flags)),
+    );
+    process.stdout.write(`${describeWorkspace(created)}\n`);
+  });
+  addStorageOptions(workspaces.command('list').description('list workspaces, one JSON line each')).action(
+    async (flags: StorageFlags) => {
       const all = await withRepositories(flags, (repos) => new WorkspaceService(repos.workspaces).list());
       process.stdout.write(all.map((w) => `${describeWorkspace(w)}\n`).join(''));
-    });
-  withLimitOptions(workspaces.command('update').description('change plan, limits or billing day').argument('<name>', 'workspace name'))
-    .action(async (name: string, flags: LimitFlags) => {
-      const updated = await withRepositories(flags, (repos) => new WorkspaceService(repos.workspaces).update(name, inputOf(flags)));
-      process.stdout.write(`${describeWorkspace(updated)}\n`);
-    });
+    },
+  );
+  withLimitOptions(
+    workspaces.command('update').description('change plan, limits or billing day').argument('<name>', 'workspace name'),
+  ).action(async (name: string, flags: LimitFlags) => {
+    const updated = await withRepositories(flags, (repos) =>
+      new WorkspaceService(repos.workspaces).update(name, inputOf(flags)),
+    );
+    process.stdout.write(`${describeWorkspace(updated)}\n`);
+  });
 }

@@ -7,15 +7,18 @@ export function accessLog(logger: Logger): RequestHandler {
   return (req, res, next) => {
     res.once('finish', () => {
       const { requestId, caller } = contextOf(res);
-      logger.info({
-        requestId,
-        method: req.method,
-        path: req.path,
-        status: res.statusCode,
-        ms: elapsedMs(res),
-        workspaceId: caller?.workspace.id,
-        keyId: caller?.key.id,
-      }, 'request');
+      logger.info(
+        {
+          requestId,
+          method: req.method,
+          path: req.path,
+          status: res.statusCode,
+          ms: elapsedMs(res),
+          workspaceId: caller?.workspace.id,
+          keyId: caller?.key.id,
+        },
+        'request',
+      );
     });
     next();
   };

@@ -29,18 +29,27 @@ export function authenticate(options: AuthOptions): RequestHandler {
       const decision = await limiter.consume(`auth-failures:${req.ip ?? 'unknown'}`, options.authFailuresPerMinute);
       setRateLimitHeaders(res, decision);
       if (!decision.allowed) {
-        throw new DomainError('RATE_LIMITED', 'too many failed authentication attempts from this address', { retryAfterSeconds: decision.retryAfterSeconds });
+        throw new DomainError('RATE_LIMITED', 'too many failed authentication attempts from this address', {
+          retryAfterSeconds: decision.retryAfterSeconds,
+        });
       }
-      throw new DomainError('UNAUTHORIZED', token === undefined
-        ? 'Authorization: send your API key as "Authorization: Bearer <API_KEY>"'
-        : 'Authorization: the API key is invalid or revoked');
+      throw new DomainError(
+        'UNAUTHORIZED',
+        token === undefined
+          ? 'Authorization: send your API key as "Authorization: Bearer <API_KEY>"'
+          : 'Authorization: the API key is invalid or revoked',
+      );
     }
     const { key, workspace } = found;
     contextOf(res).caller = { workspace, key };
     const decision = await limiter.consume(`workspace:${workspace.id}`, requestsPerMinute(workspace));
     setRateLimitHeaders(res, decision);
     if (!decision.allowed) {
-      throw new DomainError('RATE_LIMITED', `rate limit of ${decision.limit} requests per minute exceeded; retry after ${decision.retryAfterSeconds} s`, { retryAfterSeconds: decision.retryAfterSeconds });
+      throw new DomainError(
+        'RATE_LIMITED',
+        `rate limit of ${decision.limit} requests per minute exceeded; retry after ${decision.retryAfterSeconds} s`,
+        { retryAfterSeconds: decision.retryAfterSeconds },
+      );
     }
     authenticator.recordUse(key);
     next();

@@ -43,7 +43,10 @@ export function toDomainError(err: unknown): DomainError {
     case 'entity.parse.failed':
       return new DomainError('MALFORMED_JSON', 'body: the request body is not valid JSON');
     case 'entity.too.large':
-      return new DomainError('PAYLOAD_TOO_LARGE', `body: the request body is larger than ${e.limit ?? 'the limit of'} bytes`);
+      return new DomainError(
+        'PAYLOAD_TOO_LARGE',
+        `body: the request body is larger than ${e.limit ?? 'the limit of'} bytes`,
+      );
     case 'encoding.unsupported':
     case 'charset.unsupported':
       return new DomainError('INVALID_PARAMETER', 'Content-Type: the body must be UTF-8 JSON');
@@ -53,12 +56,23 @@ export function toDomainError(err: unknown): DomainError {
     default:
       break;
   }
-  if (status === 400 && Array.isArray(e.errors)) return validationToDomainError(e.errors, e.message ?? 'invalid request');
+  if (status === 400 && Array.isArray(e.errors))
+    return validationToDomainError(e.errors, e.message ?? 'invalid request');
   if (status === 404) return new DomainError('NOT_FOUND', 'no endpoint matches this path; see /docs');
-  if (status === 405) return new DomainError('METHOD_NOT_ALLOWED', `this method is not allowed here${e.headers?.Allow ? `; allowed: ${e.headers.Allow}` : ''}`);
+  if (status === 405)
+    return new DomainError(
+      'METHOD_NOT_ALLOWED',
+      `this method is not allowed here${e.headers?.Allow ? `; allowed: ${e.headers.Allow}` : ''}`,
+    );
   if (status === 413) return new DomainError('PAYLOAD_TOO_LARGE', 'body: the request body is too large');
-  if (status === 415) return new DomainError('INVALID_PARAMETER', `Content-Type: ${e.message ?? 'unsupported media type'}; send a media type the operation accepts (application/json; uploads: text/csv or application/x-ndjson)`);
-  return new DomainError('INTERNAL_ERROR', 'an unexpected error occurred; quote the request_id to support', { cause: err });
+  if (status === 415)
+    return new DomainError(
+      'INVALID_PARAMETER',
+      `Content-Type: ${e.message ?? 'unsupported media type'}; send a media type the operation accepts (application/json; uploads: text/csv or application/x-ndjson)`,
+    );
+  return new DomainError('INTERNAL_ERROR', 'an unexpected error occurred; quote the request_id to support', {
+    cause: err,
+  });
 }
 
 export function errorHandler(logger: Logger): ErrorRequestHandler {

@@ -45,7 +45,14 @@ export function createApp(services: AppServices, options: AppOptions): Express {
   app.use(corsFor(options.corsOrigins ?? []));
   app.use(systemRoutes(services));
   if (services.metrics) app.use(metricsRoutes(services.metrics));
-  app.use('/v2', authenticate({ authenticator: services.authenticator, limiter: services.limiter, authFailuresPerMinute: options.authFailuresPerMinute ?? 30 }));
+  app.use(
+    '/v2',
+    authenticate({
+      authenticator: services.authenticator,
+      limiter: services.limiter,
+      authFailuresPerMinute: options.authFailuresPerMinute ?? 30,
+    }),
+  );
   app.use(modelFileBodies());
   app.use(jsonBody(options.bodyLimitBytes));
   app.use(contractValidator(options.validateResponses));

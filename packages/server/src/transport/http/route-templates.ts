@@ -12,7 +12,9 @@ const SYSTEM_PATHS = ['/metrics', '/docs', '/openapi.json', '/openapi.yaml'];
 export const UNMATCHED_ROUTE = 'unmatched';
 
 function compile(template: string): Template {
-  const parts = template.split('/').map((part) => (/^\{[^}]+\}$/.test(part) ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  const parts = template
+    .split('/')
+    .map((part) => (/^\{[^}]+\}$/.test(part) ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
   return { template, pattern: new RegExp(`^${parts.join('/')}/?$`), params: (template.match(/\{/g) ?? []).length };
 }
 
@@ -26,7 +28,9 @@ export class RouteTemplates {
 
   /** The contract's paths plus the system ones. */
   static fromContract(): RouteTemplates {
-    const spec = createRequire(import.meta.url)('@textclass/openapi/openapi.json') as { paths: Record<string, unknown> };
+    const spec = createRequire(import.meta.url)('@textclass/openapi/openapi.json') as {
+      paths: Record<string, unknown>;
+    };
     return new RouteTemplates([...Object.keys(spec.paths), ...SYSTEM_PATHS]);
   }
 

@@ -11,24 +11,59 @@ describe('contract validation → error codes', () => {
   });
 
   it('maps a missing field to MISSING_REQUIRED_FIELD and names it', () => {
-    const e = validationToDomainError([{ path: '/body/texts', message: "must have required property 'texts'", errorCode: 'required.openapi.validation' }], 'x');
+    const e = validationToDomainError(
+      [
+        {
+          path: '/body/texts',
+          message: "must have required property 'texts'",
+          errorCode: 'required.openapi.validation',
+        },
+      ],
+      'x',
+    );
     expect(e.code).toBe('MISSING_REQUIRED_FIELD');
     expect(e.message).toContain('texts');
   });
 
   it('maps texts of another type to MISSING_REQUIRED_FIELD, an empty array to EMPTY_TEXTS, bad elements to INVALID_PARAMETER', () => {
-    expect(validationToDomainError([{ path: '/body/texts', message: 'must be array', errorCode: 'type.openapi.validation' }], 'x').code).toBe('MISSING_REQUIRED_FIELD');
-    expect(validationToDomainError([{ path: '/body/texts', message: 'must NOT have fewer than 1 items', errorCode: 'minItems.openapi.validation' }], 'x').code).toBe('EMPTY_TEXTS');
-    const element = validationToDomainError([{ path: '/body/texts/2', message: 'must be string', errorCode: 'type.openapi.validation' }], 'x');
+    expect(
+      validationToDomainError(
+        [{ path: '/body/texts', message: 'must be array', errorCode: 'type.openapi.validation' }],
+        'x',
+      ).code,
+    ).toBe('MISSING_REQUIRED_FIELD');
+    expect(
+      validationToDomainError(
+        [
+          {
+            path: '/body/texts',
+            message: 'must NOT have fewer than 1 items',
+            errorCode: 'minItems.openapi.validation',
+          },
+        ],
+        'x',
+      ).code,
+    ).toBe('EMPTY_TEXTS');
+    const element = validationToDomainError(
+      [{ path: '/body/texts/2', message: 'must be string', errorCode: 'type.openapi.validation' }],
+      'x',
+    );
     expect(element.code).toBe('INVALID_PARAMETER');
     expect(element.message).toBe('texts[2]: must be string');
   });
 
   it('prefers MISSING_REQUIRED_FIELD when several problems are reported', () => {
-    const e = validationToDomainError([
-      { path: '/body/top_n', message: 'must be integer', errorCode: 'type.openapi.validation' },
-      { path: '/body/base_texts', message: "must have required property 'base_texts'", errorCode: 'required.openapi.validation' },
-    ], 'x');
+    const e = validationToDomainError(
+      [
+        { path: '/body/top_n', message: 'must be integer', errorCode: 'type.openapi.validation' },
+        {
+          path: '/body/base_texts',
+          message: "must have required property 'base_texts'",
+          errorCode: 'required.openapi.validation',
+        },
+      ],
+      'x',
+    );
     expect(e.code).toBe('MISSING_REQUIRED_FIELD');
   });
 });

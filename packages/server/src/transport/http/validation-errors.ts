@@ -9,10 +9,16 @@ export interface ValidationItem {
 
 /** "/body/texts/0" → "texts[0]"; "/query/limit" → "limit"; "/params/model_id" → "model_id". */
 export function fieldName(path: string): string {
-  const parts = path.replace(/^\./, '/').split(/[/.]/).filter((p) => p !== '');
+  const parts = path
+    .replace(/^\./, '/')
+    .split(/[/.]/)
+    .filter((p) => p !== '');
   if (['body', 'query', 'params', 'path', 'headers'].includes(parts[0] ?? '')) parts.shift();
   if (parts.length === 0) return 'body';
-  return parts.reduce((name, part) => (/^\d+$/.test(part) ? `${name}[${part}]` : name === '' ? part : `${name}.${part}`), '');
+  return parts.reduce(
+    (name, part) => (/^\d+$/.test(part) ? `${name}[${part}]` : name === '' ? part : `${name}.${part}`),
+    '',
+  );
 }
 
 function missingProperty(item: ValidationItem): string | undefined {
@@ -24,14 +30,20 @@ function classify(item: ValidationItem): { code: ErrorCode; message: string } {
   const field = fieldName(item.path);
   const missing = missingProperty(item);
   if (kind === 'required' || missing !== undefined) {
-    const name = missing !== undefined && !field.endsWith(missing) ? (field === 'body' ? missing : `${field}.${missing}`) : field;
+    const name =
+      missing !== undefined && !field.endsWith(missing) ? (field === 'body' ? missing : `${field}.${missing}`) : field;
     return { code: 'MISSING_REQUIRED_FIELD', message: `${name}: this field is required` };
   }
-  if (field === 'texts' && kind === 'type') return { code: 'MISSING_REQUIRED_FIELD', message: 'texts: must be an array of strings' };
-  if (field === 'texts' && kind === 'minItems') return { code: 'EMPTY_TEXTS', message: 'texts: at least one non-empty string is required' };
+  if (field === 'texts' && kind === 'type')
+    return { code: 'MISSING_REQUIRED_FIELD', message: 'texts: must be an array of strings' };
+  if (field === 'texts' && kind === 'minItems')
+    return { code: 'EMPTY_TEXTS', message: 'texts: at least one non-empty string is required' };
   if (kind === 'additionalProperties') {
     const extra = /additional propert(?:y|ies)[^']*'?([^']*)'?/.exec(item.message)?.[1];
-    return { code: 'INVALID_PARAMETER', message: `${field === 'body' ? '' : `${field}.`}${extra || 'unknown field'}: unknown field` };
+    return {
+      code: 'INVALID_PARAMETER',
+      message: `${field === 'body' ? '' : `${field}.`}${extra || 'unknown field'}: unknown field`,
+    };
   }
   return { code: 'INVALID_PARAMETER', message: `${field}: ${item.message}` };
 }

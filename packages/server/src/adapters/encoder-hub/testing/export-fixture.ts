@@ -19,7 +19,10 @@ export function exportFixture(): StandInRepo {
       'special_tokens_map.json': text({ cls_token: '<s>' }),
       'modules.json': text([{ idx: 0, name: '0', path: '', type: 'sentence_transformers.models.Transformer' }]),
       'sentence_bert_config.json': text({ max_seq_length: 128, do_lower_case: false }),
-      'config_sentence_transformers.json': text({ prompts: { query: 'query: ', passage: 'passage: ' }, default_prompt_name: null }),
+      'config_sentence_transformers.json': text({
+        prompts: { query: 'query: ', passage: 'passage: ' },
+        default_prompt_name: null,
+      }),
       '1_Pooling/config.json': text({ word_embedding_dimension: 384, pooling_mode_mean_tokens: true }),
       'onnx/model.onnx': randomBytes(300_000),
       'onnx/model_qint8_avx512_vnni.onnx': randomBytes(90_000),

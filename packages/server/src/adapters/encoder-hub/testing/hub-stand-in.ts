@@ -44,7 +44,11 @@ function serveBytes(req: IncomingMessage, res: ServerResponse, data: Buffer, cut
     return;
   }
   const body = data.subarray(start);
-  const headers: Record<string, string> = { 'Content-Type': 'application/octet-stream', 'Content-Length': String(body.length), 'Accept-Ranges': 'bytes' };
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/octet-stream',
+    'Content-Length': String(body.length),
+    'Accept-Ranges': 'bytes',
+  };
   if (match) headers['Content-Range'] = `bytes ${start}-${data.length - 1}/${data.length}`;
   res.writeHead(match ? 206 : 200, headers);
   if (cut) {
@@ -64,7 +68,12 @@ export async function startHubStandIn(): Promise<HubStandIn> {
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://stand-in');
     const path = decodeURIComponent(url.pathname);
-    requests.push({ method: req.method ?? 'GET', path, range: req.headers.range, authorization: req.headers.authorization });
+    requests.push({
+      method: req.method ?? 'GET',
+      path,
+      range: req.headers.range,
+      authorization: req.headers.authorization,
+    });
     const api = /^\/api\/models\/([^/]+\/[^/]+)\/revision\/([^/]+)$/.exec(url.pathname);
     if (api) {
       const repo = repos.get(decodeURIComponent(api[1]!));
@@ -78,7 +87,11 @@ export async function startHubStandIn(): Promise<HubStandIn> {
     }
     const cdn = /^\/cdn\/([^/]+\/[^/]+)\/(.+)$/.exec(path);
     const resolve = /^\/([^/]+\/[^/]+)\/resolve\/([^/]+)\/(.+)$/.exec(path);
-    const hit = cdn ? { repo: cdn[1]!, file: cdn[2]!, rev: undefined } : resolve ? { repo: resolve[1]!, rev: resolve[2]!, file: resolve[3]! } : undefined;
+    const hit = cdn
+      ? { repo: cdn[1]!, file: cdn[2]!, rev: undefined }
+      : resolve
+        ? { repo: resolve[1]!, rev: resolve[2]!, file: resolve[3]! }
+        : undefined;
     const repo = hit ? repos.get(hit.repo) : undefined;
     const data = hit && repo ? repo.files[hit.file] : undefined;
     if (!hit || !repo || !data || (hit.rev !== undefined && hit.rev !== repo.commit && hit.rev !== 'main')) {
@@ -89,7 +102,9 @@ export async function startHubStandIn(): Promise<HubStandIn> {
       res.end();
       return;
     }
-    const bytes = tampered.has(hit.file) ? Buffer.concat([data.subarray(0, data.length - 1), Buffer.from([data[data.length - 1]! ^ 0xff])]) : data;
+    const bytes = tampered.has(hit.file)
+      ? Buffer.concat([data.subarray(0, data.length - 1), Buffer.from([data[data.length - 1]! ^ 0xff])])
+      : data;
     const cut = cutOnce.delete(hit.file) && !req.headers.range;
     serveBytes(req, res, bytes, cut);
   });
@@ -105,9 +120,10 @@ export async function startHubStandIn(): Promise<HubStandIn> {
     requests,
     cutOnce,
     tampered,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -70,7 +70,8 @@ class Reader {
   }
 
   private need(length: number): void {
-    if (this.offset + length > this.bytes.length) throw new Error(`fastText model file ends early (at byte ${this.offset}, needs ${length} more)`);
+    if (this.offset + length > this.bytes.length)
+      throw new Error(`fastText model file ends early (at byte ${this.offset}, needs ${length} more)`);
   }
 
   int32(): number {
@@ -84,7 +85,8 @@ class Reader {
     this.need(8);
     const value = this.view.getBigInt64(this.offset, true);
     this.offset += 8;
-    if (value > BigInt(Number.MAX_SAFE_INTEGER) || value < BigInt(Number.MIN_SAFE_INTEGER)) throw new Error('fastText model file: 64-bit value out of range');
+    if (value > BigInt(Number.MAX_SAFE_INTEGER) || value < BigInt(Number.MIN_SAFE_INTEGER))
+      throw new Error('fastText model file: 64-bit value out of range');
     return Number(value);
   }
 
@@ -132,7 +134,14 @@ class Reader {
 function readArgs(r: Reader): FastTextArgs {
   const [dim, , , , , wordNgrams, loss, , bucket, minn, maxn] = Array.from({ length: 12 }, () => r.int32());
   r.float64(); // sampling threshold t
-  return { dim: dim as number, wordNgrams: wordNgrams as number, loss: loss as number, bucket: bucket as number, minn: minn as number, maxn: maxn as number };
+  return {
+    dim: dim as number,
+    wordNgrams: wordNgrams as number,
+    loss: loss as number,
+    bucket: bucket as number,
+    minn: minn as number,
+    maxn: maxn as number,
+  };
 }
 
 function readQuantizer(r: Reader): ProductQuantizer {
@@ -166,7 +175,8 @@ export function readFastTextModel(bytes: Uint8Array): FastTextModelFile {
   const r = new Reader(bytes);
   if (r.int32() !== MAGIC) throw new Error('not a fastText model file (wrong magic number)');
   const version = r.int32();
-  if (version !== VERSION) throw new Error(`fastText model file version ${version} is not supported (expected ${VERSION})`);
+  if (version !== VERSION)
+    throw new Error(`fastText model file version ${version} is not supported (expected ${VERSION})`);
   const args = readArgs(r);
   const size = r.int32();
   const nwords = r.int32();
@@ -192,6 +202,7 @@ export function readFastTextModel(bytes: Uint8Array): FastTextModelFile {
   const input = r.byte() !== 0 ? readQuant(r) : readDense(r);
   const output = r.byte() !== 0 ? readQuant(r) : readDense(r);
   if (!r.done) throw new Error('fastText model file has trailing bytes');
-  if (input.cols !== args.dim || output.cols !== args.dim) throw new Error('fastText model file: matrix widths differ from dim');
+  if (input.cols !== args.dim || output.cols !== args.dim)
+    throw new Error('fastText model file: matrix widths differ from dim');
   return { args, words, nwords, nlabels, pruneIndex, input, output };
 }

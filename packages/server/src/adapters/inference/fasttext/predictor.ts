@@ -40,7 +40,9 @@ interface TreeNode {
 function buildTree(counts: number[]): TreeNode[] {
   const osz = counts.length;
   const tree: TreeNode[] = Array.from({ length: 2 * osz - 1 }, () => ({ left: -1, right: -1, count: 1e15 }));
-  counts.forEach((count, i) => { (tree[i] as TreeNode).count = count; });
+  counts.forEach((count, i) => {
+    (tree[i] as TreeNode).count = count;
+  });
   let leaf = osz - 1;
   let node = osz;
   for (let i = osz; i < 2 * osz - 1; i++) {
@@ -80,7 +82,8 @@ function addRow(matrix: Matrix, x: Float32Array, i: number): void {
   for (let m = 0; m < pq.nsubq; m++) {
     const c = centroidOffset(pq, m, matrix.codes[codeBase + m] as number);
     const width = m === pq.nsubq - 1 ? pq.lastdsub : pq.dsub;
-    for (let n = 0; n < width; n++) x[m * pq.dsub + n] = (x[m * pq.dsub + n] as number) + f32(alpha * (pq.centroids[c + n] as number));
+    for (let n = 0; n < width; n++)
+      x[m * pq.dsub + n] = (x[m * pq.dsub + n] as number) + f32(alpha * (pq.centroids[c + n] as number));
   }
 }
 
@@ -98,7 +101,8 @@ function dotRow(matrix: Matrix, x: Float32Array, i: number): number {
   for (let m = 0; m < pq.nsubq; m++) {
     const c = centroidOffset(pq, m, matrix.codes[codeBase + m] as number);
     const width = m === pq.nsubq - 1 ? pq.lastdsub : pq.dsub;
-    for (let n = 0; n < width; n++) sum = f32(sum + f32((x[m * pq.dsub + n] as number) * (pq.centroids[c + n] as number)));
+    for (let n = 0; n < width; n++)
+      sum = f32(sum + f32((x[m * pq.dsub + n] as number) * (pq.centroids[c + n] as number)));
   }
   return f32(sum * norm);
 }
@@ -114,8 +118,10 @@ export class FastTextPredictor {
 
   constructor(private readonly model: FastTextModelFile) {
     const { args, words, nwords } = model;
-    if (args.loss !== LOSS.hs && args.loss !== LOSS.softmax) throw new Error(`fastText loss ${args.loss} is not supported (hierarchical softmax or softmax only)`);
-    if (model.output.rows < (args.loss === LOSS.hs ? model.nlabels - 1 : model.nlabels)) throw new Error('fastText model file: output rows do not match the labels');
+    if (args.loss !== LOSS.hs && args.loss !== LOSS.softmax)
+      throw new Error(`fastText loss ${args.loss} is not supported (hierarchical softmax or softmax only)`);
+    if (model.output.rows < (args.loss === LOSS.hs ? model.nlabels - 1 : model.nlabels))
+      throw new Error('fastText model file: output rows do not match the labels');
     words.forEach((entry, id) => this.wordIds.set(entry.word, id));
     for (let id = 0; id < nwords; id++) {
       const word = (words[id] as { word: string }).word;
@@ -207,7 +213,8 @@ export class FastTextPredictor {
       for (let n = 1; j < bytes.length && n <= maxn; n++) {
         j++;
         while (j < bytes.length && ((bytes[j] as number) & 0xc0) === 0x80) j++;
-        if (n >= minn && !(n === 1 && (i === 0 || j === bytes.length))) this.pushBucket(out, hashBytes(bytes, i, j) % bucket);
+        if (n >= minn && !(n === 1 && (i === 0 || j === bytes.length)))
+          this.pushBucket(out, hashBytes(bytes, i, j) % bucket);
       }
     }
   }

@@ -5,7 +5,12 @@ import { LanguageLookup } from './language-lookup.js';
 import { LanguageRouter } from './route-language.js';
 
 const table = (vocab: Record<string, number>, over: Partial<LanguageTable> = {}): LanguageTable => ({
-  script: 'latin', vocab, stems: {}, stemmer: null, compounds: false, ...over,
+  script: 'latin',
+  vocab,
+  stems: {},
+  stemmer: null,
+  compounds: false,
+  ...over,
 });
 const NOT = 1;
 const CAN = 2;
@@ -14,7 +19,14 @@ const MY = 4;
 
 describe('LanguageLookup with function words', () => {
   it('gives a function word its English rows before the table (kann is "can", not Kanne), and none for a dropped one', () => {
-    const german = new LanguageLookup('de', table({ kann: 100, konto: 101 }), new Map([['kann', [CAN]], ['sich', []]]));
+    const german = new LanguageLookup(
+      'de',
+      table({ kann: 100, konto: 101 }),
+      new Map([
+        ['kann', [CAN]],
+        ['sich', []],
+      ]),
+    );
     const ids: number[] = [];
     expect(german.resolve('kann', ids)).toBe(true);
     expect(german.resolve('sich', ids)).toBe(true);
@@ -35,7 +47,12 @@ describe('LanguageLookup with function words', () => {
     const japanese = new LanguageLookup(
       'ja',
       table({ 荷物: 100 }, { script: 'kana', stemmer: 'japanese-okurigana', stems: { 届: 101 } }),
-      new Map([['ません', [NOT]], ['ませんでした', [NOT]], ['が', []], ['まだ', [5]]]),
+      new Map([
+        ['ません', [NOT]],
+        ['ませんでした', [NOT]],
+        ['が', []],
+        ['まだ', [5]],
+      ]),
     );
     const words = japanese.joinSegments(['荷物', 'が', 'まだ', '届', 'き', 'ま', 'せん', 'で', 'した']);
     expect(words).toEqual(['荷物', 'が', 'まだ', '届き', 'ませんでした']);
@@ -45,7 +62,15 @@ describe('LanguageLookup with function words', () => {
   });
 
   it('splits an unknown run of Chinese characters into function words and table words, a function word winning a tie', () => {
-    const chinese = new LanguageLookup('zh', table({ 包裹: 100, 的: 101, 的士: 102 }, { script: 'han' }), new Map([['的', [6]], ['我的', [MY]], ['没有', [NOT]]]));
+    const chinese = new LanguageLookup(
+      'zh',
+      table({ 包裹: 100, 的: 101, 的士: 102 }, { script: 'han' }),
+      new Map([
+        ['的', [6]],
+        ['我的', [MY]],
+        ['没有', [NOT]],
+      ]),
+    );
     const ids: number[] = [];
     expect(chinese.resolve('我的包裹没有', ids)).toBe(true);
     expect(chinese.resolve('的', ids)).toBe(true);
@@ -55,8 +80,19 @@ describe('LanguageLookup with function words', () => {
 
 describe('LanguageRouter with function words', () => {
   it('counts a function word missing from the table as a known word of its language', () => {
-    const english = new Map([['the', 1], ['account', 2]]);
-    const german = new LanguageLookup('de', table({ konto: 100 }), new Map([['ist', [7]], ['mein', [MY]], ['nicht', [NOT]]]));
+    const english = new Map([
+      ['the', 1],
+      ['account', 2],
+    ]);
+    const german = new LanguageLookup(
+      'de',
+      table({ konto: 100 }),
+      new Map([
+        ['ist', [7]],
+        ['mein', [MY]],
+        ['nicht', [NOT]],
+      ]),
+    );
     const without = new LanguageLookup('de', table({ konto: 100 }));
     const words = ['mein', 'konto', 'ist', 'nicht', 'account'];
     expect(new LanguageRouter(english, [german]).route('', words)?.code).toBe('de');

@@ -24,7 +24,11 @@ describe('japaneseDictionaryForms', () => {
 describe('LanguageLookup for Japanese', () => {
   it('finds a conjugated verb through its dictionary form before the noun its kanji spells alone', () => {
     const japanese = new LanguageLookup('ja', {
-      script: 'kana', vocab: { 届: 100, 届く: 101 }, stems: {}, stemmer: 'japanese-okurigana', compounds: false,
+      script: 'kana',
+      vocab: { 届: 100, 届く: 101 },
+      stems: {},
+      stemmer: 'japanese-okurigana',
+      compounds: false,
     });
     expect(japanese.direct('届き')).toBe(101);
     expect(japanese.direct('届さ')).toBe(100); // no dictionary form of it is known: the stem

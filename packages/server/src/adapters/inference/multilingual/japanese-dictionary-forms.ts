@@ -2,8 +2,17 @@
 
 /** The u-row kana of a godan verb ending, by the kana its other forms put in its place (き, か, け → く). */
 const GODAN_ENDING: Readonly<Record<string, string>> = Object.fromEntries(
-  ['かきけこく', 'がぎげごぐ', 'さしせそす', 'たちてとつ', 'なにねのぬ', 'ばびべぼぶ', 'まみめもむ', 'らりれろる', 'わいえおう']
-    .flatMap((row) => [...row].map((kana) => [kana, row.at(-1) as string])),
+  [
+    'かきけこく',
+    'がぎげごぐ',
+    'さしせそす',
+    'たちてとつ',
+    'なにねのぬ',
+    'ばびべぼぶ',
+    'まみめもむ',
+    'らりれろる',
+    'わいえおう',
+  ].flatMap((row) => [...row].map((kana) => [kana, row.at(-1) as string])),
 );
 /** Euphonic forms before て/た: 書い(て) → 書く, 泳い(で) → 泳ぐ, 入っ(て) → 入る, 読ん(で) → 読む. */
 const EUPHONIC: Readonly<Record<string, readonly string[]>> = {

@@ -16,9 +16,14 @@ const table = (vocab: string[], over: Partial<LanguageTable> = {}): LanguageTabl
 });
 
 describe('LanguageLookup', () => {
-  const german = new LanguageLookup('de', table(['kunde', 'service', 'rechnung', 'arbeit', 'platz', 'über'], {
-    stemmer: 'german', stems: { [stemmerFor('german')('rechnungen')]: 102 }, compounds: true,
-  }));
+  const german = new LanguageLookup(
+    'de',
+    table(['kunde', 'service', 'rechnung', 'arbeit', 'platz', 'über'], {
+      stemmer: 'german',
+      stems: { [stemmerFor('german')('rechnungen')]: 102 },
+      compounds: true,
+    }),
+  );
 
   it('finds a word as written, without accents, and through its stem', () => {
     const ids: number[] = [];
@@ -37,7 +42,10 @@ describe('LanguageLookup', () => {
   });
 
   it('looks an unknown form up through its stem as a word when no other word claims the stem', () => {
-    const japanese = new LanguageLookup('ja', table(['間違', '届く'], { script: 'kana', stemmer: 'japanese-okurigana', stems: { 届: 101 } }));
+    const japanese = new LanguageLookup(
+      'ja',
+      table(['間違', '届く'], { script: 'kana', stemmer: 'japanese-okurigana', stems: { 届: 101 } }),
+    );
     const ids: number[] = [];
     expect(japanese.resolve('間違え', ids)).toBe(true);
     expect(japanese.resolve('届き', ids)).toBe(true);
@@ -45,8 +53,17 @@ describe('LanguageLookup', () => {
   });
 
   it('joins Japanese segments back into dictionary words ending after their kanji and one inflection, and keeps kana marks', () => {
-    const japanese = new LanguageLookup('ja', table(['三回', '間違', '請求書', 'か'], { script: 'kana', stemmer: 'japanese-okurigana' }));
-    expect(japanese.joinSegments(['三', '回', '間', '違', 'え', 'たら', 'アカウント', '請求', '書'])).toEqual(['三回', '間違え', 'たら', 'アカウント', '請求書']);
+    const japanese = new LanguageLookup(
+      'ja',
+      table(['三回', '間違', '請求書', 'か'], { script: 'kana', stemmer: 'japanese-okurigana' }),
+    );
+    expect(japanese.joinSegments(['三', '回', '間', '違', 'え', 'たら', 'アカウント', '請求', '書'])).toEqual([
+      '三回',
+      '間違え',
+      'たら',
+      'アカウント',
+      '請求書',
+    ]);
     expect(japanese.resolve('が', [])).toBe(false);
   });
 
@@ -91,11 +108,14 @@ describe('LanguageRouter', () => {
   });
 
   it('lets character trigrams decide where words are unknown', () => {
-    const model = buildTrigramModel([
-      { language: 'en', words: ['the', 'invoice', 'wrong', 'account', 'nothing', 'thing', 'with', 'which'] },
-      { language: 'de', words: ['rechnung', 'falsch', 'konto', 'nicht', 'ich', 'sich', 'achtung', 'schlecht'] },
-      { language: 'es', words: ['factura', 'cuenta', 'nada', 'cosa', 'para', 'cuando'] },
-    ], 0);
+    const model = buildTrigramModel(
+      [
+        { language: 'en', words: ['the', 'invoice', 'wrong', 'account', 'nothing', 'thing', 'with', 'which'] },
+        { language: 'de', words: ['rechnung', 'falsch', 'konto', 'nicht', 'ich', 'sich', 'achtung', 'schlecht'] },
+        { language: 'es', words: ['factura', 'cuenta', 'nada', 'cosa', 'para', 'cuando'] },
+      ],
+      0,
+    );
     const router = new LanguageRouter(english, languages, model);
     expect(router.route('', ['schlechtigkeit'])?.code).toBe('de');
     expect(router.route('', ['cuandonada'])?.code).toBe('es');

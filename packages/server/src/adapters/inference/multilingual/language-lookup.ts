@@ -114,7 +114,7 @@ export class LanguageLookup {
    */
   joinSegments(words: readonly string[]): string[] {
     const out: string[] = [];
-    for (let i = 0; i < words.length; ) {
+    for (let i = 0; i < words.length;) {
       const taken = CJK.test(words[i] as string) ? this.segmentsTaken(words, i) : 1;
       out.push(words.slice(i, i + taken).join(''));
       i += taken;
@@ -135,7 +135,11 @@ export class LanguageLookup {
     while (lastKanji >= 0 && !HAN.test(words[i + lastKanji] as string)) lastKanji--;
     let dictionaryTaken = lastKanji < 0 ? longest + 1 : known.indexOf(true, lastKanji) + 1;
     // one more kana segment when it is an inflection, not a function word (届|き → 届き, the verb; 人|が stays 人)
-    if (dictionaryTaken > 0 && known[dictionaryTaken] === true && this.functionWordAt(words, i + dictionaryTaken) === 0) {
+    if (
+      dictionaryTaken > 0 &&
+      known[dictionaryTaken] === true &&
+      this.functionWordAt(words, i + dictionaryTaken) === 0
+    ) {
       dictionaryTaken++;
     }
     return Math.max(this.functionWordAt(words, i), dictionaryTaken, 1);
@@ -200,7 +204,8 @@ export class LanguageLookup {
       let headId = this.direct(head);
       for (const link of LINKING) {
         if (headId !== undefined) break;
-        if (head.length - link.length >= MIN_COMPOUND_PART && head.endsWith(link)) headId = this.direct(head.slice(0, -link.length));
+        if (head.length - link.length >= MIN_COMPOUND_PART && head.endsWith(link))
+          headId = this.direct(head.slice(0, -link.length));
       }
       if (headId === undefined) continue;
       ids.push(headId, tail);

@@ -57,7 +57,8 @@ export class LanguageRouter {
     }
     const [first, second] = topTwo(hits);
     const lead = (hits[first] as number) - (second < 0 ? 0 : (hits[second] as number));
-    if (!this.trigrams || (lead >= DECISIVE_LEAD && (hits[first] as number) >= DECISIVE_SHARE * words.length)) return first;
+    if (!this.trigrams || (lead >= DECISIVE_LEAD && (hits[first] as number) >= DECISIVE_SHARE * words.length))
+      return first;
     const logProbabilities = this.trigrams.scores(words);
     const scores = hits.map((h, i) => {
       const column = this.columns[i] as number;

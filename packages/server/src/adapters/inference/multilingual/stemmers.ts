@@ -3,13 +3,45 @@ import { createRequire } from 'node:module';
 
 /** Names a tokenizer.json may give: a Snowball algorithm, or "polish-suffixes". */
 export type StemmerName =
-  | 'danish' | 'dutch' | 'english' | 'finnish' | 'french' | 'german' | 'hungarian' | 'italian' | 'norwegian'
-  | 'portuguese' | 'romanian' | 'russian' | 'spanish' | 'swedish' | 'turkish' | 'czech' | 'catalan'
-  | 'polish-suffixes' | 'japanese-okurigana';
+  | 'danish'
+  | 'dutch'
+  | 'english'
+  | 'finnish'
+  | 'french'
+  | 'german'
+  | 'hungarian'
+  | 'italian'
+  | 'norwegian'
+  | 'portuguese'
+  | 'romanian'
+  | 'russian'
+  | 'spanish'
+  | 'swedish'
+  | 'turkish'
+  | 'czech'
+  | 'catalan'
+  | 'polish-suffixes'
+  | 'japanese-okurigana';
 
 export const STEMMER_NAMES: readonly StemmerName[] = [
-  'danish', 'dutch', 'english', 'finnish', 'french', 'german', 'hungarian', 'italian', 'norwegian',
-  'portuguese', 'romanian', 'russian', 'spanish', 'swedish', 'turkish', 'czech', 'catalan', 'polish-suffixes',
+  'danish',
+  'dutch',
+  'english',
+  'finnish',
+  'french',
+  'german',
+  'hungarian',
+  'italian',
+  'norwegian',
+  'portuguese',
+  'romanian',
+  'russian',
+  'spanish',
+  'swedish',
+  'turkish',
+  'czech',
+  'catalan',
+  'polish-suffixes',
   'japanese-okurigana',
 ];
 
@@ -19,8 +51,38 @@ interface SnowballFactory {
 
 /** Polish inflectional endings, longest first; a word keeps at least three letters. */
 const POLISH_ENDINGS = [
-  'owania', 'owanie', 'ościami', 'ościach', 'iami', 'iach', 'ości', 'ość', 'owie', 'ami', 'ach', 'ego', 'emu', 'ymi',
-  'imi', 'ych', 'ich', 'ów', 'om', 'em', 'ie', 'ej', 'ym', 'im', 'ą', 'ę', 'a', 'e', 'i', 'o', 'u', 'y',
+  'owania',
+  'owanie',
+  'ościami',
+  'ościach',
+  'iami',
+  'iach',
+  'ości',
+  'ość',
+  'owie',
+  'ami',
+  'ach',
+  'ego',
+  'emu',
+  'ymi',
+  'imi',
+  'ych',
+  'ich',
+  'ów',
+  'om',
+  'em',
+  'ie',
+  'ej',
+  'ym',
+  'im',
+  'ą',
+  'ę',
+  'a',
+  'e',
+  'i',
+  'o',
+  'u',
+  'y',
 ];
 
 function polishStem(word: string): string {

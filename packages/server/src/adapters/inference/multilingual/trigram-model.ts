@@ -40,7 +40,9 @@ export function buildTrigramModel(
       }
     });
   });
-  const kept = [...counts].filter(([, row]) => row.reduce((a, b) => a + b, 0) >= minTotal).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const kept = [...counts]
+    .filter(([, row]) => row.reduce((a, b) => a + b, 0) >= minTotal)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const round = (x: number) => Math.round(x * DECIMALS) / DECIMALS;
   const smoothing = 0.1;
   // One floor for all: a trigram no language showed must not favour the language with the smallest vocabulary.
@@ -48,7 +50,9 @@ export function buildTrigramModel(
   const floor = [...totals].map(() => round(Math.log(smoothing / (largest + smoothing * kept.length))));
   const trigrams: Record<string, number[]> = {};
   for (const [trigram, row] of kept) {
-    trigrams[trigram] = [...row].map((c, l) => round(Math.log((c + smoothing) / ((totals[l] as number) + smoothing * kept.length))));
+    trigrams[trigram] = [...row].map((c, l) =>
+      round(Math.log((c + smoothing) / ((totals[l] as number) + smoothing * kept.length))),
+    );
   }
   return { languages: vocabularies.map((v) => v.language), trigrams, floor };
 }
@@ -85,7 +89,8 @@ export class TrigramScorer {
       for (let i = 1; i <= word.length; i++) {
         const c = i < word.length ? word.charCodeAt(i) : SPACE;
         const offset = this.rows.get(key(a, b, c));
-        if (offset === undefined) for (let l = 0; l < n; l++) scores[l] = (scores[l] as number) + (this.floor[l] as number);
+        if (offset === undefined)
+          for (let l = 0; l < n; l++) scores[l] = (scores[l] as number) + (this.floor[l] as number);
         else for (let l = 0; l < n; l++) scores[l] = (scores[l] as number) + (this.table[offset + l] as number);
         a = b;
         b = c;

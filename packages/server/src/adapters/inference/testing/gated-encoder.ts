@@ -32,7 +32,10 @@ export class GatedEncoder implements Encoder, EncoderModel<GatedEntry> {
   closed = false;
 
   /** tokens: what a text costs in a batch (default characters / 4). */
-  constructor(readonly id = 'gated', private readonly tokens: (text: string) => number = quarterLength) {}
+  constructor(
+    readonly id = 'gated',
+    private readonly tokens: (text: string) => number = quarterLength,
+  ) {}
 
   async warmup(): Promise<void> {}
 

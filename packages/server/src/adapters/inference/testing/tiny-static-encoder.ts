@@ -16,7 +16,12 @@ export async function writeTinyStaticEncoder(dir: string, id = 'tiny-static'): P
     vectors[(i + 1) * DIMENSION + (i % DIMENSION)] = 1;
     vectors[(i + 1) * DIMENSION + ((i + 1) % DIMENSION)] = i / 10;
   });
-  const model = await writeStaticEmbeddingModel({ vectors, vocabSize: TINY_STATIC_WORDS.length + 1, dimension: DIMENSION, outPath: join(dir, ENCODER_FILES.model) });
+  const model = await writeStaticEmbeddingModel({
+    vectors,
+    vocabSize: TINY_STATIC_WORDS.length + 1,
+    dimension: DIMENSION,
+    outPath: join(dir, ENCODER_FILES.model),
+  });
   const tokenizer: StaticTokenizerConfig = {
     type: 'static-word',
     version: 1,

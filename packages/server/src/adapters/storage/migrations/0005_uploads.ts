@@ -7,12 +7,18 @@ type AnyDb = Kysely<any>;
 const now = sql`now()`;
 
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema.createTable('uploads')
+  await db.schema
+    .createTable('uploads')
     .addColumn('id', 'bigserial', (c) => c.primaryKey())
     .addColumn('workspace_id', 'integer', (c) => c.notNull().references('workspaces.id').onDelete('cascade'))
     .addColumn('dataset_id', 'integer', (c) => c.notNull().references('datasets.id').onDelete('cascade'))
     .addColumn('format', 'text', (c) => c.notNull().check(sql`format in ('csv', 'jsonl')`))
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('processing').check(sql`status in ('processing', 'completed', 'failed')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('processing')
+        .check(sql`status in ('processing', 'completed', 'failed')`),
+    )
     .addColumn('rows_received', 'bigint', (c) => c.notNull().defaultTo(0))
     .addColumn('rows_stored', 'bigint', (c) => c.notNull().defaultTo(0))
     .addColumn('bytes_received', 'bigint', (c) => c.notNull().defaultTo(0))

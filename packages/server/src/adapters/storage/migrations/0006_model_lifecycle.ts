@@ -10,13 +10,19 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema.alterTable('models').addColumn('version', 'integer').execute();
   await db.schema.alterTable('models').addColumn('previous_version', 'integer').execute();
 
-  await db.schema.createTable('model_versions')
+  await db.schema
+    .createTable('model_versions')
     .addColumn('model_id', 'integer', (c) => c.notNull().references('models.id').onDelete('cascade'))
     .addColumn('version', 'integer', (c) => c.notNull().check(sql`version >= 1`))
     .addColumn('labels', 'jsonb', (c) => c.notNull().check(sql`jsonb_typeof(labels) = 'array'`))
     .addColumn('config', 'jsonb', (c) => c.notNull().check(sql`jsonb_typeof(config) = 'object'`))
     .addColumn('metrics', 'jsonb', (c) => c.notNull().check(sql`jsonb_typeof(metrics) = 'object'`))
-    .addColumn('training_examples', 'integer', (c) => c.notNull().defaultTo(0).check(sql`training_examples >= 0`))
+    .addColumn('training_examples', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`training_examples >= 0`),
+    )
     .addColumn('trained_at', 'timestamptz')
     .addColumn('head_graph', 'bytea')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
@@ -28,7 +34,8 @@ export async function up(db: AnyDb): Promise<void> {
     select id, 1, labels, config, metrics, training_examples, last_trained, created_at from models`.execute(db);
   await sql`update models set version = 1`.execute(db);
 
-  await db.schema.createTable('model_examples')
+  await db.schema
+    .createTable('model_examples')
     .addColumn('id', 'bigserial', (c) => c.primaryKey())
     .addColumn('model_id', 'integer', (c) => c.notNull().references('models.id').onDelete('cascade'))
     .addColumn('text', 'text', (c) => c.notNull())
@@ -38,13 +45,24 @@ export async function up(db: AnyDb): Promise<void> {
     .execute();
   await sql`create unique index model_examples_model_id_text_key on model_examples (model_id, md5(text))`.execute(db);
 
-  await db.schema.createTable('training_jobs')
+  await db.schema
+    .createTable('training_jobs')
     .addColumn('id', 'bigserial', (c) => c.primaryKey())
     .addColumn('model_id', 'integer', (c) => c.notNull().references('models.id').onDelete('cascade'))
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('queued').check(sql`status in ('queued', 'running', 'succeeded', 'failed')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('queued')
+        .check(sql`status in ('queued', 'running', 'succeeded', 'failed')`),
+    )
     .addColumn('options', 'jsonb', (c) => c.notNull().check(sql`jsonb_typeof(options) = 'object'`))
     .addColumn('stage', 'text', (c) => c.notNull().defaultTo('queued'))
-    .addColumn('progress', 'double precision', (c) => c.notNull().defaultTo(0).check(sql`progress between 0 and 1`))
+    .addColumn('progress', 'double precision', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`progress between 0 and 1`),
+    )
     .addColumn('epoch', 'integer')
     .addColumn('max_epochs', 'integer')
     .addColumn('loss', 'double precision')
@@ -54,7 +72,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('started_at', 'timestamptz')
     .addColumn('finished_at', 'timestamptz')
     .execute();
-  await db.schema.createIndex('training_jobs_model_id_id_idx').on('training_jobs').columns(['model_id', 'id']).execute();
+  await db.schema
+    .createIndex('training_jobs_model_id_id_idx')
+    .on('training_jobs')
+    .columns(['model_id', 'id'])
+    .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {

@@ -28,7 +28,8 @@ export function createApiKeyRepository(db: Kysely<DatabaseSchema>): ApiKeyReposi
   return {
     async insert(input) {
       assertStorable({ name: input.name, prefix: input.prefix, last_four: input.lastFour });
-      const row = await db.insertInto('api_keys')
+      const row = await db
+        .insertInto('api_keys')
         .values({
           workspace_id: input.workspaceId,
           prefix: input.prefix,
@@ -43,7 +44,8 @@ export function createApiKeyRepository(db: Kysely<DatabaseSchema>): ApiKeyReposi
     },
 
     async findActiveByHash(keyHash) {
-      const row = await db.selectFrom('api_keys')
+      const row = await db
+        .selectFrom('api_keys')
         .selectAll()
         .where('key_hash', '=', keyHash)
         .where('revoked_at', 'is', null)
@@ -52,20 +54,30 @@ export function createApiKeyRepository(db: Kysely<DatabaseSchema>): ApiKeyReposi
     },
 
     async findActiveCallerByHash(keyHash) {
-      const row = await db.selectFrom('api_keys')
+      const row = await db
+        .selectFrom('api_keys')
         .innerJoin('workspaces', 'workspaces.id', 'api_keys.workspace_id')
         .selectAll('api_keys')
         .select([
-          'workspaces.name as workspace_name', 'workspaces.plan', 'workspaces.rate_limit_per_minute', 'workspaces.monthly_quota',
-          'workspaces.billing_cycle_day', 'workspaces.created_at as workspace_created_at',
+          'workspaces.name as workspace_name',
+          'workspaces.plan',
+          'workspaces.rate_limit_per_minute',
+          'workspaces.monthly_quota',
+          'workspaces.billing_cycle_day',
+          'workspaces.created_at as workspace_created_at',
         ])
         .where('api_keys.key_hash', '=', keyHash)
         .where('api_keys.revoked_at', 'is', null)
         .executeTakeFirst();
       if (!row) return undefined;
       const workspace = toWorkspace({
-        id: row.workspace_id, name: row.workspace_name, plan: row.plan, rate_limit_per_minute: row.rate_limit_per_minute,
-        monthly_quota: row.monthly_quota, billing_cycle_day: row.billing_cycle_day, created_at: row.workspace_created_at,
+        id: row.workspace_id,
+        name: row.workspace_name,
+        plan: row.plan,
+        rate_limit_per_minute: row.rate_limit_per_minute,
+        monthly_quota: row.monthly_quota,
+        billing_cycle_day: row.billing_cycle_day,
+        created_at: row.workspace_created_at,
       });
       return { key: toStoredApiKey(row), workspace };
     },
@@ -75,7 +87,9 @@ export function createApiKeyRepository(db: Kysely<DatabaseSchema>): ApiKeyReposi
     },
 
     async countActive(workspaceId) {
-      let query = db.selectFrom('api_keys').select((eb) => eb.fn.countAll<string>().as('count'))
+      let query = db
+        .selectFrom('api_keys')
+        .select((eb) => eb.fn.countAll<string>().as('count'))
         .where('revoked_at', 'is', null);
       if (workspaceId !== undefined) query = query.where('workspace_id', '=', workspaceId);
       const { count } = await query.executeTakeFirstOrThrow();
@@ -92,7 +106,8 @@ export function createApiKeyRepository(db: Kysely<DatabaseSchema>): ApiKeyReposi
     },
 
     async revoke(workspaceId, id, at) {
-      const row = await db.updateTable('api_keys')
+      const row = await db
+        .updateTable('api_keys')
         .set((eb) => ({ revoked_at: eb.fn.coalesce('revoked_at', eb.val(at)) }))
         .where('id', '=', id)
         .where('workspace_id', '=', workspaceId)

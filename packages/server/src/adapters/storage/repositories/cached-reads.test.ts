@@ -16,7 +16,14 @@ let workspace: Workspace;
 
 async function newKey(name: string): Promise<string> {
   const hash = sha256Hex(`${name}-${Math.random()}`);
-  await plain.apiKeys.insert({ workspaceId: workspace.id, prefix: 'tc_test', lastFour: 'abcd', keyHash: hash, role: 'admin', name });
+  await plain.apiKeys.insert({
+    workspaceId: workspace.id,
+    prefix: 'tc_test',
+    lastFour: 'abcd',
+    keyHash: hash,
+    role: 'admin',
+    name,
+  });
   return hash;
 }
 
@@ -80,7 +87,12 @@ describe('cached reads', () => {
     expect((await cached.apiKeys.findActiveCallerByHash(hash))?.workspace.rateLimitPerMinute).toBeNull();
     expect((await cached.models.get(workspace.id, model.id))?.status).toBe('deployed');
 
-    await cached.workspaces.update(workspace.id, { plan: 'starter', rateLimitPerMinute: 42, monthlyQuota: null, billingCycleDay: 1 });
+    await cached.workspaces.update(workspace.id, {
+      plan: 'starter',
+      rateLimitPerMinute: 42,
+      monthlyQuota: null,
+      billingCycleDay: 1,
+    });
     expect((await cached.apiKeys.findActiveCallerByHash(hash))?.workspace.rateLimitPerMinute).toBe(42);
 
     await cached.lifecycle.update(workspace.id, model.id, () => ({ status: 'archived' }));
@@ -108,10 +120,14 @@ describe('cached reads', () => {
   it('hand out frozen values, so no reader can change what the next one gets', async () => {
     const hash = await newKey('frozen');
     const caller = await cached.apiKeys.findActiveCallerByHash(hash);
-    expect(() => { (caller!.workspace as { name: string }).name = 'changed'; }).toThrow(TypeError);
+    expect(() => {
+      (caller!.workspace as { name: string }).name = 'changed';
+    }).toThrow(TypeError);
     const model = await plain.models.create(newModel(workspace.id, `frozen-${Date.now()}`));
     const got = await cached.models.get(workspace.id, model.id);
-    expect(() => { got!.labels.push({ name: 'extra', descriptions: [] }); }).toThrow(TypeError);
+    expect(() => {
+      got!.labels.push({ name: 'extra', descriptions: [] });
+    }).toThrow(TypeError);
     expect((await cached.models.get(workspace.id, model.id))?.labels).toHaveLength(2);
   });
 
@@ -121,7 +137,8 @@ describe('cached reads', () => {
     const repos = withCachedReads(plain, unseen, 2);
     for (const hash of hashes) await repos.apiKeys.findActiveCallerByHash(hash);
     // 'a' was dropped: revoking it behind the watch's back is seen, while 'c' (still cached) keeps its old answer.
-    for (const hash of [hashes[0]!, hashes[2]!]) await plain.apiKeys.revoke(workspace.id, (await plain.apiKeys.findActiveByHash(hash))!.id, new Date());
+    for (const hash of [hashes[0]!, hashes[2]!])
+      await plain.apiKeys.revoke(workspace.id, (await plain.apiKeys.findActiveByHash(hash))!.id, new Date());
     expect(await repos.apiKeys.findActiveCallerByHash(hashes[0]!)).toBeUndefined();
     expect((await repos.apiKeys.findActiveCallerByHash(hashes[2]!))?.key.name).toBe('lru-c');
   });

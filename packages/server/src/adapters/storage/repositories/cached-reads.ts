@@ -8,7 +8,14 @@ const DEFAULT_MAX_ENTRIES = 10_000;
 
 /** Freezes plain objects and arrays all the way down, so a cached value cannot be changed by one of its readers. */
 function deepFreeze<T>(value: T): T {
-  if (value === null || typeof value !== 'object' || Object.isFrozen(value) || ArrayBuffer.isView(value) || value instanceof Date) return value;
+  if (
+    value === null ||
+    typeof value !== 'object' ||
+    Object.isFrozen(value) ||
+    ArrayBuffer.isView(value) ||
+    value instanceof Date
+  )
+    return value;
   for (const inner of Object.values(value)) deepFreeze(inner);
   return Object.freeze(value);
 }
@@ -21,7 +28,10 @@ function deepFreeze<T>(value: T): T {
 class GenerationCache<V> {
   private readonly entries: LruMap<string, { generation: number; value: V }>;
 
-  constructor(private readonly writes: TableWriteWatch, maxEntries: number) {
+  constructor(
+    private readonly writes: TableWriteWatch,
+    maxEntries: number,
+  ) {
     this.entries = new LruMap(maxEntries);
   }
 
@@ -43,12 +53,25 @@ class GenerationCache<V> {
  * The repositories with `apiKeys.findActiveCallerByHash` and `models.get` cached. Only for a database whose every
  * statement the watch sees (embedded PGlite); values come back frozen and shared, so callers must not change them.
  */
-export function withCachedReads(repos: Repositories, writes: TableWriteWatch, maxEntries = DEFAULT_MAX_ENTRIES): Repositories {
-  const callers = new GenerationCache<Awaited<ReturnType<Repositories['apiKeys']['findActiveCallerByHash']>> & object>(writes, maxEntries);
+export function withCachedReads(
+  repos: Repositories,
+  writes: TableWriteWatch,
+  maxEntries = DEFAULT_MAX_ENTRIES,
+): Repositories {
+  const callers = new GenerationCache<Awaited<ReturnType<Repositories['apiKeys']['findActiveCallerByHash']>> & object>(
+    writes,
+    maxEntries,
+  );
   const models = new GenerationCache<Awaited<ReturnType<Repositories['models']['get']>> & object>(writes, maxEntries);
   return {
     ...repos,
-    apiKeys: { ...repos.apiKeys, findActiveCallerByHash: (keyHash) => callers.get(keyHash, () => repos.apiKeys.findActiveCallerByHash(keyHash)) },
-    models: { ...repos.models, get: (workspaceId, id) => models.get(`${workspaceId}:${id}`, () => repos.models.get(workspaceId, id)) },
+    apiKeys: {
+      ...repos.apiKeys,
+      findActiveCallerByHash: (keyHash) => callers.get(keyHash, () => repos.apiKeys.findActiveCallerByHash(keyHash)),
+    },
+    models: {
+      ...repos.models,
+      get: (workspaceId, id) => models.get(`${workspaceId}:${id}`, () => repos.models.get(workspaceId, id)),
+    },
   };
 }

@@ -22,13 +22,21 @@ describe.each(testTargets())('datasets on $kind', (target) => {
 
   it('creates a ready, empty dataset and reads it back', async () => {
     const input = newDataset(alpha.id, 'reviews', {
-      columns: [{ name: 'body', type: 'text' }, { name: 'score', type: 'number' }, { name: 'at', type: 'timestamp' }],
+      columns: [
+        { name: 'body', type: 'text' },
+        { name: 'score', type: 'number' },
+        { name: 'at', type: 'timestamp' },
+      ],
       textColumn: 'body',
       modelIds: [3, 1],
     });
     const created = await repos.datasets.create(input);
     expect(created).toEqual({
-      ...input, id: expect.any(Number), status: 'ready', rowCount: 0, createdAt: expect.any(Date),
+      ...input,
+      id: expect.any(Number),
+      status: 'ready',
+      rowCount: 0,
+      createdAt: expect.any(Date),
     });
     expect(await repos.datasets.get(alpha.id, created.id)).toEqual(created);
   });

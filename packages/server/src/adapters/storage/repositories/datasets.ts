@@ -24,7 +24,8 @@ export function createDatasetRepository(db: Kysely<DatabaseSchema>): DatasetRepo
   return {
     async create(input) {
       assertStorable({ name: input.name, columns: input.columns, text_column: input.textColumn });
-      const row = await db.insertInto('datasets')
+      const row = await db
+        .insertInto('datasets')
         .values({
           workspace_id: input.workspaceId,
           name: input.name,
@@ -47,7 +48,9 @@ export function createDatasetRepository(db: Kysely<DatabaseSchema>): DatasetRepo
     },
 
     async get(workspaceId, id) {
-      const row = await db.selectFrom('datasets').selectAll()
+      const row = await db
+        .selectFrom('datasets')
+        .selectAll()
         .where('workspace_id', '=', workspaceId)
         .where('id', '=', id)
         .executeTakeFirst();
@@ -55,7 +58,9 @@ export function createDatasetRepository(db: Kysely<DatabaseSchema>): DatasetRepo
     },
 
     async setStatus(workspaceId, id, status) {
-      const result = await db.updateTable('datasets').set({ status })
+      const result = await db
+        .updateTable('datasets')
+        .set({ status })
         .where('workspace_id', '=', workspaceId)
         .where('id', '=', id)
         .executeTakeFirst();

@@ -24,7 +24,13 @@ describe.each(testTargets())('job queue on $kind', (target) => {
     return repos.datasets.create(newDataset(workspace.id, 'rows', { modelIds }));
   }
 
-  const drain = async () => { for (;;) { const jobs = await repos.jobs.claim(CLASSIFY_RECORDS_JOB, 100, 60_000); if (jobs.length === 0) return; for (const j of jobs) await repos.jobs.complete(j.id); } };
+  const drain = async () => {
+    for (;;) {
+      const jobs = await repos.jobs.claim(CLASSIFY_RECORDS_JOB, 100, 60_000);
+      if (jobs.length === 0) return;
+      for (const j of jobs) await repos.jobs.complete(j.id);
+    }
+  };
 
   it('stores a classification job with the rows of a dataset that has models, and none without models', async () => {
     await drain();
@@ -33,7 +39,11 @@ describe.each(testTargets())('job queue on $kind', (target) => {
     await repos.records.insertMany((await freshDataset([])).id, [row('c')], classificationJobs);
     const jobs = await repos.jobs.claim(CLASSIFY_RECORDS_JOB, 10, 60_000);
     expect(jobs).toHaveLength(1);
-    expect(jobs[0]!.payload).toEqual({ workspace_id: withModels.workspaceId, dataset_id: withModels.id, record_ids: inserted.map((r) => r.id) });
+    expect(jobs[0]!.payload).toEqual({
+      workspace_id: withModels.workspaceId,
+      dataset_id: withModels.id,
+      record_ids: inserted.map((r) => r.id),
+    });
     expect(jobs[0]!.attempts).toBe(1);
     await repos.jobs.complete(jobs[0]!.id);
   });
@@ -52,8 +62,12 @@ describe.each(testTargets())('job queue on $kind', (target) => {
 
   it('hands each job to exactly one of several concurrent claimers', async () => {
     await drain();
-    const ids = await Promise.all(Array.from({ length: 20 }, (_, n) => repos.jobs.enqueue(CLASSIFY_RECORDS_JOB, { n })));
-    const claims = await Promise.all(Array.from({ length: 5 }, () => repos.jobs.claim(CLASSIFY_RECORDS_JOB, 6, 60_000)));
+    const ids = await Promise.all(
+      Array.from({ length: 20 }, (_, n) => repos.jobs.enqueue(CLASSIFY_RECORDS_JOB, { n })),
+    );
+    const claims = await Promise.all(
+      Array.from({ length: 5 }, () => repos.jobs.claim(CLASSIFY_RECORDS_JOB, 6, 60_000)),
+    );
     const claimed = claims.flat().map((j) => j.id);
     expect(new Set(claimed).size).toBe(claimed.length);
     expect([...claimed].sort()).toEqual([...ids].sort());
@@ -62,12 +76,40 @@ describe.each(testTargets())('job queue on $kind', (target) => {
   it('writes a result once and, in the same transaction, one outbox delivery per chosen endpoint that is still enabled', async () => {
     const dataset = await freshDataset([1]);
     const [record] = await repos.records.insertMany(dataset.id, [row('hello')], classificationJobs);
-    const on = await repos.webhooks.create({ workspaceId: dataset.workspaceId, url: 'https://example.com/a', events: ['classification.completed'], enabled: true, secret: 'whsec_x' });
-    const off = await repos.webhooks.create({ workspaceId: dataset.workspaceId, url: 'https://example.com/b', events: ['classification.completed'], enabled: false, secret: 'whsec_y' });
-    const elsewhere = await repos.webhooks.create({ workspaceId: (await createWorkspace(repos)).id, url: 'https://example.com/c', events: ['classification.completed'], enabled: true, secret: 'whsec_z' });
+    const on = await repos.webhooks.create({
+      workspaceId: dataset.workspaceId,
+      url: 'https://example.com/a',
+      events: ['classification.completed'],
+      enabled: true,
+      secret: 'whsec_x',
+    });
+    const off = await repos.webhooks.create({
+      workspaceId: dataset.workspaceId,
+      url: 'https://example.com/b',
+      events: ['classification.completed'],
+      enabled: false,
+      secret: 'whsec_y',
+    });
+    const elsewhere = await repos.webhooks.create({
+      workspaceId: (await createWorkspace(repos)).id,
+      url: 'https://example.com/c',
+      events: ['classification.completed'],
+      enabled: true,
+      secret: 'whsec_z',
+    });
     expect((await repos.webhooks.listEnabled(dataset.workspaceId)).map((e) => e.id)).toEqual([on.id]);
-    const event = { type: 'classification.completed', body: '{"event":"classification.completed"}', endpointIds: [on.id, off.id, elsewhere.id] };
-    const result = { recordId: record!.id, classifications: { '1': { label: 'x', confidence: 0.4 } }, needsReview: ['1'], skippedModels: {}, event };
+    const event = {
+      type: 'classification.completed',
+      body: '{"event":"classification.completed"}',
+      endpointIds: [on.id, off.id, elsewhere.id],
+    };
+    const result = {
+      recordId: record!.id,
+      classifications: { '1': { label: 'x', confidence: 0.4 } },
+      needsReview: ['1'],
+      skippedModels: {},
+      event,
+    };
     expect(await repos.pipeline.saveResults(dataset.workspaceId, [result])).toEqual([record!.id]);
     expect(await repos.pipeline.saveResults(dataset.workspaceId, [{ ...result, needsReview: [] }])).toEqual([]);
     expect(await repos.pipeline.unclassified(dataset.id, [record!.id])).toEqual([]);
@@ -75,7 +117,13 @@ describe.each(testTargets())('job queue on $kind', (target) => {
     expect(page.items[0]).toMatchObject({ classifications: result.classifications, needsReview: ['1'] });
     const deliveries = await repos.webhooks.listDeliveries(on.id, { offset: 0, limit: 10 });
     expect(deliveries.total).toBe(1);
-    expect(deliveries.items[0]).toMatchObject({ status: 'pending', event: 'classification.completed', body: event.body, messageId: expect.stringMatching(/^msg_/), attempts: [] });
+    expect(deliveries.items[0]).toMatchObject({
+      status: 'pending',
+      event: 'classification.completed',
+      body: event.body,
+      messageId: expect.stringMatching(/^msg_/),
+      attempts: [],
+    });
     expect((await repos.webhooks.listDeliveries(off.id, { offset: 0, limit: 10 })).total).toBe(0);
     expect((await repos.webhooks.listDeliveries(elsewhere.id, { offset: 0, limit: 10 })).total).toBe(0);
   });

@@ -6,15 +6,27 @@ import type { Job, JobRepository, JobsForStoredRows, StoredRows } from '../../..
 import { toJson, type DatabaseSchema } from '../schema.js';
 
 /** Writes the jobs the core asks for the stored rows, inside the caller's transaction (the one that stores them). */
-export async function enqueueJobsFor(trx: Transaction<DatabaseSchema>, jobsFor: JobsForStoredRows, rows: StoredRows): Promise<void> {
+export async function enqueueJobsFor(
+  trx: Transaction<DatabaseSchema>,
+  jobsFor: JobsForStoredRows,
+  rows: StoredRows,
+): Promise<void> {
   const jobs = jobsFor(rows);
-  if (jobs.length > 0) await trx.insertInto('jobs').values(jobs.map((job) => ({ kind: job.kind, payload: toJson(job.payload) }))).execute();
+  if (jobs.length > 0)
+    await trx
+      .insertInto('jobs')
+      .values(jobs.map((job) => ({ kind: job.kind, payload: toJson(job.payload) })))
+      .execute();
 }
 
 export function createJobRepository(db: Kysely<DatabaseSchema>): JobRepository {
   return {
     async enqueue(kind, payload) {
-      const row = await db.insertInto('jobs').values({ kind, payload: toJson(payload) }).returning('id').executeTakeFirstOrThrow();
+      const row = await db
+        .insertInto('jobs')
+        .values({ kind, payload: toJson(payload) })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       return row.id;
     },
 
@@ -29,7 +41,9 @@ export function createJobRepository(db: Kysely<DatabaseSchema>): JobRepository {
           for update skip locked
         )
         returning id, kind, payload, attempts`.execute(db);
-      return rows.map((r) => ({ id: String(r.id), kind: r.kind, payload: r.payload, attempts: r.attempts }) satisfies Job);
+      return rows.map(
+        (r) => ({ id: String(r.id), kind: r.kind, payload: r.payload, attempts: r.attempts }) satisfies Job,
+      );
     },
 
     async complete(id) {
@@ -41,12 +55,18 @@ export function createJobRepository(db: Kysely<DatabaseSchema>): JobRepository {
       if (delayMs === null) {
         await update.set({ last_error: error, locked_until: null, failed_at: new Date() }).execute();
       } else {
-        await update.set({ last_error: error, locked_until: null, run_after: new Date(Date.now() + delayMs) }).execute();
+        await update
+          .set({ last_error: error, locked_until: null, run_after: new Date(Date.now() + delayMs) })
+          .execute();
       }
     },
 
     async countPending() {
-      const row = await db.selectFrom('jobs').where('failed_at', 'is', null).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('jobs')
+        .where('failed_at', 'is', null)
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
   };

@@ -7,7 +7,16 @@ import { toJson, type DatabaseSchema, type ModelVersionsTable, type TrainingJobs
 import { assertStorable } from '../storable-text.js';
 import { toModel } from './models.js';
 
-const VERSION_COLUMNS = ['model_id', 'version', 'labels', 'config', 'metrics', 'training_examples', 'trained_at', 'created_at'] as const;
+const VERSION_COLUMNS = [
+  'model_id',
+  'version',
+  'labels',
+  'config',
+  'metrics',
+  'training_examples',
+  'trained_at',
+  'created_at',
+] as const;
 
 function toVersion(row: Omit<Selectable<ModelVersionsTable>, 'head_graph'> & { has_head: boolean }): ModelVersion {
   return {
@@ -43,28 +52,38 @@ function toTrainingJob(row: Selectable<TrainingJobsTable>): TrainingJob {
 }
 
 export function createModelLifecycleRepository(db: Kysely<DatabaseSchema>): ModelLifecycleRepository {
-  const versions = () => db.selectFrom('model_versions')
-    .select(VERSION_COLUMNS)
-    .select(sql<boolean>`head_graph is not null`.as('has_head'));
+  const versions = () =>
+    db
+      .selectFrom('model_versions')
+      .select(VERSION_COLUMNS)
+      .select(sql<boolean>`head_graph is not null`.as('has_head'));
 
   return {
     async addVersion(modelId, input) {
       assertStorable({ labels: input.labels, config: input.config, metrics: input.metrics });
       return db.transaction().execute(async (trx) => {
         await trx.selectFrom('models').select('id').where('id', '=', modelId).forUpdate().executeTakeFirstOrThrow();
-        const last = await trx.selectFrom('model_versions').select((eb) => eb.fn.max('version').as('v'))
-          .where('model_id', '=', modelId).executeTakeFirst();
+        const last = await trx
+          .selectFrom('model_versions')
+          .select((eb) => eb.fn.max('version').as('v'))
+          .where('model_id', '=', modelId)
+          .executeTakeFirst();
         const version = (last?.v ?? 0) + 1;
-        const row = await trx.insertInto('model_versions').values({
-          model_id: modelId,
-          version,
-          labels: toJson(input.labels),
-          config: toJson(input.config),
-          metrics: toJson(input.metrics),
-          training_examples: input.trainingExamples,
-          trained_at: input.trainedAt,
-          head_graph: input.headGraph,
-        }).returning(VERSION_COLUMNS).returning(sql<boolean>`head_graph is not null`.as('has_head')).executeTakeFirstOrThrow();
+        const row = await trx
+          .insertInto('model_versions')
+          .values({
+            model_id: modelId,
+            version,
+            labels: toJson(input.labels),
+            config: toJson(input.config),
+            metrics: toJson(input.metrics),
+            training_examples: input.trainingExamples,
+            trained_at: input.trainedAt,
+            head_graph: input.headGraph,
+          })
+          .returning(VERSION_COLUMNS)
+          .returning(sql<boolean>`head_graph is not null`.as('has_head'))
+          .executeTakeFirstOrThrow();
         return toVersion(row);
       });
     },
@@ -80,32 +99,53 @@ export function createModelLifecycleRepository(db: Kysely<DatabaseSchema>): Mode
     },
 
     async headGraph(modelId, version) {
-      const row = await db.selectFrom('model_versions').select('head_graph')
-        .where('model_id', '=', modelId).where('version', '=', version).executeTakeFirst();
+      const row = await db
+        .selectFrom('model_versions')
+        .select('head_graph')
+        .where('model_id', '=', modelId)
+        .where('version', '=', version)
+        .executeTakeFirst();
       return row?.head_graph ? new Uint8Array(row.head_graph) : undefined;
     },
 
     async setVersionMetrics(modelId, version, metrics, evaluatedAt) {
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('model_versions').set({ metrics: toJson(metrics) })
-          .where('model_id', '=', modelId).where('version', '=', version).execute();
-        await trx.updateTable('models').set({ metrics: toJson(metrics), updated_at: evaluatedAt })
-          .where('id', '=', modelId).where('version', '=', version).execute();
+        await trx
+          .updateTable('model_versions')
+          .set({ metrics: toJson(metrics) })
+          .where('model_id', '=', modelId)
+          .where('version', '=', version)
+          .execute();
+        await trx
+          .updateTable('models')
+          .set({ metrics: toJson(metrics), updated_at: evaluatedAt })
+          .where('id', '=', modelId)
+          .where('version', '=', version)
+          .execute();
       });
     },
 
     async update(workspaceId, modelId, decide) {
       return db.transaction().execute(async (trx) => {
-        const row = await trx.selectFrom('models').selectAll()
-          .where('workspace_id', '=', workspaceId).where('id', '=', modelId).forUpdate().executeTakeFirst();
+        const row = await trx
+          .selectFrom('models')
+          .selectAll()
+          .where('workspace_id', '=', workspaceId)
+          .where('id', '=', modelId)
+          .forUpdate()
+          .executeTakeFirst();
         if (!row) return undefined;
         const patch = await decide(toModel(row));
         let values: Record<string, unknown> = { updated_at: new Date() };
         if (patch.status !== undefined) values.status = patch.status;
         if (patch.previousVersion !== undefined) values.previous_version = patch.previousVersion;
         if (patch.version !== undefined) {
-          const version = await trx.selectFrom('model_versions').selectAll()
-            .where('model_id', '=', modelId).where('version', '=', patch.version).executeTakeFirstOrThrow();
+          const version = await trx
+            .selectFrom('model_versions')
+            .selectAll()
+            .where('model_id', '=', modelId)
+            .where('version', '=', patch.version)
+            .executeTakeFirstOrThrow();
           values = {
             ...values,
             version: version.version,
@@ -116,13 +156,22 @@ export function createModelLifecycleRepository(db: Kysely<DatabaseSchema>): Mode
             last_trained: version.trained_at,
           };
         }
-        const updated = await trx.updateTable('models').set(values).where('id', '=', modelId).returningAll().executeTakeFirstOrThrow();
+        const updated = await trx
+          .updateTable('models')
+          .set(values)
+          .where('id', '=', modelId)
+          .returningAll()
+          .executeTakeFirstOrThrow();
         return toModel(updated);
       });
     },
 
     async remove(workspaceId, modelId) {
-      const result = await db.deleteFrom('models').where('workspace_id', '=', workspaceId).where('id', '=', modelId).executeTakeFirst();
+      const result = await db
+        .deleteFrom('models')
+        .where('workspace_id', '=', workspaceId)
+        .where('id', '=', modelId)
+        .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
 
@@ -145,34 +194,68 @@ export function createModelLifecycleRepository(db: Kysely<DatabaseSchema>): Mode
     },
 
     async examples(modelId) {
-      const rows = await db.selectFrom('model_examples').selectAll().where('model_id', '=', modelId).orderBy('id').execute();
-      return rows.map((r) => ({ id: String(r.id), text: r.text, label: r.label, source: r.source, createdAt: r.created_at }));
+      const rows = await db
+        .selectFrom('model_examples')
+        .selectAll()
+        .where('model_id', '=', modelId)
+        .orderBy('id')
+        .execute();
+      return rows.map((r) => ({
+        id: String(r.id),
+        text: r.text,
+        label: r.label,
+        source: r.source,
+        createdAt: r.created_at,
+      }));
     },
 
     async exampleCounts(modelId) {
-      const rows = await db.selectFrom('model_examples').select(['label', (eb) => eb.fn.countAll<string>().as('n')])
-        .where('model_id', '=', modelId).groupBy('label').execute();
+      const rows = await db
+        .selectFrom('model_examples')
+        .select(['label', (eb) => eb.fn.countAll<string>().as('n')])
+        .where('model_id', '=', modelId)
+        .groupBy('label')
+        .execute();
       return Object.fromEntries(rows.map((r) => [r.label, Number(r.n)]));
     },
 
     async createTrainingJob(workspaceId, modelId, options) {
       return db.transaction().execute(async (trx) => {
-        const row = await trx.insertInto('training_jobs').values({ model_id: modelId, options: toJson(options) })
-          .returningAll().executeTakeFirstOrThrow();
-        const payload: TrainModelPayload = { workspace_id: workspaceId, model_id: modelId, training_job_id: String(row.id) };
-        await trx.insertInto('jobs').values({ kind: TRAIN_MODEL_JOB, payload: toJson(payload) }).execute();
+        const row = await trx
+          .insertInto('training_jobs')
+          .values({ model_id: modelId, options: toJson(options) })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        const payload: TrainModelPayload = {
+          workspace_id: workspaceId,
+          model_id: modelId,
+          training_job_id: String(row.id),
+        };
+        await trx
+          .insertInto('jobs')
+          .values({ kind: TRAIN_MODEL_JOB, payload: toJson(payload) })
+          .execute();
         return toTrainingJob(row);
       });
     },
 
     async getTrainingJob(modelId, id) {
       if (!/^\d{1,18}$/.test(id)) return undefined;
-      const row = await db.selectFrom('training_jobs').selectAll().where('model_id', '=', modelId).where('id', '=', id as never).executeTakeFirst();
+      const row = await db
+        .selectFrom('training_jobs')
+        .selectAll()
+        .where('model_id', '=', modelId)
+        .where('id', '=', id as never)
+        .executeTakeFirst();
       return row && toTrainingJob(row);
     },
 
     async getTrainingJobById(id) {
-      const row = await db.selectFrom('training_jobs').selectAll().where('id', '=', id as never).executeTakeFirst();
+      const row = await db
+        .selectFrom('training_jobs')
+        .selectAll()
+        .where('id', '=', id as never)
+        .executeTakeFirst();
       return row && toTrainingJob(row);
     },
 
@@ -192,13 +275,18 @@ export function createModelLifecycleRepository(db: Kysely<DatabaseSchema>): Mode
       if (patch.progress !== undefined) values.progress = Math.min(1, Math.max(0, patch.progress));
       if (patch.epoch !== undefined) values.epoch = patch.epoch;
       if (patch.maxEpochs !== undefined) values.max_epochs = patch.maxEpochs;
-      if (patch.loss !== undefined) values.loss = patch.loss !== null && Number.isFinite(patch.loss) ? patch.loss : null;
+      if (patch.loss !== undefined)
+        values.loss = patch.loss !== null && Number.isFinite(patch.loss) ? patch.loss : null;
       if (patch.version !== undefined) values.version = patch.version;
       if (patch.error !== undefined) values.error = patch.error;
       if (patch.startedAt !== undefined) values.started_at = patch.startedAt;
       if (patch.finishedAt !== undefined) values.finished_at = patch.finishedAt;
       if (Object.keys(values).length === 0) return;
-      await db.updateTable('training_jobs').set(values).where('id', '=', id as never).execute();
+      await db
+        .updateTable('training_jobs')
+        .set(values)
+        .where('id', '=', id as never)
+        .execute();
     },
   };
 }

@@ -33,7 +33,13 @@ describe.each(testTargets())('models on $kind', (target) => {
     const created = await repos.models.create(input);
     const { workspaceId, ...fields } = input;
     expect(created).toEqual({
-      ...fields, workspaceId, id: expect.any(Number), version: 1, previousVersion: null, createdAt: expect.any(Date), updatedAt: expect.any(Date),
+      ...fields,
+      workspaceId,
+      id: expect.any(Number),
+      version: 1,
+      previousVersion: null,
+      createdAt: expect.any(Date),
+      updatedAt: expect.any(Date),
     });
     expect(await repos.models.get(alpha.id, created.id)).toEqual(created);
     expect(await repos.models.findByName(alpha.id, 'sentiment')).toEqual(created);
@@ -49,13 +55,16 @@ describe.each(testTargets())('models on $kind', (target) => {
 
   it('allows the same name in two workspaces but not twice in one', async () => {
     await repos.models.create(newModel(alpha.id, 'shared-name'));
-    await expect(repos.models.create(newModel(beta.id, 'shared-name'))).resolves.toMatchObject({ workspaceId: beta.id });
+    await expect(repos.models.create(newModel(beta.id, 'shared-name'))).resolves.toMatchObject({
+      workspaceId: beta.id,
+    });
     await expect(repos.models.create(newModel(alpha.id, 'shared-name'))).rejects.toMatchObject({ code: '23505' });
   });
 
   it('rejects a confidence threshold outside [0, 1]', async () => {
-    await expect(repos.models.create(newModel(alpha.id, 'too-confident', { confidenceThreshold: 1.5 })))
-      .rejects.toMatchObject({ code: '23514' });
+    await expect(
+      repos.models.create(newModel(alpha.id, 'too-confident', { confidenceThreshold: 1.5 })),
+    ).rejects.toMatchObject({ code: '23514' });
   });
 
   it('lists by id with offset, limit, totals and a status filter', async () => {

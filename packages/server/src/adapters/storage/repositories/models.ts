@@ -38,7 +38,9 @@ export function createModelRepository(db: Kysely<DatabaseSchema>): ModelReposito
     },
 
     async get(workspaceId, id) {
-      const row = await db.selectFrom('models').selectAll()
+      const row = await db
+        .selectFrom('models')
+        .selectAll()
         .where('workspace_id', '=', workspaceId)
         .where('id', '=', id)
         .executeTakeFirst();
@@ -46,7 +48,9 @@ export function createModelRepository(db: Kysely<DatabaseSchema>): ModelReposito
     },
 
     async findByName(workspaceId, name) {
-      const row = await db.selectFrom('models').selectAll()
+      const row = await db
+        .selectFrom('models')
+        .selectAll()
         .where('workspace_id', '=', workspaceId)
         .where('name', '=', name)
         .executeTakeFirst();
@@ -57,7 +61,8 @@ export function createModelRepository(db: Kysely<DatabaseSchema>): ModelReposito
       assertStorable({ name: input.name, labels: input.labels, config: input.config, metrics: input.metrics });
       const version = input.version === null ? null : 1;
       return db.transaction().execute(async (trx) => {
-        const row = await trx.insertInto('models')
+        const row = await trx
+          .insertInto('models')
           .values({
             workspace_id: input.workspaceId,
             name: input.name,
@@ -74,16 +79,19 @@ export function createModelRepository(db: Kysely<DatabaseSchema>): ModelReposito
           .returningAll()
           .executeTakeFirstOrThrow();
         if (version === 1) {
-          await trx.insertInto('model_versions').values({
-            model_id: row.id,
-            version: 1,
-            labels: toJson(input.labels),
-            config: toJson(input.config),
-            metrics: toJson(input.metrics),
-            training_examples: input.trainingExamples,
-            trained_at: input.lastTrained,
-            head_graph: null,
-          }).execute();
+          await trx
+            .insertInto('model_versions')
+            .values({
+              model_id: row.id,
+              version: 1,
+              labels: toJson(input.labels),
+              config: toJson(input.config),
+              metrics: toJson(input.metrics),
+              training_examples: input.trainingExamples,
+              trained_at: input.lastTrained,
+              head_graph: null,
+            })
+            .execute();
         }
         return toModel(row);
       });

@@ -15,9 +15,14 @@ export function createPipelineRepository(db: Kysely<DatabaseSchema>): PipelineRe
   return {
     async unclassified(datasetId, ids) {
       if (ids.length === 0) return [];
-      const rows = await db.selectFrom('records').selectAll()
-        .where('dataset_id', '=', datasetId).where('id', 'in', ids).where('classifications', 'is', null)
-        .orderBy('id').execute();
+      const rows = await db
+        .selectFrom('records')
+        .selectAll()
+        .where('dataset_id', '=', datasetId)
+        .where('id', 'in', ids)
+        .where('classifications', 'is', null)
+        .orderBy('id')
+        .execute();
       return rows.map(toDatasetRecord);
     },
 
@@ -26,11 +31,27 @@ export function createPipelineRepository(db: Kysely<DatabaseSchema>): PipelineRe
       const chosen = [...new Set(results.flatMap((r) => r.event?.endpointIds ?? []))];
       return db.transaction().execute(async (trx) => {
         // The core chose the subscribers; an endpoint disabled or deleted since then gets nothing.
-        const enabled = chosen.length === 0 ? new Set<number>() : new Set((await trx.selectFrom('webhook_endpoints').select('id')
-          .where('workspace_id', '=', workspaceId).where('enabled', '=', true).where('id', 'in', chosen)
-          .execute()).map((e) => e.id));
+        const enabled =
+          chosen.length === 0
+            ? new Set<number>()
+            : new Set(
+                (
+                  await trx
+                    .selectFrom('webhook_endpoints')
+                    .select('id')
+                    .where('workspace_id', '=', workspaceId)
+                    .where('enabled', '=', true)
+                    .where('id', 'in', chosen)
+                    .execute()
+                ).map((e) => e.id),
+              );
         // One UPDATE for the whole job (not one per record); `classifications is null` makes a retried or duplicated job a no-op for records already done.
-        const values = results.map((r) => ({ id: r.recordId, c: r.classifications, n: r.needsReview, s: r.skippedModels }));
+        const values = results.map((r) => ({
+          id: r.recordId,
+          c: r.classifications,
+          n: r.needsReview,
+          s: r.skippedModels,
+        }));
         const { rows } = await sql<{ id: string }>`
           update records set classifications = v.c, needs_review = v.n, skipped_models = v.s
           from jsonb_to_recordset(${toJson(values)}::jsonb) as v(id bigint, c jsonb, n jsonb, s jsonb)
@@ -38,10 +59,18 @@ export function createPipelineRepository(db: Kysely<DatabaseSchema>): PipelineRe
           returning records.id`.execute(trx);
         const updated = new Set(rows.map((r) => String(r.id)));
         const written = results.filter((r) => updated.has(r.recordId)).map((r) => r.recordId);
-        const deliveries = results.flatMap(({ event, recordId }) => (event === null || !updated.has(recordId) ? []
-          : event.endpointIds.filter((id) => enabled.has(id)).map((id) => ({ endpoint_id: id, event: event.type, message_id: newMessageId(), body: event.body }))));
+        const deliveries = results.flatMap(({ event, recordId }) =>
+          event === null || !updated.has(recordId)
+            ? []
+            : event.endpointIds
+                .filter((id) => enabled.has(id))
+                .map((id) => ({ endpoint_id: id, event: event.type, message_id: newMessageId(), body: event.body })),
+        );
         for (let start = 0; start < deliveries.length; start += DELIVERY_CHUNK) {
-          await trx.insertInto('webhook_deliveries').values(deliveries.slice(start, start + DELIVERY_CHUNK)).execute();
+          await trx
+            .insertInto('webhook_deliveries')
+            .values(deliveries.slice(start, start + DELIVERY_CHUNK))
+            .execute();
         }
         return written;
       });

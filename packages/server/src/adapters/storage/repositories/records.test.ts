@@ -7,7 +7,8 @@ import { createWorkspace, newDataset } from '../testing/fixtures.js';
 import { openTestRepositories, testTargets, type TestDatabase } from '../testing/targets.js';
 
 const row = (text: string, stars: number | null = null, metadata: Record<string, string> = {}): NewRecord => ({
-  values: { text, stars }, metadata,
+  values: { text, stars },
+  metadata,
 });
 
 describe.each(testTargets())('records on $kind', (target) => {
@@ -30,13 +31,21 @@ describe.each(testTargets())('records on $kind', (target) => {
 
   it('inserts a batch in order, returns string ids and bumps the row count', async () => {
     const dataset = await freshDataset();
-    const inserted = await repos.records.insertMany(dataset.id, [
-      row('great product', 5, { source: 'web' }), row('meh', null), row('ünïcødé ✓ 日本語', 3),
-    ], classificationJobs);
+    const inserted = await repos.records.insertMany(
+      dataset.id,
+      [row('great product', 5, { source: 'web' }), row('meh', null), row('ünïcødé ✓ 日本語', 3)],
+      classificationJobs,
+    );
     expect(inserted.map((r) => r.values.text)).toEqual(['great product', 'meh', 'ünïcødé ✓ 日本語']);
     expect(inserted[0]).toEqual({
-      id: expect.stringMatching(/^\d+$/), datasetId: dataset.id, values: { text: 'great product', stars: 5 },
-      metadata: { source: 'web' }, classifications: null, needsReview: [], skippedModels: {}, createdAt: expect.any(Date),
+      id: expect.stringMatching(/^\d+$/),
+      datasetId: dataset.id,
+      values: { text: 'great product', stars: 5 },
+      metadata: { source: 'web' },
+      classifications: null,
+      needsReview: [],
+      skippedModels: {},
+      createdAt: expect.any(Date),
     });
     const ids = inserted.map((r) => BigInt(r.id));
     expect([...ids].sort((a, b) => (a < b ? -1 : 1))).toEqual(ids);
@@ -53,7 +62,9 @@ describe.each(testTargets())('records on $kind', (target) => {
     // `values` must be a JSON object (a check constraint), so the database refuses it.
     const batch = Array.from({ length: 1600 }, (_, index) => row(`text ${index}`));
     batch[1499] = { values: null as unknown as NewRecord['values'], metadata: {} };
-    await expect(repos.records.insertMany(dataset.id, batch, classificationJobs)).rejects.toMatchObject({ code: '23514' });
+    await expect(repos.records.insertMany(dataset.id, batch, classificationJobs)).rejects.toMatchObject({
+      code: '23514',
+    });
     expect(await rowCount(dataset)).toBe(1);
     const listed = await repos.records.list(dataset.id, { offset: 0, limit: 100 });
     expect(listed.total).toBe(1);
@@ -64,11 +75,13 @@ describe.each(testTargets())('records on $kind', (target) => {
     const dataset = await freshDataset();
     const withNul = [row('fine'), row('fine too'), { values: { text: 'bad \u0000 byte', stars: 1 }, metadata: {} }];
     await expect(repos.records.insertMany(dataset.id, withNul, classificationJobs)).rejects.toMatchObject({
-      code: 'INVALID_PARAMETER', message: expect.stringMatching(/^text: .*row 3 of 3/),
+      code: 'INVALID_PARAMETER',
+      message: expect.stringMatching(/^text: .*row 3 of 3/),
     });
     const loneSurrogate = [{ values: { text: 'ok', stars: null }, metadata: { channel: '\ud800' } }];
     await expect(repos.records.insertMany(dataset.id, loneSurrogate, classificationJobs)).rejects.toMatchObject({
-      code: 'INVALID_PARAMETER', message: expect.stringMatching(/^channel: /),
+      code: 'INVALID_PARAMETER',
+      message: expect.stringMatching(/^channel: /),
     });
     const paired = await repos.records.insertMany(dataset.id, [row('emoji \ud83d\ude00 ok')], classificationJobs);
     expect(paired[0]?.values.text).toBe('emoji \u{1F600} ok');
@@ -76,10 +89,16 @@ describe.each(testTargets())('records on $kind', (target) => {
   });
 
   it('refuses rows for a dataset that does not exist and writes none', async () => {
-    const before = await database.db.selectFrom('records').select((eb) => eb.fn.countAll<string>().as('n'))
+    const before = await database.db
+      .selectFrom('records')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
       .executeTakeFirstOrThrow();
-    await expect(repos.records.insertMany(2_000_000, [row('orphan')], classificationJobs)).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    const after = await database.db.selectFrom('records').select((eb) => eb.fn.countAll<string>().as('n'))
+    await expect(repos.records.insertMany(2_000_000, [row('orphan')], classificationJobs)).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    const after = await database.db
+      .selectFrom('records')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
       .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
@@ -102,7 +121,12 @@ describe.each(testTargets())('records on $kind', (target) => {
   it('keeps the row count exact under concurrent batches and reads', async () => {
     const dataset = await freshDataset();
     const batches = Array.from({ length: 8 }, (_, batch) =>
-      repos.records.insertMany(dataset.id, Array.from({ length: 25 }, (_, index) => row(`b${batch}-${index}`)), classificationJobs));
+      repos.records.insertMany(
+        dataset.id,
+        Array.from({ length: 25 }, (_, index) => row(`b${batch}-${index}`)),
+        classificationJobs,
+      ),
+    );
     const reads = Array.from({ length: 4 }, () => repos.records.list(dataset.id, { offset: 0, limit: 10 }));
     await Promise.all([...batches, ...reads]);
     expect(await rowCount(dataset)).toBe(200);
@@ -113,7 +137,11 @@ describe.each(testTargets())('records on $kind', (target) => {
     const dataset = await freshDataset();
     const other = await freshDataset();
     await repos.records.insertMany(other.id, [row('elsewhere')], classificationJobs);
-    const inserted = await repos.records.insertMany(dataset.id, ['a', 'b', 'c', 'd', 'e'].map((text) => row(text)), classificationJobs);
+    const inserted = await repos.records.insertMany(
+      dataset.id,
+      ['a', 'b', 'c', 'd', 'e'].map((text) => row(text)),
+      classificationJobs,
+    );
 
     const page = await repos.records.list(dataset.id, { offset: 1, limit: 3 });
     expect(page.total).toBe(5);

@@ -41,7 +41,8 @@ export function createRecordRepository(db: Kysely<DatabaseSchema>): RecordReposi
       });
       const inserted = await db.transaction().execute(async (trx) => {
         // Bumping the count first also locks the dataset row, so concurrent batches queue up behind it.
-        const bumped = await trx.updateTable('datasets')
+        const bumped = await trx
+          .updateTable('datasets')
           .set((eb) => ({ row_count: eb('row_count', '+', String(rows.length)) }))
           .where('id', '=', datasetId)
           .returning(['workspace_id', 'model_ids'])
@@ -57,7 +58,12 @@ export function createRecordRepository(db: Kysely<DatabaseSchema>): RecordReposi
           const written = await trx.insertInto('records').values(chunk).returningAll().execute();
           stored.push(...written);
           // The jobs commit with their rows, so no accepted row is ever without the work the core asked for it.
-          await enqueueJobsFor(trx, jobsFor, { workspaceId: bumped.workspace_id, datasetId, modelIds: bumped.model_ids, recordIds: written.map((r) => r.id) });
+          await enqueueJobsFor(trx, jobsFor, {
+            workspaceId: bumped.workspace_id,
+            datasetId,
+            modelIds: bumped.model_ids,
+            recordIds: written.map((r) => r.id),
+          });
         }
         return stored;
       });

@@ -1,12 +1,30 @@
 // Webhook repository: endpoints of a workspace, the delivery outbox (claimed with FOR UPDATE SKIP LOCKED) and its attempt log.
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { DeliveryAttempt, WebhookDelivery, WebhookEndpoint, WebhookRepository } from '../../../core/ports/pipeline.js';
-import { toJson, type DatabaseSchema, type WebhookAttemptsTable, type WebhookDeliveriesTable, type WebhookEndpointsTable } from '../schema.js';
+import type {
+  DeliveryAttempt,
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookRepository,
+} from '../../../core/ports/pipeline.js';
+import {
+  toJson,
+  type DatabaseSchema,
+  type WebhookAttemptsTable,
+  type WebhookDeliveriesTable,
+  type WebhookEndpointsTable,
+} from '../schema.js';
 
 function toEndpoint(row: Selectable<WebhookEndpointsTable>): WebhookEndpoint {
   return {
-    id: row.id, workspaceId: row.workspace_id, url: row.url, events: row.events, enabled: row.enabled,
-    disabledReason: row.disabled_reason, secret: row.secret, createdAt: row.created_at, updatedAt: row.updated_at,
+    id: row.id,
+    workspaceId: row.workspace_id,
+    url: row.url,
+    events: row.events,
+    enabled: row.enabled,
+    disabledReason: row.disabled_reason,
+    secret: row.secret,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
   };
 }
 
@@ -16,24 +34,50 @@ function toAttempt(row: Selectable<WebhookAttemptsTable>): DeliveryAttempt {
 
 function toDelivery(row: Selectable<WebhookDeliveriesTable>, attempts: DeliveryAttempt[]): WebhookDelivery {
   return {
-    id: String(row.id), endpointId: row.endpoint_id, event: row.event, messageId: row.message_id, body: row.body,
-    status: row.status, retries: row.retries, nextAttemptAt: row.next_attempt_at, createdAt: row.created_at, attempts,
+    id: String(row.id),
+    endpointId: row.endpoint_id,
+    event: row.event,
+    messageId: row.message_id,
+    body: row.body,
+    status: row.status,
+    retries: row.retries,
+    nextAttemptAt: row.next_attempt_at,
+    createdAt: row.created_at,
+    attempts,
   };
 }
 
 export function createWebhookRepository(db: Kysely<DatabaseSchema>): WebhookRepository {
   const withAttempts = async (rows: Selectable<WebhookDeliveriesTable>[]): Promise<WebhookDelivery[]> => {
     if (rows.length === 0) return [];
-    const attempts = await db.selectFrom('webhook_attempts').selectAll()
-      .where('delivery_id', 'in', rows.map((r) => r.id)).orderBy('id').execute();
-    return rows.map((row) => toDelivery(row, attempts.filter((a) => String(a.delivery_id) === String(row.id)).map(toAttempt)));
+    const attempts = await db
+      .selectFrom('webhook_attempts')
+      .selectAll()
+      .where(
+        'delivery_id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .orderBy('id')
+      .execute();
+    return rows.map((row) =>
+      toDelivery(row, attempts.filter((a) => String(a.delivery_id) === String(row.id)).map(toAttempt)),
+    );
   };
 
   return {
     async create(input) {
-      const row = await db.insertInto('webhook_endpoints')
-        .values({ workspace_id: input.workspaceId, url: input.url, events: toJson(input.events), enabled: input.enabled, secret: input.secret })
-        .returningAll().executeTakeFirstOrThrow();
+      const row = await db
+        .insertInto('webhook_endpoints')
+        .values({
+          workspace_id: input.workspaceId,
+          url: input.url,
+          events: toJson(input.events),
+          enabled: input.enabled,
+          secret: input.secret,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
       return toEndpoint(row);
     },
 
@@ -47,18 +91,29 @@ export function createWebhookRepository(db: Kysely<DatabaseSchema>): WebhookRepo
     },
 
     async listEnabled(workspaceId) {
-      const rows = await db.selectFrom('webhook_endpoints').selectAll()
-        .where('workspace_id', '=', workspaceId).where('enabled', '=', true).orderBy('id').execute();
+      const rows = await db
+        .selectFrom('webhook_endpoints')
+        .selectAll()
+        .where('workspace_id', '=', workspaceId)
+        .where('enabled', '=', true)
+        .orderBy('id')
+        .execute();
       return rows.map(toEndpoint);
     },
 
     async get(workspaceId, id) {
-      const row = await db.selectFrom('webhook_endpoints').selectAll().where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
+      const row = await db
+        .selectFrom('webhook_endpoints')
+        .selectAll()
+        .where('workspace_id', '=', workspaceId)
+        .where('id', '=', id)
+        .executeTakeFirst();
       return row && toEndpoint(row);
     },
 
     async update(workspaceId, id, changes) {
-      const row = await db.updateTable('webhook_endpoints')
+      const row = await db
+        .updateTable('webhook_endpoints')
         .set({
           updated_at: new Date(),
           ...(changes.url === undefined ? {} : { url: changes.url }),
@@ -66,18 +121,28 @@ export function createWebhookRepository(db: Kysely<DatabaseSchema>): WebhookRepo
           ...(changes.enabled === undefined ? {} : { enabled: changes.enabled, disabled_reason: null }),
           ...(changes.secret === undefined ? {} : { secret: changes.secret }),
         })
-        .where('workspace_id', '=', workspaceId).where('id', '=', id)
-        .returningAll().executeTakeFirst();
+        .where('workspace_id', '=', workspaceId)
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
       return row && toEndpoint(row);
     },
 
     async delete(workspaceId, id) {
-      const result = await db.deleteFrom('webhook_endpoints').where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
+      const result = await db
+        .deleteFrom('webhook_endpoints')
+        .where('workspace_id', '=', workspaceId)
+        .where('id', '=', id)
+        .executeTakeFirst();
       return result.numDeletedRows > 0n;
     },
 
     async disable(id, reason) {
-      await db.updateTable('webhook_endpoints').set({ enabled: false, disabled_reason: reason, updated_at: new Date() }).where('id', '=', id).execute();
+      await db
+        .updateTable('webhook_endpoints')
+        .set({ enabled: false, disabled_reason: reason, updated_at: new Date() })
+        .where('id', '=', id)
+        .execute();
     },
 
     async listDeliveries(endpointId, page) {
@@ -90,7 +155,12 @@ export function createWebhookRepository(db: Kysely<DatabaseSchema>): WebhookRepo
     },
 
     async getDelivery(endpointId, id) {
-      const row = await db.selectFrom('webhook_deliveries').selectAll().where('endpoint_id', '=', endpointId).where('id', '=', id).executeTakeFirst();
+      const row = await db
+        .selectFrom('webhook_deliveries')
+        .selectAll()
+        .where('endpoint_id', '=', endpointId)
+        .where('id', '=', id)
+        .executeTakeFirst();
       return row && (await withAttempts([row]))[0];
     },
 
@@ -106,7 +176,15 @@ export function createWebhookRepository(db: Kysely<DatabaseSchema>): WebhookRepo
         )
         returning *`.execute(db);
       if (rows.length === 0) return [];
-      const endpoints = await db.selectFrom('webhook_endpoints').selectAll().where('id', 'in', rows.map((r) => r.endpoint_id)).execute();
+      const endpoints = await db
+        .selectFrom('webhook_endpoints')
+        .selectAll()
+        .where(
+          'id',
+          'in',
+          rows.map((r) => r.endpoint_id),
+        )
+        .execute();
       const deliveries = await withAttempts(rows);
       return deliveries.flatMap((delivery) => {
         const endpoint = endpoints.find((e) => e.id === delivery.endpointId);
@@ -116,20 +194,37 @@ export function createWebhookRepository(db: Kysely<DatabaseSchema>): WebhookRepo
 
     async recordAttempt(id, attempt, outcome) {
       await db.transaction().execute(async (trx) => {
-        await trx.insertInto('webhook_attempts').values({
-          delivery_id: id, attempted_at: attempt.attemptedAt, status_code: attempt.statusCode, latency_ms: Math.max(0, Math.round(attempt.latencyMs)), error: attempt.error,
-        }).execute();
-        await trx.updateTable('webhook_deliveries')
-          .set({ status: outcome.status, next_attempt_at: outcome.nextAttemptAt, retries: outcome.retries, locked_until: null })
-          .where('id', '=', id).execute();
+        await trx
+          .insertInto('webhook_attempts')
+          .values({
+            delivery_id: id,
+            attempted_at: attempt.attemptedAt,
+            status_code: attempt.statusCode,
+            latency_ms: Math.max(0, Math.round(attempt.latencyMs)),
+            error: attempt.error,
+          })
+          .execute();
+        await trx
+          .updateTable('webhook_deliveries')
+          .set({
+            status: outcome.status,
+            next_attempt_at: outcome.nextAttemptAt,
+            retries: outcome.retries,
+            locked_until: null,
+          })
+          .where('id', '=', id)
+          .execute();
       });
     },
 
     async redeliver(endpointId, id) {
-      const row = await db.updateTable('webhook_deliveries')
+      const row = await db
+        .updateTable('webhook_deliveries')
         .set({ status: 'pending', next_attempt_at: new Date(), retries: 0, locked_until: null })
-        .where('endpoint_id', '=', endpointId).where('id', '=', id)
-        .returningAll().executeTakeFirst();
+        .where('endpoint_id', '=', endpointId)
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
       return row && (await withAttempts([row]))[0];
     },
   };

@@ -31,7 +31,8 @@ export function createWorkspaceRepository(db: Kysely<DatabaseSchema>): Workspace
 
     async create(input) {
       assertStorable({ name: input.name });
-      const row = await db.insertInto('workspaces')
+      const row = await db
+        .insertInto('workspaces')
         .values({
           name: input.name,
           plan: input.plan,
@@ -50,7 +51,8 @@ export function createWorkspaceRepository(db: Kysely<DatabaseSchema>): Workspace
     },
 
     async update(id, limits) {
-      const row = await db.updateTable('workspaces')
+      const row = await db
+        .updateTable('workspaces')
         .set({
           plan: limits.plan,
           rate_limit_per_minute: limits.rateLimitPerMinute,

@@ -11,7 +11,10 @@ export function newModel(workspaceId: number, name: string, overrides: Partial<N
     name,
     type: 'zero-shot',
     status: 'deployed',
-    labels: [{ name: 'positive', descriptions: ['good'] }, { name: 'negative', descriptions: [] }],
+    labels: [
+      { name: 'positive', descriptions: ['good'] },
+      { name: 'negative', descriptions: [] },
+    ],
     config: { encoder: 'static-en', logitScale: 20 },
     metrics: { accuracy: null, f1_macro: null, per_class: {} },
     trainingExamples: 0,
@@ -25,7 +28,10 @@ export function newDataset(workspaceId: number, name: string, overrides: Partial
   return {
     workspaceId,
     name,
-    columns: [{ name: 'text', type: 'text' }, { name: 'stars', type: 'number' }],
+    columns: [
+      { name: 'text', type: 'text' },
+      { name: 'stars', type: 'number' },
+    ],
     textColumn: 'text',
     modelIds: [],
     ...overrides,
@@ -36,5 +42,11 @@ let counter = 0;
 
 /** A workspace with a unique name on the starter plan. */
 export async function createWorkspace(repos: Repositories, name = `ws-${++counter}-${Date.now()}`): Promise<Workspace> {
-  return repos.workspaces.create({ name, plan: 'starter', rateLimitPerMinute: null, monthlyQuota: null, billingCycleDay: 1 });
+  return repos.workspaces.create({
+    name,
+    plan: 'starter',
+    rateLimitPerMinute: null,
+    monthlyQuota: null,
+    billingCycleDay: 1,
+  });
 }

@@ -49,7 +49,9 @@ export function testTargets(env: NodeJS.ProcessEnv = process.env): TestTarget[] 
 }
 
 /** Opens a target's database with its repositories: `({ database, repos } = await openTestRepositories(target))`. */
-export async function openTestRepositories(target: TestTarget): Promise<{ database: TestDatabase; repos: Repositories }> {
+export async function openTestRepositories(
+  target: TestTarget,
+): Promise<{ database: TestDatabase; repos: Repositories }> {
   const database = await target.open();
   return { database, repos: createRepositories(database.db) };
 }

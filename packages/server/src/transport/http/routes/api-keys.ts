@@ -14,14 +14,23 @@ export function apiKeyRoutes(services: AppServices): Router {
 
   router.get('/v2/api-keys', requirePermission('admin'), async (req, res) => {
     const request = pageRequest(req);
-    const response: ResponseBody<'listApiKeys', 200> = pageEnvelope(await keys.list(workspaceId(res), request), request, presentApiKey);
+    const response: ResponseBody<'listApiKeys', 200> = pageEnvelope(
+      await keys.list(workspaceId(res), request),
+      request,
+      presentApiKey,
+    );
     res.json(response);
   });
 
   router.post('/v2/api-keys', requirePermission('admin'), async (req, res) => {
     const body = bodyOf<'createApiKey'>(req);
     const created = await keys.create(workspaceId(res), { name: body.name, role: body.role });
-    const response: ResponseBody<'createApiKey', 201> = { ...presentApiKey(created.record), last_used_at: null, revoked_at: null, key: created.key };
+    const response: ResponseBody<'createApiKey', 201> = {
+      ...presentApiKey(created.record),
+      last_used_at: null,
+      revoked_at: null,
+      key: created.key,
+    };
     res.status(201).json(response);
   });
 

@@ -25,7 +25,11 @@ export function datasetRoutes(services: AppServices): Router {
 
   router.get('/v2/datasets', requirePermission('read'), async (req, res) => {
     const request = pageRequest(req);
-    const response: ResponseBody<'listDatasets', 200> = pageEnvelope(await datasets.list(workspaceId(res), request), request, presentDataset);
+    const response: ResponseBody<'listDatasets', 200> = pageEnvelope(
+      await datasets.list(workspaceId(res), request),
+      request,
+      presentDataset,
+    );
     res.json(response);
   });
 
@@ -42,13 +46,21 @@ export function datasetRoutes(services: AppServices): Router {
 
   router.post('/v2/datasets/:dataset_id/records', requirePermission('write_rows'), async (req, res) => {
     const body = bodyOf<'pushDatasetRecord'>(req);
-    const record = await datasets.pushRecord(workspaceId(res), String(req.params.dataset_id), body as Record<string, unknown>);
+    const record = await datasets.pushRecord(
+      workspaceId(res),
+      String(req.params.dataset_id),
+      body as Record<string, unknown>,
+    );
     res.status(201).json(presentRecord(record));
   });
 
   router.post('/v2/dataset/:dataset_id/item', requirePermission('write_rows'), async (req, res) => {
     const body = bodyOf<'addDatasetItems'>(req);
-    await datasets.addRows(workspaceId(res), Number(req.params.dataset_id), body.rows as Array<Record<string, unknown>>);
+    await datasets.addRows(
+      workspaceId(res),
+      Number(req.params.dataset_id),
+      body.rows as Array<Record<string, unknown>>,
+    );
     const response: ResponseBody<'addDatasetItems', 200> = { status: 'success' };
     res.json(response);
   });

@@ -42,15 +42,26 @@ export function modelLifecycleRoutes(services: AppServices): Router {
   const { lifecycle, transfer, suggestions } = services;
 
   /** Inline examples or a dataset's labelled rows, as LabelledSetRequest allows (exactly one form). */
-  async function labelledSet(workspace: Workspace, modelId: number, body: RequestBody<'evaluateModel'>): Promise<LabelledText[]> {
+  async function labelledSet(
+    workspace: Workspace,
+    modelId: number,
+    body: RequestBody<'evaluateModel'>,
+  ): Promise<LabelledText[]> {
     const inline = body.examples !== undefined;
     const fromDataset = body.dataset_id !== undefined || body.label_column !== undefined;
     if (inline === fromDataset) throw invalid('body', 'give either examples or dataset_id with label_column');
     if (inline) return body.examples!;
-    if (body.dataset_id === undefined) throw new DomainError('MISSING_REQUIRED_FIELD', 'dataset_id is required with label_column');
-    if (body.label_column === undefined) throw new DomainError('MISSING_REQUIRED_FIELD', 'label_column is required with dataset_id');
+    if (body.dataset_id === undefined)
+      throw new DomainError('MISSING_REQUIRED_FIELD', 'dataset_id is required with label_column');
+    if (body.label_column === undefined)
+      throw new DomainError('MISSING_REQUIRED_FIELD', 'label_column is required with dataset_id');
     const model = await lifecycle.get(workspace, modelId);
-    return lifecycle.labelledRows(workspace, parseDatasetKey(String(body.dataset_id)), body.label_column, model.labels.map((l) => l.name));
+    return lifecycle.labelledRows(
+      workspace,
+      parseDatasetKey(String(body.dataset_id)),
+      body.label_column,
+      model.labels.map((l) => l.name),
+    );
   }
 
   router.post('/v2/models', requirePermission('admin'), async (req, res) => {
@@ -95,7 +106,7 @@ export function modelLifecycleRoutes(services: AppServices): Router {
   });
 
   router.post('/v2/models/:model_id/training-jobs', requirePermission('admin'), async (req, res) => {
-    const job = await lifecycle.train(callerOf(res).workspace, modelIdOf(req), (optionalBodyOf<'trainModel'>(req) ?? {}));
+    const job = await lifecycle.train(callerOf(res).workspace, modelIdOf(req), optionalBodyOf<'trainModel'>(req) ?? {});
     res.status(202).json(presentTrainingJob(job));
   });
 
@@ -107,7 +118,11 @@ export function modelLifecycleRoutes(services: AppServices): Router {
   });
 
   router.get('/v2/models/:model_id/training-jobs/:job_id', requirePermission('read'), async (req, res) => {
-    res.json(presentTrainingJob(await lifecycle.trainingJob(callerOf(res).workspace, modelIdOf(req), String(req.params.job_id))));
+    res.json(
+      presentTrainingJob(
+        await lifecycle.trainingJob(callerOf(res).workspace, modelIdOf(req), String(req.params.job_id)),
+      ),
+    );
   });
 
   router.get('/v2/models/:model_id/versions', requirePermission('read'), async (req, res) => {
@@ -117,7 +132,7 @@ export function modelLifecycleRoutes(services: AppServices): Router {
   });
 
   router.post('/v2/models/:model_id/deploy', requirePermission('admin'), async (req, res) => {
-    const body = (optionalBodyOf<'deployModel'>(req) ?? {});
+    const body = optionalBodyOf<'deployModel'>(req) ?? {};
     res.json(presentModel(await lifecycle.deploy(callerOf(res).workspace, modelIdOf(req), body.version)));
   });
 
@@ -138,19 +153,31 @@ export function modelLifecycleRoutes(services: AppServices): Router {
 
   router.get('/v2/models/:model_id/suggestions', requirePermission('admin'), async (req, res) => {
     const strategy = req.query.strategy === 'entropy' ? 'entropy' : 'margin';
-    const result = await suggestions.suggest(callerOf(res).workspace, modelIdOf(req), parseDatasetKey(queryString(req.query.dataset_id)), {
+    const result = await suggestions.suggest(
+      callerOf(res).workspace,
+      modelIdOf(req),
+      parseDatasetKey(queryString(req.query.dataset_id)),
+      {
+        strategy,
+        scan: Number(req.query.scan ?? 1000),
+        limit: Number(req.query.limit ?? 20),
+      },
+    );
+    const response: ResponseBody<'suggestLabels', 200> = {
+      data: result.items.map(presentSuggestion),
       strategy,
-      scan: Number(req.query.scan ?? 1000),
-      limit: Number(req.query.limit ?? 20),
-    });
-    const response: ResponseBody<'suggestLabels', 200> = { data: result.items.map(presentSuggestion), strategy, scanned: result.scanned };
+      scanned: result.scanned,
+    };
     res.json(response);
   });
 
   router.get('/v2/models/:model_id/export', requirePermission('admin'), async (req, res) => {
     const file = await transfer.exportModel(callerOf(res).workspace, modelIdOf(req));
     const response: ResponseBody<'exportModel', 200> = file;
-    res.setHeader('Content-Disposition', `attachment; filename="model-${modelIdOf(req)}-v${file.model.version}.textclass.json"`);
+    res.setHeader(
+      'Content-Disposition',
+      `attachment; filename="model-${modelIdOf(req)}-v${file.model.version}.textclass.json"`,
+    );
     res.json(response);
   });
 

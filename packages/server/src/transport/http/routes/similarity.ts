@@ -8,7 +8,11 @@ export function similarityRoutes(services: AppServices): Router {
   const router = Router();
   router.post('/v2/similarity', requirePermission('infer'), async (req, res) => {
     const body = bodyOf<'scoreSimilarity'>(req);
-    const response: ResponseBody<'scoreSimilarity', 200> = await services.similarity.score(body.base_texts, body.compare_to_texts, body.top_n);
+    const response: ResponseBody<'scoreSimilarity', 200> = await services.similarity.score(
+      body.base_texts,
+      body.compare_to_texts,
+      body.top_n,
+    );
     res.json(response);
   });
   return router;

@@ -4,10 +4,14 @@ import path from 'node:path';
 import { Router, type Response } from 'express';
 import type { AppServices } from '../services.js';
 
-const contractDir = path.join(path.dirname(createRequire(import.meta.url).resolve('@textclass/openapi/package.json')), 'generated');
+const contractDir = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('@textclass/openapi/package.json')),
+  'generated',
+);
 
 /** The docs page is one self-contained HTML file with inline script and styles (Redoc). */
-const DOCS_CSP = "default-src 'self'; script-src 'self' 'unsafe-inline' blob:; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; worker-src 'self' blob:";
+const DOCS_CSP =
+  "default-src 'self'; script-src 'self' 'unsafe-inline' blob:; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; worker-src 'self' blob:";
 
 export function systemRoutes(services: AppServices): Router {
   const router = Router();

@@ -29,7 +29,10 @@ export function presentDelivery(delivery: WebhookDelivery): DeliveryBody {
     webhook_id: delivery.messageId,
     status: delivery.status,
     attempts: delivery.attempts.map((a) => ({
-      attempted_at: a.attemptedAt.toISOString(), status_code: a.statusCode, latency_ms: a.latencyMs, error: a.error,
+      attempted_at: a.attemptedAt.toISOString(),
+      status_code: a.statusCode,
+      latency_ms: a.latencyMs,
+      error: a.error,
     })),
     next_attempt_at: delivery.nextAttemptAt?.toISOString() ?? null,
     created_at: delivery.createdAt.toISOString(),
@@ -44,13 +47,21 @@ export function webhookRoutes(services: AppServices): Router {
 
   router.get('/v2/webhooks', admin, async (req, res) => {
     const request = pageRequest(req);
-    const response: ResponseBody<'listWebhooks', 200> = pageEnvelope(await webhooks.list(workspaceId(res), request), request, presentWebhook);
+    const response: ResponseBody<'listWebhooks', 200> = pageEnvelope(
+      await webhooks.list(workspaceId(res), request),
+      request,
+      presentWebhook,
+    );
     res.json(response);
   });
 
   router.post('/v2/webhooks', admin, async (req, res) => {
     const body = bodyOf<'createWebhook'>(req);
-    const endpoint = await webhooks.create(workspaceId(res), { url: body.url, events: body.events, enabled: body.enabled });
+    const endpoint = await webhooks.create(workspaceId(res), {
+      url: body.url,
+      events: body.events,
+      enabled: body.enabled,
+    });
     const response: ResponseBody<'createWebhook', 201> = { ...presentWebhook(endpoint), secret: endpoint.secret };
     res.status(201).json(response);
   });
@@ -83,7 +94,11 @@ export function webhookRoutes(services: AppServices): Router {
   });
 
   router.post('/v2/webhooks/:webhook_id/deliveries/:delivery_id/redeliver', admin, async (req, res) => {
-    const delivery = await webhooks.redeliver(workspaceId(res), Number(req.params.webhook_id), String(req.params.delivery_id));
+    const delivery = await webhooks.redeliver(
+      workspaceId(res),
+      Number(req.params.webhook_id),
+      String(req.params.delivery_id),
+    );
     res.status(202).json(presentDelivery(delivery));
   });
 

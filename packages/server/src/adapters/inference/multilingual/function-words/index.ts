@@ -16,15 +16,34 @@ import { CHINESE } from './zh.js';
 export type { FunctionWordTable } from './table.js';
 
 export const FUNCTION_WORDS: Readonly<Record<string, FunctionWordTable>> = {
-  de: GERMAN, fr: FRENCH, es: SPANISH, it: ITALIAN, pt: PORTUGUESE, nl: DUTCH, pl: POLISH, sv: SWEDISH,
-  tr: TURKISH, ru: RUSSIAN, ja: JAPANESE, zh: CHINESE,
+  de: GERMAN,
+  fr: FRENCH,
+  es: SPANISH,
+  it: ITALIAN,
+  pt: PORTUGUESE,
+  nl: DUTCH,
+  pl: POLISH,
+  sv: SWEDISH,
+  tr: TURKISH,
+  ru: RUSSIAN,
+  ja: JAPANESE,
+  zh: CHINESE,
 };
 
 /** A table's words with the English rows they take: each English word resolved by resolveEnglish (none when unknown). */
-export function functionWordRows(table: FunctionWordTable, resolveEnglish: (word: string) => number[]): Map<string, number[]> {
+export function functionWordRows(
+  table: FunctionWordTable,
+  resolveEnglish: (word: string) => number[],
+): Map<string, number[]> {
   const rows = new Map<string, number[]>();
   for (const [word, english] of Object.entries(table)) {
-    rows.set(word, english.split(' ').filter((w) => w !== '').flatMap(resolveEnglish));
+    rows.set(
+      word,
+      english
+        .split(' ')
+        .filter((w) => w !== '')
+        .flatMap(resolveEnglish),
+    );
   }
   return rows;
 }

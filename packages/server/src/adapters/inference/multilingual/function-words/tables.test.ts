@@ -40,7 +40,8 @@ describe('function-word tables', () => {
     for (const table of Object.values(FUNCTION_WORDS)) {
       for (const target of Object.values(table)) {
         for (const word of target.split(' ')) {
-          if (word !== '' && config.vocab[word] === undefined && config.contractions.words[word] === undefined) missing.add(word);
+          if (word !== '' && config.vocab[word] === undefined && config.contractions.words[word] === undefined)
+            missing.add(word);
         }
       }
     }
