@@ -15,4 +15,5 @@ export { trainFewShotHead } from './training/few-shot.js';
 export { forward } from './training/head-parameters.js';
 export { shuffled, stratifiedSplit } from './training/split.js';
 export { trainHead, type LabelledEmbedding, type TrainOptions } from './training/trainer.js';
-export { InProcessRateLimiter, type RateLimiter } from './tenancy/rate-limiter.js';
+export type { RateLimiter } from './ports/rate-limits.js';
+export { InProcessRateLimiter } from './tenancy/rate-limiter.js';

@@ -1,5 +1,5 @@
 // An LlmAnswerObserver that logs answers naming no label (their rows are uniform), with the model and endpoint but never the text.
-import type { LlmAnswerObserver } from '../../core/llm/llm-head.js';
+import type { LlmAnswerObserver } from '../../core/ports/chat.js';
 import type { Logger } from '../observability/logger.js';
 
 export function loggingAnswerObserver(

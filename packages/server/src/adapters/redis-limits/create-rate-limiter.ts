@@ -1,6 +1,7 @@
 // Builds the configured rate limiter: in process by default, Redis-backed (failing open) when REDIS_URL is set.
 import { Redis } from 'ioredis';
-import { InProcessRateLimiter, type RateLimiter } from '../../core/tenancy/rate-limiter.js';
+import type { RateLimiter } from '../../core/ports/rate-limits.js';
+import { InProcessRateLimiter } from '../../core/tenancy/rate-limiter.js';
 import type { Logger } from '../observability/logger.js';
 import { FailoverRateLimiter } from './failover-rate-limiter.js';
 import { RedisRateLimiter } from './redis-rate-limiter.js';

@@ -1,5 +1,5 @@
 // Fails open: while Redis is unreachable, each process keeps limiting with its own counters (and says so).
-import type { RateLimitDecision, RateLimiter, RateLimiterBackend } from '../../core/tenancy/rate-limiter.js';
+import type { RateLimitDecision, RateLimiter, RateLimiterBackend } from '../../core/ports/rate-limits.js';
 import type { Logger } from '../observability/logger.js';
 
 /** After a failed Redis call, stay on the local counters this long before trying Redis again. */

@@ -1,12 +1,7 @@
 // RateLimiter over Redis: one atomic script call per decision, so every process shares the same counters.
 import type { Redis } from 'ioredis';
-import {
-  BURST_MS,
-  WINDOW_MS,
-  type RateLimitDecision,
-  type RateLimiter,
-  type RateLimiterBackend,
-} from '../../core/tenancy/rate-limiter.js';
+import type { RateLimitDecision, RateLimiter, RateLimiterBackend } from '../../core/ports/rate-limits.js';
+import { BURST_MS, WINDOW_MS } from '../../core/tenancy/rate-limiter.js';
 import { WINDOW_SCRIPT } from './window-script.js';
 
 const COMMAND = 'textclassRateWindow';

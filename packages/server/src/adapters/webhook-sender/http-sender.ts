@@ -3,7 +3,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import type { WebhookSender } from '../../core/webhooks/webhook-dispatcher.js';
+import type { WebhookSender } from '../../core/ports/pipeline.js';
 import { checkWebhookUrl, isNonPublicAddress } from './address-guard.js';
 
 /** A DNS lookup that fails for non-public addresses, so what is checked is exactly what is connected to. */

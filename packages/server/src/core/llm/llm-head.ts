@@ -3,14 +3,9 @@ import type { Head } from '../classification/heads.js';
 import type { Model } from '../shared/types.js';
 import { DEFAULT_ANSWER_CONFIDENCE, parseAnswer, type ParsedAnswer } from './answer-parser.js';
 import { mapBounded } from './bounded-map.js';
-import type { ChatCompletions, ChatRequest } from '../ports/chat.js';
+import type { ChatCompletions, ChatRequest, LlmAnswerObserver } from '../ports/chat.js';
 import { llmSettingsOf } from './llm-settings.js';
 import { classificationMessages, labelAnswerSchema } from './prompt.js';
-
-/** Told about answers that named no label (their rows are uniform), e.g. to count them in a metric. */
-export interface LlmAnswerObserver {
-  answerUnmatched(modelId: number, endpoint: string): void;
-}
 
 export interface LlmHeadOptions {
   /** Confidence of the named label when the endpoint gives no log-probabilities (see answer-parser.ts). */

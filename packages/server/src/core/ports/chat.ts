@@ -1,4 +1,4 @@
-// The port through which LLM heads ask an operator-configured chat-completions endpoint for an answer.
+// The ports of llm heads: an operator-configured chat-completions endpoint they ask, and an observer of their answers.
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
@@ -44,4 +44,9 @@ export interface ChatCompletions {
   complete(endpoint: string, request: ChatRequest, context?: ChatContext): Promise<ChatAnswer>;
   /** How many requests the endpoint takes at once (its configured max_concurrency); 1 for unknown endpoints. */
   maxConcurrency(endpoint: string): number;
+}
+
+/** Told about answers that named no label (their rows are uniform), e.g. to count them in a metric. */
+export interface LlmAnswerObserver {
+  answerUnmatched(modelId: number, endpoint: string): void;
 }

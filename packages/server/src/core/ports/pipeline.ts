@@ -1,4 +1,4 @@
-// Storage ports of the record pipeline: the job queue and the ingestion outbox, classification results with their event outbox, webhook endpoints and deliveries.
+// Ports of the record pipeline: the job queue and the ingestion outbox, classification results with their event outbox, webhook endpoints, deliveries and their sender.
 import type { Classification, DatasetRecord, Page, PageRequest } from '../shared/types.js';
 
 /** A job for the queue. */
@@ -132,4 +132,9 @@ export interface WebhookRepository {
   ): Promise<void>;
   /** Puts a delivery back to pending, due now, its schedule restarted (same webhook-id). */
   redeliver(endpointId: number, id: string): Promise<WebhookDelivery | undefined>;
+}
+
+/** Sends one POST; resolves with the status code, rejects on a network error or timeout. */
+export interface WebhookSender {
+  send(url: string, headers: Record<string, string>, body: string, timeoutMs: number): Promise<{ statusCode: number }>;
 }

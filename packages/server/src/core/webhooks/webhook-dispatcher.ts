@@ -1,16 +1,17 @@
 // Webhook dispatcher: claims due outbox deliveries, signs them (Standard Webhooks), POSTs them and schedules retries with jitter.
 import { Webhook } from 'standardwebhooks';
-import type { DeliveryStatus, WebhookDelivery, WebhookEndpoint, WebhookRepository } from '../ports/pipeline.js';
+import type {
+  DeliveryStatus,
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookRepository,
+  WebhookSender,
+} from '../ports/pipeline.js';
 
 /** decisions.md, Webhooks: retries after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h, then failed. */
 export const RETRY_SCHEDULE_MS: readonly number[] = [5, 300, 1_800, 7_200, 18_000, 36_000, 50_400, 72_000, 86_400].map(
   (s) => s * 1000,
 );
-
-/** Sends one POST; resolves with the status code, rejects on a network error or timeout. */
-export interface WebhookSender {
-  send(url: string, headers: Record<string, string>, body: string, timeoutMs: number): Promise<{ statusCode: number }>;
-}
 
 export interface DispatcherOptions {
   scheduleMs: readonly number[];

@@ -4,7 +4,7 @@ import { DomainError } from '../../core/shared/errors.js';
 import { roleAllows, type Permission } from '../../core/tenancy/permissions.js';
 import { requestsPerMinute } from '../../core/tenancy/plans.js';
 import type { Authenticator } from '../../core/tenancy/authentication.js';
-import type { RateLimiter } from '../../core/tenancy/rate-limiter.js';
+import type { RateLimiter } from '../../core/ports/rate-limits.js';
 import { callerOf, contextOf } from './context.js';
 import { setRateLimitHeaders } from './rate-limit-headers.js';
 

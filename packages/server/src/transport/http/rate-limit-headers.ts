@@ -1,6 +1,6 @@
 // Writes the X-RateLimit-* headers (and Retry-After when refused) from a limiter decision.
 import type { Response } from 'express';
-import type { RateLimitDecision } from '../../core/tenancy/rate-limiter.js';
+import type { RateLimitDecision } from '../../core/ports/rate-limits.js';
 
 export function setRateLimitHeaders(res: Response, decision: RateLimitDecision): void {
   res.setHeader('X-RateLimit-Limit', String(decision.limit));

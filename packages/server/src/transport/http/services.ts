@@ -9,7 +9,7 @@ import type { ModelCatalog } from '../../core/lifecycle/model-catalog.js';
 import type { ApiKeyService } from '../../core/tenancy/key-management.js';
 import type { Authenticator } from '../../core/tenancy/authentication.js';
 import type { EncoderProvider } from '../../core/ports/encoders.js';
-import type { RateLimiter } from '../../core/tenancy/rate-limiter.js';
+import type { RateLimiter } from '../../core/ports/rate-limits.js';
 import type { LabelledExamplesReader, UploadIntake } from '../../core/ports/uploads.js';
 import type { SimilarityService } from '../../core/classification/similarity.js';
 import type { WebhookEndpointService } from '../../core/webhooks/webhook-endpoints.js';
