@@ -1,6 +1,7 @@
 // Refuses webhook targets that are private, loopback, link-local or otherwise not public addresses (unless the operator allows them).
-import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { lookup as dnsLookup } from 'node:dns';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { embeddedIPv4, ipv6Bytes } from './ipv6-embedded.js';
 
 const blocked = new BlockList();
 for (const [net, prefix] of [
@@ -20,25 +21,47 @@ for (const [net, prefix] of [
 for (const [net, prefix] of [
   ['::', 128],
   ['::1', 128],
+  ['100::', 64], // discard-only
+  ['64:ff9b:1::', 48], // local-use NAT64 (RFC 8215): never globally reachable, whatever it embeds
   ['fc00::', 7],
   ['fe80::', 10],
+  ['fec0::', 10], // site-local (deprecated)
   ['ff00::', 8],
-  ['64:ff9b::', 96],
 ] as const) {
   blocked.addSubnet(net, prefix, 'ipv6');
 }
 
-/** True for addresses a webhook must not reach by default (IPv4-mapped IPv6 checked as IPv4). */
+/**
+ * True for addresses a webhook must not reach by default. An IPv6 address that embeds an IPv4 one (mapped, compatible,
+ * NAT64, 6to4, Teredo) is refused when the embedded address would be.
+ */
 export function isNonPublicAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return blocked.check(mapped[1]!, 'ipv4');
   const family = isIP(address);
-  if (family === 0) return true;
-  return blocked.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  if (family === 4) return blocked.check(address, 'ipv4');
+  if (family !== 6) return true;
+  const bytes = ipv6Bytes(address);
+  if (bytes === null) return true;
+  const groups = Array.from({ length: 8 }, (_, i) => ((bytes[2 * i]! << 8) | bytes[2 * i + 1]!).toString(16));
+  if (blocked.check(groups.join(':'), 'ipv6')) return true;
+  return embeddedIPv4(bytes).some((v4) => blocked.check(v4, 'ipv4'));
+}
+
+/** Every address `host` resolves to, through `lookup` (node:dns's by default). */
+export function resolveAll(host: string, lookup: LookupFunction = dnsLookup): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    lookup(host, { all: true, verbatim: true }, (error, addresses) => {
+      if (error) return reject(error);
+      resolve(Array.isArray(addresses) ? addresses.map((a) => a.address) : [addresses]);
+    });
+  });
 }
 
 /** A URL's problem as a sentence, or null when it may be called: http(s) only, every resolved address public (unless allowed). */
-export async function checkWebhookUrl(raw: string, allowPrivate: boolean): Promise<string | null> {
+export async function checkWebhookUrl(
+  raw: string,
+  allowPrivate: boolean,
+  lookup: LookupFunction = dnsLookup,
+): Promise<string | null> {
   let url: URL;
   try {
     url = new URL(raw);
@@ -51,10 +74,11 @@ export async function checkWebhookUrl(raw: string, allowPrivate: boolean): Promi
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: string[];
   try {
-    addresses = isIP(host) !== 0 ? [host] : (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+    addresses = isIP(host) !== 0 ? [host] : await resolveAll(host, lookup);
   } catch {
     return `host "${host}" does not resolve`;
   }
+  if (addresses.length === 0) return `host "${host}" does not resolve`;
   const refused = addresses.find(isNonPublicAddress);
   return refused === undefined
     ? null

@@ -1,12 +1,14 @@
 // The HTTP sender: a status for any answer, a timeout error for no answer, and non-public targets refused at send time unless allowed.
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, LookupFunction } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpSender } from './http-sender.js';
 
 describe('webhook HTTP sender', () => {
   let url = '';
+  let received = 0;
   const server = createServer((req, res) => {
+    received += 1;
     if (req.url === '/slow') return; // never answers
     req.resume();
     req.on('end', () => res.writeHead(req.url === '/gone' ? 410 : 204).end());
@@ -36,5 +38,44 @@ describe('webhook HTTP sender', () => {
     await expect(createHttpSender(false).send(`${url}/ok`, {}, '{}', 5_000)).rejects.toThrow(
       /private, loopback or link-local/,
     );
+  });
+
+  it('re-checks the address where it connects: a host that resolves to a public address, then to 127.0.0.1, is refused', async () => {
+    const port = new URL(url).port;
+    const answers: string[] = [];
+    // DNS rebinding: the first answer (the URL check) is public, every later one (the connection) is loopback.
+    // The public answer is TEST-NET-1 (RFC 5737), never routed, so nothing leaves this host even if the check regressed.
+    const rebinding: LookupFunction = (_hostname, options, callback) => {
+      const address = answers.length === 0 ? '192.0.2.1' : '127.0.0.1';
+      answers.push(address);
+      if (options.all) callback(null, [{ address, family: 4 }]);
+      else callback(null, address, 4);
+    };
+    const before = received;
+    await expect(
+      createHttpSender(false, { lookup: rebinding }).send(`http://hooks.example.test:${port}/ok`, {}, '{}', 5_000),
+    ).rejects.toThrow(/resolves to 127\.0\.0\.1, a non-public address/);
+    expect(answers).toEqual(['192.0.2.1', '127.0.0.1']);
+    expect(received).toBe(before);
+
+    // Allowed private targets (TEXTCLASS_WEBHOOK_ALLOW_PRIVATE) connect through the same injected lookup.
+    const loopback: LookupFunction = (_hostname, options, callback) =>
+      options.all ? callback(null, [{ address: '127.0.0.1', family: 4 }]) : callback(null, '127.0.0.1', 4);
+    expect(
+      await createHttpSender(true, { lookup: loopback }).send(`http://hooks.example.test:${port}/ok`, {}, '{}', 5_000),
+    ).toEqual({ statusCode: 204 });
+    expect(received).toBe(before + 1);
+  });
+
+  it('refuses localhost, which resolves to a loopback address', async () => {
+    const port = new URL(url).port;
+    const before = received;
+    await expect(createHttpSender(false).send(`http://localhost:${port}/ok`, {}, '{}', 5_000)).rejects.toThrow(
+      /private, loopback or link-local/,
+    );
+    expect(await createHttpSender(true).send(`http://localhost:${port}/ok`, {}, '{}', 5_000)).toEqual({
+      statusCode: 204,
+    });
+    expect(received).toBe(before + 1);
   });
 });

@@ -2,28 +2,41 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
 import type { WebhookSender } from '../../core/ports/pipeline.js';
 import { checkWebhookUrl, isNonPublicAddress } from './address-guard.js';
 
-/** A DNS lookup that fails for non-public addresses, so what is checked is exactly what is connected to. */
-const guardedLookup: LookupFunction = (hostname, options, callback) => {
-  dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
-    if (error) return callback(error, '', 0);
-    const refused = addresses.find((a) => isNonPublicAddress(a.address));
-    if (refused) return callback(new Error(`${hostname} resolves to ${refused.address}, a non-public address`), '', 0);
-    if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
-    const first = addresses[0];
-    return first
-      ? callback(null, first.address, first.family)
-      : callback(new Error(`${hostname} has no address`), '', 0);
-  });
-};
+/** Wraps a DNS lookup so that it fails for non-public addresses: what is checked is exactly what is connected to. */
+function guarded(lookup: LookupFunction): LookupFunction {
+  return (hostname, options, callback) => {
+    lookup(hostname, { ...options, all: true }, (error, found) => {
+      if (error) return callback(error, '', 0);
+      const addresses: LookupAddress[] = Array.isArray(found)
+        ? found
+        : [{ address: found, family: isIP(found) === 6 ? 6 : 4 }];
+      const refused = addresses.find((a) => isNonPublicAddress(a.address));
+      if (refused)
+        return callback(new Error(`${hostname} resolves to ${refused.address}, a non-public address`), '', 0);
+      if (options.all) return callback(null, addresses);
+      const first = addresses[0];
+      return first
+        ? callback(null, first.address, first.family)
+        : callback(new Error(`${hostname} has no address`), '', 0);
+    });
+  };
+}
 
-export function createHttpSender(allowPrivate: boolean): WebhookSender {
+export interface HttpSenderOptions {
+  /** The DNS lookup, checked both before the request and where it connects (node:dns's by default; tests inject one). */
+  lookup?: LookupFunction;
+}
+
+export function createHttpSender(allowPrivate: boolean, options: HttpSenderOptions = {}): WebhookSender {
+  const lookup = options.lookup ?? dnsLookup;
+  const connectLookup = allowPrivate ? lookup : guarded(lookup);
   return {
     async send(url, headers, body, timeoutMs) {
-      const problem = await checkWebhookUrl(url, allowPrivate);
+      const problem = await checkWebhookUrl(url, allowPrivate, lookup);
       if (problem !== null) throw new Error(`url ${problem}`);
       const target = new URL(url);
       const request = target.protocol === 'https:' ? https.request : http.request;
@@ -38,7 +51,7 @@ export function createHttpSender(allowPrivate: boolean): WebhookSender {
               'user-agent': 'textclass-webhooks',
               ...headers,
             },
-            ...(allowPrivate ? {} : { lookup: guardedLookup }),
+            lookup: connectLookup,
           },
           (res) => {
             clearTimeout(timer);
