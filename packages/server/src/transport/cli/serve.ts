@@ -2,6 +2,7 @@
 import { Option, type Command } from 'commander';
 import { createLogger } from '../../adapters/observability/logger.js';
 import { startServer, stopOnSignals } from '../../app/server.js';
+import type { BootstrapResult } from '../../core/tenancy/bootstrap.js';
 import { addStorageOptions, configFrom, type StorageFlags } from './options.js';
 
 interface ServeFlags extends StorageFlags {
@@ -11,6 +12,14 @@ interface ServeFlags extends StorageFlags {
   redisUrl?: string;
   defaultEncoder?: string;
   seed: boolean;
+}
+
+/** The key is printed only when this start generated it (shown once); a configured key is never echoed. */
+function apiKeyLine(bootstrap: BootstrapResult): string {
+  if (bootstrap.generated && bootstrap.announcedKey)
+    return `  API key:  ${bootstrap.announcedKey}   (shown once: keep it)`;
+  if (bootstrap.announcedKey) return '  API key:  the one in TEXTCLASS_API_KEY';
+  return '  API key:  the one printed on first start (or set TEXTCLASS_API_KEY, or run `textclass keys create`)';
 }
 
 export function registerServeCommand(program: Command): void {
@@ -46,9 +55,7 @@ export function registerServeCommand(program: Command): void {
         '',
         `  textclass is ready at ${running.url}  (${Math.round(performance.now() - started)} ms)`,
         `  docs:     ${running.url}/docs`,
-        bootstrap.announcedKey
-          ? `  API key:  ${bootstrap.announcedKey}${bootstrap.generated ? '   (shown once: keep it)' : ''}`
-          : '  API key:  the one printed on first start (or set TEXTCLASS_API_KEY, or run `textclass keys create`)',
+        apiKeyLine(bootstrap),
         `  try:      curl -H "Authorization: Bearer <API_KEY>" ${running.url}/v2/models`,
         '',
       ];
