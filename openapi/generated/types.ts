@@ -1424,7 +1424,11 @@ export interface components {
         ModelMetrics: {
             /** @description Share of correctly classified evaluation examples, or null when not evaluated. */
             accuracy: number | null;
-            /** @description Unweighted mean of the per-label F1 scores, or null when not evaluated. */
+            /**
+             * @description Unweighted mean of the per-label F1 scores over the labels present in the evaluated set's
+             *     gold labels or in the predictions (as scikit-learn's `f1_score(average='macro')`): a label
+             *     that occurs in neither has no F1 and does not count as 0. Null when not evaluated.
+             */
             f1_macro: number | null;
             /** @description Metrics keyed by label name. */
             per_class: {

@@ -61,6 +61,19 @@ describe('model transitions', () => {
     });
   });
 
+  it('deploying another version over an archived one remembers the archived one', () => {
+    expect(deployTransition(model({ status: 'archived', version: 1, previousVersion: null }), 2)).toEqual({
+      status: 'deployed',
+      version: 2,
+      previousVersion: 1,
+    });
+    expect(deployTransition(model({ status: 'archived', version: 2, previousVersion: 1 }), 3)).toEqual({
+      status: 'deployed',
+      version: 3,
+      previousVersion: 2,
+    });
+  });
+
   it('archives only a deployed model', () => {
     expect(archiveTransition(model({ status: 'deployed', version: 1 }))).toEqual({ status: 'archived' });
     expect(codeOf(() => archiveTransition(model({ status: 'undeployed' })))).toBe('MODEL_NOT_DEPLOYED');
@@ -90,5 +103,11 @@ describe('model transitions', () => {
       version: 2,
       previousVersion: 1,
     });
+  });
+
+  it('after a training, an archived model keeps its version, and with deploy it remembers it for a rollback', () => {
+    const archived = model({ status: 'archived', version: 1, previousVersion: null });
+    expect(trainedTransition(archived, 2, false)).toEqual({});
+    expect(trainedTransition(archived, 2, true)).toEqual({ status: 'deployed', version: 2, previousVersion: 1 });
   });
 });

@@ -3,10 +3,14 @@ import { DomainError, invalid } from '../shared/errors.js';
 import type { Model } from '../shared/types.js';
 import type { ModelPatch } from './types.js';
 
-/** Serve `version` (a redeploy when archived); the version served until now becomes the one a rollback returns to. */
+/**
+ * Serve `version` (a redeploy when archived); the version served until now (or until the archive) becomes the one a
+ * rollback returns to, so the history survives an archive and a redeploy of another version.
+ */
 export function deployTransition(model: Model, version: number): ModelPatch {
   if (model.status === 'deployed' && model.version === version) return {};
-  const replaced = model.status === 'deployed' && model.version !== null && model.version !== version;
+  const served = model.status === 'deployed' || model.status === 'archived';
+  const replaced = served && model.version !== null && model.version !== version;
   return { status: 'deployed', version, previousVersion: replaced ? model.version : model.previousVersion };
 }
 
@@ -35,9 +39,13 @@ export function rollbackTransition(model: Model): ModelPatch {
   return { version: model.previousVersion, previousVersion: model.version };
 }
 
-/** After a training: a model that is not serving shows its newest version; a serving one keeps serving until deployed (or `deploy` was asked). */
+/**
+ * After a training: a model never deployed shows its newest version; a deployed or archived one keeps the version it
+ * served (an archived model's is the one a redeploy replaces and a rollback returns to) until deployed (or `deploy` was
+ * asked).
+ */
 export function trainedTransition(model: Model, version: number, deploy: boolean): ModelPatch {
   if (deploy) return deployTransition(model, version);
-  if (model.status === 'deployed') return {};
+  if (model.status !== 'undeployed') return {};
   return { version };
 }

@@ -41,6 +41,17 @@ describe('evaluate', () => {
     });
   });
 
+  it('averages macro-F1 over the labels present in gold or predictions, as scikit-learn does', () => {
+    // one right example of three labels: only "a" occurs, so macro-F1 is 1, not 1/3
+    expect(evaluate([0], [0], ['a', 'b', 'c']).f1_macro).toBe(1);
+    // "b" is predicted but never gold: it counts (F1 0); "c" occurs nowhere and does not
+    const e = evaluate([0, 0], [0, 1], ['a', 'b', 'c']);
+    expect(e.f1_macro).toBeCloseTo((2 / 3 + 0) / 2, 12);
+    expect(e.per_class.c).toEqual({ precision: 0, recall: 0, f1: 0, support: 0 });
+    // a prediction outside the labels adds no label to the mean
+    expect(evaluate([0, 0], [0, -1], ['a', 'b']).f1_macro).toBeCloseTo(2 / 3, 12);
+  });
+
   it('refuses gold and predictions of different lengths', () => {
     expect(() => evaluate([0], [], ['a'])).toThrow(/1 gold labels but 0 predictions/);
   });

@@ -21,6 +21,8 @@ const f1Of = (precision: number, recall: number) =>
 /**
  * Scores predicted label indices against gold ones. An index outside the labels (e.g. −1 for "no answer")
  * counts as a wrong prediction and appears in no column; a class never predicted scores 0, not NaN.
+ * Macro-F1 averages over the labels present in the gold labels or the predictions (as scikit-learn does):
+ * a label absent from both has no F1 and does not pull the mean down.
  */
 export function evaluate(gold: readonly number[], predicted: readonly number[], labels: readonly string[]): Evaluation {
   if (gold.length !== predicted.length)
@@ -42,17 +44,21 @@ export function evaluate(gold: readonly number[], predicted: readonly number[], 
   if (gold.length === 0) return { accuracy: null, f1_macro: null, per_class: {}, confusion_matrix: matrix };
   const perClass: Record<string, ClassEvaluation> = {};
   let f1Sum = 0;
+  let present = 0;
   labels.forEach((label, c) => {
     const tp = (matrix[c] as number[])[c] ?? 0;
     const precision = predictedCount[c] ? tp / (predictedCount[c] as number) : 0;
     const recall = support[c] ? tp / (support[c] as number) : 0;
     const f1 = f1Of(precision, recall);
     perClass[label] = { precision, recall, f1, support: support[c] ?? 0 };
-    f1Sum += f1;
+    if (support[c] || predictedCount[c]) {
+      f1Sum += f1;
+      present += 1;
+    }
   });
   return {
     accuracy: correct / gold.length,
-    f1_macro: k === 0 ? null : f1Sum / k,
+    f1_macro: present === 0 ? (k === 0 ? null : 0) : f1Sum / present,
     per_class: perClass,
     confusion_matrix: matrix,
   };
