@@ -160,6 +160,36 @@ describe('JSON Lines uploads', () => {
   });
 });
 
+describe('text that cannot be stored', () => {
+  it('fails a line with a NUL or a lone surrogate as a validation error at that line, naming the column, storing nothing', async () => {
+    const key = await createDataset();
+    const message = (column: string) =>
+      `column "${column}": contains U+0000 or an unpaired UTF-16 surrogate, which cannot be stored`;
+    expect((await accepted(key, 'body,agent\nok,a\nok,a\u0000b\n', 'text/csv')).error).toEqual({
+      line: 3,
+      message: message('agent'),
+    });
+    expect(
+      (await accepted(key, '{"body": "ok"}\n{"body": "nul \\u0000 here"}\n', 'application/x-ndjson')).error,
+    ).toEqual({
+      line: 2,
+      message: message('body'),
+    });
+    expect(
+      (await accepted(key, '{"body": "ok"}\n\n{"text": "lone \\ud800 high"}\n', 'application/x-ndjson')).error,
+    ).toEqual({ line: 3, message: message('body') });
+    expect((await accepted(key, '{"agent": "lone \\udc00 low"}\n', 'application/x-ndjson')).error).toEqual({
+      line: 1,
+      message: message('agent'),
+    });
+    // A pair is a character, and a NUL in a field that is not a column is dropped with the field.
+    const done = await accepted(key, '{"body": "pair \\ud83d\\ude00", "extra": "\\u0000"}\n', 'application/x-ndjson');
+    expect(done).toMatchObject({ status: 'completed', rows_stored: 1 });
+    expect(await valuesOf(key)).toEqual([{ body: 'pair \u{1F600}', score: null, created: null, agent: null }]);
+    expect((await server.call('GET', `/v2/datasets/${key}`)).body).toMatchObject({ status: 'ready', row_count: 1 });
+  });
+});
+
 describe('the dataset while an upload is processing', () => {
   it('refuses other uploads and row writes with 409 until the upload ends', async () => {
     const key = await createDataset();

@@ -12,6 +12,7 @@ import type { CellValue, Dataset } from '../../core/shared/types.js';
 import type { Logger } from '../observability/logger.js';
 import { readRows, UploadLineError } from './read-rows.js';
 import { spoolBody, tooLarge } from './spool.js';
+import { unstorableColumn } from './storable-cells.js';
 
 /** A processing upload whose heartbeat is older than this is taken for dead (its server crashed) and failed. */
 export const UPLOAD_STALE_MS = 60_000;
@@ -125,11 +126,19 @@ export class UploadService implements UploadIntake {
       let batch: Array<Record<string, CellValue>> = [];
       for await (const { line, fields } of readRows(source, upload.format, (names) => checkCsvHeader(dataset, names))) {
         if (this.closing) throw new UploadLineError(STOPPED.line, STOPPED.message);
+        let values: Record<string, CellValue>;
         try {
-          batch.push(uploadRowValues(dataset, fields, upload.format));
+          values = uploadRowValues(dataset, fields, upload.format);
         } catch (err) {
           throw err instanceof DomainError ? new UploadLineError(line, err.message) : err;
         }
+        const unstorable = unstorableColumn(values);
+        if (unstorable !== undefined)
+          throw new UploadLineError(
+            line,
+            `column "${unstorable}": contains U+0000 or an unpaired UTF-16 surrogate, which cannot be stored`,
+          );
+        batch.push(values);
         if (batch.length === STAGE_ROWS) {
           if (!(await this.repo.stage(upload.id, staged, batch))) return;
           staged += batch.length;
