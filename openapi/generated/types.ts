@@ -1035,7 +1035,12 @@ export interface paths {
          * Import a model
          * @description Creates a model from an export file, `undeployed`, as version 1 of a new model (deploy it to
          *     serve). The encoder it names must be loaded here with the same SHA-256, and the head must
-         *     match its checksum; otherwise `400 INVALID_PARAMETER` naming the field. A name already used
+         *     match its checksum; otherwise `400 INVALID_PARAMETER` naming the field. The head is then
+         *     opened and run as it will serve: it must be an ONNX graph taking `embeddings` of the
+         *     encoder's dimension and giving `probabilities` with one column per label, each row summing
+         *     to 1. Anything else is refused with `400 INVALID_PARAMETER` naming `head.data_base64`
+         *     (not ONNX, other input or output) or `model.labels` (another number of outputs than labels),
+         *     so an imported model always deploys and serves. A name already used
          *     in the workspace gives `400 INVALID_PARAMETER` (import with `?name=` to rename).
          *
          *     Needs the `admin` role.

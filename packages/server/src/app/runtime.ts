@@ -143,6 +143,7 @@ export async function composeRuntime(config: Config, logger: Logger): Promise<Ru
       models: repos.models,
       lifecycle: repos.lifecycle,
       encoders,
+      graphs: onnxHeadGraphs,
       llmEndpoints: config.llmEndpoints,
     }),
     suggestions: new LabelSuggestions({

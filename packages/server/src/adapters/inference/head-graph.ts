@@ -1,6 +1,6 @@
 // Trained heads as ONNX graphs: embeddings → Gemm (→ Relu → Gemm …) → Softmax, written with our protobuf writer and run on onnxruntime.
 import { checkHeadParameters, type HeadParameters } from '../../core/training/head-parameters.js';
-import type { HeadGraphs, LoadedHeadGraph } from '../../core/ports/training.js';
+import type { HeadGraphProblem, HeadGraphRequirement, HeadGraphs, LoadedHeadGraph } from '../../core/ports/training.js';
 import { attr, node, tensor, valueInfo, type GraphNode } from './onnx-builder.js';
 import { encodeModel, OnnxDataType } from './onnx-proto.js';
 import { createOnnxSessionFromBytes, type OnnxSession } from './onnx-runtime.js';
@@ -71,10 +71,67 @@ class OnnxHeadGraph implements LoadedHeadGraph {
   }
 }
 
+/** Rows a probe runs through a graph under check: more than one, so a graph that ignores the batch is caught. */
+const PROBE_ROWS = 3;
+
+/** Deterministic probe embeddings of `dim` values: unit-length rows of different directions. */
+function probe(dim: number): Float32Array {
+  const data = new Float32Array(PROBE_ROWS * dim);
+  for (let r = 0; r < PROBE_ROWS; r += 1)
+    for (let i = 0; i < dim; i += 1) data[r * dim + i] = (((i + r) % (r + 2)) - 0.5) / Math.sqrt(dim);
+  return data;
+}
+
+/**
+ * Checks a graph from outside as the server will run it: it must open as ONNX, take one input `embeddings` of
+ * `inputDim` columns and give `probabilities` with one row per embedding and one column per label, each row a
+ * probability distribution. The probe runs on a session of its own, released before the answer.
+ */
+export async function checkHeadGraph(
+  graph: Uint8Array,
+  required: HeadGraphRequirement,
+): Promise<HeadGraphProblem | null> {
+  let session: OnnxSession;
+  try {
+    session = await createOnnxSessionFromBytes(graph, { intraOpThreads: 1 });
+  } catch {
+    return { part: 'format', problem: 'is not an ONNX model this server can load' };
+  }
+  try {
+    if (session.inputNames.length !== 1 || session.inputNames[0] !== HEAD_GRAPH_IO.input)
+      return { part: 'input', problem: `must take exactly one input, named "${HEAD_GRAPH_IO.input}"` };
+    if (!session.outputNames.includes(HEAD_GRAPH_IO.output))
+      return { part: 'output', problem: `has no output named "${HEAD_GRAPH_IO.output}"` };
+    let out;
+    try {
+      out = await session.runFloat32(
+        { [HEAD_GRAPH_IO.input]: { data: probe(required.inputDim), dims: [PROBE_ROWS, required.inputDim] } },
+        HEAD_GRAPH_IO.output,
+      );
+    } catch {
+      return { part: 'input', problem: `does not run on ${required.inputDim}-dimensional embeddings` };
+    }
+    if (out.dims.length !== 2 || out.dims[0] !== PROBE_ROWS)
+      return { part: 'output', problem: 'must give one row of probabilities per embedding' };
+    if (out.dims[1] !== required.labels)
+      return { part: 'labels', problem: `gives ${out.dims[1]} probabilities per text` };
+    for (let r = 0; r < PROBE_ROWS; r += 1) {
+      const row = Array.from(out.data.subarray(r * required.labels, (r + 1) * required.labels));
+      const sum = row.reduce((a, b) => a + b, 0);
+      if (!row.every((p) => Number.isFinite(p) && p >= 0 && p <= 1) || Math.abs(sum - 1) > 1e-3)
+        return { part: 'output', problem: 'does not give probabilities (each row in [0, 1], summing to 1)' };
+    }
+    return null;
+  } finally {
+    await session.release();
+  }
+}
+
 /** Head graphs on onnxruntime: one single-threaded session per loaded head (a head is a few small matrix products). */
 export const onnxHeadGraphs: HeadGraphs = {
   build: buildHeadGraph,
   async load(graph) {
     return new OnnxHeadGraph(await createOnnxSessionFromBytes(graph, { intraOpThreads: 1 }));
   },
+  check: checkHeadGraph,
 };

@@ -6,6 +6,7 @@ import type { EncoderProvider } from '../ports/encoders.js';
 import type { Model, Workspace } from '../shared/types.js';
 import { assertKnownEndpoint, parseLlmSettings } from '../llm/llm-settings.js';
 import type { ModelLifecycleRepository } from '../ports/lifecycle.js';
+import type { HeadGraphs } from '../ports/training.js';
 import { TRAINED_KINDS, type ModelExportFile } from './types.js';
 
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
@@ -16,6 +17,8 @@ export class ModelTransfer {
       models: ModelRepository;
       lifecycle: ModelLifecycleRepository;
       encoders: EncoderProvider;
+      /** Checks an imported head graph before it is stored. */
+      graphs: HeadGraphs;
       llmEndpoints: ReadonlyMap<string, unknown>;
     },
   ) {}
@@ -95,6 +98,7 @@ export class ModelTransfer {
     }
     const labelNames = new Set(definition.labels.map((l) => l.name));
     if (labelNames.size !== definition.labels.length) throw invalid('model.labels', 'label names must be distinct');
+    if (graph) await this.checkHead(graph, file.encoder.id, definition.labels.length);
     const lastTrained = definition.last_trained ? new Date(definition.last_trained) : null;
     const labels = definition.labels.map((l) => ({ name: l.name, descriptions: l.descriptions ?? [] }));
     const model = await this.deps.models.create({
@@ -121,6 +125,17 @@ export class ModelTransfer {
     });
     const updated = await this.deps.lifecycle.update(workspace.id, model.id, () => ({ version: version.version }));
     return updated ?? model;
+  }
+
+  /** Refuses a head the server could not serve: not ONNX, not over this encoder's embeddings, or not one output per label. */
+  private async checkHead(graph: Uint8Array, encoderId: string, labels: number): Promise<void> {
+    const inputDim = this.deps.encoders.get(encoderId).dimension;
+    const found = await this.deps.graphs.check(graph, { inputDim, labels });
+    if (!found) return;
+    if (found.part === 'labels') throw invalid('model.labels', `${labels} labels, but the head ${found.problem}`);
+    const subject =
+      found.part === 'input' ? `the head (over encoder "${encoderId}", ${inputDim} dimensions)` : 'the head';
+    throw invalid('head.data_base64', `${subject} ${found.problem}`);
   }
 
   private fingerprint(encoderId: string): string | null {

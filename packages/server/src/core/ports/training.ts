@@ -8,6 +8,23 @@ export interface HeadGraphs {
   /** The serialised ONNX model of the head; the same parameters give the same bytes. */
   build(parameters: HeadParameters): Uint8Array;
   load(graph: Uint8Array): Promise<LoadedHeadGraph>;
+  /**
+   * Why `graph` cannot serve a model that needs `required`, or null when it can: a graph from outside (an import) is
+   * checked with this before it is stored, so deploy and inference never meet a graph they cannot run.
+   */
+  check(graph: Uint8Array, required: HeadGraphRequirement): Promise<HeadGraphProblem | null>;
+}
+
+/** What a head graph must be to serve a model: embeddings of the encoder's dimension in, one probability per label out. */
+export interface HeadGraphRequirement {
+  inputDim: number;
+  labels: number;
+}
+
+/** Why a graph cannot serve: not a head graph at all, other input, other output, or another number of labels. */
+export interface HeadGraphProblem {
+  part: 'format' | 'input' | 'output' | 'labels';
+  problem: string;
 }
 
 /** A loaded head graph: a batch of embeddings in, one probability row per embedding out. */
