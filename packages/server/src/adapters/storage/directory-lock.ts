@@ -1,15 +1,34 @@
 // An exclusive lock file so that only one process (and one instance) opens an embedded PGlite directory.
+import { readFileSync } from 'node:fs';
 import { readFile, unlink, writeFile } from 'node:fs/promises';
 
 const heldHere = new Set<string>();
 
+/** A process's state letter from /proc/<pid>/stat (Linux), or undefined where there is no /proc. */
+function procState(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // "pid (comm) S ...": comm may hold spaces and parentheses, so the state follows the last ")".
+    return (
+      stat
+        .slice(stat.lastIndexOf(')') + 1)
+        .trim()
+        .charAt(0) || undefined
+    );
+  } catch {
+    return undefined;
+  }
+}
+
+/** Alive and running: a zombie (exited, not yet reaped by its parent, e.g. straight after kill -9) or dead process holds nothing. */
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  const state = procState(pid);
+  return state !== 'Z' && state !== 'X' && state !== 'x';
 }
 
 async function readOwner(lockPath: string): Promise<number | undefined> {
@@ -22,7 +41,7 @@ async function readOwner(lockPath: string): Promise<number | undefined> {
   }
 }
 
-/** A lock is stale when its process is gone, or names this process but was not taken by it (a restart as PID 1). */
+/** A lock is stale when its process is gone or a zombie, or names this process but was not taken by it (a restart as PID 1). */
 function isStale(owner: number | undefined, lockPath: string): boolean {
   if (owner === undefined) return true;
   if (owner === process.pid) return !heldHere.has(lockPath);
