@@ -9,7 +9,9 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description Integer id of the model, as returned by `listModels` (`id`).
+                 * @description Integer id of the model, as returned by `listModels` (`id`). Digits only: no sign, spaces,
+                 *     leading zeros, exponent or hex; at most 2147483647. Anything else is `400 INVALID_PARAMETER`,
+                 *     before any lookup.
                  * @example 1
                  */
                 model_id: components["parameters"]["ModelIdPath"];
@@ -161,8 +163,9 @@ export interface paths {
          *       file) and start a training job.
          *     - `llm`: labels, a `prompt` and a configured `endpoint`; version 1 exists at once.
          *
-         *     A name already used in the workspace, duplicate labels, examples naming an unknown label, an
-         *     unknown encoder or LLM endpoint give `400 INVALID_PARAMETER` naming the field.
+         *     A name already used in the workspace gives `409 CONFLICT`. Duplicate labels, examples naming
+         *     an unknown label, an unknown encoder or LLM endpoint give `400 INVALID_PARAMETER` naming the
+         *     field.
          *
          *     Needs the `admin` role.
          */
@@ -179,7 +182,9 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description Integer id of the model, as returned by `listModels` (`id`).
+                 * @description Integer id of the model, as returned by `listModels` (`id`). Digits only: no sign, spaces,
+                 *     leading zeros, exponent or hex; at most 2147483647. Anything else is `400 INVALID_PARAMETER`,
+                 *     before any lookup.
                  * @example 1
                  */
                 model_id: components["parameters"]["ModelIdPath"];
@@ -217,7 +222,9 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description Integer id of the dataset (`Dataset.id`); `1` is the dataset whose key is `ds_1`.
+                 * @description Integer id of the dataset (`Dataset.id`); `1` is the dataset whose key is `ds_1`. Digits only:
+                 *     no sign, spaces, leading zeros, exponent or hex; at most 2147483647. Anything else is
+                 *     `400 INVALID_PARAMETER`, before any lookup.
                  * @example 1
                  */
                 dataset_id: components["parameters"]["DatasetIdPath"];
@@ -290,7 +297,9 @@ export interface paths {
             path: {
                 /**
                  * @description The dataset's public key `ds_<id>` (as in `Dataset.key`), or its bare integer id. `ds_1`
-                 *     and `1` name the same dataset.
+                 *     and `1` name the same dataset. The id is digits only (no sign, spaces or leading zeros) and
+                 *     at most 2147483647, which the pattern spells out. Anything else is `400 INVALID_PARAMETER`,
+                 *     before any lookup.
                  * @example ds_1
                  */
                 dataset_id: components["parameters"]["DatasetKeyPath"];
@@ -320,7 +329,9 @@ export interface paths {
             path: {
                 /**
                  * @description The dataset's public key `ds_<id>` (as in `Dataset.key`), or its bare integer id. `ds_1`
-                 *     and `1` name the same dataset.
+                 *     and `1` name the same dataset. The id is digits only (no sign, spaces or leading zeros) and
+                 *     at most 2147483647, which the pattern spells out. Anything else is `400 INVALID_PARAMETER`,
+                 *     before any lookup.
                  * @example ds_1
                  */
                 dataset_id: components["parameters"]["DatasetKeyPath"];
@@ -373,7 +384,9 @@ export interface paths {
             path: {
                 /**
                  * @description The dataset's public key `ds_<id>` (as in `Dataset.key`), or its bare integer id. `ds_1`
-                 *     and `1` name the same dataset.
+                 *     and `1` name the same dataset. The id is digits only (no sign, spaces or leading zeros) and
+                 *     at most 2147483647, which the pattern spells out. Anything else is `400 INVALID_PARAMETER`,
+                 *     before any lookup.
                  * @example ds_1
                  */
                 dataset_id: components["parameters"]["DatasetKeyPath"];
@@ -435,12 +448,16 @@ export interface paths {
             path: {
                 /**
                  * @description The dataset's public key `ds_<id>` (as in `Dataset.key`), or its bare integer id. `ds_1`
-                 *     and `1` name the same dataset.
+                 *     and `1` name the same dataset. The id is digits only (no sign, spaces or leading zeros) and
+                 *     at most 2147483647, which the pattern spells out. Anything else is `400 INVALID_PARAMETER`,
+                 *     before any lookup.
                  * @example ds_1
                  */
                 dataset_id: components["parameters"]["DatasetKeyPath"];
                 /**
-                 * @description Upload id `up_<n>` as returned by `uploadDatasetFile` (`id`).
+                 * @description Upload id `up_<n>` as returned by `uploadDatasetFile` (`id`): `up_` and digits, no sign,
+                 *     spaces or leading zeros, at most 18 digits. Anything else is `400 INVALID_PARAMETER`, before
+                 *     any lookup.
                  * @example up_1
                  */
                 upload_id: components["parameters"]["UploadIdPath"];
@@ -528,7 +545,9 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description Integer id of the API key, as returned by `listApiKeys` (`id`).
+                 * @description Integer id of the API key, as returned by `listApiKeys` (`id`). Digits only: no sign, spaces,
+                 *     leading zeros, exponent or hex; at most 2147483647. Anything else is `400 INVALID_PARAMETER`,
+                 *     before any lookup.
                  * @example 2
                  */
                 key_id: components["parameters"]["ApiKeyIdPath"];
@@ -596,7 +615,9 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description Integer id of the webhook endpoint, as returned by `createWebhook` (`id`).
+                 * @description Integer id of the webhook endpoint, as returned by `createWebhook` (`id`). Digits only: no
+                 *     sign, spaces, leading zeros, exponent or hex; at most 2147483647. Anything else is
+                 *     `400 INVALID_PARAMETER`, before any lookup.
                  * @example 1
                  */
                 webhook_id: components["parameters"]["WebhookEndpointIdPath"];
@@ -639,7 +660,9 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description Integer id of the webhook endpoint, as returned by `createWebhook` (`id`).
+                 * @description Integer id of the webhook endpoint, as returned by `createWebhook` (`id`). Digits only: no
+                 *     sign, spaces, leading zeros, exponent or hex; at most 2147483647. Anything else is
+                 *     `400 INVALID_PARAMETER`, before any lookup.
                  * @example 1
                  */
                 webhook_id: components["parameters"]["WebhookEndpointIdPath"];
@@ -668,7 +691,9 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description Integer id of the webhook endpoint, as returned by `createWebhook` (`id`).
+                 * @description Integer id of the webhook endpoint, as returned by `createWebhook` (`id`). Digits only: no
+                 *     sign, spaces, leading zeros, exponent or hex; at most 2147483647. Anything else is
+                 *     `400 INVALID_PARAMETER`, before any lookup.
                  * @example 1
                  */
                 webhook_id: components["parameters"]["WebhookEndpointIdPath"];
@@ -698,12 +723,15 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description Integer id of the webhook endpoint, as returned by `createWebhook` (`id`).
+                 * @description Integer id of the webhook endpoint, as returned by `createWebhook` (`id`). Digits only: no
+                 *     sign, spaces, leading zeros, exponent or hex; at most 2147483647. Anything else is
+                 *     `400 INVALID_PARAMETER`, before any lookup.
                  * @example 1
                  */
                 webhook_id: components["parameters"]["WebhookEndpointIdPath"];
                 /**
-                 * @description Id of a delivery, as listed by `listWebhookDeliveries` (`id`).
+                 * @description Id of a delivery, as listed by `listWebhookDeliveries` (`id`): digits only, no sign, spaces or
+                 *     leading zeros, at most 18 digits. Anything else is `400 INVALID_PARAMETER`, before any lookup.
                  * @example 17
                  */
                 delivery_id: components["parameters"]["DeliveryIdPath"];
@@ -733,7 +761,9 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description Integer id of the model, as returned by `listModels` (`id`).
+                 * @description Integer id of the model, as returned by `listModels` (`id`). Digits only: no sign, spaces,
+                 *     leading zeros, exponent or hex; at most 2147483647. Anything else is `400 INVALID_PARAMETER`,
+                 *     before any lookup.
                  * @example 1
                  */
                 model_id: components["parameters"]["ModelIdPath"];
@@ -766,7 +796,9 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description Integer id of the model, as returned by `listModels` (`id`).
+                 * @description Integer id of the model, as returned by `listModels` (`id`). Digits only: no sign, spaces,
+                 *     leading zeros, exponent or hex; at most 2147483647. Anything else is `400 INVALID_PARAMETER`,
+                 *     before any lookup.
                  * @example 1
                  */
                 model_id: components["parameters"]["ModelIdPath"];
@@ -809,12 +841,15 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description Integer id of the model, as returned by `listModels` (`id`).
+                 * @description Integer id of the model, as returned by `listModels` (`id`). Digits only: no sign, spaces,
+                 *     leading zeros, exponent or hex; at most 2147483647. Anything else is `400 INVALID_PARAMETER`,
+                 *     before any lookup.
                  * @example 1
                  */
                 model_id: components["parameters"]["ModelIdPath"];
                 /**
-                 * @description Id of the training job, as returned by `trainModel` (`id`).
+                 * @description Id of the training job, as returned by `trainModel` (`id`): digits only, no sign, spaces or
+                 *     leading zeros, at most 18 digits. Anything else is `400 INVALID_PARAMETER`, before any lookup.
                  * @example 7
                  */
                 job_id: components["parameters"]["TrainingJobIdPath"];
@@ -843,7 +878,9 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description Integer id of the model, as returned by `listModels` (`id`).
+                 * @description Integer id of the model, as returned by `listModels` (`id`). Digits only: no sign, spaces,
+                 *     leading zeros, exponent or hex; at most 2147483647. Anything else is `400 INVALID_PARAMETER`,
+                 *     before any lookup.
                  * @example 1
                  */
                 model_id: components["parameters"]["ModelIdPath"];
@@ -871,7 +908,9 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description Integer id of the model, as returned by `listModels` (`id`).
+                 * @description Integer id of the model, as returned by `listModels` (`id`). Digits only: no sign, spaces,
+                 *     leading zeros, exponent or hex; at most 2147483647. Anything else is `400 INVALID_PARAMETER`,
+                 *     before any lookup.
                  * @example 1
                  */
                 model_id: components["parameters"]["ModelIdPath"];
@@ -903,7 +942,9 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description Integer id of the model, as returned by `listModels` (`id`).
+                 * @description Integer id of the model, as returned by `listModels` (`id`). Digits only: no sign, spaces,
+                 *     leading zeros, exponent or hex; at most 2147483647. Anything else is `400 INVALID_PARAMETER`,
+                 *     before any lookup.
                  * @example 1
                  */
                 model_id: components["parameters"]["ModelIdPath"];
@@ -934,7 +975,9 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description Integer id of the model, as returned by `listModels` (`id`).
+                 * @description Integer id of the model, as returned by `listModels` (`id`). Digits only: no sign, spaces,
+                 *     leading zeros, exponent or hex; at most 2147483647. Anything else is `400 INVALID_PARAMETER`,
+                 *     before any lookup.
                  * @example 1
                  */
                 model_id: components["parameters"]["ModelIdPath"];
@@ -967,7 +1010,9 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description Integer id of the model, as returned by `listModels` (`id`).
+                 * @description Integer id of the model, as returned by `listModels` (`id`). Digits only: no sign, spaces,
+                 *     leading zeros, exponent or hex; at most 2147483647. Anything else is `400 INVALID_PARAMETER`,
+                 *     before any lookup.
                  * @example 1
                  */
                 model_id: components["parameters"]["ModelIdPath"];
@@ -997,7 +1042,9 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description Integer id of the model, as returned by `listModels` (`id`).
+                 * @description Integer id of the model, as returned by `listModels` (`id`). Digits only: no sign, spaces,
+                 *     leading zeros, exponent or hex; at most 2147483647. Anything else is `400 INVALID_PARAMETER`,
+                 *     before any lookup.
                  * @example 1
                  */
                 model_id: components["parameters"]["ModelIdPath"];
@@ -1041,7 +1088,7 @@ export interface paths {
          *     to 1. Anything else is refused with `400 INVALID_PARAMETER` naming `head.data_base64`
          *     (not ONNX, other input or output) or `model.labels` (another number of outputs than labels),
          *     so an imported model always deploys and serves. A name already used
-         *     in the workspace gives `400 INVALID_PARAMETER` (import with `?name=` to rename).
+         *     in the workspace gives `409 CONFLICT` (import with `?name=` to rename).
          *
          *     Needs the `admin` role.
          */
@@ -1058,7 +1105,9 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description Integer id of the model, as returned by `listModels` (`id`).
+                 * @description Integer id of the model, as returned by `listModels` (`id`). Digits only: no sign, spaces,
+                 *     leading zeros, exponent or hex; at most 2147483647. Anything else is `400 INVALID_PARAMETER`,
+                 *     before any lookup.
                  * @example 1
                  */
                 model_id: components["parameters"]["ModelIdPath"];
@@ -1218,7 +1267,7 @@ export interface components {
          *     | `MISSING_REQUIRED_FIELD` | 400 | a required field is missing (a record without text included), or `texts` is not an array |
          *     | `MALFORMED_JSON` | 400 | the body is not valid JSON |
          *     | `EMPTY_TEXTS` | 400 | `texts` is empty or holds only empty or whitespace-only strings |
-         *     | `INVALID_PARAMETER` | 400 | any other invalid parameter: wrong type, out of range, too many texts, text too long, unknown field, bad path or query parameter |
+         *     | `INVALID_PARAMETER` | 400 | any other invalid parameter: wrong type, out of range, too many texts, text too long, unknown field, bad path or query parameter (a malformed path id included), a `Content-Encoding` other than `gzip` or `identity`, a body that does not inflate |
          *     | `UNAUTHORIZED` | 401 | API key missing or invalid |
          *     | `FORBIDDEN` | 403 | the key's role does not allow the operation |
          *     | `QUOTA_EXCEEDED` | 403 | the workspace's monthly classification quota is used up |
@@ -1227,13 +1276,15 @@ export interface components {
          *     | `MODEL_ARCHIVED` | 409 | inference on an archived model |
          *     | `MODEL_NOT_DEPLOYED` | 409 | inference on a model that is not deployed yet |
          *     | `DATASET_PROCESSING` | 409 | writing to a dataset that is still processing |
+         *     | `CONFLICT` | 409 | a resource with that name already exists (creating or importing a model under a name the workspace already uses) |
          *     | `PAYLOAD_TOO_LARGE` | 413 | the request body is over the byte limit (1 MiB by default) |
+         *     | `UNSUPPORTED_MEDIA_TYPE` | 415 | the body is sent with a media type (or charset) the operation does not take, e.g. `text/plain` where it takes `application/json` |
          *     | `RATE_LIMITED` | 429 | the workspace's rate limit is exceeded, or too many failed authentications came from one address; see `Retry-After` |
          *     | `INTERNAL_ERROR` | 500 | an unexpected failure |
          *     | `UNAVAILABLE` | 503 | the server is overloaded or not ready yet (models loading); see `Retry-After` |
          * @enum {string}
          */
-        ErrorCode: "MISSING_REQUIRED_FIELD" | "MALFORMED_JSON" | "EMPTY_TEXTS" | "INVALID_PARAMETER" | "UNAUTHORIZED" | "FORBIDDEN" | "QUOTA_EXCEEDED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "MODEL_ARCHIVED" | "MODEL_NOT_DEPLOYED" | "DATASET_PROCESSING" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "UNAVAILABLE";
+        ErrorCode: "MISSING_REQUIRED_FIELD" | "MALFORMED_JSON" | "EMPTY_TEXTS" | "INVALID_PARAMETER" | "UNAUTHORIZED" | "FORBIDDEN" | "QUOTA_EXCEEDED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "MODEL_ARCHIVED" | "MODEL_NOT_DEPLOYED" | "DATASET_PROCESSING" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "UNAVAILABLE";
         /** @description The body of every error response. */
         Error: {
             /** @description Mirrors the HTTP status code. */
@@ -2306,6 +2357,24 @@ export interface components {
             };
         };
         /**
+         * @description The body is sent with a media type the operation does not take (`UNSUPPORTED_MEDIA_TYPE`),
+         *     for example `text/plain` or a form where it takes `application/json`, or with a charset other
+         *     than UTF-8. Nothing was done. Do not retry; send the body with a `Content-Type` the operation
+         *     lists.
+         */
+        UnsupportedMediaType: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
          * @description The workspace's rate limit is exceeded (`RATE_LIMITED`): the per-minute allowance and the
          *     10-second burst are spent. Wait `Retry-After` seconds (until the window ends), then retry.
          *     Too many failed authentications from one address are also answered with 429, before the key
@@ -2393,7 +2462,8 @@ export interface components {
         };
         /**
          * @description A path or query parameter is invalid (`INVALID_PARAMETER`): for example `limit` outside
-         *     1 to 100, a negative `offset`, an unknown query parameter or a malformed id. Do not retry;
+         *     1 to 100, a negative `offset`, an unknown query parameter or a malformed id (`0x10`, `+1`,
+         *     ` 1`, `1e0`, `01` or a number over 2147483647 are refused before any lookup). Do not retry;
          *     fix the request.
          */
         InvalidParameter: {
@@ -2416,6 +2486,22 @@ export interface components {
          *     request.
          */
         BadRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description A model with that name already exists in the workspace (`CONFLICT`). Nothing was created.
+         *     Choose another name (an import takes `?name=`), or use the existing model.
+         */
+        NameConflict: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2510,7 +2596,9 @@ export interface components {
     };
     parameters: {
         /**
-         * @description Integer id of the model, as returned by `listModels` (`id`).
+         * @description Integer id of the model, as returned by `listModels` (`id`). Digits only: no sign, spaces,
+         *     leading zeros, exponent or hex; at most 2147483647. Anything else is `400 INVALID_PARAMETER`,
+         *     before any lookup.
          * @example 1
          */
         ModelIdPath: number;
@@ -2532,38 +2620,50 @@ export interface components {
          */
         Limit: number;
         /**
-         * @description Integer id of the dataset (`Dataset.id`); `1` is the dataset whose key is `ds_1`.
+         * @description Integer id of the dataset (`Dataset.id`); `1` is the dataset whose key is `ds_1`. Digits only:
+         *     no sign, spaces, leading zeros, exponent or hex; at most 2147483647. Anything else is
+         *     `400 INVALID_PARAMETER`, before any lookup.
          * @example 1
          */
         DatasetIdPath: number;
         /**
          * @description The dataset's public key `ds_<id>` (as in `Dataset.key`), or its bare integer id. `ds_1`
-         *     and `1` name the same dataset.
+         *     and `1` name the same dataset. The id is digits only (no sign, spaces or leading zeros) and
+         *     at most 2147483647, which the pattern spells out. Anything else is `400 INVALID_PARAMETER`,
+         *     before any lookup.
          * @example ds_1
          */
         DatasetKeyPath: string;
         /**
-         * @description Upload id `up_<n>` as returned by `uploadDatasetFile` (`id`).
+         * @description Upload id `up_<n>` as returned by `uploadDatasetFile` (`id`): `up_` and digits, no sign,
+         *     spaces or leading zeros, at most 18 digits. Anything else is `400 INVALID_PARAMETER`, before
+         *     any lookup.
          * @example up_1
          */
         UploadIdPath: string;
         /**
-         * @description Integer id of the API key, as returned by `listApiKeys` (`id`).
+         * @description Integer id of the API key, as returned by `listApiKeys` (`id`). Digits only: no sign, spaces,
+         *     leading zeros, exponent or hex; at most 2147483647. Anything else is `400 INVALID_PARAMETER`,
+         *     before any lookup.
          * @example 2
          */
-        ApiKeyIdPath: components["schemas"]["ApiKeyId"];
+        ApiKeyIdPath: number;
         /**
-         * @description Integer id of the webhook endpoint, as returned by `createWebhook` (`id`).
+         * @description Integer id of the webhook endpoint, as returned by `createWebhook` (`id`). Digits only: no
+         *     sign, spaces, leading zeros, exponent or hex; at most 2147483647. Anything else is
+         *     `400 INVALID_PARAMETER`, before any lookup.
          * @example 1
          */
-        WebhookEndpointIdPath: components["schemas"]["WebhookEndpointId"];
+        WebhookEndpointIdPath: number;
         /**
-         * @description Id of a delivery, as listed by `listWebhookDeliveries` (`id`).
+         * @description Id of a delivery, as listed by `listWebhookDeliveries` (`id`): digits only, no sign, spaces or
+         *     leading zeros, at most 18 digits. Anything else is `400 INVALID_PARAMETER`, before any lookup.
          * @example 17
          */
         DeliveryIdPath: string;
         /**
-         * @description Id of the training job, as returned by `trainModel` (`id`).
+         * @description Id of the training job, as returned by `trainModel` (`id`): digits only, no sign, spaces or
+         *     leading zeros, at most 18 digits. Anything else is `400 INVALID_PARAMETER`, before any lookup.
          * @example 7
          */
         TrainingJobIdPath: string;
@@ -2633,7 +2733,9 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Integer id of the model, as returned by `listModels` (`id`).
+                 * @description Integer id of the model, as returned by `listModels` (`id`). Digits only: no sign, spaces,
+                 *     leading zeros, exponent or hex; at most 2147483647. Anything else is `400 INVALID_PARAMETER`,
+                 *     before any lookup.
                  * @example 1
                  */
                 model_id: components["parameters"]["ModelIdPath"];
@@ -2665,6 +2767,7 @@ export interface operations {
             404: components["responses"]["ModelNotFound"];
             409: components["responses"]["ModelConflict"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
@@ -2702,6 +2805,7 @@ export interface operations {
             404: components["responses"]["ModelNotFound"];
             409: components["responses"]["ModelConflict"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
@@ -2739,6 +2843,7 @@ export interface operations {
             404: components["responses"]["ModelNotFound"];
             409: components["responses"]["ModelConflict"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
@@ -2774,6 +2879,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["RoleForbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
@@ -2854,7 +2960,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["RoleForbidden"];
+            409: components["responses"]["NameConflict"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
@@ -2865,7 +2973,9 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Integer id of the model, as returned by `listModels` (`id`).
+                 * @description Integer id of the model, as returned by `listModels` (`id`). Digits only: no sign, spaces,
+                 *     leading zeros, exponent or hex; at most 2147483647. Anything else is `400 INVALID_PARAMETER`,
+                 *     before any lookup.
                  * @example 1
                  */
                 model_id: components["parameters"]["ModelIdPath"];
@@ -2900,7 +3010,9 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Integer id of the model, as returned by `listModels` (`id`).
+                 * @description Integer id of the model, as returned by `listModels` (`id`). Digits only: no sign, spaces,
+                 *     leading zeros, exponent or hex; at most 2147483647. Anything else is `400 INVALID_PARAMETER`,
+                 *     before any lookup.
                  * @example 1
                  */
                 model_id: components["parameters"]["ModelIdPath"];
@@ -2934,7 +3046,9 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Integer id of the dataset (`Dataset.id`); `1` is the dataset whose key is `ds_1`.
+                 * @description Integer id of the dataset (`Dataset.id`); `1` is the dataset whose key is `ds_1`. Digits only:
+                 *     no sign, spaces, leading zeros, exponent or hex; at most 2147483647. Anything else is
+                 *     `400 INVALID_PARAMETER`, before any lookup.
                  * @example 1
                  */
                 dataset_id: components["parameters"]["DatasetIdPath"];
@@ -2966,6 +3080,7 @@ export interface operations {
             404: components["responses"]["DatasetNotFound"];
             409: components["responses"]["DatasetConflict"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
@@ -3041,6 +3156,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["RoleForbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
@@ -3052,7 +3168,9 @@ export interface operations {
             path: {
                 /**
                  * @description The dataset's public key `ds_<id>` (as in `Dataset.key`), or its bare integer id. `ds_1`
-                 *     and `1` name the same dataset.
+                 *     and `1` name the same dataset. The id is digits only (no sign, spaces or leading zeros) and
+                 *     at most 2147483647, which the pattern spells out. Anything else is `400 INVALID_PARAMETER`,
+                 *     before any lookup.
                  * @example ds_1
                  */
                 dataset_id: components["parameters"]["DatasetKeyPath"];
@@ -3101,7 +3219,9 @@ export interface operations {
             path: {
                 /**
                  * @description The dataset's public key `ds_<id>` (as in `Dataset.key`), or its bare integer id. `ds_1`
-                 *     and `1` name the same dataset.
+                 *     and `1` name the same dataset. The id is digits only (no sign, spaces or leading zeros) and
+                 *     at most 2147483647, which the pattern spells out. Anything else is `400 INVALID_PARAMETER`,
+                 *     before any lookup.
                  * @example ds_1
                  */
                 dataset_id: components["parameters"]["DatasetKeyPath"];
@@ -3137,7 +3257,9 @@ export interface operations {
             path: {
                 /**
                  * @description The dataset's public key `ds_<id>` (as in `Dataset.key`), or its bare integer id. `ds_1`
-                 *     and `1` name the same dataset.
+                 *     and `1` name the same dataset. The id is digits only (no sign, spaces or leading zeros) and
+                 *     at most 2147483647, which the pattern spells out. Anything else is `400 INVALID_PARAMETER`,
+                 *     before any lookup.
                  * @example ds_1
                  */
                 dataset_id: components["parameters"]["DatasetKeyPath"];
@@ -3169,6 +3291,7 @@ export interface operations {
             404: components["responses"]["DatasetNotFound"];
             409: components["responses"]["DatasetConflict"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
@@ -3180,7 +3303,9 @@ export interface operations {
             path: {
                 /**
                  * @description The dataset's public key `ds_<id>` (as in `Dataset.key`), or its bare integer id. `ds_1`
-                 *     and `1` name the same dataset.
+                 *     and `1` name the same dataset. The id is digits only (no sign, spaces or leading zeros) and
+                 *     at most 2147483647, which the pattern spells out. Anything else is `400 INVALID_PARAMETER`,
+                 *     before any lookup.
                  * @example ds_1
                  */
                 dataset_id: components["parameters"]["DatasetKeyPath"];
@@ -3250,6 +3375,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
@@ -3261,12 +3387,16 @@ export interface operations {
             path: {
                 /**
                  * @description The dataset's public key `ds_<id>` (as in `Dataset.key`), or its bare integer id. `ds_1`
-                 *     and `1` name the same dataset.
+                 *     and `1` name the same dataset. The id is digits only (no sign, spaces or leading zeros) and
+                 *     at most 2147483647, which the pattern spells out. Anything else is `400 INVALID_PARAMETER`,
+                 *     before any lookup.
                  * @example ds_1
                  */
                 dataset_id: components["parameters"]["DatasetKeyPath"];
                 /**
-                 * @description Upload id `up_<n>` as returned by `uploadDatasetFile` (`id`).
+                 * @description Upload id `up_<n>` as returned by `uploadDatasetFile` (`id`): `up_` and digits, no sign,
+                 *     spaces or leading zeros, at most 18 digits. Anything else is `400 INVALID_PARAMETER`, before
+                 *     any lookup.
                  * @example up_1
                  */
                 upload_id: components["parameters"]["UploadIdPath"];
@@ -3410,6 +3540,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["RoleForbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
@@ -3420,7 +3551,9 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Integer id of the API key, as returned by `listApiKeys` (`id`).
+                 * @description Integer id of the API key, as returned by `listApiKeys` (`id`). Digits only: no sign, spaces,
+                 *     leading zeros, exponent or hex; at most 2147483647. Anything else is `400 INVALID_PARAMETER`,
+                 *     before any lookup.
                  * @example 2
                  */
                 key_id: components["parameters"]["ApiKeyIdPath"];
@@ -3522,6 +3655,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["RoleForbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
@@ -3532,7 +3666,9 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Integer id of the webhook endpoint, as returned by `createWebhook` (`id`).
+                 * @description Integer id of the webhook endpoint, as returned by `createWebhook` (`id`). Digits only: no
+                 *     sign, spaces, leading zeros, exponent or hex; at most 2147483647. Anything else is
+                 *     `400 INVALID_PARAMETER`, before any lookup.
                  * @example 1
                  */
                 webhook_id: components["parameters"]["WebhookEndpointIdPath"];
@@ -3568,7 +3704,9 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Integer id of the webhook endpoint, as returned by `createWebhook` (`id`).
+                 * @description Integer id of the webhook endpoint, as returned by `createWebhook` (`id`). Digits only: no
+                 *     sign, spaces, leading zeros, exponent or hex; at most 2147483647. Anything else is
+                 *     `400 INVALID_PARAMETER`, before any lookup.
                  * @example 1
                  */
                 webhook_id: components["parameters"]["WebhookEndpointIdPath"];
@@ -3602,7 +3740,9 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Integer id of the webhook endpoint, as returned by `createWebhook` (`id`).
+                 * @description Integer id of the webhook endpoint, as returned by `createWebhook` (`id`). Digits only: no
+                 *     sign, spaces, leading zeros, exponent or hex; at most 2147483647. Anything else is
+                 *     `400 INVALID_PARAMETER`, before any lookup.
                  * @example 1
                  */
                 webhook_id: components["parameters"]["WebhookEndpointIdPath"];
@@ -3633,6 +3773,7 @@ export interface operations {
             403: components["responses"]["RoleForbidden"];
             404: components["responses"]["WebhookNotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
@@ -3643,7 +3784,9 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Integer id of the webhook endpoint, as returned by `createWebhook` (`id`).
+                 * @description Integer id of the webhook endpoint, as returned by `createWebhook` (`id`). Digits only: no
+                 *     sign, spaces, leading zeros, exponent or hex; at most 2147483647. Anything else is
+                 *     `400 INVALID_PARAMETER`, before any lookup.
                  * @example 1
                  */
                 webhook_id: components["parameters"]["WebhookEndpointIdPath"];
@@ -3692,7 +3835,9 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Integer id of the webhook endpoint, as returned by `createWebhook` (`id`).
+                 * @description Integer id of the webhook endpoint, as returned by `createWebhook` (`id`). Digits only: no
+                 *     sign, spaces, leading zeros, exponent or hex; at most 2147483647. Anything else is
+                 *     `400 INVALID_PARAMETER`, before any lookup.
                  * @example 1
                  */
                 webhook_id: components["parameters"]["WebhookEndpointIdPath"];
@@ -3728,12 +3873,15 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Integer id of the webhook endpoint, as returned by `createWebhook` (`id`).
+                 * @description Integer id of the webhook endpoint, as returned by `createWebhook` (`id`). Digits only: no
+                 *     sign, spaces, leading zeros, exponent or hex; at most 2147483647. Anything else is
+                 *     `400 INVALID_PARAMETER`, before any lookup.
                  * @example 1
                  */
                 webhook_id: components["parameters"]["WebhookEndpointIdPath"];
                 /**
-                 * @description Id of a delivery, as listed by `listWebhookDeliveries` (`id`).
+                 * @description Id of a delivery, as listed by `listWebhookDeliveries` (`id`): digits only, no sign, spaces or
+                 *     leading zeros, at most 18 digits. Anything else is `400 INVALID_PARAMETER`, before any lookup.
                  * @example 17
                  */
                 delivery_id: components["parameters"]["DeliveryIdPath"];
@@ -3769,7 +3917,9 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Integer id of the model, as returned by `listModels` (`id`).
+                 * @description Integer id of the model, as returned by `listModels` (`id`). Digits only: no sign, spaces,
+                 *     leading zeros, exponent or hex; at most 2147483647. Anything else is `400 INVALID_PARAMETER`,
+                 *     before any lookup.
                  * @example 1
                  */
                 model_id: components["parameters"]["ModelIdPath"];
@@ -3802,6 +3952,7 @@ export interface operations {
             403: components["responses"]["RoleForbidden"];
             404: components["responses"]["ModelNotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
@@ -3825,7 +3976,9 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Integer id of the model, as returned by `listModels` (`id`).
+                 * @description Integer id of the model, as returned by `listModels` (`id`). Digits only: no sign, spaces,
+                 *     leading zeros, exponent or hex; at most 2147483647. Anything else is `400 INVALID_PARAMETER`,
+                 *     before any lookup.
                  * @example 1
                  */
                 model_id: components["parameters"]["ModelIdPath"];
@@ -3860,7 +4013,9 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Integer id of the model, as returned by `listModels` (`id`).
+                 * @description Integer id of the model, as returned by `listModels` (`id`). Digits only: no sign, spaces,
+                 *     leading zeros, exponent or hex; at most 2147483647. Anything else is `400 INVALID_PARAMETER`,
+                 *     before any lookup.
                  * @example 1
                  */
                 model_id: components["parameters"]["ModelIdPath"];
@@ -3890,6 +4045,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["RoleForbidden"];
             404: components["responses"]["ModelNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
@@ -3900,12 +4057,15 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Integer id of the model, as returned by `listModels` (`id`).
+                 * @description Integer id of the model, as returned by `listModels` (`id`). Digits only: no sign, spaces,
+                 *     leading zeros, exponent or hex; at most 2147483647. Anything else is `400 INVALID_PARAMETER`,
+                 *     before any lookup.
                  * @example 1
                  */
                 model_id: components["parameters"]["ModelIdPath"];
                 /**
-                 * @description Id of the training job, as returned by `trainModel` (`id`).
+                 * @description Id of the training job, as returned by `trainModel` (`id`): digits only, no sign, spaces or
+                 *     leading zeros, at most 18 digits. Anything else is `400 INVALID_PARAMETER`, before any lookup.
                  * @example 7
                  */
                 job_id: components["parameters"]["TrainingJobIdPath"];
@@ -3940,7 +4100,9 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Integer id of the model, as returned by `listModels` (`id`).
+                 * @description Integer id of the model, as returned by `listModels` (`id`). Digits only: no sign, spaces,
+                 *     leading zeros, exponent or hex; at most 2147483647. Anything else is `400 INVALID_PARAMETER`,
+                 *     before any lookup.
                  * @example 1
                  */
                 model_id: components["parameters"]["ModelIdPath"];
@@ -3975,7 +4137,9 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Integer id of the model, as returned by `listModels` (`id`).
+                 * @description Integer id of the model, as returned by `listModels` (`id`). Digits only: no sign, spaces,
+                 *     leading zeros, exponent or hex; at most 2147483647. Anything else is `400 INVALID_PARAMETER`,
+                 *     before any lookup.
                  * @example 1
                  */
                 model_id: components["parameters"]["ModelIdPath"];
@@ -4005,6 +4169,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["RoleForbidden"];
             404: components["responses"]["ModelNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
@@ -4038,7 +4204,9 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Integer id of the model, as returned by `listModels` (`id`).
+                 * @description Integer id of the model, as returned by `listModels` (`id`). Digits only: no sign, spaces,
+                 *     leading zeros, exponent or hex; at most 2147483647. Anything else is `400 INVALID_PARAMETER`,
+                 *     before any lookup.
                  * @example 1
                  */
                 model_id: components["parameters"]["ModelIdPath"];
@@ -4074,7 +4242,9 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Integer id of the model, as returned by `listModels` (`id`).
+                 * @description Integer id of the model, as returned by `listModels` (`id`). Digits only: no sign, spaces,
+                 *     leading zeros, exponent or hex; at most 2147483647. Anything else is `400 INVALID_PARAMETER`,
+                 *     before any lookup.
                  * @example 1
                  */
                 model_id: components["parameters"]["ModelIdPath"];
@@ -4104,6 +4274,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["RoleForbidden"];
             404: components["responses"]["ModelNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
@@ -4114,7 +4286,9 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Integer id of the model, as returned by `listModels` (`id`).
+                 * @description Integer id of the model, as returned by `listModels` (`id`). Digits only: no sign, spaces,
+                 *     leading zeros, exponent or hex; at most 2147483647. Anything else is `400 INVALID_PARAMETER`,
+                 *     before any lookup.
                  * @example 1
                  */
                 model_id: components["parameters"]["ModelIdPath"];
@@ -4151,7 +4325,9 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Integer id of the model, as returned by `listModels` (`id`).
+                 * @description Integer id of the model, as returned by `listModels` (`id`). Digits only: no sign, spaces,
+                 *     leading zeros, exponent or hex; at most 2147483647. Anything else is `400 INVALID_PARAMETER`,
+                 *     before any lookup.
                  * @example 1
                  */
                 model_id: components["parameters"]["ModelIdPath"];
@@ -4185,7 +4361,10 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Name for the imported model (default the exported name).
+                 * @description Name for the imported model (default the exported name). Percent-encode it as usual;
+                 *     reserved characters that do not delimit a query (`(`, `)`, `!`, `'`, `*`, `:`, `@`, `,`,
+                 *     `;`, `$`, `/`, `?`) may also be sent as they are, as `encodeURIComponent` leaves some of
+                 *     them: `?name=Ticket%20intent%20(staging)` names the model `Ticket intent (staging)`.
                  * @example Urgency imported
                  */
                 name?: string;
@@ -4216,7 +4395,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["RoleForbidden"];
+            409: components["responses"]["NameConflict"];
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
@@ -4227,7 +4408,9 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Integer id of the model, as returned by `listModels` (`id`).
+                 * @description Integer id of the model, as returned by `listModels` (`id`). Digits only: no sign, spaces,
+                 *     leading zeros, exponent or hex; at most 2147483647. Anything else is `400 INVALID_PARAMETER`,
+                 *     before any lookup.
                  * @example 1
                  */
                 model_id: components["parameters"]["ModelIdPath"];

@@ -129,7 +129,7 @@ async function datasetReady(transaction, key) {
 /** Upload transactions (CSV or JSON Lines bodies, not JSON); true when handled (done is called). */
 function uploadTransaction(transaction, status, done) {
   if (templatePath(transaction) !== '/v2/datasets/{dataset_id}/uploads') return false;
-  if (status === 400) transaction.request.headers['Content-Type'] = 'text/plain';
+  if (status === 400) transaction.request.headers['Content-Encoding'] = 'br';
   // The Dredd server runs with TEXTCLASS_UPLOAD_MAX_BYTES=2 MiB (dredd.test.ts).
   else if (status === 413) transaction.request.body = `text\n${'x'.repeat(2 * 1024 * 1024 + 10)}\n`;
   else if (status === 202) {
@@ -259,6 +259,19 @@ function modelTransaction(transaction, status, done) {
     finish(undeployedModel(transaction).then((id) => setPath(transaction, pathWithId(transaction, String(id)))));
     return true;
   }
+  if ((template === '/v2/models' || template === '/v2/models/import') && method === 'POST' && status === 409) {
+    // A name the workspace already uses: the demo model 1's (its export file carries it too).
+    finish(
+      api(transaction, 'GET', '/v2/models/1/export', undefined, 200).then((file) => {
+        transaction.request.body = JSON.stringify(
+          template === '/v2/models/import'
+            ? file
+            : { name: file.model.name, type: 'zero-shot', labels: [{ name: 'a' }, { name: 'b' }] },
+        );
+      }),
+    );
+    return true;
+  }
   if (template === '/v2/models/import' && status === 201) {
     finish(
       api(transaction, 'GET', '/v2/models/1/export', undefined, 200).then((file) => {
@@ -362,6 +375,11 @@ hooks.beforeEach((transaction, done) => {
       break;
     case 413:
       transaction.request.body = JSON.stringify({ texts: ['x'.repeat(1024 * 1024 + 10)] });
+      break;
+    case 415:
+      // Every operation with a body takes JSON (or CSV / JSON Lines files), never plain text.
+      transaction.request.headers['Content-Type'] = 'text/plain';
+      transaction.request.body = transaction.request.body || 'plain words';
       break;
     default:
       transaction.skip = true;

@@ -239,12 +239,12 @@ describe('refused uploads', () => {
     expect((await accepted(key, 'body\nfits\n', 'text/csv')).status).toBe('completed');
   });
 
-  it('answers 400 to another content type, an unknown encoding or a body that is not gzip', async () => {
+  it('answers 415 to another content type, 400 to an unknown encoding or a body that is not gzip', async () => {
     const key = await createDataset();
     const plain = await upload(key, 'body\nx\n', 'text/plain');
-    expect(plain.status).toBe(400);
+    expect(plain.status).toBe(415);
     expect(await plain.json()).toMatchObject({
-      error_code: 'INVALID_PARAMETER',
+      error_code: 'UNSUPPORTED_MEDIA_TYPE',
       message: expect.stringContaining('text/csv'),
     });
     expect((await upload(key, 'body\nx\n', 'text/csv', { 'Content-Encoding': 'br' })).status).toBe(400);

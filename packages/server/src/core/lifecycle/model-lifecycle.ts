@@ -61,7 +61,7 @@ export class ModelLifecycle {
       throw invalid('encoder', `no encoder "${encoder}" is loaded on this server`);
     }
     if (await this.deps.models.findByName(workspace.id, input.name))
-      throw invalid('name', `a model named "${input.name}" already exists`);
+      throw new DomainError('CONFLICT', `name: a model named "${input.name}" already exists`);
     const config: Model['config'] = { encoder };
     if (input.type === 'llm') {
       if (!input.llm) throw new DomainError('MISSING_REQUIRED_FIELD', 'llm is required for a model of type llm');

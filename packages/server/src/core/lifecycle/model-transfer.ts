@@ -1,6 +1,6 @@
 // Export a model version as one self-checking file, and import such a file as a new model on the same encoder.
 import { createHash } from 'node:crypto';
-import { invalid, notFound } from '../shared/errors.js';
+import { DomainError, invalid, notFound } from '../shared/errors.js';
 import type { ModelRepository } from '../ports/repositories.js';
 import type { EncoderProvider } from '../ports/encoders.js';
 import type { Model, Workspace } from '../shared/types.js';
@@ -58,9 +58,9 @@ export class ModelTransfer {
     const definition = file.model;
     const targetName = name ?? definition.name;
     if (await this.deps.models.findByName(workspace.id, targetName)) {
-      throw invalid(
-        name === undefined ? 'model.name' : 'name',
-        `a model named "${targetName}" already exists; import with ?name= to rename it`,
+      throw new DomainError(
+        'CONFLICT',
+        `${name === undefined ? 'model.name' : 'name'}: a model named "${targetName}" already exists; import with ?name= to rename it`,
       );
     }
     if (definition.config.encoder !== file.encoder.id)

@@ -1,6 +1,9 @@
-// JSON body parsing after authentication: byte limit (413) and a nesting-depth limit.
+// JSON body parsing after authentication: content coding (identity or gzip), byte limit (413) and a nesting-depth limit.
 import express, { type RequestHandler } from 'express';
 import { DomainError } from '../../core/shared/errors.js';
+import { acceptedContentEncoding } from './content-encoding.js';
+
+const JSON_TYPES = ['application/json', 'application/*+json'];
 
 export const MAX_JSON_DEPTH = 32;
 
@@ -19,12 +22,12 @@ export function jsonDepth(value: unknown, limit = MAX_JSON_DEPTH): number {
 }
 
 export function jsonBody(limitBytes: number): RequestHandler[] {
-  const parse = express.json({ limit: limitBytes, strict: true, type: ['application/json', 'application/*+json'] });
+  const parse = express.json({ limit: limitBytes, strict: true, type: JSON_TYPES });
   const depth: RequestHandler = (req, _res, next) => {
     if (req.body !== undefined && jsonDepth(req.body) > MAX_JSON_DEPTH) {
       throw new DomainError('INVALID_PARAMETER', `body: JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
     }
     next();
   };
-  return [parse, depth];
+  return [acceptedContentEncoding(JSON_TYPES), parse, depth];
 }

@@ -2,6 +2,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { DomainError, type ErrorCode } from '../../core/shared/errors.js';
 import type { Logger } from '../../adapters/observability/logger.js';
+import { unsupportedContentEncoding } from './content-encoding.js';
 import { contextOf } from './context.js';
 import { validationToDomainError, type ValidationItem } from './validation-errors.js';
 
@@ -18,7 +19,9 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   MODEL_ARCHIVED: 409,
   MODEL_NOT_DEPLOYED: 409,
   DATASET_PROCESSING: 409,
+  CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
   UNAVAILABLE: 503,
@@ -28,6 +31,10 @@ interface HttpLikeError {
   status?: number;
   statusCode?: number;
   type?: string;
+  /** zlib's error code (Z_DATA_ERROR …) when a compressed body does not inflate. */
+  code?: unknown;
+  /** The content coding body-parser refused. */
+  encoding?: string;
   errors?: ValidationItem[];
   headers?: { Allow?: string };
   message?: string;
@@ -48,14 +55,19 @@ export function toDomainError(err: unknown): DomainError {
         `body: the request body is larger than ${e.limit ?? 'the limit of'} bytes`,
       );
     case 'encoding.unsupported':
+      return unsupportedContentEncoding(e.encoding ?? 'this coding');
     case 'charset.unsupported':
-      return new DomainError('INVALID_PARAMETER', 'Content-Type: the body must be UTF-8 JSON');
+      return new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type: the body must be UTF-8 JSON');
     case 'request.aborted':
     case 'request.size.invalid':
       return new DomainError('INVALID_PARAMETER', 'body: the request body was incomplete');
     default:
       break;
   }
+  if (typeof e.code === 'string' && e.code.startsWith('Z_'))
+    return new DomainError('INVALID_PARAMETER', 'body: not valid gzip (Content-Encoding: gzip)');
+  if (err instanceof URIError)
+    return new DomainError('INVALID_PARAMETER', 'path: a percent-escape in the path does not decode to UTF-8 text');
   if (status === 400 && Array.isArray(e.errors))
     return validationToDomainError(e.errors, e.message ?? 'invalid request');
   if (status === 404) return new DomainError('NOT_FOUND', 'no endpoint matches this path; see /docs');
@@ -67,7 +79,7 @@ export function toDomainError(err: unknown): DomainError {
   if (status === 413) return new DomainError('PAYLOAD_TOO_LARGE', 'body: the request body is too large');
   if (status === 415)
     return new DomainError(
-      'INVALID_PARAMETER',
+      'UNSUPPORTED_MEDIA_TYPE',
       `Content-Type: ${e.message ?? 'unsupported media type'}; send a media type the operation accepts (application/json; uploads: text/csv or application/x-ndjson)`,
     );
   return new DomainError('INTERNAL_ERROR', 'an unexpected error occurred; quote the request_id to support', {

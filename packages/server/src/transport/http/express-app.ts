@@ -1,4 +1,4 @@
-// Composes the Express app: request id → security headers → public routes → auth → limits → body → contract → routes → errors.
+// Composes the Express app: request id → security headers → public routes → auth → limits → path ids → body → contract → routes → errors.
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { Logger } from '../../adapters/observability/logger.js';
@@ -21,6 +21,7 @@ import { modelRoutes } from './routes/models.js';
 import { similarityRoutes } from './routes/similarity.js';
 import { systemRoutes } from './routes/system.js';
 import type { AppServices } from './services.js';
+import { strictPathIds } from './path-ids.js';
 import { contractValidator } from './validator.js';
 import { RouteTemplates } from './route-templates.js';
 
@@ -53,6 +54,7 @@ export function createApp(services: AppServices, options: AppOptions): Express {
       authFailuresPerMinute: options.authFailuresPerMinute ?? 30,
     }),
   );
+  app.use(strictPathIds());
   app.use(modelFileBodies());
   app.use(jsonBody(options.bodyLimitBytes));
   app.use(contractValidator(options.validateResponses));

@@ -3,7 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { ModelRepository } from '../../../core/ports/repositories.js';
 import type { Model } from '../../../core/shared/types.js';
 import { toJson, type DatabaseSchema, type ModelsTable } from '../schema.js';
-import { assertStorable } from '../storable-text.js';
+import { assertStorable, findUnstorable } from '../storable-text.js';
 
 export function toModel(row: Selectable<ModelsTable>): Model {
   return {
@@ -48,6 +48,8 @@ export function createModelRepository(db: Kysely<DatabaseSchema>): ModelReposito
     },
 
     async findByName(workspaceId, name) {
+      // No stored model can carry a name the database cannot store; create() refuses it naming the field.
+      if (findUnstorable(name, 'name') !== undefined) return undefined;
       const row = await db
         .selectFrom('models')
         .selectAll()

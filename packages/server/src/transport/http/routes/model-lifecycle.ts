@@ -6,6 +6,7 @@ import type { LabelledText, ModelExportFile } from '../../../core/lifecycle/type
 import type { Workspace } from '../../../core/shared/types.js';
 import { requirePermission } from '../auth.js';
 import { jsonBody } from '../body.js';
+import { acceptedContentEncoding } from '../content-encoding.js';
 import { callerOf } from '../context.js';
 import { presentSuggestion, presentTrainingJob, presentVersion } from '../lifecycle-presenters.js';
 import { pageEnvelope, pageRequest } from '../pagination.js';
@@ -19,7 +20,8 @@ const FILE_PATHS = ['/v2/models/:model_id/examples', '/v2/models/:model_id/evalu
 
 /** Body parsers for the model file endpoints, mounted before the general JSON parser (which then skips the parsed body). */
 export function modelFileBodies(): RequestHandler[] {
-  const files = express.raw({ limit: MODEL_FILE_LIMIT_BYTES, type: ['text/csv', 'application/x-ndjson'] });
+  const fileTypes = ['text/csv', 'application/x-ndjson'];
+  const files = express.raw({ limit: MODEL_FILE_LIMIT_BYTES, type: fileTypes });
   const asText: RequestHandler = (req, _res, next) => {
     // The contract describes file bodies as strings; the raw bytes are kept for the reader.
     if (Buffer.isBuffer(req.body)) {
@@ -29,7 +31,7 @@ export function modelFileBodies(): RequestHandler[] {
     next();
   };
   const router = Router();
-  router.post(FILE_PATHS, ...jsonBody(MODEL_FILE_LIMIT_BYTES), files, asText);
+  router.post(FILE_PATHS, ...jsonBody(MODEL_FILE_LIMIT_BYTES), acceptedContentEncoding(fileTypes), files, asText);
   return [router];
 }
 
