@@ -1237,7 +1237,7 @@ export interface components {
          *     predictions for that text sorted by confidence, highest first.
          */
         PredictionLists: components["schemas"]["Prediction"][][];
-        /** @description Integer id of a model. */
+        /** @description Integer id of a model (at most 2147483647). */
         ModelId: number;
         /**
          * @description Detected language: the ISO 639-1 code where the language has one (`en`, `de`), otherwise

@@ -195,6 +195,23 @@ describe('strict path ids', () => {
     expectError(await server.call('GET', '/v2/models/1/training-jobs/123456789012345678'), 404, 'NOT_FOUND');
   });
 
+  it('model ids in bodies past int32 are 400 naming the field, not a database error', async () => {
+    const huge = 99_999_999_999;
+    const multi = await server.call('POST', '/v2/multi-model/inference', { body: { texts: ['x'], model_ids: [huge] } });
+    expectError(multi, 400, 'INVALID_PARAMETER');
+    expect(multi.body.message).toMatch(/^model_ids\[0\]: /);
+    const settings = await server.call('POST', '/v2/models/inference', {
+      body: { texts: ['x'], model_settings: [{ model_id: huge }] },
+    });
+    expectError(settings, 400, 'INVALID_PARAMETER');
+    expect(settings.body.message).toMatch(/^model_settings\[0\]\.model_id: /);
+    const dataset = await server.call('POST', '/v2/datasets', {
+      body: { name: 'huge ids', columns: [{ name: 'text', type: 'text' }], text_column: 'text', model_ids: [huge] },
+    });
+    expectError(dataset, 400, 'INVALID_PARAMETER');
+    expect(dataset.body.message).toMatch(/^model_ids\[0\]: /);
+  });
+
   it('a lenient id never acts on the real resource: key, webhook and model stay as they were', async () => {
     const key = await server.call('POST', '/v2/api-keys', { body: { name: 'lenient id target', role: 'reader' } });
     expect(key.status).toBe(201);
