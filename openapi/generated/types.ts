@@ -158,7 +158,9 @@ export interface paths {
          * @description Creates a model of any kind, `undeployed`:
          *     - `zero-shot`: labels with plain-text descriptions; version 1 exists at once (deploy it).
          *     - `few-shot`: labels and a handful of `examples`; it trains in the background as soon as
-         *       every label has one, and again whenever examples are added.
+         *       every label has one, and again whenever examples are added. The answer's `training_job`
+         *       is the first training when the inline examples queued one (null otherwise); the model's
+         *       `version` stays null until it has finished.
          *     - `fine-tuned`: labels; add labelled examples (inline, from a dataset or a CSV / JSON Lines
          *       file) and start a training job.
          *     - `llm`: labels, a `prompt` and a configured `endpoint`; version 1 exists at once.
@@ -820,8 +822,13 @@ export interface paths {
          *     model's encoder, split per label into a training and a held-out part (fixed by `seed`), a
          *     classification head is trained (class weights for imbalance, early stopping) and evaluated on
          *     the held-out part, and the result is stored as a new model version with its ONNX head and
-         *     metrics. A model that is not serving shows the new version at once; a deployed one keeps
-         *     serving its version until you deploy the new one (or ask for `deploy: true`).
+         *     metrics. A model never deployed shows the new version at once; a deployed or archived one
+         *     keeps its version until you deploy the new one (or ask for `deploy: true`), and the version
+         *     it served then becomes the one `rollbackModel` returns to.
+         *
+         *     One training of a model runs at a time: while one is queued or running, another request
+         *     gives `409 CONFLICT` naming that job (it would train on the same examples and make an
+         *     identical version); follow it with `getTrainingJob` and train again once it has finished.
          *
          *     Every label needs labelled examples first (two each for fine-tuned); otherwise
          *     `400 INVALID_PARAMETER` naming `examples`.
@@ -990,10 +997,16 @@ export interface paths {
          * Deploy a model version
          * @description Serves a version of the model: the newest unless `version` names one. An undeployed or
          *     archived model becomes `deployed`; a deployed one switches to the version, and the version it
-         *     served becomes the one `rollbackModel` returns to. The head is loaded before the switch;
-         *     requests in flight finish on the version they started with. Deploying the version already
-         *     served changes nothing. A model without a version (never trained) or an unknown `version`
-         *     gives `400 INVALID_PARAMETER`.
+         *     served (an archived one: served until the archive) becomes the one `rollbackModel` returns
+         *     to. The head is loaded before the switch; requests in flight finish on the version they
+         *     started with. Deploying the version already served changes nothing. A model without a
+         *     version (never trained), an unknown `version`, or a version whose stored head could not
+         *     serve (checked as `importModel` checks one) gives `400 INVALID_PARAMETER` naming `version`.
+         *
+         *     A model whose first training is queued or running has no version yet: the answer is
+         *     `409 CONFLICT` with `Retry-After` at once (the request is not held until the training
+         *     ends, which may run in another server process and, for fine-tuned models, take a while);
+         *     deploy again after that many seconds, or once `getTrainingJob` says `succeeded`.
          *
          *     Needs the `admin` role.
          */
@@ -1276,7 +1289,7 @@ export interface components {
          *     | `MODEL_ARCHIVED` | 409 | inference on an archived model |
          *     | `MODEL_NOT_DEPLOYED` | 409 | inference on a model that is not deployed yet |
          *     | `DATASET_PROCESSING` | 409 | writing to a dataset that is still processing |
-         *     | `CONFLICT` | 409 | a resource with that name already exists (creating or importing a model under a name the workspace already uses) |
+         *     | `CONFLICT` | 409 | a resource with that name already exists (creating or importing a model under a name the workspace already uses), or a training of the model is queued or running (`trainModel`; `deployModel` before the first training has finished, with `Retry-After`) |
          *     | `PAYLOAD_TOO_LARGE` | 413 | the request body is over the byte limit (1 MiB by default) |
          *     | `UNSUPPORTED_MEDIA_TYPE` | 415 | the body is sent with a media type (or charset) the operation does not take, e.g. `text/plain` where it takes `application/json` |
          *     | `RATE_LIMITED` | 429 | the workspace's rate limit is exceeded, or too many failed authentications came from one address; see `Retry-After` |
@@ -1498,6 +1511,63 @@ export interface components {
             /** @description Number of labelled examples the metrics were measured on. */
             evaluated_on?: number;
         };
+        /** @description How to train. Every field is optional; defaults are shown. */
+        TrainingOptions: {
+            /**
+             * @description `linear` (multinomial logistic regression, default) or `mlp` (one hidden layer).
+             * @enum {string}
+             */
+            architecture?: "linear" | "mlp";
+            /** @description Share of the examples held out, per label, for the evaluation (default 0.2). The split is fixed by `seed`. */
+            holdout_fraction?: number;
+            /** @description Upper bound on training epochs; training stops earlier when the validation loss stops improving (default 200). */
+            max_epochs?: number;
+            /** @description Seed of the split and the initialisation; the same data and seed train the same head (default 1). */
+            seed?: number;
+            /** @description Deploy the new version as soon as it is trained (default false). */
+            deploy?: boolean;
+        };
+        /** @description A training run in the background, with its progress; a successful run makes a new model version. */
+        TrainingJob: {
+            /** @description Training job id. */
+            id: string;
+            model_id: components["schemas"]["ModelId"];
+            /**
+             * @description `queued` → `running` → `succeeded` or `failed`.
+             * @enum {string}
+             */
+            status: "queued" | "running" | "succeeded" | "failed";
+            /** @description What the run is doing (`queued`, `embedding`, `training`, `evaluating`, `saving`, `done`, `failed`). */
+            stage: string;
+            /** @description Share of the work done. */
+            progress: number;
+            /** @description Epochs completed so far. */
+            epoch: number | null;
+            /** @description Upper bound on epochs. */
+            max_epochs: number | null;
+            /** @description Training loss after the last epoch. */
+            loss: number | null;
+            /** @description The model version this run made (once `succeeded`). */
+            version: number | null;
+            /** @description Why the run failed. */
+            error: string | null;
+            options: components["schemas"]["TrainingOptions"];
+            /**
+             * Format: date-time
+             * @description When the job was queued.
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the run started.
+             */
+            started_at: string | null;
+            /**
+             * Format: date-time
+             * @description When the run ended.
+             */
+            finished_at: string | null;
+        };
         /** @description A model of the workspace with its labels, status and accuracy metrics. */
         Model: {
             /** @description Model id, used in paths and in `model_id` fields. */
@@ -1527,8 +1597,16 @@ export interface components {
              *     or fine-tuned model that was never trained.
              */
             version: number | null;
-            /** @description The version served before the last deploy, which `rollbackModel` returns to; null if none. */
+            /**
+             * @description The version served before the last deploy (also when that deploy redeployed an archived
+             *     model with another version), which `rollbackModel` returns to; null if none.
+             */
             previous_version: number | null;
+            /**
+             * @description Only in the answer of `createModel`: the first training that the inline `examples` of a
+             *     few-shot model queued (follow it with `getTrainingJob`), or null when none was queued.
+             */
+            training_job?: components["schemas"]["TrainingJob"] | null;
             /** @description Id of the encoder that embeds the model's texts. */
             encoder: string;
         };
@@ -2009,63 +2087,6 @@ export interface components {
             dataset_id?: components["schemas"]["DatasetId"];
             /** @description Column or metadata key of the dataset that holds each row's label. */
             label_column?: string;
-        };
-        /** @description How to train. Every field is optional; defaults are shown. */
-        TrainingOptions: {
-            /**
-             * @description `linear` (multinomial logistic regression, default) or `mlp` (one hidden layer).
-             * @enum {string}
-             */
-            architecture?: "linear" | "mlp";
-            /** @description Share of the examples held out, per label, for the evaluation (default 0.2). The split is fixed by `seed`. */
-            holdout_fraction?: number;
-            /** @description Upper bound on training epochs; training stops earlier when the validation loss stops improving (default 200). */
-            max_epochs?: number;
-            /** @description Seed of the split and the initialisation; the same data and seed train the same head (default 1). */
-            seed?: number;
-            /** @description Deploy the new version as soon as it is trained (default false). */
-            deploy?: boolean;
-        };
-        /** @description A training run in the background, with its progress; a successful run makes a new model version. */
-        TrainingJob: {
-            /** @description Training job id. */
-            id: string;
-            model_id: components["schemas"]["ModelId"];
-            /**
-             * @description `queued` → `running` → `succeeded` or `failed`.
-             * @enum {string}
-             */
-            status: "queued" | "running" | "succeeded" | "failed";
-            /** @description What the run is doing (`queued`, `embedding`, `training`, `evaluating`, `saving`, `done`, `failed`). */
-            stage: string;
-            /** @description Share of the work done. */
-            progress: number;
-            /** @description Epochs completed so far. */
-            epoch: number | null;
-            /** @description Upper bound on epochs. */
-            max_epochs: number | null;
-            /** @description Training loss after the last epoch. */
-            loss: number | null;
-            /** @description The model version this run made (once `succeeded`). */
-            version: number | null;
-            /** @description Why the run failed. */
-            error: string | null;
-            options: components["schemas"]["TrainingOptions"];
-            /**
-             * Format: date-time
-             * @description When the job was queued.
-             */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @description When the run started.
-             */
-            started_at: string | null;
-            /**
-             * Format: date-time
-             * @description When the run ended.
-             */
-            finished_at: string | null;
         };
         /** @description The outcome of adding labelled examples. */
         ExamplesAdded: {
@@ -2571,6 +2592,26 @@ export interface components {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                 "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                 "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description A training of the model is queued or running (`CONFLICT`), and the message names its job.
+         *     `trainModel` starts no second one; `deployModel` of a model whose first training has not
+         *     finished answers with `Retry-After`, the seconds to wait before deploying again. Follow the
+         *     job with `getTrainingJob`.
+         */
+        TrainingConflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                /** @description Seconds to wait before deploying again (on `deployModel` only). */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -4045,6 +4086,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["RoleForbidden"];
             404: components["responses"]["ModelNotFound"];
+            409: components["responses"]["TrainingConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -4274,6 +4316,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["RoleForbidden"];
             404: components["responses"]["ModelNotFound"];
+            409: components["responses"]["TrainingConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];

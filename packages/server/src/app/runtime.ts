@@ -137,6 +137,7 @@ export async function composeRuntime(config: Config, logger: Logger): Promise<Ru
       records: repos.records,
       encoders,
       runners,
+      graphs: onnxHeadGraphs,
       llmEndpoints: config.llmEndpoints,
     }),
     transfer: new ModelTransfer({

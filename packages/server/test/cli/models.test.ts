@@ -97,6 +97,35 @@ describe('textclass models', () => {
     expect(listed).toEqual(expect.arrayContaining([created.id, imported.id]));
   }, 120_000);
 
+  it("follows the README's deploy v1 → archive → train --deploy → rollback back to version 1", async () => {
+    const english = labelledSet('sentiment').filter((r) => r.lang === 'en' && r.label !== 'neutral');
+    const csv = path.join(work, 'two-labels.csv');
+    writeFileSync(csv, csvOf(english));
+    const id = String(
+      (
+        await json(
+          'create',
+          '--name',
+          'CLI history',
+          '--type',
+          'fine-tuned',
+          '--label',
+          'positive',
+          '--label',
+          'negative',
+        )
+      ).id,
+    );
+    await json('examples', id, '--file', csv);
+    expect(JSON.parse((await models('train', id, '--follow')).stdout)).toMatchObject({ version: 1 });
+    expect(await json('deploy', id)).toMatchObject({ status: 'deployed', version: 1 });
+    expect(await json('archive', id)).toMatchObject({ status: 'archived', version: 1 });
+    const second = JSON.parse((await models('train', id, '--architecture', 'mlp', '--deploy', '--follow')).stdout);
+    expect(second).toMatchObject({ status: 'succeeded', version: 2 });
+    expect(await json('get', id)).toMatchObject({ status: 'deployed', version: 2, previous_version: 1 });
+    expect(await json('rollback', id)).toMatchObject({ status: 'deployed', version: 1, previous_version: 2 });
+  }, 120_000);
+
   it('explains what went wrong: no key, an unreachable server, a refused request', async () => {
     await expect(
       promisify(execFile)(process.execPath, [MAIN, 'models', 'list'], {

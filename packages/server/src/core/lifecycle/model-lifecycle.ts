@@ -9,6 +9,7 @@ import { detailedMetrics } from './detailed-metrics.js';
 import { embedInChunks } from './embed-in-chunks.js';
 import { assertKnownEndpoint, parseLlmSettings } from '../llm/llm-settings.js';
 import type { ModelLifecycleRepository } from '../ports/lifecycle.js';
+import type { HeadGraphs } from '../ports/training.js';
 import { archiveTransition, deployTransition, rollbackTransition } from './transitions.js';
 import {
   TRAINED_KINDS,
@@ -35,6 +36,8 @@ export interface LifecycleDeps {
   records: RecordRepository;
   encoders: EncoderProvider;
   runners: ModelRunners;
+  /** Checks a stored head graph before its version is deployed (a head stored before imports were checked). */
+  graphs: HeadGraphs;
   /** The LLM endpoints the operator configured, by name. */
   llmEndpoints: ReadonlyMap<string, unknown>;
 }
@@ -52,7 +55,8 @@ export const MAX_LABELLED_ROWS = 100_000;
 export class ModelLifecycle {
   constructor(private readonly deps: LifecycleDeps) {}
 
-  async create(workspace: Workspace, input: CreateModelInput): Promise<Model> {
+  /** Creates the model; a few-shot model whose inline examples cover every label gets its first training, returned as `job`. */
+  async create(workspace: Workspace, input: CreateModelInput): Promise<{ model: Model; job: TrainingJob | null }> {
     assertLabels(input.labels);
     const encoder = input.encoder ?? this.deps.encoders.defaultId;
     try {
@@ -87,13 +91,14 @@ export class ModelLifecycle {
       confidenceThreshold: input.confidenceThreshold ?? 0,
       version: TRAINED_KINDS.has(input.type) ? null : 1,
     });
+    let job: TrainingJob | null = null;
     if (input.examples && input.examples.length > 0) {
       await this.deps.lifecycle.addExamples(model.id, input.examples, 'api');
       if (input.type === 'few-shot' && this.canTrain(model, await this.deps.lifecycle.exampleCounts(model.id))) {
-        await this.deps.lifecycle.createTrainingJob(workspace.id, model.id, { ...DEFAULT_TRAINING_OPTIONS });
+        job = await this.deps.lifecycle.createTrainingJob(workspace.id, model.id, { ...DEFAULT_TRAINING_OPTIONS });
       }
     }
-    return model;
+    return { model, job };
   }
 
   async get(workspace: Workspace, modelId: number): Promise<Model> {
@@ -167,7 +172,17 @@ export class ModelLifecycle {
         `every label needs at least ${minimum} labelled example${minimum > 1 ? 's' : ''} before training; too few for ${short.join(', ')}`,
       );
     }
-    return this.deps.lifecycle.createTrainingJob(workspace.id, model.id, { ...DEFAULT_TRAINING_OPTIONS, ...options });
+    const { job, created } = await this.deps.lifecycle.startTrainingJob(workspace.id, model.id, {
+      ...DEFAULT_TRAINING_OPTIONS,
+      ...options,
+    });
+    // One training at a time: a second one would train on the same examples and make an identical version.
+    if (!created)
+      throw new DomainError(
+        'CONFLICT',
+        `model_id: model ${modelId} already has training job ${job.id} ${job.status}; follow it, and train again once it has finished`,
+      );
+    return job;
   }
 
   async trainingJob(workspace: Workspace, modelId: number, jobId: string): Promise<TrainingJob> {
@@ -191,9 +206,20 @@ export class ModelLifecycle {
   async deploy(workspace: Workspace, modelId: number, version?: number): Promise<Model> {
     const model = await this.get(workspace, modelId);
     const versions = await this.deps.lifecycle.listVersions(model.id);
-    if (versions.length === 0) throw invalid('version', `model ${modelId} has no version yet; train it first`);
+    if (versions.length === 0) {
+      // The first training is on its way: answer at once, telling when to come back, rather than hold the request.
+      const pending = await this.deps.lifecycle.pendingTrainingJob(model.id);
+      if (pending)
+        throw new DomainError(
+          'CONFLICT',
+          `version: model ${modelId} has no version yet; its first training (job ${pending.id}) is ${pending.status}, deploy once it has finished`,
+          { retryAfterSeconds: model.type === 'few-shot' ? 1 : 5 },
+        );
+      throw invalid('version', `model ${modelId} has no version yet; train it first`);
+    }
     const target = version === undefined ? versions.at(-1) : versions.find((v) => v.version === version);
     if (!target) throw invalid('version', `model ${modelId} has no version ${version}`);
+    if (target.hasHead) await this.assertServableHead(model, target);
     await this.deps.runners.headFor({
       ...model,
       version: target.version,
@@ -244,6 +270,19 @@ export class ModelLifecycle {
     const updated = await this.deps.lifecycle.update(workspace.id, modelId, decide);
     if (!updated) throw notFound(`model ${modelId}`);
     return updated;
+  }
+
+  /** Refuses a version whose stored head could not serve (not ONNX, another encoder dimension or label count). */
+  private async assertServableHead(model: Model, target: ModelVersion): Promise<void> {
+    const graph = await this.deps.lifecycle.headGraph(model.id, target.version);
+    if (!graph) return;
+    const inputDim = this.deps.encoders.get(target.config.encoder).dimension;
+    const problem = await this.deps.graphs.check(graph, { inputDim, labels: target.labels.length });
+    if (problem)
+      throw invalid(
+        'version',
+        `version ${target.version} of model ${model.id} cannot serve: its head ${problem.problem}; train the model again`,
+      );
   }
 
   private canTrain(model: Model, counts: Record<string, number>): boolean {

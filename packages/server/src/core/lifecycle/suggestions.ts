@@ -16,7 +16,7 @@ export interface LabelSuggestion {
   uncertainty: number;
 }
 
-type Deps = Omit<LifecycleDeps, 'llmEndpoints'>;
+type Deps = Omit<LifecycleDeps, 'llmEndpoints' | 'graphs'>;
 
 export class LabelSuggestions {
   constructor(private readonly deps: Deps) {}

@@ -44,6 +44,17 @@ export interface ModelLifecycleRepository {
 
   /** Creates the training job and its queue entry in one transaction. */
   createTrainingJob(workspaceId: number, modelId: number, options: TrainingOptions): Promise<TrainingJob>;
+  /**
+   * Creates a training job as createTrainingJob does, unless a training of the model is queued or running: under the
+   * model's row lock, so requests at the same moment make one job. `created` is false when the answer is the pending job.
+   */
+  startTrainingJob(
+    workspaceId: number,
+    modelId: number,
+    options: TrainingOptions,
+  ): Promise<{ job: TrainingJob; created: boolean }>;
+  /** The model's newest training that is queued or running, if any. */
+  pendingTrainingJob(modelId: number): Promise<TrainingJob | undefined>;
   getTrainingJob(modelId: number, id: string): Promise<TrainingJob | undefined>;
   getTrainingJobById(id: string): Promise<TrainingJob | undefined>;
   listTrainingJobs(modelId: number, page: PageRequest): Promise<Page<TrainingJob>>;

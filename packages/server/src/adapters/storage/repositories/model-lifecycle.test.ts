@@ -1,4 +1,4 @@
-// Model lifecycle storage: version numbering, head graphs, state changes under a row lock, example upserts, training jobs and their queue entries.
+// Model lifecycle storage: version numbering, head graphs, state changes under a row lock, example upserts, training jobs and their queue entries, one training at a time.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRAIN_MODEL_JOB } from '../../../core/ports/lifecycle.js';
 import type { Repositories } from '../../../core/ports/repositories.js';
@@ -184,6 +184,26 @@ describe.each(testTargets())('model lifecycle on $kind', (target) => {
     expect(await repos.lifecycle.getTrainingJob(model.id, 'not-a-number')).toBeUndefined();
     const page = await repos.lifecycle.listTrainingJobs(model.id, { offset: 0, limit: 1 });
     expect([page.total, page.items[0]?.id]).toEqual([2, second.id]);
+  });
+
+  it('starts one training at a time: at the same moment, and while one is queued or running, the pending job is the answer', async () => {
+    const model = await repos.models.create(newModel(alpha.id, 'one at a time', { type: 'fine-tuned', version: null }));
+    expect(await repos.lifecycle.pendingTrainingJob(model.id)).toBeUndefined();
+    const [a, b] = await Promise.all([
+      repos.lifecycle.startTrainingJob(alpha.id, model.id, options),
+      repos.lifecycle.startTrainingJob(alpha.id, model.id, { ...options, seed: 8 }),
+    ]);
+    expect([a.created, b.created].sort()).toEqual([false, true]);
+    expect(a.job.id).toBe(b.job.id);
+    expect((await repos.lifecycle.pendingTrainingJob(model.id))?.id).toBe(a.job.id);
+    await repos.lifecycle.updateTrainingJob(a.job.id, { status: 'running' });
+    expect((await repos.lifecycle.startTrainingJob(alpha.id, model.id, options)).created).toBe(false);
+    await repos.lifecycle.updateTrainingJob(a.job.id, { status: 'succeeded' });
+    expect(await repos.lifecycle.pendingTrainingJob(model.id)).toBeUndefined();
+    const next = await repos.lifecycle.startTrainingJob(alpha.id, model.id, options);
+    expect(next.created).toBe(true);
+    expect(next.job.id).not.toBe(a.job.id);
+    expect((await repos.lifecycle.listTrainingJobs(model.id, { offset: 0, limit: 10 })).total).toBe(2);
   });
 
   it('deletes a model with everything that belongs to it', async () => {

@@ -2,7 +2,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ModelLifecycleRepository, TrainModelPayload } from '../../../core/ports/lifecycle.js';
 import { TRAIN_MODEL_JOB } from '../../../core/ports/lifecycle.js';
-import type { ModelVersion, TrainingJob } from '../../../core/lifecycle/types.js';
+import type { ModelVersion, TrainingJob, TrainingOptions } from '../../../core/lifecycle/types.js';
 import { toJson, type DatabaseSchema, type ModelVersionsTable, type TrainingJobsTable } from '../schema.js';
 import { assertStorable } from '../storable-text.js';
 import { toModel } from './models.js';
@@ -49,6 +49,38 @@ function toTrainingJob(row: Selectable<TrainingJobsTable>): TrainingJob {
     startedAt: row.started_at,
     finishedAt: row.finished_at,
   };
+}
+
+/** The newest queued or running training of a model. */
+async function pendingJob(db: Kysely<DatabaseSchema>, modelId: number): Promise<TrainingJob | undefined> {
+  const row = await db
+    .selectFrom('training_jobs')
+    .selectAll()
+    .where('model_id', '=', modelId)
+    .where('status', 'in', ['queued', 'running'])
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row && toTrainingJob(row);
+}
+
+/** A training job and its queue entry, inside the caller's transaction. */
+async function insertTrainingJob(
+  trx: Kysely<DatabaseSchema>,
+  workspaceId: number,
+  modelId: number,
+  options: TrainingOptions,
+): Promise<TrainingJob> {
+  const row = await trx
+    .insertInto('training_jobs')
+    .values({ model_id: modelId, options: toJson(options) })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const payload: TrainModelPayload = { workspace_id: workspaceId, model_id: modelId, training_job_id: String(row.id) };
+  await trx
+    .insertInto('jobs')
+    .values({ kind: TRAIN_MODEL_JOB, payload: toJson(payload) })
+    .execute();
+  return toTrainingJob(row);
 }
 
 export function createModelLifecycleRepository(db: Kysely<DatabaseSchema>): ModelLifecycleRepository {
@@ -220,24 +252,19 @@ export function createModelLifecycleRepository(db: Kysely<DatabaseSchema>): Mode
     },
 
     async createTrainingJob(workspaceId, modelId, options) {
+      return db.transaction().execute((trx) => insertTrainingJob(trx, workspaceId, modelId, options));
+    },
+
+    async startTrainingJob(workspaceId, modelId, options) {
       return db.transaction().execute(async (trx) => {
-        const row = await trx
-          .insertInto('training_jobs')
-          .values({ model_id: modelId, options: toJson(options) })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        const payload: TrainModelPayload = {
-          workspace_id: workspaceId,
-          model_id: modelId,
-          training_job_id: String(row.id),
-        };
-        await trx
-          .insertInto('jobs')
-          .values({ kind: TRAIN_MODEL_JOB, payload: toJson(payload) })
-          .execute();
-        return toTrainingJob(row);
+        await trx.selectFrom('models').select('id').where('id', '=', modelId).forUpdate().executeTakeFirstOrThrow();
+        const pending = await pendingJob(trx, modelId);
+        if (pending) return { job: pending, created: false };
+        return { job: await insertTrainingJob(trx, workspaceId, modelId, options), created: true };
       });
     },
+
+    pendingTrainingJob: (modelId) => pendingJob(db, modelId),
 
     async getTrainingJob(modelId, id) {
       if (!/^\d{1,18}$/.test(id)) return undefined;

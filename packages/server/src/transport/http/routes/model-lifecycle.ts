@@ -68,7 +68,7 @@ export function modelLifecycleRoutes(services: AppServices): Router {
 
   router.post('/v2/models', requirePermission('admin'), async (req, res) => {
     const body = bodyOf<'createModel'>(req);
-    const model = await lifecycle.create(callerOf(res).workspace, {
+    const { model, job } = await lifecycle.create(callerOf(res).workspace, {
       name: body.name,
       type: body.type,
       labels: body.labels.map((l) => ({ name: l.name, descriptions: l.descriptions ?? [] })),
@@ -77,7 +77,11 @@ export function modelLifecycleRoutes(services: AppServices): Router {
       ...(body.examples === undefined ? {} : { examples: body.examples }),
       ...(body.llm === undefined ? {} : { llm: body.llm }),
     });
-    res.status(201).json(presentModel(model));
+    const response: ResponseBody<'createModel', 201> = {
+      ...presentModel(model),
+      training_job: job ? presentTrainingJob(job) : null,
+    };
+    res.status(201).json(response);
   });
 
   router.delete('/v2/models/:model_id', requirePermission('admin'), async (req, res) => {
