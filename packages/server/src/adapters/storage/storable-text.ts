@@ -1,11 +1,10 @@
 // Refuses text PostgreSQL cannot store (U+0000 anywhere, unpaired UTF-16 surrogates in jsonb) before it reaches SQL.
 import { invalid } from '../../core/shared/errors.js';
-
-const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+import { isStorableText } from '../../core/shared/storable-text.js';
 
 /** The path of the first string (or object key) inside `value` that cannot be stored, if any. */
 export function findUnstorable(value: unknown, path: string): string | undefined {
-  if (typeof value === 'string') return UNSTORABLE.test(value) ? path : undefined;
+  if (typeof value === 'string') return isStorableText(value) ? undefined : path;
   if (Array.isArray(value)) {
     for (const [index, item] of value.entries()) {
       const found = findUnstorable(item, `${path}[${index}]`);
@@ -15,7 +14,7 @@ export function findUnstorable(value: unknown, path: string): string | undefined
   }
   if (value !== null && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) {
-      const found = UNSTORABLE.test(key) ? path : findUnstorable(item, path === '' ? key : `${path}.${key}`);
+      const found = !isStorableText(key) ? path : findUnstorable(item, path === '' ? key : `${path}.${key}`);
       if (found !== undefined) return found;
     }
   }
