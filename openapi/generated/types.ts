@@ -2649,8 +2649,8 @@ export interface components {
          */
         ModelStatusFilter: "deployed" | "undeployed" | "archived" | "all";
         /**
-         * @description Number of items to skip before the first item returned. Default 0 when omitted.
-         *     A negative or non-integer value gives `400 INVALID_PARAMETER`.
+         * @description Number of items to skip before the first item returned, 0 to 2147483647. Default 0 when omitted.
+         *     A negative, non-integer or larger value gives `400 INVALID_PARAMETER`.
          * @example 0
          */
         Offset: number;
@@ -2935,8 +2935,8 @@ export interface operations {
                  */
                 status?: components["parameters"]["ModelStatusFilter"];
                 /**
-                 * @description Number of items to skip before the first item returned. Default 0 when omitted.
-                 *     A negative or non-integer value gives `400 INVALID_PARAMETER`.
+                 * @description Number of items to skip before the first item returned, 0 to 2147483647. Default 0 when omitted.
+                 *     A negative, non-integer or larger value gives `400 INVALID_PARAMETER`.
                  * @example 0
                  */
                 offset?: components["parameters"]["Offset"];
@@ -3130,8 +3130,8 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Number of items to skip before the first item returned. Default 0 when omitted.
-                 *     A negative or non-integer value gives `400 INVALID_PARAMETER`.
+                 * @description Number of items to skip before the first item returned, 0 to 2147483647. Default 0 when omitted.
+                 *     A negative, non-integer or larger value gives `400 INVALID_PARAMETER`.
                  * @example 0
                  */
                 offset?: components["parameters"]["Offset"];
@@ -3244,8 +3244,8 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Number of items to skip before the first item returned. Default 0 when omitted.
-                 *     A negative or non-integer value gives `400 INVALID_PARAMETER`.
+                 * @description Number of items to skip before the first item returned, 0 to 2147483647. Default 0 when omitted.
+                 *     A negative, non-integer or larger value gives `400 INVALID_PARAMETER`.
                  * @example 0
                  */
                 offset?: components["parameters"]["Offset"];
@@ -3513,8 +3513,8 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Number of items to skip before the first item returned. Default 0 when omitted.
-                 *     A negative or non-integer value gives `400 INVALID_PARAMETER`.
+                 * @description Number of items to skip before the first item returned, 0 to 2147483647. Default 0 when omitted.
+                 *     A negative, non-integer or larger value gives `400 INVALID_PARAMETER`.
                  * @example 0
                  */
                 offset?: components["parameters"]["Offset"];
@@ -3628,8 +3628,8 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Number of items to skip before the first item returned. Default 0 when omitted.
-                 *     A negative or non-integer value gives `400 INVALID_PARAMETER`.
+                 * @description Number of items to skip before the first item returned, 0 to 2147483647. Default 0 when omitted.
+                 *     A negative, non-integer or larger value gives `400 INVALID_PARAMETER`.
                  * @example 0
                  */
                 offset?: components["parameters"]["Offset"];
@@ -3861,8 +3861,8 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Number of items to skip before the first item returned. Default 0 when omitted.
-                 *     A negative or non-integer value gives `400 INVALID_PARAMETER`.
+                 * @description Number of items to skip before the first item returned, 0 to 2147483647. Default 0 when omitted.
+                 *     A negative, non-integer or larger value gives `400 INVALID_PARAMETER`.
                  * @example 0
                  */
                 offset?: components["parameters"]["Offset"];
@@ -4002,8 +4002,8 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Number of items to skip before the first item returned. Default 0 when omitted.
-                 *     A negative or non-integer value gives `400 INVALID_PARAMETER`.
+                 * @description Number of items to skip before the first item returned, 0 to 2147483647. Default 0 when omitted.
+                 *     A negative, non-integer or larger value gives `400 INVALID_PARAMETER`.
                  * @example 0
                  */
                 offset?: components["parameters"]["Offset"];

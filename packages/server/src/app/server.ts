@@ -5,6 +5,7 @@ import { createApp } from '../transport/http/express-app.js';
 import { composeRuntime, type Runtime } from './runtime.js';
 import { redactedConfig, type Config } from './config.js';
 import type { Logger } from '../adapters/observability/logger.js';
+import { answerClientErrors } from '../transport/http/client-errors.js';
 
 export interface RunningServer {
   url: string;
@@ -27,6 +28,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     corsOrigins: config.corsOrigins,
   });
   const server = app.listen(config.port, config.host);
+  answerClientErrors(server);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);

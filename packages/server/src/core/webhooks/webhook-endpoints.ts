@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { invalid, notFound } from '../shared/errors.js';
 import type { WebhookDelivery, WebhookEndpoint, WebhookRepository } from '../ports/pipeline.js';
 import type { Page, PageRequest } from '../shared/types.js';
+import { isStorableText } from '../shared/storable-text.js';
 
 /** Says what is wrong with a URL as a webhook target, or null when it is acceptable. */
 export type UrlCheck = (url: string) => Promise<string | null>;
@@ -81,6 +82,7 @@ export class WebhookEndpointService {
   }
 
   private async assertUrl(url: string): Promise<void> {
+    if (!isStorableText(url)) throw invalid('url', 'contains U+0000 or an unpaired UTF-16 surrogate');
     const problem = await this.checkUrl(url);
     if (problem !== null) throw invalid('url', problem);
   }
