@@ -58,7 +58,7 @@ const ctx: MatrixContext = {
   async freshWebhookId() {
     const endpoint = await server.running.runtime.repos.webhooks.create({
       workspaceId: server.workspace.id,
-      url: 'https://93.184.216.34/hooks',
+      url: 'https://192.0.2.10/hooks',
       events: ['classification.completed'],
       enabled: false,
       secret: 'whsec_dGVzdHRlc3R0ZXN0dGVzdHRlc3R0ZXN0dGVzdHRlc3Q=',

@@ -306,7 +306,7 @@ beforeAll(async () => {
   await uploads.complete(upload.id, classificationJobs);
   const hook = await repos.webhooks.create({
     workspaceId: b.id,
-    url: 'https://93.184.216.34/hooks',
+    url: 'https://192.0.2.10/hooks',
     events: ['classification.completed'],
     enabled: false,
     secret: 'whsec_dGVzdHRlc3R0ZXN0dGVzdHRlc3R0ZXN0dGVzdHRlc3Q=',

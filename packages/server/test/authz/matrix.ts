@@ -209,7 +209,7 @@ export const MATRIX: readonly MatrixRow[] = [
     method: 'POST',
     template: '/v2/webhooks',
     path: () => '/v2/webhooks',
-    body: { url: 'https://93.184.216.34/hooks', events: ['classification.completed'], enabled: false },
+    body: { url: 'https://192.0.2.10/hooks', events: ['classification.completed'], enabled: false },
     least: 'admin',
     success: 201,
   },

@@ -12,7 +12,7 @@ addFormats(ajv);
 
 /** Why a documented status cannot be provoked by a well-behaved client in this run. */
 /** A public address literal: webhook URLs must not resolve to private ones, and this one needs no DNS. */
-const PUBLIC_WEBHOOK_URL = 'https://93.184.216.34/textclass';
+const PUBLIC_WEBHOOK_URL = 'https://192.0.2.10/textclass';
 const UNREACHABLE = {
   403: 'operations that a reader may do cannot be forbidden; every other 403 is made real with a reader key',
   409: 'a dataset is processing only while an upload ingests, too briefly to aim at; covered by core tests and test/http/uploads.test.ts (model state conflicts are made real below)',

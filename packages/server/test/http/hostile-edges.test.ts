@@ -221,7 +221,7 @@ describe('strict path ids', () => {
 
     const hook = await server.call('POST', '/v2/webhooks', {
       // A public address literal, created disabled: it is never called.
-      body: { url: 'https://93.184.216.34/textclass', events: ['classification.completed'], enabled: false },
+      body: { url: 'https://192.0.2.10/textclass', events: ['classification.completed'], enabled: false },
     });
     expect(hook.status, JSON.stringify(hook.body)).toBe(201);
     for (const form of [`%20${hook.body.id}`, `0x${hook.body.id.toString(16)}`, `%2B${hook.body.id}`])

@@ -20,7 +20,7 @@ describe('webhook address guard', () => {
     ]) {
       expect(isNonPublicAddress(address), address).toBe(true);
     }
-    for (const address of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8']) {
+    for (const address of ['192.0.2.10', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8']) {
       expect(isNonPublicAddress(address), address).toBe(false);
     }
   });
@@ -73,10 +73,10 @@ describe('webhook address guard', () => {
     expect(await checkWebhookUrl('http://[::1]/hook', false)).toMatch(/::1/);
     expect(await checkWebhookUrl('https://localhost/hook', false)).toMatch(/private, loopback or link-local/);
     expect(await checkWebhookUrl('http://169.254.169.254/latest', false)).toMatch(/169\.254\.169\.254/);
-    expect(await checkWebhookUrl('https://93.184.216.34/hook', false)).toBeNull();
+    expect(await checkWebhookUrl('https://192.0.2.10/hook', false)).toBeNull();
     expect(await checkWebhookUrl('http://127.0.0.1:8080/hook', true)).toBeNull();
-    expect(await checkWebhookUrl('ftp://93.184.216.34/x', true)).toBe('must use http or https');
-    expect(await checkWebhookUrl('https://user:pw@93.184.216.34/x', true)).toBe('must not carry credentials');
+    expect(await checkWebhookUrl('ftp://192.0.2.10/x', true)).toBe('must use http or https');
+    expect(await checkWebhookUrl('https://user:pw@192.0.2.10/x', true)).toBe('must not carry credentials');
     expect(await checkWebhookUrl('not a url', true)).toBe('is not an absolute URL');
   });
 });

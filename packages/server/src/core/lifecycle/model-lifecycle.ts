@@ -6,6 +6,7 @@ import type { EncoderProvider } from '../ports/encoders.js';
 import type { LabelDefinition, Model, ModelMetrics, ModelType, Page, PageRequest, Workspace } from '../shared/types.js';
 import { argmaxRows, evaluate } from '../training/evaluation.js';
 import { detailedMetrics } from './detailed-metrics.js';
+import { assertExampleLabels, assertLabels } from './label-checks.js';
 import { embedInChunks } from './embed-in-chunks.js';
 import { assertKnownEndpoint, parseLlmSettings } from '../llm/llm-settings.js';
 import type { ModelLifecycleRepository } from '../ports/lifecycle.js';
@@ -288,22 +289,4 @@ export class ModelLifecycle {
   private canTrain(model: Model, counts: Record<string, number>): boolean {
     return model.labels.every((l) => (counts[l.name] ?? 0) >= 1);
   }
-}
-
-function assertLabels(labels: LabelDefinition[]): void {
-  const seen = new Set<string>();
-  labels.forEach((label, i) => {
-    if (label.name.trim() === '') throw invalid(`labels[${i}].name`, 'a label name must not be empty');
-    if (seen.has(label.name)) throw invalid(`labels[${i}].name`, `label "${label.name}" appears twice`);
-    seen.add(label.name);
-  });
-}
-
-function assertExampleLabels(labels: LabelDefinition[], examples: LabelledText[], field: string): void {
-  const known = new Set(labels.map((l) => l.name));
-  examples.forEach((example, i) => {
-    if (!known.has(example.label))
-      throw invalid(`${field}[${i}].label`, `"${example.label}" is not a label of the model`);
-    if (example.text.trim() === '') throw invalid(`${field}[${i}].text`, 'an example text must not be empty');
-  });
 }

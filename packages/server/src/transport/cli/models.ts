@@ -1,10 +1,9 @@
 // `textclass models …`: the model lifecycle over the HTTP API of a running server (create, examples, train with progress, metrics, deploy, archive, rollback, export, import).
 import { readFile, writeFile } from 'node:fs/promises';
-import { Presets, SingleBar } from 'cli-progress';
 import type { Command } from 'commander';
-import type { TextclassClient } from '@textclass/client';
 import { readLabelledExamples } from '../../app/cli-tools.js';
 import { addApiOptions, apiClient, expectOk, printJson, type ApiFlags } from './api-client.js';
+import { followTraining } from './training-progress.js';
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 const idArg = (raw: string): number => {
@@ -31,46 +30,6 @@ export function parseLabel(spec: string): { name: string; descriptions?: string[
 
 const fileFormat = (file: string): 'text/csv' | 'application/x-ndjson' =>
   /\.(jsonl|ndjson)$/i.test(file) ? 'application/x-ndjson' : 'text/csv';
-
-/** Polls a training job until it ends, drawing a progress bar on a terminal and a line per stage otherwise. */
-export async function followTraining(
-  client: TextclassClient,
-  modelId: number,
-  jobId: string,
-  intervalMs = 250,
-): Promise<Record<string, unknown>> {
-  const bar = process.stderr.isTTY
-    ? new SingleBar(
-        {
-          format: ' {bar} {percentage}% | {stage} | epoch {epoch} | loss {loss}',
-          stream: process.stderr,
-          hideCursor: true,
-        },
-        Presets.shades_classic,
-      )
-    : undefined;
-  bar?.start(100, 0, { stage: 'queued', epoch: '-', loss: '-' });
-  let lastLine = '';
-  for (;;) {
-    const job = await expectOk(
-      client.GET('/v2/models/{model_id}/training-jobs/{job_id}', {
-        params: { path: { model_id: modelId, job_id: jobId } },
-      }),
-    );
-    const percent = Math.round(job.progress * 100);
-    const epoch = job.epoch === null ? '-' : `${job.epoch}${job.max_epochs ? `/${job.max_epochs}` : ''}`;
-    const loss = job.loss === null ? '-' : job.loss.toFixed(4);
-    bar?.update(percent, { stage: job.stage, epoch, loss });
-    const line = `training job ${job.id}: ${job.status} ${job.stage} ${percent}% epoch ${epoch} loss ${loss}`;
-    if (!bar && line !== lastLine) process.stderr.write(`${line}\n`);
-    lastLine = line;
-    if (job.status === 'succeeded' || job.status === 'failed') {
-      bar?.stop();
-      return job;
-    }
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
-}
 
 export function registerModelCommands(program: Command): void {
   const models = program
