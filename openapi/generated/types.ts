@@ -820,9 +820,12 @@ export interface paths {
          * @description Starts a training of a `few-shot` or `fine-tuned` model in the background and answers at once
          *     with the queued job; follow it with `getTrainingJob`. The examples are embedded with the
          *     model's encoder, split per label into a training and a held-out part (fixed by `seed`), a
-         *     classification head is trained (class weights for imbalance, early stopping) and evaluated on
-         *     the held-out part, and the result is stored as a new model version with its ONNX head and
-         *     metrics. A model never deployed shows the new version at once; a deployed or archived one
+         *     classification head is trained on the training part (class weights for imbalance, early
+         *     stopping) and evaluated on the held-out part. The same recipe is then refit on every example
+         *     (for a fine-tuned model with the number of epochs early stopping chose, without a validation
+         *     slice), and that head is stored as a new model version with its ONNX head, the metrics of the
+         *     held-out evaluation and `training_examples` counting every example. When nothing can be held
+         *     out, the one head trained on every example is stored with null metrics. A model never deployed shows the new version at once; a deployed or archived one
          *     keeps its version until you deploy the new one (or ask for `deploy: true`), and the version
          *     it served then becomes the one `rollbackModel` returns to.
          *
@@ -931,7 +934,8 @@ export interface paths {
          * @description Classifies labelled texts (inline or a dataset's labelled rows) with the model's current
          *     version and stores the measured metrics with that version (they appear in `getModel`). Meant
          *     for zero-shot and llm models, which are not trained; trained models are evaluated on their
-         *     held-out split when they train, and may be measured again here. Labels that are not the
+         *     held-out split when they train, and may be measured again here (on texts that are not among
+         *     their examples: the served head has learned every one of them). Labels that are not the
          *     model's give `400 INVALID_PARAMETER`.
          *
          *     Needs the `admin` role.
@@ -1488,7 +1492,9 @@ export interface components {
         };
         /**
          * @description Accuracy metrics measured on a held-out labelled set. Always present: a model never
-         *     evaluated has `accuracy: null`, `f1_macro: null` and `per_class: {}`.
+         *     evaluated has `accuracy: null`, `f1_macro: null` and `per_class: {}`. After a training they
+         *     are those of the head trained on the training part, scored on the held-out part; the served
+         *     head is the same recipe refit on every example, so they are a conservative estimate of it.
          */
         ModelMetrics: {
             /** @description Share of correctly classified evaluation examples, or null when not evaluated. */
@@ -1579,7 +1585,11 @@ export interface components {
             /** @description Label set of the model, in the language in which the labels were defined. */
             labels: string[];
             metrics: components["schemas"]["ModelMetrics"];
-            /** @description Number of labelled examples the model was trained or calibrated on (0 if none). */
+            /**
+             * @description Number of labelled examples the model was trained or calibrated on (0 if none). For few-shot
+             *     and fine-tuned models, every labelled example, the held-out ones included: the served head is
+             *     refit on all of them after the held-out evaluation that `metrics` report.
+             */
             training_examples: number;
             /**
              * Format: date-time
@@ -2118,7 +2128,11 @@ export interface components {
             /** @description The label set of this version. */
             labels: string[];
             metrics: components["schemas"]["ModelMetrics"];
-            /** @description Labelled examples this version was trained on. */
+            /**
+             * @description Labelled examples this version was trained on: for a trained version, every example the
+             *     model had, the held-out ones included (the served head is refit on all of them after the
+             *     held-out evaluation that its metrics come from).
+             */
             training_examples: number;
             /**
              * Format: date-time
@@ -2203,7 +2217,7 @@ export interface components {
                     [key: string]: unknown;
                 };
                 metrics: components["schemas"]["ModelMetrics"];
-                /** @description Examples the version was trained on. */
+                /** @description Examples the version was trained on (for a trained version, every example, held-out ones included). */
                 training_examples: number;
                 /**
                  * Format: date-time

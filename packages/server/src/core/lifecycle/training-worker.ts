@@ -1,4 +1,4 @@
-// Training jobs: embed a model's examples, split them (stratified, fixed by the seed), train the head, evaluate it on the held-out part, store a new version.
+// Training jobs: embed a model's examples, split them (stratified, fixed by the seed), evaluate the head on the held-out part, refit it on all, store a new version.
 import { DomainError } from '../shared/errors.js';
 import type { Job, JobRepository } from '../ports/pipeline.js';
 import type { ModelRepository } from '../ports/repositories.js';
@@ -118,6 +118,10 @@ export class TrainingWorker {
       true,
     );
     const progress: Array<Promise<void>> = [];
+    // Two phases: the run evaluated on the held-out part (0.4 → 0.75), then the refit on every example (0.75 → 0.9),
+    // whose epochs count again from 1 up to its own epoch count; the first epoch that does not follow on marks it.
+    let lastEpoch = 0;
+    let refitting = false;
     const fitted = await (this.deps.fit ?? fitHead)(all, labels, {
       kind: model.type === 'few-shot' ? 'few-shot' : 'fine-tuned',
       holdoutFraction: options.holdout_fraction,
@@ -126,12 +130,15 @@ export class TrainingWorker {
         architecture: options.architecture,
         maxEpochs: options.max_epochs,
         onProgress: (p) => {
+          refitting ||= p.epoch <= lastEpoch;
+          lastEpoch = p.epoch;
+          const [from, span] = refitting ? [0.75, 0.15] : [0.4, 0.35];
           progress.push(
             report({
               epoch: p.epoch,
               maxEpochs: p.maxEpochs,
               loss: p.loss,
-              progress: 0.4 + 0.5 * (p.epoch / p.maxEpochs),
+              progress: from + span * Math.min(1, p.epoch / p.maxEpochs),
             }),
           );
         },
