@@ -1,32 +1,112 @@
-// npm run eval: zero-shot vs few-shot (k = 8) vs fine-tuned on the default encoder, on the labelled sets in eval/sets/; writes docs/model-quality.md.
-import { writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+// npm run eval: zero-shot, few-shot (English / in-language support) and fine-tuned heads per encoder, side by side, plus retrieval and speed.
+// Usage: tsx scripts/eval-models.ts [--encoders a,b] [--sets DIR] [--out FILE]
+// Defaults: static-multi-100d and the registry's default encoder if different; eval/sets; docs/model-quality.md for
+// eval/sets, no page (tables on stdout only) for any other directory, such as the tuning sets in eval/dev.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { loadConfig } from '@textclass/server';
+import type { Encoder } from '@textclass/server/core';
 import { DEFAULT_ENCODER_ID, loadEncoderRegistry } from '@textclass/server/inference';
 import {
+  embedAll,
+  type EncoderEvalItem,
   fewShot,
   fineTuned,
   languageTable,
   type MethodResult,
-  observations,
+  MULTILINGUAL_ENCODER_ID,
+  type PreparedTask,
   overallTable,
   prepareTask,
   qualityPage,
+  type QualityPage,
   readEvalSet,
+  retrievalTop1,
   type SetSummary,
+  throughput,
   zeroShot,
 } from '@textclass/model-tools';
 
-const SETS_DIR = resolve('eval/sets');
-const OUTPUT = resolve('docs/model-quality.md');
 const TASKS = ['support-intents', 'sentiment'];
 /** Share of each (label, language) cell held out for testing, and the seed that fixes the split. */
 const HOLDOUT = 0.4;
 const SPLIT_SEED = 1;
-const K = 8;
+const KS = [4, 8];
 const FEW_SHOT_SEEDS = Array.from({ length: 10 }, (_, i) => i + 1);
+/** Column order of the per-language tables; languages not listed follow, sorted. */
+const LANG_ORDER = ['en', 'de', 'fr', 'es', 'it', 'pt', 'nl', 'pl', 'ru', 'ja', 'zh', 'sv', 'tr'];
+const SENTENCES = new URL('./eval-encoder/sentences.json', import.meta.url);
+const SPEED_ROUNDS = 3;
 
+const { values } = parseArgs({
+  options: { encoders: { type: 'string' }, sets: { type: 'string' }, out: { type: 'string' } },
+});
+const setsDir = resolve(values.sets ?? 'eval/sets');
+const output = values.out
+  ? resolve(values.out)
+  : setsDir === resolve('eval/sets')
+    ? resolve('docs/model-quality.md')
+    : undefined;
 const log = (line: string) => process.stderr.write(`${line}\n`);
+
+type Item = EncoderEvalItem<string>;
+const items = JSON.parse(readFileSync(SENTENCES, 'utf8')) as Item[];
+const retrievalLangs = Object.keys(items[0] ?? {}).filter((k) => !['en', 'para', 'intent'].includes(k));
+
+async function retrieval(encoder: Encoder): Promise<QualityPage['retrieval'][number]> {
+  const english = await embedAll(
+    encoder,
+    items.map((i) => i.en ?? ''),
+  );
+  const crossLingual: Array<{ lang: string; top1: number }> = [];
+  for (const lang of retrievalLangs) {
+    const vectors = await embedAll(
+      encoder,
+      items.map((i) => i[lang] ?? ''),
+    );
+    crossLingual.push({ lang, top1: retrievalTop1(vectors, english) });
+  }
+  const paraphrases = await embedAll(
+    encoder,
+    items.map((i) => i.para ?? ''),
+  );
+  return { encoder: encoder.id, crossLingual, paraphrase: retrievalTop1(paraphrases, english) };
+}
+
+/** Every method on one prepared set with one encoder; fine-tuning reports whether it watched a validation slice. */
+async function methodsOn(
+  name: string,
+  task: PreparedTask,
+  encoder: Encoder,
+): Promise<{ results: MethodResult[]; validated: boolean }> {
+  const result = (method: string, runs: MethodResult['runs']) => ({ task: name, method, encoder: encoder.id, runs });
+  const results = [result('zero-shot', [(await zeroShot(task, encoder)).scores])];
+  for (const support of ['english', 'in-language'] as const)
+    for (const k of KS)
+      results.push(
+        result(
+          `few-shot, k = ${k}, ${support === 'english' ? 'English' : 'in-language'} support`,
+          FEW_SHOT_SEEDS.map((seed) => fewShot(task, k, seed, support)),
+        ),
+      );
+  let validated = false;
+  for (const architecture of ['linear', 'mlp'] as const) {
+    const tuned = await fineTuned(task, { architecture, seed: SPLIT_SEED });
+    validated ||= tuned.validated;
+    log(
+      `${encoder.id} ${name}: fine-tuned ${architecture} on ${task.train.length} examples: ${tuned.epochs} epochs in ${tuned.seconds.toFixed(2)} s`,
+    );
+    const method = architecture === 'linear' ? 'fine-tuned (logistic regression)' : 'fine-tuned (MLP, 64 hidden units)';
+    results.push(result(method, [tuned.scores]));
+  }
+  return { results, validated };
+}
+
+const orderLangs = (langs: Iterable<string>) => {
+  const present = new Set(langs);
+  return [...LANG_ORDER.filter((l) => present.has(l)), ...[...present].filter((l) => !LANG_ORDER.includes(l)).sort()];
+};
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
@@ -34,61 +114,71 @@ async function main(): Promise<void> {
     modelsDir: config.modelsDir,
     defaultId: config.defaultEncoder ?? DEFAULT_ENCODER_ID,
   });
-  const encoder = registry.default;
-  await encoder.warmup();
-  log(`encoder ${encoder.id} (${encoder.dimension} dimensions)`);
+  const ids = values.encoders
+    ? values.encoders.split(',').map((id) => id.trim())
+    : [...new Set([MULTILINGUAL_ENCODER_ID, registry.defaultId])];
+  const sets = TASKS.map((name) => readEvalSet(setsDir, name));
+  const langs = orderLangs(sets.flatMap((s) => s.rows.map((r) => r.lang)));
+  const allTexts = sets.flatMap((s) => s.rows.map((r) => r.text));
   const results: MethodResult[] = [];
   const summaries: SetSummary[] = [];
+  const encoders: QualityPage['encoders'] = [];
+  const retrievals: QualityPage['retrieval'] = [];
   let validated = false;
-  for (const name of TASKS) {
-    const set = readEvalSet(SETS_DIR, name);
-    const task = await prepareTask(set, encoder, HOLDOUT, SPLIT_SEED);
-    const zero = await zeroShot(task, encoder);
-    results.push({ task: name, method: 'zero-shot', runs: [zero.scores] });
-    results.push({
-      task: name,
-      method: `few-shot, k = ${K} (${FEW_SHOT_SEEDS.length} draws)`,
-      runs: FEW_SHOT_SEEDS.map((seed) => fewShot(task, K, seed)),
-    });
-    for (const architecture of ['linear', 'mlp'] as const) {
-      const tuned = await fineTuned(task, { architecture, seed: SPLIT_SEED });
-      validated ||= tuned.validated;
-      log(
-        `${name}: fine-tuned ${architecture} on ${task.train.length} examples × ${encoder.dimension} dimensions: ${tuned.epochs} epochs in ${tuned.seconds.toFixed(2)} s`,
-      );
-      results.push({
-        task: name,
-        method: architecture === 'linear' ? 'fine-tuned (logistic regression)' : 'fine-tuned (MLP, 64 hidden units)',
-        runs: [tuned.scores],
-      });
+  for (const id of ids) {
+    const encoder = registry.get(id);
+    await encoder.warmup();
+    log(`encoder ${encoder.id} (${encoder.dimension} dimensions)`);
+    for (const set of sets) {
+      const task = await prepareTask(set, encoder, HOLDOUT, SPLIT_SEED);
+      const done = await methodsOn(set.name, task, encoder);
+      results.push(...done.results);
+      validated ||= done.validated;
+      if (summaries.length < sets.length)
+        summaries.push({
+          name: set.name,
+          rows: set.rows.length,
+          labels: set.labels.length,
+          train: task.train.length,
+          test: task.test.length,
+          perLang: orderLangs(set.rows.map((r) => r.lang)).map((lang) => ({
+            lang,
+            texts: set.rows.filter((r) => r.lang === lang).length,
+            heldOut: task.testLangs.filter((l) => l === lang).length,
+          })),
+          trainPerLabel: task.trainPerLabel,
+        });
     }
-    summaries.push({
-      name,
-      rows: set.rows.length,
-      labels: set.labels.length,
-      train: task.train.length,
-      test: task.test.length,
-      langs: [...new Set(set.rows.map((r) => r.lang))],
-      logitScale: zero.logitScale,
-    });
+    const row = await retrieval(encoder);
+    retrievals.push(row);
+    log(
+      `${encoder.id} retrieval top-1: ${row.crossLingual.map((c) => `${c.lang}→en ${c.top1.toFixed(3)}`).join(', ')}, paraphrase ${row.paraphrase.toFixed(3)}`,
+    );
+    const textsPerSecond = await throughput(encoder, allTexts, 64, SPEED_ROUNDS);
+    log(`${encoder.id}: ${Math.round(textsPerSecond)} texts/s (batches of 64, best of ${SPEED_ROUNDS})`);
+    encoders.push({ id, dimension: encoder.dimension, isDefault: id === registry.defaultId, textsPerSecond });
   }
-  const langs = [...new Set(summaries.flatMap((s) => s.langs))];
-  const tables = `${overallTable(results)}\n\nPer language (accuracy / macro-F1; few-shot: mean of the draws):\n\n${languageTable(results, langs)}`;
-  process.stdout.write(`${tables}\n`);
-  writeFileSync(
-    OUTPUT,
-    qualityPage({
-      encoder: { id: encoder.id, dimension: encoder.dimension },
-      sets: summaries,
-      holdout: HOLDOUT,
-      k: K,
-      draws: FEW_SHOT_SEEDS.length,
-      tables,
-      observations: observations(results),
-      validated,
-    }),
-  );
-  log(`wrote ${OUTPUT}`);
+  process.stdout.write(`${overallTable(results)}\n\n${languageTable(results, langs)}\n`);
+  if (output) {
+    writeFileSync(
+      output,
+      qualityPage({
+        setsDir: relative(process.cwd(), setsDir) || '.',
+        encoders,
+        sets: summaries,
+        holdout: HOLDOUT,
+        ks: KS,
+        draws: FEW_SHOT_SEEDS.length,
+        results,
+        langs,
+        retrieval: retrievals,
+        retrievalItems: items.length,
+        speedTexts: allTexts.length,
+        validated,
+      }),
+    );
+    log(`wrote ${output}`);
+  }
   await registry.close();
 }
 

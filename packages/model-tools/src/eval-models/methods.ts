@@ -10,18 +10,24 @@ import {
   type LabelDefinition,
   type LabelledEmbedding,
   scoreEmbedding,
-  seededRandom,
-  shuffled,
   trainFewShotHead,
   trainHead,
   type TrainOptions,
 } from '@textclass/server/core';
+import { drawInLanguage } from './support.js';
+
+export { sampleK } from './support.js';
 
 /** One task, embedded and split: the training part and the held-out part, with each text's language. */
 export interface PreparedTask {
   labels: LabelDefinition[];
   train: LabelledEmbedding[];
   test: LabelledEmbedding[];
+  /** The language of each training text (same order as train). */
+  trainLangs: string[];
+  /** Per language, the fewest training texts any label has there: the largest k an in-language draw honours. */
+  trainPerLabel: Map<string, number>;
+  /** The language of each held-out text (same order as test). */
   testLangs: string[];
 }
 
@@ -61,36 +67,44 @@ export async function zeroShot(task: PreparedTask, encoder: Encoder): Promise<{ 
   return { scores: score(task, argmaxRows(rows)), logitScale };
 }
 
-/** k examples of each label drawn from the training part with the seed. */
-export function sampleK(
-  train: readonly LabelledEmbedding[],
-  labelCount: number,
-  k: number,
-  seed: number,
-): LabelledEmbedding[] {
-  const random = seededRandom(seed);
-  return Array.from({ length: labelCount }, (_, label) =>
-    shuffled(
-      train.filter((e) => e.label === label),
-      random,
-    ).slice(0, k),
-  ).flat();
-}
+/** Where few-shot support examples come from: the English training texts, or those of each test text's own language. */
+export type Support = 'english' | 'in-language';
 
-export function fewShot(task: PreparedTask, k: number, seed: number): Scores {
+/** The few-shot head trained on support and applied to the held-out texts at the given indices. */
+function predictWith(task: PreparedTask, support: LabelledEmbedding[], indices: number[]): number[] {
   const params = trainFewShotHead(
-    sampleK(task.train, task.labels.length, k, seed),
+    support,
     task.labels.map((l) => l.name),
   );
-  return score(
-    task,
-    argmaxRows(
-      forward(
-        params,
-        task.test.map((e) => e.embedding),
-      ),
+  return argmaxRows(
+    forward(
+      params,
+      indices.map((i) => (task.test[i] as LabelledEmbedding).embedding),
     ),
   );
+}
+
+/**
+ * The few-shot head on k examples of each label drawn with the seed: from the English training texts, scored on
+ * every held-out text ('english'); or, for each language, from that language's training texts, scored on its
+ * held-out texts ('in-language'). A label with fewer than k training texts in the language gives all it has.
+ */
+export function fewShot(task: PreparedTask, k: number, seed: number, support: Support = 'english'): Scores {
+  const labelCount = task.labels.length;
+  const predicted = new Array<number>(task.test.length).fill(-1);
+  const groups =
+    support === 'english'
+      ? [{ lang: 'en', indices: task.test.map((_, i) => i) }]
+      : [...new Set(task.testLangs)].sort().map((lang) => ({
+          lang,
+          indices: task.testLangs.flatMap((l, i) => (l === lang ? [i] : [])),
+        }));
+  for (const { lang, indices } of groups) {
+    const examples = drawInLanguage(task.train, task.trainLangs, lang, labelCount, k, seed);
+    if (examples.length === 0) throw new Error(`no training texts in "${lang}" to draw few-shot support from`);
+    predictWith(task, examples, indices).forEach((p, j) => (predicted[indices[j] as number] = p));
+  }
+  return score(task, predicted);
 }
 
 export interface FineTuned {

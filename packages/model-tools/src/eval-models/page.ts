@@ -1,4 +1,6 @@
-// docs/model-quality.md: what was measured and how, the tables, and what they do and do not say.
+// docs/model-quality.md: what was measured and how, the tables for every encoder side by side, and what they do and do not say.
+import { retrievalTable, roughRate, type RetrievalRow } from './encoder-report.js';
+import { languageTable, observations, overallTable, type MethodResult } from './report.js';
 
 export interface SetSummary {
   name: string;
@@ -6,78 +8,175 @@ export interface SetSummary {
   labels: number;
   train: number;
   test: number;
-  langs: string[];
-  /** The zero-shot softmax scale calibrated on the training part. */
-  logitScale: number;
+  /** Texts and held-out texts per language, in the order the page lists languages. */
+  perLang: Array<{ lang: string; texts: number; heldOut: number }>;
+  /** Per language, the fewest training texts any label has there (the cap on an in-language draw). */
+  trainPerLabel: Map<string, number>;
+}
+
+export interface EncoderSummary {
+  id: string;
+  dimension: number;
+  /** Whether the registry names it the default encoder. */
+  isDefault: boolean;
+  /** encoder.embed over the sets' texts in batches of 64, best of a few rounds. */
+  textsPerSecond: number;
 }
 
 export interface QualityPage {
-  encoder: { id: string; dimension: number };
+  /** The sets' directory as the page names it, e.g. "eval/sets". */
+  setsDir: string;
+  encoders: EncoderSummary[];
   sets: SetSummary[];
   holdout: number;
-  k: number;
+  ks: number[];
   draws: number;
-  tables: string;
-  observations: string[];
+  results: MethodResult[];
+  /** Column order of the per-language tables. */
+  langs: string[];
+  retrieval: RetrievalRow[];
+  /** Sentences in the retrieval set. */
+  retrievalItems: number;
+  /** Texts embedded per speed round. */
+  speedTexts: number;
   /** Whether the fine-tuned heads stopped on a validation slice (else on the training loss). */
   validated: boolean;
 }
 
-export function qualityPage(page: QualityPage): string {
-  const total = page.sets.reduce((a, s) => a + s.rows, 0);
-  const sets = page.sets
+/** "en 10, de 5, fr 5" grouped by value: "en 10; de, fr 5". */
+function groupedCaps(caps: Map<string, number>, langs: readonly string[]): string {
+  const byValue = new Map<number, string[]>();
+  for (const lang of langs) {
+    const cap = caps.get(lang);
+    if (cap !== undefined) byValue.set(cap, [...(byValue.get(cap) ?? []), lang]);
+  }
+  return [...byValue.entries()]
+    .sort((a, b) => b[0] - a[0])
+    .map(([cap, ls]) => `${ls.join(', ')} ${cap}`)
+    .join('; ');
+}
+
+function setLines(page: QualityPage): string {
+  return page.sets
     .map(
       (s) =>
-        `- \`eval/sets/${s.name}.jsonl\`: ${s.rows} texts, ${s.labels} labels, languages ${s.langs.join(', ')}; ${s.train} for training, ${s.test} held out`,
+        `- \`${page.setsDir}/${s.name}.jsonl\`: ${s.rows} texts, ${s.labels} labels (${s.perLang.map((l) => `${l.lang} ${l.texts}`).join(', ')}); ` +
+        `${s.train} for training, ${s.test} held out`,
     )
     .join('\n');
+}
+
+function encoderLines(page: QualityPage): string {
+  return page.encoders
+    .map((e) => `- \`${e.id}\` (${e.dimension} dimensions)${e.isDefault ? ", the registry's default encoder" : ''}`)
+    .join('\n');
+}
+
+/** Which sets are for tuning and which for reporting (eval/README.md), said from the point of view of this page's sets. */
+function tuningNote(setsDir: string): string {
+  return setsDir === 'eval/sets'
+    ? 'Settings are tuned on the separate tuning sets in `eval/dev/` (same labels and languages, different texts) and\n' +
+        'reported here; see `eval/README.md`.'
+    : `These are not the reported sets (\`eval/sets/\`): a page over \`${setsDir}\` is for tuning only; see \`eval/README.md\`.`;
+}
+
+/** "3" when all counts agree, else "min–max". */
+function range(counts: readonly number[]): string {
+  const low = Math.min(...counts);
+  const high = Math.max(...counts);
+  return low === high ? String(low) : `${low}–${high}`;
+}
+
+export function qualityPage(page: QualityPage): string {
+  const total = page.sets.reduce((a, s) => a + s.rows, 0);
+  const [k1 = 4, k2 = 8] = page.ks;
+  const caps = page.sets.map((s) => `${s.name}: ${groupedCaps(s.trainPerLabel, page.langs)}`).join('; ');
+  const heldOut = page.sets.flatMap((s) => s.perLang.map((l) => l.heldOut)).filter((n) => n > 0);
+  const perLangSizes = page.sets.map((s) => `${s.name} ${range(s.perLang.map((l) => l.heldOut))}`).join(', ');
+  const pointRange = range(heldOut.map((n) => Math.round(100 / n))).replace('–', ' to ');
+  const speed = page.encoders.map((e) => `\`${e.id}\` about ${roughRate(e.textsPerSecond)} texts/s`).join(', ');
   return `# Model quality
 
-Produced by \`npm run eval\` (scripts/eval-models.ts); do not edit by hand. Rerun it after changing the encoder,
-the heads or the sets: the output is deterministic for a given encoder.
+Produced by \`npm run eval\` (scripts/eval-models.ts); do not edit by hand. Rerun it after changing an encoder, the
+heads or the sets. Everything on this page is deterministic for a given encoder except the speed line.
 
 ## What is measured
 
-The labelled sets were written for this project (not taken from a benchmark): ${total} short texts, support
-requests and everyday reviews, written by hand in each language rather than translated word for word.
+The labelled sets were written by hand for this project (not taken from a benchmark, not translated word for
+word between languages): ${total} short texts, support requests and everyday reviews, about one in ten
+deliberately hard (typos, very short texts, mixed intents labelled by the dominant one, negation, sarcasm).
 
-${sets}
+${setLines(page)}
+
+${tuningNote(page.setsDir)}
 
 Each set is split once, stratified by label and language together (${Math.round(page.holdout * 100)} % of every
-label–language cell held out, fixed seed), and all methods are scored on the same held-out texts:
+label–language cell held out, fixed seed), and every method is scored on the same held-out texts:
 
-- **zero-shot**: the label descriptions in \`eval/sets/<set>.labels.json\` (English) embedded as prototypes, as
-  a deployed zero-shot model scores them; the softmax scale is calibrated on the training part (it changes the
-  confidences, not which label wins).
-- **few-shot, k = ${page.k}**: ${page.k} examples of each label drawn at random from the training part, the
-  few-shot head (prototypes at a leave-one-out calibrated scale, refined by logistic regression held close to
-  them); mean ± standard deviation over ${page.draws} draws.
-- **fine-tuned**: the training head on the whole training part, as logistic regression and as a
-  one-hidden-layer MLP (class-balanced weights, L2, mini-batch Adam). It stops early on a validation slice
-  carved from the training part once that slice would hold at least 5 examples of every label, else when the
-  training loss stops falling; ${page.validated ? 'here a validation slice was carved' : 'these sets are too small for a slice, so the latter applies here'}.
+- **zero-shot**: each label's name and its English descriptions (\`<set>.labels.json\`) embedded and averaged
+  into a prototype, as a deployed zero-shot model does (the server's \`buildPrototypes\`); the softmax scale is
+  calibrated on the training part (it changes confidences, not which label wins).
+- **few-shot, English support**: k = ${k1} or ${k2} examples of each label drawn at random from the *English*
+  training texts only, the few-shot head (prototypes at a leave-one-out calibrated scale, refined by logistic
+  regression held close to them), applied to the held-out texts of every language: how far English examples
+  carry to other languages. Mean over ${page.draws} draws.
+- **few-shot, in-language support**: the same head, but for each language k examples of each label drawn from
+  *that language's* training texts, applied to that language's held-out texts. A label has only so many training
+  texts in a language, and a draw takes at most those (${caps}), so "k = ${k2}" is below ${k2} in most
+  languages. Mean over ${page.draws} draws.
+- **fine-tuned**: the training head on the whole training part (all languages), as logistic regression and as a
+  one-hidden-layer MLP (class-balanced weights, L2, mini-batch Adam). It stops early on a validation slice carved
+  from the training part once that slice would hold at least 5 examples of every label, else when the training
+  loss stops falling; ${page.validated ? 'here a validation slice was carved' : 'these sets are too small for a slice, so the latter applies here'}.
 
-Encoder: \`${page.encoder.id}\` (${page.encoder.dimension} dimensions), the default encoder loaded as the server
-loads it (\`TEXTCLASS_DEFAULT_ENCODER\` and \`TEXTCLASS_MODELS_DIR\` apply).
+Encoders, each loaded through the server's encoder registry as the server loads it (\`TEXTCLASS_DEFAULT_ENCODER\`
+and \`TEXTCLASS_MODELS_DIR\` apply):
+
+${encoderLines(page)}
 
 ## Results
 
-${page.tables}
+Accuracy and macro-F1 on all held-out texts (few-shot: mean ± standard deviation over the draws):
+
+${overallTable(page.results)}
+
+Accuracy per language (few-shot: mean of the draws):
+
+${languageTable(page.results, page.langs)}
+
+### Retrieval
+
+Top-1 retrieval over the ${page.retrievalItems} parallel sentences of \`scripts/eval-encoder/sentences.json\`
+(support tickets and everyday statements, each in every language plus an English paraphrase; the set
+\`npm run eval:encoder\` uses): the share of a language's sentences whose most similar English sentence (of
+${page.retrievalItems}) is their own translation, ties counted as misses; and the same for the English
+paraphrases against the English originals.
+
+${retrievalTable(page.retrieval)}
+
+### Speed
+
+A rough figure, the one on this page that changes from run to run and machine to machine: \`encoder.embed\`
+over all ${page.speedTexts} texts of the sets (all languages mixed) in batches of 64, one process, best of 3
+rounds, rounded to two significant figures: ${speed}.
 
 ## Reading the numbers
 
-${page.observations.map((o) => `- ${o}`).join('\n')}
-- Chance is ${page.sets.map((s) => `${(1 / s.labels).toFixed(3)} for ${s.name} (${s.labels} labels)`).join(' and ')}. A language whose
-  row sits near chance is one the encoder does not understand: its texts become vectors of the few tokens the
-  encoder knows (names, numbers, borrowed words), and no head can recover what the encoder lost.
+${observations(page.results)
+  .map((o) => `- ${o}`)
+  .join('\n')}
+- Chance is ${page.sets.map((s) => `${(1 / s.labels).toFixed(3)} for ${s.name} (${s.labels} labels)`).join(' and ')}. A
+  language whose row sits near chance is one the encoder does not understand: no head can recover what the
+  encoder lost.
+- The held-out sets are small: one text is worth ${page.sets.map((s) => `${(100 / s.test).toFixed(2)} points of overall accuracy on ${s.name}`).join(' and ')}.
+  A language holds only a few held-out texts (${perLangSizes}), so one text moves a per-language figure
+  by ${pointRange} points: read the per-language tables for large gaps, not for differences of a few points.
+- The in-language few-shot rows draw from a handful of texts per label (see the caps above), so their draws
+  overlap heavily and their spread understates the noise; in English they equal the English-support rows.
 - The few-shot head has one setting (how strongly the refinement is held to the prototypes) that was chosen
-  while looking at this set, so its row is slightly optimistic; the fine-tuned heads run with their defaults.
-- The held-out sets are small (${page.sets.map((s) => `${s.test} texts for ${s.name}`).join(', ')}); one text is
-  worth ${page.sets.map((s) => `${(100 / s.test).toFixed(1)} points of accuracy on ${s.name}`).join(' and ')}, and four
-  times as much in a per-language figure. Differences of a few points are within noise; the few-shot
-  spread shows how much the choice of the ${page.k} examples alone moves the result.
-- The texts are short and each carries one clear intent or sentiment; real tickets are longer, mix intents and
-  are noisier, so expect lower numbers on production data. Treat this table as a comparison of methods on
-  one encoder, not as a promise for a given deployment.
+  while looking at an earlier, smaller version of these sets, so its rows may be slightly optimistic; the
+  fine-tuned heads run with their defaults.
+- Real tickets are longer and noisier than these texts; treat the tables as a comparison of methods and
+  encoders on the same texts, not as a promise for a given deployment.
 `;
 }

@@ -2,6 +2,7 @@
 import { stratifiedSplit, type Encoder } from '@textclass/server/core';
 import type { PreparedTask } from './methods.js';
 import type { EvalSet } from './sets.js';
+import { trainingPerLabel } from './support.js';
 
 /** Embeddings of texts, 64 texts an encoder call. */
 export async function embedAll(encoder: Encoder, texts: string[]): Promise<Float32Array[]> {
@@ -35,10 +36,14 @@ export async function prepareTask(
     embedding: embeddings[i] as Float32Array,
     label: names.indexOf(set.rows[i]?.label ?? ''),
   });
+  const train = split.train.map(example);
+  const trainLangs = split.train.map((i) => set.rows[i]?.lang ?? '');
   return {
     labels: set.labels,
-    train: split.train.map(example),
+    train,
     test: split.holdout.map(example),
+    trainLangs,
+    trainPerLabel: trainingPerLabel(train, trainLangs, names.length),
     testLangs: split.holdout.map((i) => set.rows[i]?.lang ?? ''),
   };
 }

@@ -1,65 +1,151 @@
-// The quality table as Markdown: accuracy and macro-F1 per task and method, overall and per language.
+// The quality tables as Markdown, encoders side by side: accuracy and macro-F1 per set and method, accuracy per language.
 import type { Evaluation } from '@textclass/server/core';
 import type { Scores } from './methods.js';
+import { distinct, f3, markdownTable, mean, meanCell } from './table.js';
 
-/** A method's scores on one task: one run, or one per seed (few-shot). */
+/** A method's scores on one set with one encoder: one run, or one per seed (few-shot). */
 export interface MethodResult {
   task: string;
   method: string;
+  encoder: string;
   runs: Scores[];
 }
 
-const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-/** Sample standard deviation (n − 1). */
-const sd = (xs: number[]) =>
-  xs.length < 2 ? 0 : Math.sqrt(xs.reduce((a, x) => a + (x - mean(xs)) ** 2, 0) / (xs.length - 1));
-const f3 = (x: number) => x.toFixed(3);
+const metric = (evaluations: Array<Evaluation | undefined>, key: 'accuracy' | 'f1_macro'): number[] =>
+  evaluations.filter((e) => e !== undefined && e[key] !== null).map((e) => e?.[key] ?? 0);
 
-function cell(evaluations: Evaluation[], metric: 'accuracy' | 'f1_macro', withSpread: boolean): string {
-  const values = evaluations.map((e) => e[metric] ?? 0);
-  return withSpread && values.length > 1 ? `${f3(mean(values))} ± ${f3(sd(values))}` : f3(mean(values));
+function find(results: readonly MethodResult[], task: string, method: string, encoder: string) {
+  return results.find((r) => r.task === task && r.method === method && r.encoder === encoder);
 }
 
+/** One row per set and method, and for each encoder (in order of first appearance) its accuracy and macro-F1. */
 export function overallTable(results: MethodResult[]): string {
-  const lines = ['| task | method | accuracy | macro-F1 |', '|---|---|---|---|'];
-  for (const r of results) {
-    const all = r.runs.map((s) => s.all);
-    lines.push(`| ${r.task} | ${r.method} | ${cell(all, 'accuracy', true)} | ${cell(all, 'f1_macro', true)} |`);
-  }
-  return lines.join('\n');
-}
-
-export function languageTable(results: MethodResult[], langs: string[]): string {
-  const lines = [`| task | method | ${langs.join(' | ')} |`, `|---|---|${langs.map(() => '---').join('|')}|`];
-  for (const r of results) {
-    const cells = langs.map((lang) => {
-      const evaluations = r.runs.map((s) => s.byLang.get(lang)).filter((e) => e !== undefined);
-      return evaluations.length === 0
-        ? '–'
-        : `${cell(evaluations, 'accuracy', false)} / ${cell(evaluations, 'f1_macro', false)}`;
+  const encoders = distinct(results, (r) => r.encoder);
+  const rows = distinct(results, (r) => `${r.task}\u0000${r.method}`).map((key) => {
+    const [task = '', method = ''] = key.split('\u0000');
+    const cells = encoders.flatMap((encoder) => {
+      const all = find(results, task, method, encoder)?.runs.map((s) => s.all) ?? [];
+      return [meanCell(metric(all, 'accuracy'), true), meanCell(metric(all, 'f1_macro'), true)];
     });
-    lines.push(`| ${r.task} | ${r.method} | ${cells.join(' | ')} |`);
-  }
-  return lines.join('\n');
+    return [task, method, ...cells];
+  });
+  return markdownTable(['set', 'method', ...encoders.flatMap((e) => [`${e} accuracy`, `${e} macro-F1`])], rows);
 }
 
-/** Plain sentences about the results: the methods of each task by macro-F1, and the language spread of the best one. */
+/** Held-out texts of a language in one run (the support of its classes). */
+function heldOut(scores: Scores | undefined, lang: string): number {
+  const perClass = scores?.byLang.get(lang)?.per_class ?? {};
+  return Object.values(perClass).reduce((a, c) => a + c.support, 0);
+}
+
+/**
+ * Per set, a table of accuracy by language (columns langs, then all): one row per method and encoder (the encoder
+ * column only when there are several), few-shot the mean of its draws; a first row counts the held-out texts.
+ */
+export function languageTable(results: MethodResult[], langs: string[]): string {
+  const encoders = distinct(results, (r) => r.encoder);
+  const several = encoders.length > 1;
+  return distinct(results, (r) => r.task)
+    .map((task) => {
+      const ofTask = results.filter((r) => r.task === task);
+      const present = langs.filter((lang) => ofTask.some((r) => r.runs.some((s) => s.byLang.has(lang))));
+      const first = ofTask[0]?.runs[0];
+      const counts = [
+        'held-out texts',
+        ...(several ? [''] : []),
+        ...present.map((lang) => String(heldOut(first, lang))),
+        String(present.reduce((a, lang) => a + heldOut(first, lang), 0)),
+      ];
+      const rows = distinct(ofTask, (r) => r.method).flatMap((method) =>
+        encoders.map((encoder) => {
+          const runs = find(ofTask, task, method, encoder)?.runs ?? [];
+          return [
+            method,
+            ...(several ? [encoder] : []),
+            ...present.map((lang) =>
+              meanCell(
+                metric(
+                  runs.map((s) => s.byLang.get(lang)),
+                  'accuracy',
+                ),
+                false,
+              ),
+            ),
+            meanCell(
+              metric(
+                runs.map((s) => s.all),
+                'accuracy',
+              ),
+              false,
+            ),
+          ];
+        }),
+      );
+      const header = ['method', ...(several ? ['encoder'] : []), ...present, 'all'];
+      return `**${task}**\n\n${markdownTable(header, [counts, ...rows])}`;
+    })
+    .join('\n\n');
+}
+
+const meanOf = (r: MethodResult, key: 'accuracy' | 'f1_macro', lang?: string): number =>
+  mean(
+    metric(
+      r.runs.map((s) => (lang === undefined ? s.all : s.byLang.get(lang))),
+      key,
+    ),
+  );
+
+/** Mean per-language accuracy over the languages other than English (each language weighs the same). */
+function otherLanguages(r: MethodResult): number {
+  const langs = [...new Set(r.runs.flatMap((s) => [...s.byLang.keys()]))].filter((l) => l !== 'en');
+  return mean(langs.map((lang) => meanOf(r, 'accuracy', lang)));
+}
+
+/**
+ * Plain sentences about the results: per set and encoder, the methods by macro-F1, the language spread of the best
+ * one and English against the other languages; with several encoders, each one's accuracy against the first's.
+ */
 export function observations(results: MethodResult[]): string[] {
-  const tasks = [...new Set(results.map((r) => r.task))];
-  return tasks.map((task) => {
-    const ranked = results
-      .filter((r) => r.task === task)
-      .map((r) => ({ method: r.method, f1: mean(r.runs.map((s) => s.all.f1_macro ?? 0)), runs: r.runs }))
-      .sort((a, b) => b.f1 - a.f1);
-    const best = ranked[0];
-    if (!best) return `${task}: no results`;
-    const byLang = [...(best.runs[0]?.byLang.keys() ?? [])]
-      .map((lang) => ({ lang, f1: mean(best.runs.map((s) => s.byLang.get(lang)?.f1_macro ?? 0)) }))
-      .sort((a, b) => b.f1 - a.f1);
-    const spread =
-      byLang.length > 1
-        ? `; its macro-F1 ranges from ${f3(byLang.at(-1)?.f1 ?? 0)} (${byLang.at(-1)?.lang}) to ${f3(byLang[0]?.f1 ?? 0)} (${byLang[0]?.lang}) across languages`
-        : '';
-    return `${task}: by macro-F1, ${ranked.map((r) => `${r.method} ${f3(r.f1)}`).join(' > ')}${spread}.`;
-  });
+  const encoders = distinct(results, (r) => r.encoder);
+  const lines: string[] = [];
+  for (const task of distinct(results, (r) => r.task)) {
+    for (const encoder of encoders) {
+      const mine = results.filter((r) => r.task === task && r.encoder === encoder);
+      const ranked = [...mine].sort((a, b) => meanOf(b, 'f1_macro') - meanOf(a, 'f1_macro'));
+      const best = ranked[0];
+      if (!best) continue;
+      const byLang = [...(best.runs[0]?.byLang.keys() ?? [])]
+        .map((lang) => ({ lang, accuracy: meanOf(best, 'accuracy', lang) }))
+        .sort((a, b) => b.accuracy - a.accuracy);
+      const low = byLang.at(-1);
+      const high = byLang[0];
+      const spread =
+        low && high && byLang.length > 1
+          ? `; its accuracy ranges from ${f3(low.accuracy)} (${low.lang}) to ${f3(high.accuracy)} (${high.lang})`
+          : '';
+      lines.push(
+        `${task}, \`${encoder}\`: by macro-F1, ${ranked.map((r) => `${r.method} ${f3(meanOf(r, 'f1_macro'))}`).join(' > ')}${spread}.`,
+      );
+      if (mine.some((r) => r.runs[0]?.byLang.has('en')) && byLang.length > 1)
+        lines.push(
+          `${task}, \`${encoder}\`: accuracy on English vs the mean of the other languages: ${mine
+            .map((r) => `${r.method} ${f3(meanOf(r, 'accuracy', 'en'))} vs ${f3(otherLanguages(r))}`)
+            .join('; ')}.`,
+        );
+    }
+    const [base, ...others] = encoders;
+    for (const other of others) {
+      const deltas = distinct(
+        results.filter((r) => r.task === task),
+        (r) => r.method,
+      ).map((method) => {
+        const a = find(results, task, method, base ?? '');
+        const b = find(results, task, method, other);
+        const delta = a && b ? meanOf(b, 'accuracy') - meanOf(a, 'accuracy') : 0;
+        return `${method} ${delta >= 0 ? '+' : '−'}${f3(Math.abs(delta))}`;
+      });
+      lines.push(`${task}: accuracy of \`${other}\` minus \`${base}\`: ${deltas.join('; ')}.`);
+    }
+  }
+  return lines;
 }

@@ -1,0 +1,77 @@
+// The quality page: protocols, set sizes, the in-language caps, all tables, and nothing that varies but the speed line.
+import { evaluate } from '@textclass/server/core';
+import { describe, expect, it } from 'vitest';
+import { qualityPage, type QualityPage } from './page.js';
+
+const all = evaluate([0, 1], [0, 1], ['a', 'b']);
+const page = (textsPerSecond: number): QualityPage => ({
+  setsDir: 'eval/sets',
+  encoders: [{ id: 'enc', dimension: 4, isDefault: true, textsPerSecond }],
+  sets: [
+    {
+      name: 'intents',
+      rows: 10,
+      labels: 2,
+      train: 6,
+      test: 4,
+      perLang: [
+        { lang: 'en', texts: 6, heldOut: 2 },
+        { lang: 'de', texts: 4, heldOut: 2 },
+      ],
+      trainPerLabel: new Map([
+        ['de', 1],
+        ['en', 2],
+      ]),
+    },
+  ],
+  holdout: 0.4,
+  ks: [4, 8],
+  draws: 10,
+  results: [
+    {
+      task: 'intents',
+      method: 'zero-shot',
+      encoder: 'enc',
+      runs: [
+        {
+          all,
+          byLang: new Map([
+            ['en', all],
+            ['de', all],
+          ]),
+        },
+      ],
+    },
+  ],
+  langs: ['en', 'de'],
+  retrieval: [{ encoder: 'enc', crossLingual: [{ lang: 'de', top1: 0.5 }], paraphrase: 1 }],
+  retrievalItems: 2,
+  speedTexts: 10,
+  validated: false,
+});
+
+describe('qualityPage', () => {
+  it('names the sets, their sizes per language and the in-language caps, and holds every table', () => {
+    const text = qualityPage(page(1234));
+    expect(text).toContain('- `eval/sets/intents.jsonl`: 10 texts, 2 labels (en 6, de 4); 6 for training, 4 held out');
+    expect(text).toContain('(intents: en 2; de 1)');
+    expect(text).toContain("- `enc` (4 dimensions), the registry's default encoder");
+    expect(text).toContain('| intents | zero-shot | 1.000 | 1.000 |');
+    expect(text).toContain('| `enc` | 0.500 | 1.000 |');
+    expect(text).toContain('`enc` about 1,200 texts/s');
+    expect(text).toContain('Settings are tuned on the separate tuning sets in `eval/dev/`');
+    expect(text).toContain('one text moves a per-language figure\n  by 50 points');
+  });
+
+  it('says so when its sets are not the reported ones', () => {
+    expect(qualityPage({ ...page(1), setsDir: 'eval/dev' })).toContain('a page over `eval/dev` is for tuning only');
+  });
+
+  it('differs between two runs only where the speed does', () => {
+    const a = qualityPage(page(1234)).split('\n');
+    const b = qualityPage(page(5678)).split('\n');
+    const differing = a.filter((line, i) => line !== b[i]);
+    expect(differing).toHaveLength(1);
+    expect(differing[0]).toMatch(/texts\/s/);
+  });
+});
