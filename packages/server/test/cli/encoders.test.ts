@@ -27,7 +27,9 @@ describe('textclass encoders', () => {
     );
     const listed = await runCli(['encoders', 'list'], env);
     expect(listed).toMatch(new RegExp(`${FIXTURE_ID}\\s+sentence-transformers\\s+\\d+ KiB\\s+pulled ${FIXTURE_REPO}@`));
-    expect(listed).toMatch(/static-multi-100d \(default\)\s+static-embedding\s+[\d.]+ MiB\s+built-in/);
+    expect(listed).toMatch(/use-multi-612 \(default\)\s+joint\s+[\d.]+ MiB\s+built-in/);
+    expect(listed).toMatch(/use-lite-en-512\s+unigram-transformer\s+[\d.]+ MiB\s+built-in/);
+    expect(listed).toMatch(/static-multi-100d\s+static-embedding\s+[\d.]+ MiB\s+built-in/);
     expect(listed).toMatch(/static-en-100d\s+static-embedding\s+[\d.]+ MiB\s+built-in/);
     await expect(runCli(['encoders', 'pull', 'nobody/nothing'], env)).rejects.toThrow(
       /repository "nobody\/nothing" at revision "main" was not found/,

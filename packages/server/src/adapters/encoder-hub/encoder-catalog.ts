@@ -3,7 +3,8 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PULL_MANIFEST } from './pull-encoder.js';
 
-export type EncoderFormat = 'static-embedding' | 'sentence-transformers' | 'incomplete';
+export type EncoderFormat =
+  'static-embedding' | 'unigram-transformer' | 'joint' | 'sentence-transformers' | 'incomplete';
 
 export interface CatalogEntry {
   id: string;
@@ -40,12 +41,12 @@ async function describe(dir: string, name: string, builtin: boolean): Promise<Ca
   const metadata = relative.has('encoder.json') ? await readJson(join(dir, 'encoder.json')) : undefined;
   const pulled = relative.has(PULL_MANIFEST) ? await readJson(join(dir, PULL_MANIFEST)) : undefined;
   const hasOnnx = [...relative].some((f) => f.endsWith('.onnx'));
-  const format: EncoderFormat =
-    metadata?.type === 'static-embedding'
-      ? 'static-embedding'
-      : hasOnnx && relative.has('tokenizer.json') && relative.has('config.json')
-        ? 'sentence-transformers'
-        : 'incomplete';
+  const described = ['static-embedding', 'unigram-transformer', 'joint'] as const;
+  const format: EncoderFormat = described.includes(metadata?.type as (typeof described)[number])
+    ? (metadata?.type as EncoderFormat)
+    : hasOnnx && relative.has('tokenizer.json') && relative.has('config.json')
+      ? 'sentence-transformers'
+      : 'incomplete';
   const source = builtin
     ? 'built-in'
     : pulled

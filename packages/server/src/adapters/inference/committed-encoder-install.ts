@@ -8,7 +8,8 @@ import { ENCODER_FILES, parseEncoderMetadata, readEncoderMetadata } from './enco
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
-async function isCurrent(outDir: string, modelSha: string, tokenizerSha: string): Promise<boolean> {
+/** True when outDir holds an encoder whose files match both checksums. */
+export async function isCurrent(outDir: string, modelSha: string, tokenizerSha: string): Promise<boolean> {
   try {
     const metadata = await readEncoderMetadata(outDir);
     if (metadata.model_sha256 !== modelSha || metadata.tokenizer_sha256 !== tokenizerSha) return false;

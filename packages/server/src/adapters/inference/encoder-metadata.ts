@@ -8,9 +8,14 @@ export const ENCODER_FILES = {
   tokenizer: 'tokenizer.json',
 } as const;
 
+/** static-embedding: token lookup + masked mean (static-encoder.ts); unigram-transformer: a Transformer that reads
+ * SentencePiece unigram pieces and outputs sentence vectors (use-lite/). */
+export const ENCODER_TYPES = ['static-embedding', 'unigram-transformer'] as const;
+export type EncoderType = (typeof ENCODER_TYPES)[number];
+
 export interface EncoderMetadata {
   id: string;
-  type: 'static-embedding';
+  type: EncoderType;
   dimension: number;
   /** Words in the vocabulary; the embedding table has vocab_size + 1 rows (row 0 = padding/unknown). */
   vocab_size: number;
@@ -34,7 +39,7 @@ export function parseEncoderMetadata(json: unknown, dir: string): EncoderMetadat
   if (typeof json !== 'object' || json === null || Array.isArray(json)) fail(dir, 'not an object');
   const m = json as Record<string, unknown>;
   if (typeof m.id !== 'string' || !ID.test(m.id)) fail(dir, 'id must be lowercase letters, digits, ".", "_" or "-"');
-  if (m.type !== 'static-embedding') fail(dir, `unsupported type ${JSON.stringify(m.type)}`);
+  if (!(ENCODER_TYPES as readonly unknown[]).includes(m.type)) fail(dir, `unsupported type ${JSON.stringify(m.type)}`);
   for (const key of ['dimension', 'vocab_size'] as const) {
     const value = m[key];
     if (typeof value !== 'number' || !Number.isInteger(value) || value < 1)

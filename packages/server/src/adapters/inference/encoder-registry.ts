@@ -3,12 +3,17 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { notFound } from '../../core/shared/errors.js';
 import type { Encoder, EncoderProvider } from '../../core/ports/encoders.js';
-import { ENCODER_FILES } from './encoder-metadata.js';
+import { ENCODER_FILES, readEncoderMetadata } from './encoder-metadata.js';
 import type { EncoderModel } from './encoder-model.js';
 import { BUILTIN_ENCODERS_DIR, DEFAULT_ENCODER_ID } from './package-paths.js';
 import { StaticEncoder, type StaticEncoderOptions } from './static-encoder.js';
 import { TransformerEncoder, type TransformerEncoderOptions } from './transformer-encoder.js';
 import { isTransformerExport } from './transformer-export.js';
+import { openUnigramTransformer } from './use-lite/unigram-transformer.js';
+import { JointEncoder } from './joint/joint-encoder.js';
+import { encoderTypeOf, parseJointMetadata } from './joint/joint-metadata.js';
+import { readFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
 
 export { DEFAULT_ENCODER_ID };
 
@@ -42,7 +47,7 @@ export class EncoderNotBuiltError extends Error {
   }
 }
 
-type EncoderKind = 'static' | 'transformer';
+type EncoderKind = 'described' | 'transformer';
 
 /** A loaded encoder: its two stages for the serving stack, and embed() for scripts and evaluation. */
 export type LoadedEncoder = Encoder & EncoderModel;
@@ -62,7 +67,7 @@ async function encoderSubdirs(dir: string): Promise<Array<{ dir: string; kind: E
     .sort();
   const found = await Promise.all(
     dirs.map(async (sub) => {
-      if ((await readdir(sub)).includes(ENCODER_FILES.metadata)) return { dir: sub, kind: 'static' as const };
+      if ((await readdir(sub)).includes(ENCODER_FILES.metadata)) return { dir: sub, kind: 'described' as const };
       return (await isTransformerExport(sub)) ? { dir: sub, kind: 'transformer' as const } : undefined;
     }),
   );
@@ -72,9 +77,11 @@ async function encoderSubdirs(dir: string): Promise<Array<{ dir: string; kind: E
 export class EncoderRegistry implements EncoderProvider {
   private readonly encoders: ReadonlyMap<string, LoadedEncoder>;
 
+  /** fingerprints: model checksums recorded in encoder.json, by encoder id (static tables carry their own). */
   constructor(
     encoders: LoadedEncoder[],
     readonly defaultId: string,
+    private readonly fingerprints: ReadonlyMap<string, string> = new Map(),
   ) {
     this.encoders = new Map(encoders.map((e) => [e.id, e]));
     if (!this.encoders.has(defaultId)) throw new Error(`default encoder "${defaultId}" is not among the encoders`);
@@ -92,10 +99,10 @@ export class EncoderRegistry implements EncoderProvider {
     return encoder;
   }
 
-  /** SHA-256 of a static encoder's ONNX file (from its encoder.json); null for encoders without recorded checksums. */
+  /** SHA-256 of an encoder's ONNX file (from its encoder.json); null for encoders without recorded checksums. */
   fingerprint(id: string): string | null {
     const encoder = this.get(id);
-    return encoder instanceof StaticEncoder ? encoder.metadata.model_sha256 : null;
+    return encoder instanceof StaticEncoder ? encoder.metadata.model_sha256 : (this.fingerprints.get(id) ?? null);
   }
 
   has(id: string): boolean {
@@ -122,6 +129,33 @@ export class EncoderRegistry implements EncoderProvider {
   }
 }
 
+/** An encoder directory with encoder.json: a static table or a unigram transformer, as its type says. */
+async function openDescribed(
+  dir: string,
+  options: EncoderRegistryOptions,
+  fingerprints: Map<string, string>,
+): Promise<LoadedEncoder> {
+  const metadata = await readEncoderMetadata(dir);
+  if (metadata.type !== 'unigram-transformer') return StaticEncoder.open(dir, options.encoder);
+  const encoder = await openUnigramTransformer(dir, metadata, options.transformer);
+  if (!fingerprints.has(encoder.id)) fingerprints.set(encoder.id, metadata.model_sha256);
+  return encoder;
+}
+
+/** A joint encoder over encoders already opened (its parts are shared with the registry, not loaded twice). */
+async function openJoint(dir: string, encoders: ReadonlyMap<string, LoadedEncoder>): Promise<JointEncoder> {
+  const metadata = parseJointMetadata(JSON.parse(await readFile(join(dir, ENCODER_FILES.metadata), 'utf8')), dir);
+  const parts = metadata.parts.map((part) => {
+    const encoder = encoders.get(part.id);
+    if (!encoder)
+      throw new Error(`${dir}: joint encoder ${metadata.id} needs encoder "${part.id}", which is not installed`);
+    return encoder;
+  });
+  if (!(parts[metadata.parts.findIndex((p) => p.id === metadata.gloss.from)] instanceof StaticEncoder))
+    throw new Error(`${dir}: the gloss source ${metadata.gloss.from} must be a static-embedding encoder`);
+  return new JointEncoder(metadata, dir, parts);
+}
+
 /** Reads every encoder's metadata (fast); weights load on warmup() or first use. */
 export async function loadEncoderRegistry(options: EncoderRegistryOptions = {}): Promise<EncoderRegistry> {
   const dirs = [
@@ -130,15 +164,28 @@ export async function loadEncoderRegistry(options: EncoderRegistryOptions = {}):
   ];
   const defaultId = options.defaultId ?? DEFAULT_ENCODER_ID;
   const encoders = new Map<string, LoadedEncoder>();
+  const fingerprints = new Map<string, string>();
+  const joints: string[] = [];
   for (const dir of dirs) {
     for (const sub of await encoderSubdirs(dir)) {
+      if (sub.kind === 'described' && (await encoderTypeOf(sub.dir)) === 'joint') {
+        joints.push(sub.dir);
+        continue;
+      }
       const encoder =
-        sub.kind === 'static'
-          ? await StaticEncoder.open(sub.dir, options.encoder)
+        sub.kind === 'described'
+          ? await openDescribed(sub.dir, options, fingerprints)
           : await TransformerEncoder.open(sub.dir, options.transformer);
       if (!encoders.has(encoder.id)) encoders.set(encoder.id, encoder);
     }
   }
+  for (const dir of joints) {
+    const joint = await openJoint(dir, encoders);
+    if (encoders.has(joint.id)) continue;
+    encoders.set(joint.id, joint);
+    // Its identity: the parts, their weights and the gloss's checksums, as encoder.json records them.
+    fingerprints.set(joint.id, createHash('sha256').update(JSON.stringify(joint.metadata)).digest('hex'));
+  }
   if (!encoders.has(defaultId)) throw new EncoderNotBuiltError(defaultId, dirs, [...encoders.keys()]);
-  return new EncoderRegistry([...encoders.values()], defaultId);
+  return new EncoderRegistry([...encoders.values()], defaultId, fingerprints);
 }

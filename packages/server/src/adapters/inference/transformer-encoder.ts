@@ -15,6 +15,12 @@ export interface TransformerEncoderOptions {
   file?: string;
 }
 
+/** What the encoder needs of a tokenizer: the model inputs of a text, and the id that pads a batch. */
+export interface WindowTokenizer {
+  readonly padId: number;
+  windows(text: string): TokenWindow[];
+}
+
 const KNOWN_INPUTS = new Set(['input_ids', 'attention_mask', 'token_type_ids']);
 const WARMUP_TEXTS = ['warm up the encoder'];
 
@@ -24,7 +30,7 @@ export interface TransformerEntry extends TokenizedText {
 }
 
 interface Loaded {
-  tokenizer: TextTokenizer;
+  tokenizer: WindowTokenizer;
   session: OnnxSession;
   output: string;
 }
@@ -40,13 +46,16 @@ export class TransformerEncoder implements Encoder, EncoderModel<TransformerEntr
   readonly id: string;
   readonly dimension: number;
   private loading: Promise<Loaded> | undefined;
-  private tokenizer: TextTokenizer | undefined;
+  private tokenizer: WindowTokenizer | undefined;
   private warm = false;
 
+  /** tokenizer replaces the export's tokenizer.json (encoders with a tokenizer of their own, such as USE-lite's). */
   constructor(
     readonly exported: TransformerExport,
     private readonly options: TransformerEncoderOptions = {},
+    tokenizer?: WindowTokenizer,
   ) {
+    this.tokenizer = tokenizer;
     this.id = exported.id;
     this.dimension = exported.dimension;
   }
@@ -157,7 +166,7 @@ export class TransformerEncoder implements Encoder, EncoderModel<TransformerEntr
     return this.loading;
   }
 
-  private textTokenizer(): TextTokenizer {
+  private textTokenizer(): WindowTokenizer {
     const { tokenizerJson, tokenizerConfig, maxSeqLength } = this.exported;
     this.tokenizer ??= new TextTokenizer(tokenizerJson, tokenizerConfig, maxSeqLength);
     return this.tokenizer;

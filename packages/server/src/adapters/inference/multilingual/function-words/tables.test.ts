@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_ENCODER_ID, SERVER_PACKAGE_ROOT } from '../../package-paths.js';
+import { STATIC_MULTI_ENCODER_ID, SERVER_PACKAGE_ROOT } from '../../package-paths.js';
 import { isWordToken, StaticWordTokenizer } from '../../static-tokenizer.js';
 import { parseStaticTokenizerConfig, type StaticTokenizerConfig } from '../../tokenizer-config.js';
 import { FUNCTION_WORDS } from './index.js';
@@ -19,7 +19,9 @@ const english = (word: string): number => {
 const foreign = (code: string, word: string): number | undefined => config.languages?.[code]?.vocab[word];
 
 beforeAll(async () => {
-  const gz = await readFile(join(SERVER_PACKAGE_ROOT, '..', '..', 'models', DEFAULT_ENCODER_ID, 'tokenizer.json.gz'));
+  const gz = await readFile(
+    join(SERVER_PACKAGE_ROOT, '..', '..', 'models', STATIC_MULTI_ENCODER_ID, 'tokenizer.json.gz'),
+  );
   config = parseStaticTokenizerConfig(JSON.parse(gunzipSync(gz).toString('utf8')));
   tokenizer = new StaticWordTokenizer(config);
 });
