@@ -26,7 +26,7 @@ export interface EncoderRegistryOptions {
   modelsDir?: string;
   /** Replaces the built-in assets/encoders directory (tests). */
   builtinDir?: string;
-  /** TEXTCLASS_DEFAULT_ENCODER; the built-in static-multi-100d when absent. */
+  /** TEXTCLASS_DEFAULT_ENCODER; the built-in use-multi-612 when absent. */
   defaultId?: string;
   encoder?: StaticEncoderOptions;
   transformer?: TransformerEncoderOptions;

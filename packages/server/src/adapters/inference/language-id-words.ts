@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import { FUNCTION_WORDS } from './multilingual/function-words/index.js';
 import { withoutAccents } from './multilingual/language-lookup.js';
 import { isStemmerName, stemmerFor } from './multilingual/stemmers.js';
-import { BUILTIN_ENCODERS_DIR } from './package-paths.js';
+import { BUILTIN_ENCODERS_DIR, STATIC_MULTI_ENCODER_ID } from './package-paths.js';
 import { StaticWordTokenizer } from './static-tokenizer.js';
 import type { LanguageScript } from './tokenizer-config.js';
 
 /** The built-in static multilingual encoder's tokenizer.json (whichever encoder is the default): its vocabularies. */
-export const BUILTIN_WORD_LISTS = join(BUILTIN_ENCODERS_DIR, 'static-multi-100d', 'tokenizer.json');
+export const BUILTIN_WORD_LISTS = join(BUILTIN_ENCODERS_DIR, STATIC_MULTI_ENCODER_ID, 'tokenizer.json');
 
 /** The languages with word evidence: English (the encoder's default language), then those with function-word tables. */
 export const COVERED_LANGUAGES: readonly string[] = ['en', ...Object.keys(FUNCTION_WORDS)];

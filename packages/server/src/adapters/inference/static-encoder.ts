@@ -62,10 +62,13 @@ export class StaticEncoder implements Encoder, EncoderModel<StaticEntry> {
     return this.warm;
   }
 
-  /** The text's known-word ids; a row of it costs as many tokens (at least 1: an empty row is one padding cell). */
-  tokenize(text: string): StaticEntry {
+  /**
+   * The text's known-word ids; a row of it costs as many tokens (at least 1: an empty row is one padding cell).
+   * english: read the text as the default language, without routing (a caller that knows it is English).
+   */
+  tokenize(text: string, english = false): StaticEntry {
     if (!this.loaded) throw new Error(`encoder ${this.id} is not loaded: warmup() first`);
-    return entryOf(this.loaded.tokenizer, text);
+    return entryOf(this.loaded.tokenizer, text, english);
   }
 
   async run(entries: readonly StaticEntry[]): Promise<Float32Array[]> {
@@ -153,7 +156,7 @@ export class StaticEncoder implements Encoder, EncoderModel<StaticEntry> {
   }
 }
 
-function entryOf(tokenizer: StaticWordTokenizer, text: string): StaticEntry {
-  const ids = tokenizer.encode(text);
+function entryOf(tokenizer: StaticWordTokenizer, text: string, english = false): StaticEntry {
+  const ids = tokenizer.encode(text, english);
   return { ids, tokens: Math.max(1, ids.length) };
 }

@@ -98,10 +98,10 @@ export class StaticWordTokenizer {
     return out;
   }
 
-  /** Vocabulary ids of the known words of a text, in order, at most maxTokens of them. */
-  encode(text: string): Int32Array {
+  /** Vocabulary ids of the known words of a text, in order, at most maxTokens of them; english: skip language routing. */
+  encode(text: string, english = false): Int32Array {
     const ids: number[] = [];
-    const { words, language } = this.routedWords(text);
+    const { words, language } = english ? { words: this.words(text), language: undefined } : this.routedWords(text);
     for (let i = 0; i < words.length && ids.length < this.maxTokens; i++) {
       if (language?.resolvePhrase(words, i, ids)) i++;
       else if (!language?.resolve(words[i] as string, ids)) this.resolve(words[i] as string, ids, 0);

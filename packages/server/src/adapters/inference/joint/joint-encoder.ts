@@ -3,8 +3,9 @@
 import type { Encoder } from '../../../core/ports/encoders.js';
 import type { EncoderModel, TokenizedText } from '../encoder-model.js';
 import { l2Normalise } from '../pooling.js';
-import type { StaticEntry } from '../static-encoder.js';
+import type { StaticEncoder, StaticEntry } from '../static-encoder.js';
 import { Gloss } from './gloss.js';
+import { foldNegation } from './negation.js';
 import type { JointMetadata } from './joint-metadata.js';
 
 type PartModel = Encoder & EncoderModel;
@@ -53,15 +54,24 @@ export class JointEncoder implements Encoder, EncoderModel<JointEntry> {
     return this.warm && this.parts.every((p) => p.health());
   }
 
-  /** The parts' entries: the gloss source reads the text, and its rows give the gloss the neural part reads. */
+  /**
+   * The parts' entries: the gloss source reads the text, and its rows give the gloss the neural part reads (the text
+   * itself when it is English). When a polar word is negated ("not bad"), every part reads the English with the
+   * negation folded into the opposite word ("good"), since neither a bag of words nor USE-lite separates the two.
+   */
   tokenize(text: string): JointEntry {
     if (!this.gloss) throw new Error(`encoder ${this.id} is not loaded yet; call warmup() first`);
     const source = this.parts[this.glossFrom] as PartModel;
     const sourceEntry = source.tokenize(text) as StaticEntry;
     const english = this.gloss.render(sourceEntry.ids) ?? text;
-    const entries = this.parts.map((part, i) =>
-      i === this.glossFrom ? sourceEntry : part.tokenize(i === this.glossTo ? english : text),
-    );
+    // English negation read as written first: a short English text may be routed to another language ("bad" is Swedish).
+    const folded = foldNegation(text) ?? (english === text ? undefined : foldNegation(english));
+    const entries = this.parts.map((part, i) => {
+      // A negated text: every part reads its folded English; otherwise the source reads the text as written.
+      if (i === this.glossFrom)
+        return folded === undefined ? sourceEntry : (part as StaticEncoder).tokenize(folded, true);
+      return part.tokenize(i === this.glossTo ? (folded ?? english) : text);
+    });
     return { parts: entries, tokens: Math.max(...entries.map((e) => e.tokens)) };
   }
 

@@ -1,0 +1,36 @@
+// Negation folding: a negated polar word becomes its opposite, the rest of the text stays, and texts without a
+// negated polar word are left alone (undefined).
+import { describe, expect, it } from 'vitest';
+import { foldNegation } from './negation.js';
+
+describe('foldNegation', () => {
+  it.each([
+    ['not bad at all', 'good'],
+    ['Honestly, not bad at all for the price.', 'Honestly, good for the price.'],
+    ["It isn't good.", 'It is bad.'],
+    ['The app doesn’t work since the update', 'The app does fail since the update'],
+    ['I am not unhappy with it', 'I am happy with it'],
+    ['not really impressed', 'disappointed'],
+    ['no complaints, thanks', 'satisfied, thanks'],
+    ["I can't complain", 'I can praise'],
+    ['NOT GOOD', 'bad'],
+  ])('folds %j into %j', (text, folded) => {
+    expect(foldNegation(text)).toBe(folded);
+  });
+
+  it.each([
+    'never again',
+    'not at all what I ordered',
+    'I cannot log in',
+    "I don't want to cancel, I want a refund",
+    'a good day',
+    '',
+  ])('leaves %j alone', (text) => {
+    expect(foldNegation(text)).toBeUndefined();
+  });
+
+  it('stops looking after three words between the negator and a polar word', () => {
+    expect(foldNegation('not that bad')).toBe('good');
+    expect(foldNegation('not that it was very bad')).toBeUndefined();
+  });
+});
