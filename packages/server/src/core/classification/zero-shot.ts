@@ -1,12 +1,13 @@
-// Zero-shot scoring: texts against label prototypes built from plain-text descriptions, softmax-calibrated.
-import { dot, meanDirection, softmax } from './vectors.js';
+// Zero-shot scoring: a text against each label's texts (its name and descriptions), by the nearest one, softmax-calibrated.
+import { dot, softmax } from './vectors.js';
 import type { Head } from './heads.js';
 import type { Encoder } from '../ports/encoders.js';
 import type { LabelDefinition, Model } from '../shared/types.js';
 
 export interface LabelPrototypes {
   labels: string[];
-  prototypes: Float32Array[];
+  /** Per label, one vector per label text (its name, then each description). */
+  prototypes: Float32Array[][];
 }
 
 /** The texts that describe a label: its descriptions plus its name in words ("technical_issue" → "technical issue"). */
@@ -15,17 +16,23 @@ export function labelTexts(label: LabelDefinition): string[] {
 }
 
 export async function buildPrototypes(encoder: Encoder, labels: LabelDefinition[]): Promise<LabelPrototypes> {
-  const prototypes: Float32Array[] = [];
-  for (const label of labels) {
-    const vectors = await encoder.embed(labelTexts(label));
-    prototypes.push(meanDirection(vectors, encoder.dimension));
-  }
+  const prototypes: Float32Array[][] = [];
+  for (const label of labels) prototypes.push(await encoder.embed(labelTexts(label)));
   return { labels: labels.map((l) => l.name), prototypes };
 }
 
-/** Probabilities over all labels (summing to 1) for one text embedding. */
+/**
+ * Probabilities over all labels (summing to 1) for one text embedding. A label's score is its nearest text: each
+ * description may name another facet ("a refund", "money back for a return"), and a mean of them matches none well.
+ */
 export function scoreEmbedding(prototypes: LabelPrototypes, embedding: Float32Array, logitScale: number): number[] {
-  return softmax(prototypes.prototypes.map((p) => logitScale * dot(embedding, p)));
+  return softmax(
+    prototypes.prototypes.map((texts) => {
+      let best = Number.NEGATIVE_INFINITY;
+      for (const text of texts) best = Math.max(best, dot(embedding, text));
+      return logitScale * best;
+    }),
+  );
 }
 
 export const DEFAULT_LOGIT_SCALE = 20;
