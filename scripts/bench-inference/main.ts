@@ -8,8 +8,9 @@ import { MAIN, writeSyntheticEncoder } from '@textclass/server/testing';
 import { pairedLatency, runLoad, type LoadResult, type PairedResult } from './http-load.js';
 import { startPeer } from './peer-server.js';
 import {
-  defaultSubject,
   makeTexts,
+  neuralDefaultSubject,
+  staticSubject,
   RawBench,
   type RawResult,
   round,
@@ -18,6 +19,7 @@ import {
 } from '@textclass/model-tools';
 import { formatReport, targets, type SubjectResults } from './report.js';
 import { BENCH_API_KEY, startTextclass } from './textclass-server.js';
+import { boundsFor, type Bounds } from './bounds.js';
 import type { Child } from './servers.js';
 
 const { values } = parseArgs({
@@ -32,28 +34,6 @@ const CONCURRENCY = [1, 8, 16, 32];
 const PEER_CONCURRENCY = [16];
 const SIZES = [1, 8];
 const RAW_BATCHES = [1, 8, 32];
-/** Per-scenario bounds: the transformer is ~10^4 times slower than the static encoder. */
-const BOUNDS = {
-  transformer: {
-    seconds: QUICK ? 3 : 8,
-    requests: 2_000,
-    warmup: 2,
-    rawSeconds: QUICK ? 2 : 4,
-    rawRuns: 400,
-    rawMinRuns: 3,
-    paired: QUICK ? 10 : 30,
-  },
-  static: {
-    seconds: QUICK ? 1 : 3,
-    requests: 50_000,
-    warmup: 32,
-    rawSeconds: QUICK ? 0.5 : 1,
-    rawRuns: 50_000,
-    rawMinRuns: 100,
-    paired: QUICK ? 50 : 200,
-  },
-};
-
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 async function ensureSynthetic(): Promise<void> {
@@ -65,16 +45,6 @@ async function ensureSynthetic(): Promise<void> {
 
 function inferenceBody(texts: string[], size: number): (i: number) => string {
   return (i) => JSON.stringify({ texts: Array.from({ length: size }, (_, k) => texts[(i * size + k) % texts.length]) });
-}
-
-interface Bounds {
-  seconds: number;
-  requests: number;
-  warmup: number;
-  rawSeconds: number;
-  rawRuns: number;
-  rawMinRuns: number;
-  paired: number;
 }
 
 async function ceilingRows(subject: Subject, raw: RawBench, bounds: Bounds, when: string): Promise<RawResult[]> {
@@ -147,7 +117,7 @@ async function loads(
 }
 
 async function measureSubject(subject: Subject, texts: string[]): Promise<SubjectResults> {
-  const bounds: Bounds = BOUNDS[subject.kind];
+  const bounds: Bounds = boundsFor(subject.kind, QUICK);
   const meanTokens = round(texts.slice(0, 512).reduce((sum, t) => sum + subject.tokenize(t).length, 0) / 512, 1);
   const raw = await RawBench.open(subject, texts, RAW_BATCHES);
   const auth = { authorization: `Bearer ${BENCH_API_KEY}` };
@@ -250,7 +220,8 @@ async function main(): Promise<void> {
   const transformer = await transformerSubject(CACHE, SYNTHETIC_ID);
   const texts = makeTexts(POOL, TOKENS_PER_TEXT, (text) => transformer.tokenize(text).length);
   const subjects: SubjectResults[] = [];
-  for (const subject of [transformer, await defaultSubject()]) subjects.push(await measureSubject(subject, texts));
+  for (const subject of [transformer, await neuralDefaultSubject(), await staticSubject()])
+    subjects.push(await measureSubject(subject, texts));
   const all = subjects.flatMap(targets);
   const printed = formatReport(subjects, all);
   process.stdout.write(`${printed}\n`);
@@ -275,7 +246,11 @@ async function main(): Promise<void> {
           textclass:
             'built dist `serve` in its own process; POST /v2/models/1/inference (zero-shot demo model on the encoder under test)',
           peer: 'node:http + transformers.js feature-extraction pipeline (pooling mean, normalize), fp32 onnx/model.onnx, own process',
-          bounds: BOUNDS,
+          bounds: {
+            transformer: boundsFor('transformer', QUICK),
+            neural: boundsFor('neural', QUICK),
+            static: boundsFor('static', QUICK),
+          },
         },
         subjects,
         targets: all,

@@ -60,7 +60,7 @@ export {
 export { percentile, round } from './bench/stats.js';
 export { makeTexts } from './bench/texts.js';
 export { rowTexts } from './bench/row-texts.js';
-export { defaultSubject, transformerSubject, type Subject } from './bench/subjects.js';
+export { neuralDefaultSubject, staticSubject, transformerSubject, type Subject } from './bench/subjects.js';
 export { RawBench, type RawLimits, type RawResult } from './bench/raw-ceiling.js';
 export { EncoderCeiling, type EncoderRow } from './bench/encoder-ceiling.js';
 

@@ -5,6 +5,9 @@ import {
   BUILTIN_ENCODERS_DIR,
   DEFAULT_ENCODER_ID,
   parseStaticTokenizerConfig,
+  STATIC_MULTI_ENCODER_ID,
+  UnigramTokenizer,
+  USE_LITE_ENCODER_ID,
   readTransformerExport,
   StaticWordTokenizer,
   TextTokenizer,
@@ -13,7 +16,8 @@ import {
 export interface Subject {
   /** Encoder id as the server knows it (TEXTCLASS_DEFAULT_ENCODER). */
   id: string;
-  kind: 'transformer' | 'static';
+  /** transformer: a sentence-transformers export; neural: the joint default (its raw ceiling is USE-lite's session). */
+  kind: 'transformer' | 'neural' | 'static';
   /** Export directory (transformer) or encoder directory (static). */
   dir: string;
   modelPath: string;
@@ -38,18 +42,37 @@ export async function transformerSubject(cacheDir: string, id: string): Promise<
   };
 }
 
-/** The built-in default encoder (static word embeddings). */
-export async function defaultSubject(): Promise<Subject> {
-  const dir = join(BUILTIN_ENCODERS_DIR, DEFAULT_ENCODER_ID);
+/** The built-in multilingual static encoder (static word embeddings). */
+export async function staticSubject(): Promise<Subject> {
+  const dir = join(BUILTIN_ENCODERS_DIR, STATIC_MULTI_ENCODER_ID);
   const tokenizer = new StaticWordTokenizer(
     parseStaticTokenizerConfig(JSON.parse(await readFile(join(dir, 'tokenizer.json'), 'utf8'))),
   );
   return {
-    id: DEFAULT_ENCODER_ID,
+    id: STATIC_MULTI_ENCODER_ID,
     kind: 'static',
     dir,
     modelPath: join(dir, 'model.onnx'),
     modelsDir: undefined,
     tokenize: (text) => Array.from(tokenizer.encode(text)),
+  };
+}
+
+/** The built-in default (use-multi-612) served over HTTP; its raw ceiling is USE-lite's session on English texts. */
+export async function neuralDefaultSubject(): Promise<Subject> {
+  const dir = join(BUILTIN_ENCODERS_DIR, USE_LITE_ENCODER_ID);
+  const file = JSON.parse(await readFile(join(dir, 'tokenizer.json'), 'utf8')) as {
+    pieces: Array<[string, number]>;
+    reserved: number;
+    max_length: number;
+  };
+  const tokenizer = new UnigramTokenizer(file.pieces, { reserved: file.reserved, maxLength: file.max_length });
+  return {
+    id: DEFAULT_ENCODER_ID,
+    kind: 'neural',
+    dir,
+    modelPath: join(dir, 'model.onnx'),
+    modelsDir: undefined,
+    tokenize: (text) => tokenizer.windows(text)[0]?.ids ?? [],
   };
 }
