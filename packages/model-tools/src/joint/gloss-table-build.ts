@@ -46,8 +46,15 @@ function normalisedRows(values: Int8Array, rows: readonly number[], dimension: n
   return out;
 }
 
-/** Builds the table; targets = how many of the most frequent English words a foreign row may be glossed as. */
-export async function buildGlossTable(staticDir: string, targets: number): Promise<GlossTable> {
+/**
+ * Builds the table; targets = how many of the most frequent English words a foreign row may be glossed as, among
+ * those `readable` accepts (e.g. the words the neural encoder has a piece for).
+ */
+export async function buildGlossTable(
+  staticDir: string,
+  targets: number,
+  readable: (word: string) => boolean = () => true,
+): Promise<GlossTable> {
   const config = JSON.parse(await readFile(join(staticDir, ENCODER_FILES.tokenizer), 'utf8')) as {
     vocab: Record<string, number>;
   };
@@ -61,7 +68,7 @@ export async function buildGlossTable(staticDir: string, targets: number): Promi
   const table = await readInt8Table(staticDir);
   const rows = new Uint32Array(table.rows).fill(NO_GLOSS);
   englishRows.forEach((row, i) => (rows[row] = i));
-  const targetIndices = words.flatMap((w, i) => (/^[a-z]+$/.test(w) ? [i] : [])).slice(0, targets);
+  const targetIndices = words.flatMap((w, i) => (/^[a-z]+$/.test(w) && readable(w) ? [i] : [])).slice(0, targets);
   const foreign: number[] = [];
   for (let row = 1; row < table.rows; row++) if (rows[row] === NO_GLOSS) foreign.push(row);
   const nearest = await nearestRows(

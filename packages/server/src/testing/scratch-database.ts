@@ -29,7 +29,17 @@ export async function createScratchDatabase(baseUrl: string, label: string): Pro
       const cleanup = new pg.Client({ connectionString: baseUrl });
       await cleanup.connect();
       try {
-        await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        // FORCE may not end a backend of another role: an autovacuum worker busy on the database (42501). It
+        // finishes in moments, so try again for a few seconds before giving up.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+            break;
+          } catch (error) {
+            if ((error as { code?: string }).code !== '42501' || attempt >= 40) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 250));
+          }
+        }
       } finally {
         await cleanup.end();
       }

@@ -37,8 +37,8 @@ describe('fitHead', () => {
     expect(fitted.evaluation.per_class.shipping?.support).toBe(4);
     expect(fitted.metrics.accuracy).toBeGreaterThan(0.9);
     expect(fitted.stoppedEarly).toBe(true);
-    // The evaluated run kept the parameters of the epoch `patience` (10) epochs before it stopped.
-    expect(fitted.refitEpochs).toBe((fitted.epochs ?? 0) - 10);
+    // The evaluated run kept the parameters of the epoch `patience` (30) epochs before it stopped.
+    expect(fitted.refitEpochs).toBe((fitted.epochs ?? 0) - 30);
     expect(fitted.refitEpochs).toBeGreaterThan(0);
   });
 

@@ -38,7 +38,7 @@ export interface TrainOptions {
   learningRate?: number;
   batchSize?: number;
   maxEpochs?: number;
-  /** Epochs without improvement of the monitored loss before stopping (default 10). */
+  /** Epochs without improvement of the monitored loss before stopping (default 30). */
   patience?: number;
   /**
    * Share of the training examples held back to watch for over-fitting (default 0.1). The slice is carved only
@@ -129,7 +129,7 @@ export async function trainHead(
   const architecture = options.architecture ?? 'linear';
   const seed = options.seed ?? 0;
   const maxEpochs = options.maxEpochs ?? 200;
-  const patience = options.patience ?? 10;
+  const patience = options.patience ?? 30;
   const l2 = options.l2 ?? 1e-3;
   const batchSize = options.batchSize ?? 32;
   const random = seededRandom(seed);
