@@ -11,7 +11,7 @@ import {
   BUILTIN_ENCODERS_DIR,
   JOINT_ENCODER_ID,
   STATIC_MULTI_ENCODER_ID,
-  USE_LITE_ENCODER_ID,
+  USE_LITE_INT8_ENCODER_ID,
 } from '@textclass/server/inference';
 
 const { values } = parseArgs({
@@ -40,12 +40,17 @@ const metadata = {
   id: JOINT_ENCODER_ID,
   type: 'joint',
   dimension: 612,
-  source: `${USE_LITE_ENCODER_ID} ⊕ ${STATIC_MULTI_ENCODER_ID}; text in other languages reaches ${USE_LITE_ENCODER_ID} as its English gloss`,
+  source: `${USE_LITE_INT8_ENCODER_ID} ⊕ ${STATIC_MULTI_ENCODER_ID}; text in other languages reaches ${USE_LITE_INT8_ENCODER_ID} as its English gloss`,
   parts: [
-    { id: USE_LITE_ENCODER_ID, weight: neuralWeight },
+    { id: USE_LITE_INT8_ENCODER_ID, weight: neuralWeight },
     { id: STATIC_MULTI_ENCODER_ID, weight: Math.round((1 - neuralWeight) * 1e6) / 1e6 },
   ],
-  gloss: { from: STATIC_MULTI_ENCODER_ID, to: USE_LITE_ENCODER_ID, sha256: sha256(gloss), words_sha256: sha256(words) },
+  gloss: {
+    from: STATIC_MULTI_ENCODER_ID,
+    to: USE_LITE_INT8_ENCODER_ID,
+    sha256: sha256(gloss),
+    words_sha256: sha256(words),
+  },
   build: { builder: 1, gloss_targets: targets, gloss_rows: table.rows.length },
 };
 const text = `${JSON.stringify(metadata, null, 2)}\n`;

@@ -11,6 +11,7 @@ import {
   type EncoderRegistry,
   STATIC_MULTI_ENCODER_ID,
   USE_LITE_ENCODER_ID,
+  USE_LITE_INT8_ENCODER_ID,
   ENGLISH_ENCODER_ID,
   installCommittedEncoder,
   loadEncoderRegistry,
@@ -42,6 +43,7 @@ describe('the built-in encoders', () => {
     expect(registry.defaultId).toBe('use-multi-612');
     expect(registry.default.dimension).toBe(612);
     expect(registry.get(USE_LITE_ENCODER_ID).dimension).toBe(512);
+    expect(registry.get(USE_LITE_INT8_ENCODER_ID).dimension).toBe(512);
     expect(registry.get(STATIC_MULTI_ENCODER_ID).dimension).toBe(100);
     expect(registry.get(ENGLISH_ENCODER_ID).dimension).toBe(100);
     expect(registry.ready()).toBe(true);

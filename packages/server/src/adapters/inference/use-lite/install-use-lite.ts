@@ -20,7 +20,8 @@ export async function installUseLite(committedDir: string, outDir: string): Prom
   const source = `${USE_LITE_PACKAGE}@${pkg.version}`;
   if (source !== expected.source)
     throw new Error(`${expectedPath} pins ${expected.source}, but ${source} is installed; run npm ci`);
-  const converted = await convertUseLite(pkg.dir, expected.id, source);
+  const weights = expected.build.weights === 'int8' ? 'int8' : 'float32';
+  const converted = await convertUseLite(pkg.dir, expected.id, source, weights);
   for (const key of ['model_sha256', 'tokenizer_sha256'] as const)
     if (converted.metadata[key] !== expected[key])
       throw new Error(

@@ -53,6 +53,28 @@ const NAMES = {
   l2Epsilon: 'module_apply_default/Encoder_en/hidden_layers/l2_normalize/Maximum/y',
 } as const;
 
+/** float32: the weights as published (the graph the TF.js parity test checks); int8: dense layers quantised per column. */
+export type UseLiteStorage = 'float32' | 'int8';
+
+/** Symmetric per-column int8 quantisation of a row-major [rows, columns] matrix. */
+export function quantiseColumns(
+  matrix: Float32Array,
+  rows: number,
+  columns: number,
+): { values: Int8Array; scales: Float32Array } {
+  const scales = new Float32Array(columns);
+  for (let c = 0; c < columns; c++) {
+    let max = 0;
+    for (let r = 0; r < rows; r++) max = Math.max(max, Math.abs(matrix[r * columns + c] as number));
+    scales[c] = max > 0 ? max / 127 : 1;
+  }
+  const values = new Int8Array(matrix.length);
+  for (let r = 0; r < rows; r++)
+    for (let c = 0; c < columns; c++)
+      values[r * columns + c] = Math.round((matrix[r * columns + c] as number) / (scales[c] as number));
+  return { values, scales };
+}
+
 /** Shape facts of the converted model, read from its weights. */
 export interface UseLiteShape {
   vocabSize: number;
@@ -66,7 +88,10 @@ class GraphWriter {
   readonly initializers: object[] = [];
   private count = 0;
 
-  constructor(private readonly weights: ReadonlyMap<string, NamedWeight>) {}
+  constructor(
+    private readonly weights: ReadonlyMap<string, NamedWeight>,
+    private readonly storage: UseLiteStorage,
+  ) {}
 
   weight(name: string): NamedWeight {
     const found = this.weights.get(name);
@@ -86,15 +111,15 @@ class GraphWriter {
     return id;
   }
 
-  constant(values: Float32Array | BigInt64Array, dims: number[]): string {
+  constant(values: Float32Array | BigInt64Array | Int8Array, dims: number[]): string {
     const id = `c${this.initializers.length}`;
     this.initializers.push(tensor(id, dims, values));
     return id;
   }
 
-  op(type: string, inputs: string[], attributes: object[] = []): string {
+  op(type: string, inputs: string[], attributes: object[] = [], domain?: string): string {
     const out = `t${this.count++}`;
-    this.nodes.push(node(type, inputs, [out], attributes));
+    this.nodes.push(node(type, inputs, [out], attributes, domain));
     return out;
   }
 
@@ -108,6 +133,13 @@ class GraphWriter {
   dense(x: string, [kernel, bias]: readonly [string, string] | readonly string[]): string {
     const w = this.weight(kernel as string);
     const out = w.shape[w.shape.length - 1] as number;
+    if (this.storage === 'int8') {
+      // Weights as int8 with one scale per output column; the input is quantised per call (DynamicQuantizeMatMul).
+      const { values, scales } = quantiseColumns(w.values, w.values.length / out, out);
+      const q = this.constant(values, [w.values.length / out, out]);
+      const s = this.constant(scales, [out]);
+      return this.op('DynamicQuantizeMatMul', [x, q, s, '', this.init(bias as string)], [], 'com.microsoft');
+    }
     return this.op('Add', [
       this.op('MatMul', [x, this.init(kernel as string, [w.values.length / out, out])]),
       this.init(bias as string),
@@ -165,11 +197,11 @@ function transformerLayer(
 }
 
 /** The serialised ONNX model (deterministic bytes for the same weights) and its shape facts. */
-export function buildUseLiteModel(weights: ReadonlyMap<string, NamedWeight>): {
-  bytes: Uint8Array;
-  shape: UseLiteShape;
-} {
-  const g = new GraphWriter(weights);
+export function buildUseLiteModel(
+  weights: ReadonlyMap<string, NamedWeight>,
+  storage: UseLiteStorage = 'float32',
+): { bytes: Uint8Array; shape: UseLiteShape } {
+  const g = new GraphWriter(weights, storage);
   const { inputIds, attentionMask, output } = USE_LITE_IO;
   const embeddings = g.weight(NAMES.embeddings);
   const [vocabSize, embeddingWidth] = embeddings.shape as [number, number];
@@ -224,7 +256,10 @@ export function buildUseLiteModel(weights: ReadonlyMap<string, NamedWeight>): {
     producer_name: 'textclass',
     producer_version: '1',
     doc_string: `Universal Sentence Encoder lite converted from its TF.js graph (${vocabSize} pieces, ${embeddingWidth}-d embeddings)`,
-    opset_import: [{ domain: '', version: OPSET }],
+    opset_import: [
+      { domain: '', version: OPSET },
+      ...(storage === 'int8' ? [{ domain: 'com.microsoft', version: 1 }] : []),
+    ],
     graph: {
       name: 'use_lite',
       node: g.nodes,
