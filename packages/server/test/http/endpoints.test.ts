@@ -267,7 +267,9 @@ describe('datasets', () => {
     const all = await server.call('GET', '/v2/datasets/ds_1/records?limit=100');
     const page = await server.call('GET', '/v2/datasets/ds_1/records?limit=1&offset=1');
     expect(page.body).toMatchObject({ total: all.body.total, offset: 1, limit: 1 });
-    expect(page.body.data[0]).toEqual(all.body.data[1]);
+    // The classifier may fill a record's classifications between the two reads: compare what does not change.
+    const { id, values, metadata, created_at } = all.body.data[1];
+    expect(page.body.data[0]).toMatchObject({ id, values, metadata, created_at });
   });
 });
 
