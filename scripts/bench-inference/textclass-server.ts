@@ -13,7 +13,7 @@ export const BENCH_API_KEY = 'tc_bench_key_0123456789abcdefghij';
  * Creates the `default` workspace before the server's first start (bootstrap then adopts it) with a rate limit far above
  * what the loops send, so the numbers measure inference, not the 6,000/min default limit.
  */
-async function provision(dataDir: string): Promise<void> {
+export async function provision(dataDir: string): Promise<void> {
   const database = await openDatabase({ dataDir });
   try {
     await createRepositories(database.db).workspaces.create({
@@ -29,7 +29,7 @@ async function provision(dataDir: string): Promise<void> {
 }
 
 /** /health turns 200 once encoders are warm; the demo models are seeded just after, so wait for model 1 too. */
-async function waitForDemoModel(url: string): Promise<void> {
+export async function waitForDemoModel(url: string): Promise<void> {
   const deadline = Date.now() + 60_000;
   const headers = { authorization: `Bearer ${BENCH_API_KEY}` };
   while ((await fetch(`${url}/v2/models/1`, { headers })).status !== 200) {

@@ -1,0 +1,172 @@
+// npm run bench:memory [-- --requests N] [--idle S] [--label NAME]: the built server's memory on a fresh data dir
+// (default settings, a high rate limit) at ready, after N mixed requests and after an idle pause, for the default
+// encoder and with static-multi-100d as the default; RSS and peak from /proc, heap and external from /metrics.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { MAIN } from '@textclass/server/testing';
+import { freePort, spawnAndWait } from './bench-inference/servers.js';
+import { BENCH_API_KEY, provision, waitForDemoModel } from './bench-inference/textclass-server.js';
+
+const { values } = parseArgs({
+  options: {
+    requests: { type: 'string', default: '10000' },
+    idle: { type: 'string', default: '30' },
+    label: { type: 'string' },
+  },
+});
+const REQUESTS = Number(values.requests);
+const IDLE_SECONDS = Number(values.idle);
+const CONCURRENCY = 8;
+const MiB = 2 ** 20;
+const headers = { authorization: `Bearer ${BENCH_API_KEY}`, 'content-type': 'application/json' };
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+/** Texts of the evaluation sets, many languages; a counter makes each request's texts new to the embedding cache. */
+const pool = ['support-intents', 'sentiment'].flatMap((set) =>
+  readFileSync(resolve('eval', 'sets', `${set}.jsonl`), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => (JSON.parse(line) as { text: string }).text),
+);
+const text = (i: number) => `${pool[i % pool.length] as string} #${i}`;
+
+/** The i-th request of the mix: one-text and eight-text inference, similarity, a dataset record, a model list. */
+function request(i: number): { path: string; method: string; body?: unknown } {
+  switch (i % 5) {
+    case 0:
+      return { path: '/v2/models/1/inference', method: 'POST', body: { texts: [text(i)] } };
+    case 1:
+      return {
+        path: '/v2/models/1/inference',
+        method: 'POST',
+        body: { texts: [0, 1, 2, 3, 4, 5, 6, 7].map((k) => text(i * 8 + k)) },
+      };
+    case 2:
+      return {
+        path: '/v2/similarity',
+        method: 'POST',
+        body: { base_texts: { a: text(i) }, compare_to_texts: { b: text(i + 1), c: text(i + 2) } },
+      };
+    case 3:
+      return { path: '/v2/datasets/ds_1/records', method: 'POST', body: { text: text(i) } };
+    default:
+      return { path: '/v2/models', method: 'GET' };
+  }
+}
+
+interface Sample {
+  rssMiB: number;
+  peakRssMiB: number;
+  heapUsedMiB: number;
+  heapTotalMiB: number;
+  externalMiB: number;
+}
+
+async function sample(url: string, memory: () => { rssMiB: number; peakRssMiB: number } | undefined): Promise<Sample> {
+  const metrics = await (await fetch(`${url}/metrics`)).text();
+  const gauge = (name: string) => {
+    const match = new RegExp(`^${name} ([0-9.e+]+)$`, 'm').exec(metrics);
+    return match ? Math.round(Number(match[1]) / MiB) : Number.NaN;
+  };
+  const proc = memory();
+  return {
+    rssMiB: proc?.rssMiB ?? gauge('process_resident_memory_bytes'),
+    peakRssMiB: proc?.peakRssMiB ?? Number.NaN,
+    heapUsedMiB: gauge('nodejs_heap_size_used_bytes'),
+    heapTotalMiB: gauge('nodejs_heap_size_total_bytes'),
+    externalMiB: gauge('nodejs_external_memory_bytes'),
+  };
+}
+
+async function load(
+  url: string,
+): Promise<{ seconds: number; errors: number; statuses: Record<string, number>; firstErrors: Record<string, string> }> {
+  let next = 0;
+  let errors = 0;
+  const statuses: Record<string, number> = {};
+  const firstErrors: Record<string, string> = {};
+  const started = Date.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      for (let i = next++; i < REQUESTS; i = next++) {
+        const { path, method, body } = request(i);
+        const res = await fetch(`${url}${path}`, {
+          method,
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        const answer = await res.text();
+        statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+        if (res.status >= 400) {
+          errors++;
+          firstErrors[`${method} ${path}`] ??= answer.slice(0, 300);
+        }
+      }
+    }),
+  );
+  return { seconds: (Date.now() - started) / 1000, errors, statuses, firstErrors };
+}
+
+async function measure(defaultEncoder: string | undefined) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'textclass-memory-'));
+  try {
+    await provision(dataDir);
+    const port = await freePort();
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      TEXTCLASS_DATA_DIR: dataDir,
+      TEXTCLASS_API_KEY: BENCH_API_KEY,
+      ...(defaultEncoder ? { TEXTCLASS_DEFAULT_ENCODER: defaultEncoder } : {}),
+    };
+    const started = Date.now();
+    const server = await spawnAndWait([MAIN, 'serve'], env, port, '/health', 300);
+    try {
+      await waitForDemoModel(server.url);
+      const readySeconds = (Date.now() - started) / 1000;
+      const ready = await sample(server.url, server.memory);
+      log(`  ready in ${readySeconds.toFixed(1)} s: RSS ${ready.rssMiB} MiB`);
+      const run = await load(server.url);
+      const loaded = await sample(server.url, server.memory);
+      log(
+        `  ${REQUESTS} requests in ${run.seconds.toFixed(1)} s (${JSON.stringify(run.statuses)}): RSS ${loaded.rssMiB} MiB`,
+      );
+      for (const [what, answer] of Object.entries(run.firstErrors)) log(`    first error of ${what}: ${answer}`);
+      await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
+      const idle = await sample(server.url, server.memory);
+      log(`  after ${IDLE_SECONDS} s idle: RSS ${idle.rssMiB} MiB`);
+      return { defaultEncoder: defaultEncoder ?? 'built-in default', readySeconds, ready, loaded, idle, run };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const results = [];
+for (const encoder of [undefined, 'static-multi-100d']) {
+  log(`server with ${encoder ?? 'the built-in default encoder'}`);
+  results.push(await measure(encoder));
+}
+const row = (name: string, s: Sample) =>
+  `| ${name} | ${s.rssMiB} | ${s.peakRssMiB} | ${s.heapUsedMiB} / ${s.heapTotalMiB} | ${s.externalMiB} | ${s.rssMiB - s.heapTotalMiB - s.externalMiB} |`;
+const lines = results.flatMap((r) => [
+  `\n${r.defaultEncoder} (ready in ${r.readySeconds.toFixed(1)} s; ${REQUESTS} requests at c${CONCURRENCY} in ${r.run.seconds.toFixed(1)} s, ${r.run.errors} errors)`,
+  '| moment | RSS MiB | peak RSS MiB | V8 heap used / total MiB | external MiB | rest (native) MiB |',
+  '|---|---|---|---|---|---|',
+  row('ready', r.ready),
+  row(`after ${REQUESTS} mixed requests`, r.loaded),
+  row(`after ${IDLE_SECONDS} s idle`, r.idle),
+]);
+process.stdout.write(`${lines.join('\n')}\n`);
+const label = values.label ?? `${new Date().toISOString().slice(0, 16).replace(/[:T]/g, '-')}-memory`;
+mkdirSync(resolve('bench', 'results'), { recursive: true });
+writeFileSync(
+  resolve('bench', 'results', `${label}.json`),
+  `${JSON.stringify({ label, requests: REQUESTS, idleSeconds: IDLE_SECONDS, results }, null, 2)}\n`,
+);
