@@ -1,13 +1,10 @@
 // npm run bench:memory [-- --requests N] [--idle S] [--label NAME]: the built server's memory on a fresh data dir
 // (default settings, a high rate limit) at ready, after N mixed requests and after an idle pause, for the default
 // encoder and with static-multi-100d as the default; RSS and peak from /proc, heap and external from /metrics.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { MAIN } from '@textclass/server/testing';
-import { freePort, spawnAndWait } from './bench-inference/servers.js';
-import { BENCH_API_KEY, provision, waitForDemoModel } from './bench-inference/textclass-server.js';
+import { BENCH_API_KEY, startBenchServer } from './bench-inference/textclass-server.js';
 
 const { values } = parseArgs({
   options: {
@@ -110,41 +107,24 @@ async function load(
 }
 
 async function measure(defaultEncoder: string | undefined) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'textclass-memory-'));
+  const started = Date.now();
+  const server = await startBenchServer(defaultEncoder ? { TEXTCLASS_DEFAULT_ENCODER: defaultEncoder } : {});
   try {
-    await provision(dataDir);
-    const port = await freePort();
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      TEXTCLASS_DATA_DIR: dataDir,
-      TEXTCLASS_API_KEY: BENCH_API_KEY,
-      ...(defaultEncoder ? { TEXTCLASS_DEFAULT_ENCODER: defaultEncoder } : {}),
-    };
-    const started = Date.now();
-    const server = await spawnAndWait([MAIN, 'serve'], env, port, '/health', 300);
-    try {
-      await waitForDemoModel(server.url);
-      const readySeconds = (Date.now() - started) / 1000;
-      const ready = await sample(server.url, server.memory);
-      log(`  ready in ${readySeconds.toFixed(1)} s: RSS ${ready.rssMiB} MiB`);
-      const run = await load(server.url);
-      const loaded = await sample(server.url, server.memory);
-      log(
-        `  ${REQUESTS} requests in ${run.seconds.toFixed(1)} s (${JSON.stringify(run.statuses)}): RSS ${loaded.rssMiB} MiB`,
-      );
-      for (const [what, answer] of Object.entries(run.firstErrors)) log(`    first error of ${what}: ${answer}`);
-      await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
-      const idle = await sample(server.url, server.memory);
-      log(`  after ${IDLE_SECONDS} s idle: RSS ${idle.rssMiB} MiB`);
-      return { defaultEncoder: defaultEncoder ?? 'built-in default', readySeconds, ready, loaded, idle, run };
-    } finally {
-      await server.stop();
-    }
+    const readySeconds = (Date.now() - started) / 1000;
+    const ready = await sample(server.url, server.memory);
+    log(`  ready in ${readySeconds.toFixed(1)} s: RSS ${ready.rssMiB} MiB`);
+    const run = await load(server.url);
+    const loaded = await sample(server.url, server.memory);
+    log(
+      `  ${REQUESTS} requests in ${run.seconds.toFixed(1)} s (${JSON.stringify(run.statuses)}): RSS ${loaded.rssMiB} MiB`,
+    );
+    for (const [what, answer] of Object.entries(run.firstErrors)) log(`    first error of ${what}: ${answer}`);
+    await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
+    const idle = await sample(server.url, server.memory);
+    log(`  after ${IDLE_SECONDS} s idle: RSS ${idle.rssMiB} MiB`);
+    return { defaultEncoder: defaultEncoder ?? 'built-in default', readySeconds, ready, loaded, idle, run };
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

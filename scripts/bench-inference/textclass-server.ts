@@ -13,7 +13,7 @@ export const BENCH_API_KEY = 'tc_bench_key_0123456789abcdefghij';
  * Creates the `default` workspace before the server's first start (bootstrap then adopts it) with a rate limit far above
  * what the loops send, so the numbers measure inference, not the 6,000/min default limit.
  */
-export async function provision(dataDir: string): Promise<void> {
+async function provision(dataDir: string): Promise<void> {
   const database = await openDatabase({ dataDir });
   try {
     await createRepositories(database.db).workspaces.create({
@@ -29,7 +29,7 @@ export async function provision(dataDir: string): Promise<void> {
 }
 
 /** /health turns 200 once encoders are warm; the demo models are seeded just after, so wait for model 1 too. */
-export async function waitForDemoModel(url: string): Promise<void> {
+async function waitForDemoModel(url: string): Promise<void> {
   const deadline = Date.now() + 60_000;
   const headers = { authorization: `Bearer ${BENCH_API_KEY}` };
   while ((await fetch(`${url}/v2/models/1`, { headers })).status !== 200) {
@@ -39,32 +39,27 @@ export async function waitForDemoModel(url: string): Promise<void> {
 }
 
 /**
- * The server as a user runs it, with the embedding cache off (TEXTCLASS_EMBEDDING_CACHE_MB=0) and the subject as default
- * encoder. `profileDir` set: it runs under `node --cpu-prof` and writes its profile there when it stops.
+ * The built `textclass serve` on a fresh data dir (removed when it stops), with `settings` over the bench's own
+ * environment; returns once demo model 1 exists. nodeArgs go before the entry point (e.g. --cpu-prof).
  */
-export async function startTextclass(subject: Subject, profileDir?: string): Promise<Child & { dataDir: string }> {
+export async function startBenchServer(
+  settings: NodeJS.ProcessEnv = {},
+  nodeArgs: string[] = [],
+): Promise<Child & { dataDir: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'textclass-bench-'));
-  await provision(dataDir);
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    TEXTCLASS_DATA_DIR: dataDir,
-    TEXTCLASS_API_KEY: BENCH_API_KEY,
-    TEXTCLASS_MODELS_DIR: subject.modelsDir ?? join(dataDir, 'models'),
-    TEXTCLASS_DEFAULT_ENCODER: subject.id,
-    TEXTCLASS_EMBEDDING_CACHE_MB: '0',
-  };
   try {
-    const child = await spawnAndWait(
-      [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), MAIN, 'serve'],
-      env,
-      port,
-      '/health',
-      300,
-    );
+    await provision(dataDir);
+    const port = await freePort();
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      TEXTCLASS_DATA_DIR: dataDir,
+      TEXTCLASS_API_KEY: BENCH_API_KEY,
+      ...settings,
+    };
+    const child = await spawnAndWait([...nodeArgs, MAIN, 'serve'], env, port, '/health', 300);
     await waitForDemoModel(child.url);
     return {
       ...child,
@@ -78,4 +73,19 @@ export async function startTextclass(subject: Subject, profileDir?: string): Pro
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
+}
+
+/**
+ * The server as a user runs it, with the embedding cache off (TEXTCLASS_EMBEDDING_CACHE_MB=0) and the subject as default
+ * encoder. `profileDir` set: it runs under `node --cpu-prof` and writes its profile there when it stops.
+ */
+export async function startTextclass(subject: Subject, profileDir?: string): Promise<Child & { dataDir: string }> {
+  return startBenchServer(
+    {
+      ...(subject.modelsDir ? { TEXTCLASS_MODELS_DIR: subject.modelsDir } : {}),
+      TEXTCLASS_DEFAULT_ENCODER: subject.id,
+      TEXTCLASS_EMBEDDING_CACHE_MB: '0',
+    },
+    profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+  );
 }

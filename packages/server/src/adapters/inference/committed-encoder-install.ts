@@ -28,12 +28,30 @@ export async function installCommittedEncoder(sourceDir: string, outDir: string)
   const metadataText = await readFile(join(sourceDir, ENCODER_FILES.metadata), 'utf8');
   const metadata = parseEncoderMetadata(JSON.parse(metadataText), sourceDir);
   if (await isCurrent(outDir, metadata.model_sha256, metadata.tokenizer_sha256)) return 'up-to-date';
-  const files = [
-    { name: ENCODER_FILES.model, expected: metadata.model_sha256 },
-    { name: ENCODER_FILES.tokenizer, expected: metadata.tokenizer_sha256 },
-  ];
+  await unpackVerified(
+    sourceDir,
+    outDir,
+    [
+      { name: ENCODER_FILES.model, sha256: metadata.model_sha256 },
+      { name: ENCODER_FILES.tokenizer, sha256: metadata.tokenizer_sha256 },
+    ],
+    metadataText,
+  );
+  return 'installed';
+}
+
+/**
+ * Gunzips sourceDir/<name>.gz for each file, checks it against its SHA-256, and writes the files into outDir with
+ * encoder.json last (removed first), so a half-written directory is never taken for an encoder.
+ */
+export async function unpackVerified(
+  sourceDir: string,
+  outDir: string,
+  files: ReadonlyArray<{ name: string; sha256: string }>,
+  metadataText: string,
+): Promise<void> {
   const unpacked = await Promise.all(
-    files.map(async ({ name, expected }) => {
+    files.map(async ({ name, sha256: expected }) => {
       const bytes = gunzipSync(await readFile(join(sourceDir, `${name}.gz`)));
       if (sha256(bytes) !== expected)
         throw new Error(`${sourceDir}/${name}.gz does not match the checksum in ${ENCODER_FILES.metadata}`);
@@ -44,5 +62,4 @@ export async function installCommittedEncoder(sourceDir: string, outDir: string)
   await rm(join(outDir, ENCODER_FILES.metadata), { force: true });
   for (const { name, bytes } of unpacked) await writeFile(join(outDir, name), bytes);
   await writeFile(join(outDir, ENCODER_FILES.metadata), metadataText);
-  return 'installed';
 }
