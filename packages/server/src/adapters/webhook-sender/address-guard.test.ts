@@ -20,26 +20,26 @@ describe('webhook address guard', () => {
     ]) {
       expect(isNonPublicAddress(address), address).toBe(true);
     }
-    for (const address of ['192.0.2.10', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8']) {
+    for (const address of ['192.0.2.10', '203.0.113.8', '2001:db8::1', '::ffff:203.0.113.8']) {
       expect(isNonPublicAddress(address), address).toBe(false);
     }
   });
 
   it('judges every IPv6 form that embeds an IPv4 address by the IPv4 rules', () => {
     const forms: Array<[string, string, string]> = [
-      // [form, embedding 127.0.0.1 / 10.0.0.1 / 169.254.169.254, embedding 8.8.8.8]
-      ['IPv4-mapped', '::ffff:7f00:1', '::ffff:808:808'],
-      ['IPv4-mapped, dotted', '::ffff:169.254.169.254', '::ffff:8.8.8.8'],
-      ['IPv4-mapped, expanded', '0:0:0:0:0:ffff:a00:1', '0:0:0:0:0:ffff:808:808'],
-      ['IPv4-translated', '::ffff:0:7f00:1', '::ffff:0:808:808'],
-      ['IPv4-compatible', '::7f00:1', '::808:808'],
-      ['IPv4-compatible, dotted', '::10.0.0.1', '::8.8.8.8'],
-      ['NAT64', '64:ff9b::7f00:1', '64:ff9b::808:808'],
-      ['NAT64, dotted', '64:ff9b::169.254.169.254', '64:ff9b::8.8.8.8'],
-      ['6to4', '2002:7f00:1::', '2002:808:808::'],
-      ['6to4, with host bits', '2002:a00:1:1::1', '2002:808:808:1::1'],
-      ['Teredo (client XORed)', '2001:0:808:808:0:0:80ff:fffe', '2001:0:808:808:0:0:f7f7:f7f7'],
-      ['Teredo (server)', '2001:0:7f00:1:0:0:f7f7:f7f7', '2001:0:808:808:8000:0:f7f7:f7f7'],
+      // [form, embedding 127.0.0.1 / 10.0.0.1 / 169.254.169.254, embedding 203.0.113.8]
+      ['IPv4-mapped', '::ffff:7f00:1', '::ffff:cb00:7108'],
+      ['IPv4-mapped, dotted', '::ffff:169.254.169.254', '::ffff:203.0.113.8'],
+      ['IPv4-mapped, expanded', '0:0:0:0:0:ffff:a00:1', '0:0:0:0:0:ffff:cb00:7108'],
+      ['IPv4-translated', '::ffff:0:7f00:1', '::ffff:0:cb00:7108'],
+      ['IPv4-compatible', '::7f00:1', '::cb00:7108'],
+      ['IPv4-compatible, dotted', '::10.0.0.1', '::203.0.113.8'],
+      ['NAT64', '64:ff9b::7f00:1', '64:ff9b::cb00:7108'],
+      ['NAT64, dotted', '64:ff9b::169.254.169.254', '64:ff9b::203.0.113.8'],
+      ['6to4', '2002:7f00:1::', '2002:cb00:7108::'],
+      ['6to4, with host bits', '2002:a00:1:1::1', '2002:cb00:7108:1::1'],
+      ['Teredo (client XORed)', '2001:0:cb00:7108:0:0:80ff:fffe', '2001:0:cb00:7108:0:0:34ff:8ef7'],
+      ['Teredo (server)', '2001:0:7f00:1:0:0:f7f7:f7f7', '2001:0:cb00:7108:8000:0:34ff:8ef7'],
     ];
     for (const [form, refused, allowed] of forms) {
       expect(isNonPublicAddress(refused), `${form} ${refused}`).toBe(true);
@@ -47,7 +47,7 @@ describe('webhook address guard', () => {
       expect(isNonPublicAddress(allowed), `${form} ${allowed}`).toBe(false);
     }
     // Local-use NAT64 is never globally reachable, whatever it embeds; a zone id changes nothing.
-    expect(isNonPublicAddress('64:ff9b:1::808:808')).toBe(true);
+    expect(isNonPublicAddress('64:ff9b:1::cb00:7108')).toBe(true);
     expect(isNonPublicAddress('fe80::1%eth0')).toBe(true);
     expect(isNonPublicAddress('not an address')).toBe(true);
   });
@@ -63,7 +63,7 @@ describe('webhook address guard', () => {
       expect(await checkWebhookUrl(url, false), url).toMatch(/private, loopback or link-local/);
       expect(await checkWebhookUrl(url, true), url).toBeNull();
     }
-    expect(await checkWebhookUrl('http://[2002:808:808::]/', false)).toBeNull();
+    expect(await checkWebhookUrl('http://[2002:cb00:7108::]/', false)).toBeNull();
   });
 
   it('refuses private and loopback targets (literal or resolved) unless allowed, and anything but http(s)', async () => {
