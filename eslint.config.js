@@ -46,6 +46,7 @@ export default defineConfig(
       '**/coverage/**',
       '**/.turbo/**',
       'openapi/generated/**',
+      'packages/client/src/generated/**',
       'models/**',
       'bench/results/**',
       'eval/**',

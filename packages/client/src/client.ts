@@ -1,6 +1,6 @@
 // Builds the typed textclass client: openapi-fetch over the contract's paths, bearer auth and the spec's retries.
 import createClient, { type Client } from 'openapi-fetch';
-import type { paths } from '@textclass/openapi/types';
+import type { paths } from './generated/contract.js';
 import { bearerAuth } from './auth.js';
 import type { Clock } from './clock.js';
 import type { RetryOptions } from './retry-policy.js';

@@ -16,7 +16,7 @@ export {
 export { systemClock, type Clock } from './clock.js';
 export { MAX_TEXTS_PER_REQUEST, planChunks } from './chunk-plan.js';
 export type { ErrorBody, ErrorCode, InferenceRequest, InferenceResponse, ModelId, Prediction } from './types.js';
-export type { paths, components, operations } from '@textclass/openapi/types';
+export type { paths, components, operations } from './generated/contract.js';
 export {
   verifyWebhook,
   webhookMiddleware,

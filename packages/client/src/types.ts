@@ -1,5 +1,5 @@
 // Contract types the client's helpers use: single-model inference and the error body, from the generated types.
-import type { components, paths } from '@textclass/openapi/types';
+import type { components, paths } from './generated/contract.js';
 
 type SingleModelInference = paths['/v2/models/{model_id}/inference']['post'];
 

@@ -1,7 +1,7 @@
 // Receiving side of textclass webhooks: Standard Webhooks signature and timestamp checks, and an Express-compatible middleware.
 import { timingSafeEqual } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
-import type { components } from '@textclass/openapi/types';
+import type { components } from './generated/contract.js';
 
 export type ClassificationCompletedEvent = components['schemas']['ClassificationCompletedEvent'];
 
