@@ -26,3 +26,14 @@ export async function withRepositories<T>(
     await database.close();
   }
 }
+
+/** Opens the database, which applies the pending migrations, and closes it: what `textclass migrate` runs. */
+export async function migrateDatabase(
+  flags: StorageFlags,
+): Promise<{ kind: string; where: string; applied: string[] }> {
+  const config = configFrom(flags);
+  const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel, process.stderr);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
+  await database.close();
+  return { kind: database.kind, where: database.where, applied: database.migrationsApplied };
+}

@@ -29,6 +29,10 @@ export interface Database {
    * PostgreSQL, where other processes write too and every read must go to the database.
    */
   writes?: TableWriteWatch;
+  /** Where the data lives (the PGlite directory, or the PostgreSQL host and database, no password). */
+  where: string;
+  /** The migrations this open applied, oldest first (empty when the schema was already current). */
+  migrationsApplied: string[];
   /** Closes the pool or shuts PGlite down (flushing it to disk); safe to call more than once. */
   close(): Promise<void>;
 }
@@ -63,8 +67,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const db = new Kysely<DatabaseSchema>({ dialect });
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => (closing ??= db.destroy().finally(afterClose));
+  let applied: string[];
   try {
-    const applied = await migrateToLatest(db, options.schema === undefined ? {} : { schema: options.schema });
+    applied = await migrateToLatest(db, options.schema === undefined ? {} : { schema: options.schema });
     options.logger?.info(
       { kind, where, migrationsApplied: applied, ms: Math.round(performance.now() - started) },
       'database ready',
@@ -73,5 +78,5 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     await close();
     throw error;
   }
-  return { db, kind, close, ...(writes ? { writes } : {}) };
+  return { db, kind, where, migrationsApplied: applied, close, ...(writes ? { writes } : {}) };
 }

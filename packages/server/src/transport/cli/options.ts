@@ -1,12 +1,24 @@
-// Options shared by CLI commands: each overrides its environment variable (decisions.md, Configuration).
+// Options shared by CLI commands, made from the settings table: each flag overrides its environment variable
+// (decisions.md, Configuration) by standing in for it, so a flag is parsed and checked exactly like its variable.
 import { Option, type Command } from 'commander';
 import { loadConfig, type Config, type ConfigOverrides } from '../../app/config.js';
+import { SERVER_SETTINGS, STORAGE_SETTING_NAMES, type Setting } from '../../app/settings.js';
 
+/** One option per setting that has a flag; its help names the variable it overrides and the default. */
+export function addSettingOptions(command: Command, settings: readonly Setting[]): Command {
+  for (const setting of settings) {
+    if (setting.flag === undefined) continue;
+    command.addOption(new Option(setting.flag, `${setting.description} (${setting.env}; default ${setting.default})`));
+  }
+  return command;
+}
+
+/** --data-dir, --database-url and --log-level: what every command that opens the database takes. */
 export function addStorageOptions(command: Command): Command {
-  return command
-    .addOption(new Option('--data-dir <dir>', 'embedded database and artifacts (TEXTCLASS_DATA_DIR)'))
-    .addOption(new Option('--database-url <url>', 'PostgreSQL instead of the embedded database (DATABASE_URL)'))
-    .addOption(new Option('--log-level <level>', 'pino level (LOG_LEVEL)'));
+  return addSettingOptions(
+    command,
+    SERVER_SETTINGS.filter((setting) => STORAGE_SETTING_NAMES.includes(setting.env)),
+  );
 }
 
 export interface StorageFlags {
@@ -15,10 +27,19 @@ export interface StorageFlags {
   logLevel?: string;
 }
 
-export function configFrom(flags: StorageFlags & ConfigOverrides): Config {
-  const overrides: ConfigOverrides = {};
-  for (const [key, value] of Object.entries(flags)) {
-    if (value !== undefined) (overrides as Record<string, unknown>)[key] = value;
+/** The environment with each given flag's value in place of its variable. */
+export function envWithFlags(flags: object, env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  const merged: NodeJS.ProcessEnv = { ...env };
+  const values = flags as Record<string, unknown>;
+  for (const setting of SERVER_SETTINGS) {
+    if (setting.flag === undefined) continue;
+    const value = values[new Option(setting.flag).attributeName()];
+    if (typeof value === 'string') merged[setting.env] = value;
   }
-  return loadConfig(process.env, overrides);
+  return merged;
+}
+
+/** The configuration from the environment, the flags standing in for their variables, then typed overrides. */
+export function configFrom(flags: object, overrides: ConfigOverrides = {}): Config {
+  return loadConfig(envWithFlags(flags), overrides);
 }

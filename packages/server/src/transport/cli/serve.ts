@@ -1,16 +1,13 @@
 // `textclass serve`: start the API, print its URL and (on first start) the API key.
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
 import { createLogger } from '../../adapters/observability/logger.js';
 import { startServer, stopOnSignals } from '../../app/server.js';
 import type { BootstrapResult } from '../../core/tenancy/bootstrap.js';
-import { addStorageOptions, configFrom, type StorageFlags } from './options.js';
+import { SERVER_SETTINGS, settingsHelp } from '../../app/settings.js';
+import { addSettingOptions, configFrom } from './options.js';
 
-interface ServeFlags extends StorageFlags {
-  port?: string;
-  host?: string;
-  modelsDir?: string;
-  redisUrl?: string;
-  defaultEncoder?: string;
+/** The setting flags (strings, checked by loadConfig like their variables) and --no-seed. */
+interface ServeFlags {
   seed: boolean;
 }
 
@@ -23,29 +20,18 @@ function apiKeyLine(bootstrap: BootstrapResult): string {
 }
 
 export function registerServeCommand(program: Command): void {
-  const serve = program.command('serve').description('serve the HTTP API');
-  addStorageOptions(serve)
-    .addOption(new Option('--port <port>', 'HTTP port (PORT)'))
-    .addOption(new Option('--host <host>', 'bind address (HOST)'))
-    .addOption(new Option('--models-dir <dir>', 'encoder and model artifacts (TEXTCLASS_MODELS_DIR)'))
-    .addOption(new Option('--redis-url <url>', 'share rate-limit counters across processes in Redis (REDIS_URL)'))
-    .addOption(
-      new Option('--default-encoder <id>', 'encoder for similarity and the demo models (TEXTCLASS_DEFAULT_ENCODER)'),
-    )
+  const serve = program
+    .command('serve')
+    .description('serve the HTTP API; every flag overrides its environment variable');
+  addSettingOptions(serve, SERVER_SETTINGS)
     .option('--no-seed', 'do not create the demo models and dataset on a fresh database')
+    .addHelpText(
+      'after',
+      `\nSettings without a flag (secrets stay out of the command line):\n${settingsHelp(SERVER_SETTINGS.filter((setting) => setting.flag === undefined))}`,
+    )
     .action(async (flags: ServeFlags) => {
       const started = performance.now();
-      const config = configFrom({
-        dataDir: flags.dataDir,
-        databaseUrl: flags.databaseUrl,
-        logLevel: flags.logLevel,
-        modelsDir: flags.modelsDir,
-        redisUrl: flags.redisUrl,
-        defaultEncoder: flags.defaultEncoder,
-        host: flags.host,
-        port: flags.port === undefined ? undefined : Number(flags.port),
-        seedDemo: flags.seed ? undefined : false,
-      });
+      const config = configFrom(flags, flags.seed ? {} : { seedDemo: false });
       const logger = createLogger(config.logLevel);
       const running = await startServer(config, logger);
       stopOnSignals(running, logger);

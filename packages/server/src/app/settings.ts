@@ -1,0 +1,188 @@
+// The one table of settings: each environment variable with its CLI flag, default and meaning; `--help` is made from
+// it and every flag overrides its variable. loadConfig (config.ts) parses the values; settings.test.ts ties the two.
+
+export interface Setting {
+  /** The environment variable. */
+  env: string;
+  /** The flag (`--name <value>`) that overrides the variable; undefined for secrets, which stay out of argv. */
+  flag?: string;
+  default: string;
+  description: string;
+}
+
+/** What `textclass serve` (and the database commands) read, in the order --help lists them. */
+export const SERVER_SETTINGS: readonly Setting[] = [
+  { env: 'PORT', flag: '--port <port>', default: '8080', description: 'HTTP port' },
+  { env: 'HOST', flag: '--host <host>', default: '0.0.0.0', description: 'bind address' },
+  {
+    env: 'TEXTCLASS_DATA_DIR',
+    flag: '--data-dir <dir>',
+    default: './data',
+    description: 'embedded database and artifacts',
+  },
+  {
+    env: 'DATABASE_URL',
+    flag: '--database-url <url>',
+    default: 'unset',
+    description: 'postgres://… to use PostgreSQL instead of the embedded database',
+  },
+  {
+    env: 'REDIS_URL',
+    flag: '--redis-url <url>',
+    default: 'unset',
+    description: 'redis://… to share rate-limit counters across processes',
+  },
+  { env: 'TEXTCLASS_API_KEY', default: 'unset', description: 'admin key of the default workspace, ensured on start' },
+  {
+    env: 'TEXTCLASS_MODELS_DIR',
+    flag: '--models-dir <dir>',
+    default: '$TEXTCLASS_DATA_DIR/models',
+    description: 'encoder and model artifacts',
+  },
+  {
+    env: 'TEXTCLASS_DEFAULT_ENCODER',
+    flag: '--default-encoder <id>',
+    default: 'use-multi-612',
+    description: 'encoder for similarity, new models and the demo models',
+  },
+  { env: 'LOG_LEVEL', flag: '--log-level <level>', default: 'info', description: 'pino level' },
+  {
+    env: 'TEXTCLASS_SEED_DEMO',
+    flag: '--seed-demo <bool>',
+    default: 'true',
+    description: 'seed the demo models and dataset on a fresh database (--no-seed: false)',
+  },
+  {
+    env: 'TEXTCLASS_CORS_ORIGINS',
+    flag: '--cors-origins <origins>',
+    default: 'unset (CORS off)',
+    description: 'comma-separated browser origins allowed by CORS',
+  },
+  {
+    env: 'TEXTCLASS_EMBEDDING_CACHE_MB',
+    flag: '--embedding-cache-mb <mb>',
+    default: '64',
+    description: 'memory bound of the embedding cache (0: off)',
+  },
+  {
+    env: 'TEXTCLASS_BATCH_MAX_TEXTS',
+    flag: '--batch-max-texts <n>',
+    default: '64',
+    description: 'most texts in one encoder call',
+  },
+  {
+    env: 'TEXTCLASS_BATCH_MAX_TOKENS',
+    flag: '--batch-max-tokens <n>',
+    default: '16384',
+    description: 'most padded tokens in one encoder call',
+  },
+  {
+    env: 'TEXTCLASS_BATCH_WAIT_MS',
+    flag: '--batch-wait-ms <ms>',
+    default: '0',
+    description: 'how long an idle queue waits for more texts',
+  },
+  {
+    env: 'TEXTCLASS_QUEUE_MAX_TEXTS',
+    flag: '--queue-max-texts <n>',
+    default: '2048',
+    description: 'texts that may wait per encoder before inference answers 503',
+  },
+  { env: 'TEXTCLASS_METRICS', flag: '--metrics <bool>', default: 'true', description: 'serve GET /metrics' },
+  {
+    env: 'TEXTCLASS_UPLOAD_MAX_BYTES',
+    flag: '--upload-max-bytes <bytes>',
+    default: '1073741824',
+    description: 'largest file upload after gzip decoding',
+  },
+  {
+    env: 'TEXTCLASS_PIPELINE_WORKERS',
+    flag: '--pipeline-workers <bool>',
+    default: 'true',
+    description: 'run the classification worker and webhook dispatcher in this process',
+  },
+  {
+    env: 'TEXTCLASS_PIPELINE_POLL_MS',
+    flag: '--pipeline-poll-ms <ms>',
+    default: '1000',
+    description: 'longest sleep of an idle worker between polls',
+  },
+  {
+    env: 'TEXTCLASS_WEBHOOK_ALLOW_PRIVATE',
+    flag: '--webhook-allow-private <bool>',
+    default: 'false',
+    description: 'allow webhook URLs on private, loopback or link-local addresses',
+  },
+  {
+    env: 'TEXTCLASS_WEBHOOK_RETRY_SCHEDULE_MS',
+    flag: '--webhook-retry-schedule-ms <list>',
+    default: '5 s … 24 h',
+    description: 'comma-separated webhook retry delays in ms',
+  },
+  {
+    env: 'TEXTCLASS_WEBHOOK_TIMEOUT_MS',
+    flag: '--webhook-timeout-ms <ms>',
+    default: '10000',
+    description: 'how long a webhook POST may take',
+  },
+  {
+    env: 'TEXTCLASS_JOB_LEASE_MS',
+    flag: '--job-lease-ms <ms>',
+    default: '120000',
+    description: 'how long a claimed classification job stays with its process',
+  },
+  {
+    env: 'TEXTCLASS_LLM_ENDPOINTS',
+    flag: '--llm-endpoints <json>',
+    default: 'unset',
+    description: 'named OpenAI-compatible endpoints for llm models, as JSON',
+  },
+  {
+    env: 'TEXTCLASS_LLM_URL',
+    flag: '--llm-url <url>',
+    default: 'unset',
+    description: 'shorthand: the endpoint named "default"',
+  },
+  { env: 'TEXTCLASS_LLM_MODEL', flag: '--llm-model <name>', default: 'unset', description: 'its model name' },
+  { env: 'TEXTCLASS_LLM_API_KEY', default: 'unset', description: 'its API key' },
+  { env: 'TEXTCLASS_LLM_TIMEOUT_MS', flag: '--llm-timeout-ms <ms>', default: '30000', description: 'its timeout' },
+  {
+    env: 'TEXTCLASS_VALIDATE_RESPONSES',
+    flag: '--validate-responses <bool>',
+    default: 'false',
+    description: 'check every response against the contract (tests)',
+  },
+];
+
+/** What the commands that talk to a running server (`textclass models …`) or to the hub (`encoders pull`) read. */
+export const CLIENT_SETTINGS: readonly Setting[] = [
+  {
+    env: 'TEXTCLASS_URL',
+    flag: '--url <url>',
+    default: 'http://localhost:8080',
+    description: 'service root of the server (models commands)',
+  },
+  {
+    env: 'TEXTCLASS_API_KEY',
+    flag: '--api-key <key>',
+    default: 'unset',
+    description: 'an admin API key (models commands)',
+  },
+  { env: 'HF_ENDPOINT', default: 'https://huggingface.co', description: 'hub (or mirror) for encoders pull' },
+  { env: 'HF_TOKEN', default: 'unset', description: 'bearer token for private or gated repositories (encoders pull)' },
+];
+
+/** The settings every command that opens the database takes as flags. */
+export const STORAGE_SETTING_NAMES: readonly string[] = ['TEXTCLASS_DATA_DIR', 'DATABASE_URL', 'LOG_LEVEL'];
+
+/** The settings as aligned help lines: `VARIABLE  --flag <value>  default  meaning`. */
+export function settingsHelp(settings: readonly Setting[]): string {
+  const width = (pick: (s: Setting) => string) => Math.max(...settings.map((s) => pick(s).length));
+  const flagText = (s: Setting) => s.flag ?? '(environment only)';
+  const [envWidth, flagWidth] = [width((s) => s.env), width(flagText)];
+  return settings
+    .map(
+      (s) => `  ${s.env.padEnd(envWidth)}  ${flagText(s).padEnd(flagWidth)}  ${s.description} (default: ${s.default})`,
+    )
+    .join('\n');
+}
