@@ -35,10 +35,15 @@ async function run(command: string, args: string[], cwd: string, env = userEnv()
   return promisify(execFile)(command, args, { cwd, env, maxBuffer: 64 * 1024 * 1024 });
 }
 
+/** Every server process group started here, stopped after the tests whether or not it became ready. */
+const servers: ChildProcess[] = [];
+
 /** `npx textclass serve` on a free port; resolves with the URL once the banner says it is ready. */
 function serve(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
   const env = userEnv({ PORT: '0', HOST: '127.0.0.1', TEXTCLASS_DATA_DIR: dataDir, TEXTCLASS_API_KEY: API_KEY });
-  const child = spawn('npx', ['textclass', 'serve', '--log-level', 'warn'], { cwd: project, env });
+  // Its own process group: npx runs the server as a child, and stopping npx alone would leave the server running.
+  const child = spawn('npx', ['textclass', 'serve', '--log-level', 'warn'], { cwd: project, env, detached: true });
+  servers.push(child);
   let output = '';
   return new Promise((resolve, reject) => {
     const onData = (chunk: Buffer) => {
@@ -98,8 +103,13 @@ describe('the packed packages', () => {
     beforeAll(async () => {
       server = await serve(dataDir);
     }, 180_000);
-    afterAll(() => {
-      server?.child.kill('SIGTERM');
+    afterAll(async () => {
+      for (const child of servers) {
+        if (child.pid === undefined || child.exitCode !== null) continue;
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        process.kill(-child.pid, 'SIGTERM');
+        await exited;
+      }
     });
 
     it('lists the demo models and classifies over HTTP', async () => {
