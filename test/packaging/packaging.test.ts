@@ -91,6 +91,21 @@ describe('the packed packages', () => {
     expect(Object.keys(client.dependencies ?? {}).filter((name: string) => name.startsWith('@textclass/'))).toEqual([]);
   });
 
+  it('the client installs alone into an empty project, with registry dependencies only', async () => {
+    const alone = path.join(work, 'client-alone');
+    mkdirSync(alone);
+    writeFileSync(path.join(alone, 'package.json'), JSON.stringify({ name: 'client-alone', private: true }));
+    const tarball = tarballs.find((file) => path.basename(file).startsWith('textclass-client-'))!;
+    await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball], alone);
+    expect(readdirSync(path.join(alone, 'node_modules/@textclass'))).toEqual(['client']);
+    const { stdout } = await run(
+      process.execPath,
+      ['--input-type=module', '-e', "console.log(typeof (await import('@textclass/client')).createTextclassClient)"],
+      alone,
+    );
+    expect(stdout.trim()).toBe('function');
+  });
+
   it('npx textclass --version prints the version', async () => {
     expect((await run('npx', ['textclass', '--version'], project)).stdout.trim()).toBe(version);
   });
