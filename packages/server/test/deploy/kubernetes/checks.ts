@@ -35,6 +35,25 @@ function acceptedConfig(env: Record<string, string>): Config | undefined {
   }
 }
 
+/** What a container runs: its command and args, or, without a command, the image's ENTRYPOINT (the textclass CLI). */
+function commandLine(container: IContainer): string {
+  return [...(container.command ?? ['textclass']), ...(container.args ?? [])].join(' ');
+}
+
+/** The image's exec-form ENTRYPOINT runs the server package's `textclass` bin, which `args` relies on. */
+export function checkEntrypoint(dockerfile: string, binPath: string): string[] {
+  const lines = dockerfile.split('\n').filter((line) => /^\s*ENTRYPOINT\s/i.test(line));
+  const last = lines.at(-1)?.replace(/^\s*ENTRYPOINT\s+/i, '');
+  let argv: unknown;
+  try {
+    argv = JSON.parse(last ?? '');
+  } catch {
+    return [`Dockerfile: ENTRYPOINT is not in exec form: ${last ?? 'none'}`];
+  }
+  const runsBin = Array.isArray(argv) && (argv.join(' ') === 'textclass' || String(argv.at(-1)).endsWith(binPath));
+  return runsBin ? [] : [`Dockerfile: ENTRYPOINT ${JSON.stringify(argv)} does not run ${binPath} (textclass)`];
+}
+
 /** Every object against the Kubernetes API schema of its kind. */
 export function checkSchemas(objects: KubeObject[]): string[] {
   return objects.flatMap(schemaProblems);
@@ -120,6 +139,8 @@ export function checkServer(objects: KubeObject[], facts: ServerFacts): string[]
   const container = pod?.containers[0];
   if (!container || pod.containers.length !== 1) return [`${where}: expected one container`];
   const problems = [...checkPodSecurity(where, pod), ...checkSettings(where, container, objects, facts)];
+  const argv = commandLine(container);
+  if (argv !== 'textclass serve') problems.push(`${where}: runs "${argv}", not "textclass serve"`);
   if (deployment.spec?.replicas !== undefined)
     problems.push(`${where}: sets replicas, which every apply would reset under the HorizontalPodAutoscaler`);
   const expected = { startupProbe: '/health/ready', readinessProbe: '/health/ready', livenessProbe: '/health/live' };
@@ -189,7 +210,7 @@ export function checkMigration(migration: KubeObject[], objects: KubeObject[], f
   const container = pod?.containers[0];
   if (!container || pod.containers.length !== 1) return [`${where}: expected one container`];
   const problems = [...checkPodSecurity(where, pod), ...checkSettings(where, container, migration, facts)];
-  const argv = [...(container.command ?? []), ...(container.args ?? [])].join(' ');
+  const argv = commandLine(container);
   if (argv !== 'textclass migrate') problems.push(`${where}: runs "${argv}", not "textclass migrate"`);
   if (!['Never', 'OnFailure'].includes(pod.restartPolicy ?? '')) problems.push(`${where}: restartPolicy is not Never`);
   const serverImage = of<IDeployment>(objects, 'Deployment')[0]?.spec?.template.spec?.containers[0]?.image;

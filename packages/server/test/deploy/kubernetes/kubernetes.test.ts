@@ -1,6 +1,9 @@
 // deploy/kubernetes rendered by kubectl's kustomize, validated against the API schemas and cross-checked with the server.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  checkEntrypoint,
   checkIngress,
   checkMigration,
   checkPodSecurity,
@@ -10,9 +13,19 @@ import {
   type ServerFacts,
 } from './checks.js';
 import { configSettingNames, contractGetPaths, nginxSizeBytes, quantityBytes } from './facts.js';
-import { kubernetesSkipReason, only, render, type KubeObject } from './render.js';
+import { KUBERNETES_DIR, kubernetesSkipReason, only, render, type KubeObject } from './render.js';
 
 const skip = kubernetesSkipReason();
+const DOCKERFILE = path.join(KUBERNETES_DIR, '../../Dockerfile');
+/** The `textclass` bin of the server package, as a path from the repository root. */
+const SERVER_BIN = path.posix.join(
+  'packages/server',
+  (
+    JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
+      bin: { textclass: string };
+    }
+  ).bin.textclass,
+);
 const IMAGE = 'ghcr.io/textclass/textclass:0.1.0';
 
 interface Rendered {
@@ -71,6 +84,10 @@ describe.skipIf(skip !== undefined)(`deploy/kubernetes ${skip ? `(skipped: ${ski
 
   it('the migration Job runs `textclass migrate` in the server image', () => {
     expect(checkMigration(r.migrate, r.base, facts)).toEqual([]);
+  });
+
+  it.skipIf(!existsSync(DOCKERFILE))("the image's ENTRYPOINT is the textclass CLI that `args` is passed to", () => {
+    expect(checkEntrypoint(readFileSync(DOCKERFILE, 'utf8'), SERVER_BIN)).toEqual([]);
   });
 
   it("the Ingress body size is the server's upload limit and request buffering is off", () => {
@@ -138,16 +155,18 @@ describe.skipIf(skip !== undefined)(`deploy/kubernetes ${skip ? `(skipped: ${ski
         'Deployment/textclass container textclass: no writable /tmp (the root filesystem is read-only)',
       ]);
       expect(checkServer(broken, facts).join('\n')).toContain(
-        'the data directory /var/lib/textclass (upload spool) is on the read-only root filesystem',
+        'the data directory /data (upload spool) is on the read-only root filesystem',
       );
     });
 
-    it('memory below the measured RSS, replicas fighting the autoscaler', () => {
+    it('memory below the measured RSS, replicas fighting the autoscaler, a command other than textclass serve', () => {
       const broken = copy(r.base);
       const deployment = dig(broken, 'Deployment');
       deployment.spec.replicas = 3;
+      deployment.spec.template.spec.containers[0].command = ['node', 'main.js'];
       deployment.spec.template.spec.containers[0].resources.requests.memory = '512Mi';
       const problems = checkServer(broken, facts).join('\n');
+      expect(problems).toContain('runs "node main.js serve", not "textclass serve"');
       expect(problems).toContain('sets replicas');
       expect(problems).toContain('memory request is below the RSS at ready');
       expect(quantityBytes('1536Mi')).toBe(1536 * 2 ** 20);
@@ -170,11 +189,22 @@ describe.skipIf(skip !== undefined)(`deploy/kubernetes ${skip ? `(skipped: ${ski
     it('a Job that does not run `textclass migrate`, or another image', () => {
       const broken = copy(r.migrate);
       const container = dig(broken, 'Job').spec.template.spec.containers[0];
-      container.command = ['textclass', 'serve'];
+      container.args = ['serve'];
       container.image = 'ghcr.io/textclass/textclass:0.0.9';
       expect(checkMigration(broken, r.base, facts)).toEqual([
         'Job/textclass-migrate: runs "textclass serve", not "textclass migrate"',
         `Job/textclass-migrate: image ghcr.io/textclass/textclass:0.0.9 is not the server's ${IMAGE}`,
+      ]);
+    });
+
+    it('a Dockerfile whose ENTRYPOINT is not the textclass CLI', () => {
+      const good = 'FROM debian\nENTRYPOINT ["node", "/app/packages/server/dist/main.js"]\nCMD ["serve"]\n';
+      expect(checkEntrypoint(good, SERVER_BIN)).toEqual([]);
+      expect(checkEntrypoint('FROM debian\nENTRYPOINT ["node", "/app/other.js"]\n', SERVER_BIN)).toEqual([
+        'Dockerfile: ENTRYPOINT ["node","/app/other.js"] does not run packages/server/dist/main.js (textclass)',
+      ]);
+      expect(checkEntrypoint('FROM debian\nENTRYPOINT node main.js\n', SERVER_BIN)).toEqual([
+        'Dockerfile: ENTRYPOINT is not in exec form: node main.js',
       ]);
     });
 
