@@ -7,7 +7,7 @@ import type { IPodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import type { IConfigMap, IContainer, IPodSpec, IService } from 'kubernetes-models/v1';
 import type { Config } from '../../../src/app/config.js';
 import { configFrom, nginxSizeBytes, quantityBytes } from './facts.js';
-import { schemaProblems } from './schemas.js';
+import { schemaProblems, unknownFieldProblems } from './schemas.js';
 import type { KubeObject } from './render.js';
 
 /** What the manifests must agree with: the server's settings and the contract's GET paths. */
@@ -54,9 +54,9 @@ export function checkEntrypoint(dockerfile: string, binPath: string): string[] {
   return runsBin ? [] : [`Dockerfile: ENTRYPOINT ${JSON.stringify(argv)} does not run ${binPath} (textclass)`];
 }
 
-/** Every object against the Kubernetes API schema of its kind. */
+/** Every object against the Kubernetes API schema of its kind, unknown fields included. */
 export function checkSchemas(objects: KubeObject[]): string[] {
-  return objects.flatMap(schemaProblems);
+  return [...objects.flatMap(schemaProblems), ...unknownFieldProblems(objects)];
 }
 
 /** A pod that runs as a non-root user on a read-only root filesystem, without capabilities, under RuntimeDefault seccomp. */

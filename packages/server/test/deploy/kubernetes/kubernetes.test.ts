@@ -109,6 +109,17 @@ describe.skipIf(skip !== undefined)(`deploy/kubernetes ${skip ? `(skipped: ${ski
       ]);
     });
 
+    it('a field the API does not know (misspelt, or at the wrong level)', () => {
+      const broken = copy(r.base);
+      const container = dig(broken, 'Deployment').spec.template.spec.containers[0];
+      container.readinessProbes = container.readinessProbe;
+      dig(broken, 'Service').spec.selectors = {};
+      expect(checkSchemas(broken)).toEqual([
+        expect.stringMatching(/^Service\/textclass: .*'"?selectors"?' does not exist in type 'IServiceSpec'/),
+        expect.stringMatching(/^Deployment\/textclass: .*'"?readinessProbes"?' does not exist in type 'IContainer'/),
+      ]);
+    });
+
     it('a probe path the contract does not have, or on a port the container lacks', () => {
       const broken = copy(r.base);
       const container = dig(broken, 'Deployment').spec.template.spec.containers[0];
