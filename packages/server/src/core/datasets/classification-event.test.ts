@@ -15,8 +15,8 @@ const dataset = { id: 12, textColumn: 'message' } as Dataset;
 const record = {
   id: '345',
   datasetId: 12,
-  values: { message: 'I was charged twice', agent_id: 'a-7' },
-  metadata: { channel: 'email' },
+  values: { message: 'I was charged twice', agent_id: 'a-7', channel: 'chat', score: 4, customer_id: null },
+  metadata: { channel: 'email', queue: 'billing' },
 } as unknown as DatasetRecord;
 
 function endpoint(id: number, events: string[], enabled = true): WebhookEndpoint {
@@ -52,12 +52,21 @@ describe('classificationCompleted', () => {
       row_id: '345',
       text: 'I was charged twice',
       classifications: { 3: { label: 'billing', confidence: 0.91 } },
-      metadata: { channel: 'email' },
+      metadata: { agent_id: 'a-7', channel: 'chat', queue: 'billing' },
     });
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     formats.default(ajv);
     const validate = ajv.compile(contract.components.schemas.ClassificationCompletedEvent as object);
     expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
+  });
+
+  it('carries string metadata and string columns other than the text column; a column wins a name clash', () => {
+    const event = classificationCompleted(dataset, record, {}, 't', []);
+    const { metadata } = JSON.parse(event.body) as { metadata: Record<string, string> };
+    expect(metadata).toEqual({ agent_id: 'a-7', channel: 'chat', queue: 'billing' });
+    expect(metadata).not.toHaveProperty('message');
+    expect(metadata).not.toHaveProperty('score');
+    expect(metadata).not.toHaveProperty('customer_id');
   });
 
   it('sends an empty text when the text column holds no string', () => {
