@@ -1,5 +1,8 @@
 // The pipeline on /metrics and in the log, on the real server: a receiver on 127.0.0.1 that fails then succeeds, a 410, backlog read from the database, refusals, uploads, trainings.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/adapters/observability/logger.js';
@@ -8,6 +11,8 @@ import { scrape, type Scrape } from '../support/prometheus-text.js';
 import { eventually, startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 
 const EVENTS = ['classification.completed'];
+const DEPLOY_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../deploy');
+const DEPLOY_FILES = ['prometheus/alerts.yml', 'prometheus/alerts.test.yml', 'grafana/textclass-dashboard.json'];
 
 describe('pipeline metrics and logs', () => {
   let server: TestServer;
@@ -234,5 +239,18 @@ describe('pipeline metrics and logs', () => {
     expect(delta('textclass_jobs_processed_total', { kind: 'upload', outcome: 'succeeded' })).toBe(1);
     expect(delta('textclass_jobs_processed_total', { kind: 'training', outcome: 'succeeded' })).toBe(1);
     expect(delta('textclass_training_duration_seconds_count', { outcome: 'succeeded' })).toBe(1);
+  });
+
+  it('serves every metric that the alert rules and the dashboard in deploy/ name', async () => {
+    const served = (await scrape(server.url)).names;
+    for (const file of DEPLOY_FILES) {
+      const text = readFileSync(path.join(DEPLOY_DIR, file), 'utf8');
+      const named = new Set(text.match(/\b(?:textclass|process|nodejs)_[a-z0-9_]+/g) ?? []);
+      expect(named.size, file).toBeGreaterThan(2);
+      expect(
+        [...named].filter((name) => !served.has(name)),
+        file,
+      ).toEqual([]);
+    }
   });
 });
