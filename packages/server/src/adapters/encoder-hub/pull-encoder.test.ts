@@ -10,6 +10,7 @@ import { encoderIdOf, HubError, resolveUrl } from './hub-api.js';
 import { pullEncoder } from './pull-encoder.js';
 import { exportFixture, FIXTURE_ID, FIXTURE_REPO } from './testing/export-fixture.js';
 import { startHubStandIn, type HubStandIn } from './testing/hub-stand-in.js';
+import { startFullBacklog } from './testing/full-backlog.js';
 
 let hub: HubStandIn;
 let modelsDir: string;
@@ -178,6 +179,25 @@ describe('pullEncoder on a bad network (short timeouts, so the tests stay quick)
     expect(retries.map((r) => r.split(':')[0])).toEqual(['1/3 after 20 ms', '2/3 after 40 ms']);
     expect(hub.requests.filter((r) => r.path.startsWith('/api/'))).toHaveLength(3);
     expect(existsSync(join(modelsDir, 'encoders', FIXTURE_ID))).toBe(false);
+  });
+
+  it('says so when no connection can be made (connect timeout)', async () => {
+    freshModelsDir();
+    const unreachable = await startFullBacklog();
+    try {
+      await expect(
+        pullEncoder({
+          repo: FIXTURE_REPO,
+          modelsDir,
+          endpoint: unreachable.url,
+          network: { ...quick, connectTimeoutMs: 300, retries: 0 },
+        }),
+      ).rejects.toThrow(
+        /^could not connect to 127\.0\.0\.1:\d+ within 0\.3 s \(connect timeout, --connect-timeout\); check HF_ENDPOINT/,
+      );
+    } finally {
+      unreachable.close();
+    }
   });
 
   it('retries a download that hangs before its first byte, and installs the export', async () => {
