@@ -62,14 +62,22 @@ export class PipelineMetrics implements PipelineEvents {
   private readonly uploadBytes: Counter;
   private readonly uploadRows: Counter;
 
-  constructor(registry: Registry, stats: PipelineStats) {
+  /** `statsTimeoutMs`: longest wait for the backlog query of a scrape (default 2 s). */
+  constructor(registry: Registry, stats: PipelineStats, options: { statsTimeoutMs?: number } = {}) {
     const registers = [registry];
-    const statsErrors = new Counter({
+    let statsErrors = 0;
+    const reader = new BacklogReader(stats, () => (statsErrors += 1), options.statsTimeoutMs);
+    new Counter({
       name: 'textclass_pipeline_stats_errors_total',
       help: 'Scrapes whose backlog query failed or timed out (the gauges kept their last values)',
       registers,
+      // Reported after this scrape's read, so a failure shows in the scrape that had it.
+      async collect() {
+        await reader.read();
+        this.reset();
+        this.inc(statsErrors);
+      },
     });
-    const reader = new BacklogReader(stats, () => statsErrors.inc());
     const jobFigure = (field: 'pending' | 'oldestAgeSeconds') =>
       async function collect(this: Gauge<'kind'>) {
         const backlog = await reader.read();
