@@ -44,7 +44,7 @@ function count(raw: string): number {
 
 /** A network setting as a flag with its environment variable and default (shown in seconds). */
 function networkOption(flag: string, env: string, what: string, defaultMs: number): Option {
-  return new Option(`${flag} <seconds>`, `${what} (${env})`)
+  return new Option(`${flag} <seconds>`, what)
     .env(env)
     .argParser(seconds)
     .default(defaultMs, String(defaultMs / 1000));
@@ -99,7 +99,7 @@ export function registerEncoderCommands(program: Command): void {
       ),
     )
     .addOption(
-      new Option('--retries <n>', 'retries of a request that timed out, was cut or got a 5xx (TEXTCLASS_PULL_RETRIES)')
+      new Option('--retries <n>', 'retries of a request that timed out, was cut or got a 5xx or 429')
         .env('TEXTCLASS_PULL_RETRIES')
         .argParser(count)
         .default(DEFAULT_NETWORK.retries),
