@@ -2286,6 +2286,12 @@ export interface components {
             /** @description The classified text (the value of the dataset's `text_column`). */
             text: string;
             classifications: components["schemas"]["Classifications"];
+            /**
+             * @description The record's source metadata as string values: the record's own `metadata` (fields of a pushed record that
+             *     name no column) and the values of the dataset's columns that hold a string, other than the `text_column`
+             *     (for example `agent_id`, `customer_id`, `channel`, `queue`, `product`). Columns whose value is null or a
+             *     number are left out. When a column and a metadata field have the same name, the column's value is sent.
+             */
             metadata: components["schemas"]["Metadata"];
         };
     };

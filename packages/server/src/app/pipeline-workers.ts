@@ -11,6 +11,7 @@ import { DEFAULT_DISPATCHER_OPTIONS, WebhookDispatcher } from '../core/webhooks/
 import type { Logger } from '../adapters/observability/logger.js';
 import { fitHeadOnThread } from '../adapters/head-fitting/fit-head-thread.js';
 import { createHttpSender } from '../adapters/webhook-sender/http-sender.js';
+import type { PipelineEvents } from '../core/ports/pipeline-events.js';
 
 export interface Pipeline {
   /** Starts the dispatcher now and the classifier once `encodersReady` settles (no-op when workers are off). */
@@ -26,12 +27,19 @@ export function createPipeline(
   classifier: TextClassifier,
   logger: Logger,
   graphs: HeadGraphs,
+  events: PipelineEvents,
 ): Pipeline {
-  const dispatcher = new WebhookDispatcher(repos.webhooks, createHttpSender(config.webhookAllowPrivate), {
-    ...DEFAULT_DISPATCHER_OPTIONS,
-    timeoutMs: config.webhookTimeoutMs,
-    ...(config.webhookRetryScheduleMs === undefined ? {} : { scheduleMs: config.webhookRetryScheduleMs }),
-  });
+  const dispatcher = new WebhookDispatcher(
+    repos.webhooks,
+    createHttpSender(config.webhookAllowPrivate),
+    {
+      ...DEFAULT_DISPATCHER_OPTIONS,
+      timeoutMs: config.webhookTimeoutMs,
+      ...(config.webhookRetryScheduleMs === undefined ? {} : { scheduleMs: config.webhookRetryScheduleMs }),
+    },
+    Math.random,
+    events,
+  );
   const loopOptions = (name: string) => ({
     minDelayMs: Math.min(50, config.pipelinePollMs),
     maxDelayMs: config.pipelinePollMs,
@@ -48,6 +56,7 @@ export function createPipeline(
       onWritten: () => dispatching.wake(),
       onError: (err, job) =>
         logger.warn({ err, jobId: job.id, attempts: job.attempts }, 'classification job failed; it will be retried'),
+      events,
     },
     { ...DEFAULT_CLASSIFIER_OPTIONS, leaseMs: config.jobLeaseMs },
   );
@@ -61,6 +70,7 @@ export function createPipeline(
     fit: fitHeadOnThread,
     onError: (err, job) => logger.warn({ err, jobId: job.id, attempts: job.attempts }, 'training job failed'),
     onTrained: (modelId, version) => logger.info({ modelId, version }, 'model trained'),
+    events,
   });
   const training = new PollLoop(() => trainer.tick(), loopOptions('training'));
   let stopped = false;

@@ -33,8 +33,17 @@ import type { Logger } from '../adapters/observability/logger.js';
 import { createRateLimiter } from '../adapters/redis-limits/create-rate-limiter.js';
 import { createPipeline } from './pipeline-workers.js';
 import { DeferredEncoderProvider, DeferredLanguageDetector } from './readiness.js';
-import { createRepositories, createUploadRepository, openDatabase, type Database } from '../adapters/storage/index.js';
+import {
+  createPipelineStats,
+  createRepositories,
+  createUploadRepository,
+  openDatabase,
+  type Database,
+} from '../adapters/storage/index.js';
 import { Metrics } from '../adapters/observability/prometheus-metrics.js';
+import { PipelineMetrics } from '../adapters/observability/pipeline-metrics.js';
+import { loggingPipelineEvents } from '../adapters/observability/pipeline-log.js';
+import { allOf } from '../core/ports/pipeline-events.js';
 import { UPLOAD_STALE_MS, UploadService } from '../adapters/upload-files/service.js';
 import { readLabelledExamples } from '../adapters/upload-files/labelled-examples.js';
 import { checkWebhookUrl } from '../adapters/webhook-sender/address-guard.js';
@@ -60,6 +69,11 @@ export async function composeRuntime(config: Config, logger: Logger): Promise<Ru
   const encoders = new DeferredEncoderProvider(defaultEncoderId);
   const languages = new DeferredLanguageDetector();
   const metrics = config.metrics ? new Metrics() : undefined;
+  // The backlog gauges query the shared database at scrape time, so every process reports the same, current figures.
+  const events = allOf(
+    loggingPipelineEvents(logger),
+    ...(metrics ? [new PipelineMetrics(metrics.registry, createPipelineStats(database.db))] : []),
+  );
   let loadedRegistry: EncoderRegistry | undefined;
   const ready = (async () => {
     const started = performance.now();
@@ -111,6 +125,7 @@ export async function composeRuntime(config: Config, logger: Logger): Promise<Ru
       maxBytes: config.uploadMaxBytes,
       staleMs: UPLOAD_STALE_MS,
       logger,
+      events,
     },
   );
   await uploads.start();
@@ -156,7 +171,7 @@ export async function composeRuntime(config: Config, logger: Logger): Promise<Ru
       runners,
     }),
   };
-  const pipeline = createPipeline(config, repos, encoders, classifier, logger, onnxHeadGraphs);
+  const pipeline = createPipeline(config, repos, encoders, classifier, logger, onnxHeadGraphs, events);
   pipeline.start(ready);
   // Encoders close after the work that uses them: a transformer's worker thread then releases its session before exit.
   const close = async () => {

@@ -35,4 +35,28 @@ describe('textclass encoders', () => {
       /repository "nobody\/nothing" at revision "main" was not found/,
     );
   });
+
+  it('says what timed out and gives up after its retries when the hub accepts and never answers', async () => {
+    const hanging = await startHubStandIn();
+    hanging.hangAll = true;
+    try {
+      const env = {
+        HF_ENDPOINT: hanging.url,
+        TEXTCLASS_MODELS_DIR: modelsDir,
+        TEXTCLASS_PULL_FIRST_BYTE_TIMEOUT: '0.2',
+        TEXTCLASS_PULL_RETRY_DELAY: '0.05',
+      };
+      const failure = runCli(['encoders', 'pull', FIXTURE_REPO, '--retries', '1', '--no-progress'], env);
+      await expect(failure).rejects.toThrow(
+        /try 1 of 2 failed: 127\.0\.0\.1:\d+ accepted the connection but sent no answer within 0\.2 s \(first-byte timeout, --first-byte-timeout\).*; retrying in 0\.05 s/,
+      );
+      await expect(failure).rejects.toThrow(/\(gave up after 2 tries\)/);
+      expect(hanging.requests).toHaveLength(2);
+      await expect(runCli(['encoders', 'pull', FIXTURE_REPO, '--idle-timeout', 'soon'], env)).rejects.toThrow(
+        /--idle-timeout.*expected a number of seconds above 0, got "soon"/,
+      );
+    } finally {
+      await hanging.close();
+    }
+  });
 });

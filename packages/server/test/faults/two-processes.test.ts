@@ -5,6 +5,7 @@ import { createScratchDatabase, type ScratchDatabase } from '../../src/testing/s
 import { startServerProcess, type ServerProcess } from '../../src/testing/server-process.js';
 import { faultEnv, setupPipeline, until } from './harness.js';
 import { newWriteLog, runWriters } from './writers.js';
+import { scrape } from '../support/prometheus-text.js';
 
 const WRITERS = 20;
 const ROWS = 10_000;
@@ -100,6 +101,32 @@ describe.skipIf(reason !== undefined)(`two processes on one PostgreSQL${reason ?
       expect(new Set(receiver.processed.values()).size).toBe(ROWS);
       expect(receiver.processed.size).toBe(ROWS);
       expect(receiver.stats.invalid).toBe(0);
+
+      // /metrics: the backlog gauges are the database's, so both processes report them alike (and drained); the
+      // counters are each process's own, and summed over both they count every delivery exactly once.
+      const drained = async () => {
+        const scrapes = await Promise.all(servers.map((s) => scrape(s.url)));
+        const quiet = scrapes.every(
+          (m) =>
+            m.value('textclass_webhook_backlog') === 0 &&
+            m.value('textclass_jobs_pending', { kind: 'classification' }) === 0,
+        );
+        return quiet ? scrapes : undefined;
+      };
+      let scrapes: Awaited<ReturnType<typeof drained>>;
+      await until(
+        async () => (scrapes = await drained()) !== undefined,
+        30_000,
+        () => 'the backlog gauges to read 0 on both processes',
+      );
+      const sum = (name: string, labels?: Record<string, string>) =>
+        scrapes!.reduce((total, m) => total + m.value(name, labels), 0);
+      expect(sum('textclass_webhook_deliveries_total', { outcome: 'succeeded' })).toBe(ROWS);
+      expect(sum('textclass_webhook_delivery_lag_seconds_count')).toBe(ROWS);
+      expect(sum('textclass_webhook_deliveries_total', { outcome: 'failed' })).toBe(0);
+      expect(
+        sum('textclass_jobs_processed_total', { kind: 'classification', outcome: 'succeeded' }),
+      ).toBeGreaterThanOrEqual(ROWS / 8);
     },
   );
 });

@@ -109,6 +109,7 @@ describe('batching queue and metrics over HTTP', () => {
       /textclass_http_request_duration_seconds_bucket\{le="[^"]+",method="POST",route="\/v2\/models\/\{model_id\}\/inference",status="200"\}/,
     );
     expect(text).toContain(`textclass_inference_queue_depth{encoder="${DEFAULT_ENCODER_ID}"} 0`);
+    expect(text).toContain('textclass_refusals_total{reason="unavailable"} 1');
     expect(text).toMatch(
       new RegExp(`textclass_inference_batch_texts_count\\{encoder="${DEFAULT_ENCODER_ID}"\\} [1-9]`),
     );

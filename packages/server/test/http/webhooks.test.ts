@@ -115,6 +115,50 @@ describe('webhooks over HTTP', () => {
     await done();
   });
 
+  it("carries the record's string columns (agent_id, channel …) and its metadata in the event's metadata", async () => {
+    const receiver = await startWebhookReceiver();
+    receivers.push(receiver);
+    const created = await server.call('POST', '/v2/webhooks', { body: { url: receiver.url, events: EVENTS } });
+    const dataset = await server.call('POST', '/v2/datasets', {
+      body: {
+        name: 'tickets with columns',
+        columns: [
+          { name: 'message', type: 'text' },
+          { name: 'agent_id', type: 'text' },
+          { name: 'customer_id', type: 'text' },
+          { name: 'channel', type: 'text' },
+          { name: 'score', type: 'number' },
+        ],
+        text_column: 'message',
+        model_ids: [lenient.id],
+      },
+    });
+    expect(dataset.status).toBe(201);
+    const item = await server.call('POST', `/v2/dataset/${dataset.body.id}/item`, {
+      body: { rows: [{ message: 'Where is my parcel?', agent_id: 'a-17', channel: 'chat', score: 3 }] },
+    });
+    expect(item.status).toBe(200);
+    const [fromItem] = await receiver.waitFor(1);
+    expect(JSON.parse(fromItem!.body).metadata).toEqual({ agent_id: 'a-17', channel: 'chat' });
+    const pushed = await server.call('POST', `/v2/datasets/${dataset.body.key}/records`, {
+      body: { text: 'My invoice is wrong', agent_id: 'a-9', customer_id: 'c-1', queue: 'billing', product: 'pro' },
+    });
+    expect(pushed.status).toBe(201);
+    const hooks = await receiver.waitFor(2);
+    expect(JSON.parse(hooks[1]!.body)).toMatchObject({
+      row_id: pushed.body.id,
+      text: 'My invoice is wrong',
+      metadata: { agent_id: 'a-9', customer_id: 'c-1', queue: 'billing', product: 'pro' },
+    });
+    expect(Object.keys(JSON.parse(hooks[1]!.body).metadata).sort()).toEqual([
+      'agent_id',
+      'customer_id',
+      'product',
+      'queue',
+    ]);
+    expect((await server.call('DELETE', `/v2/webhooks/${created.body.id}`)).status).toBe(204);
+  });
+
   it('retries a failed delivery with the same webhook-id until the receiver answers 2xx', async () => {
     const { receiver, push, deliveries, done } = await setup();
     receiver.answer(500, 503);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { generateApiKey } from '../../src/core/tenancy/api-keys.js';
 import type { Plan, Role, Workspace } from '../../src/core/shared/types.js';
 import { loadConfig, type ConfigOverrides } from '../../src/app/config.js';
-import { createLogger } from '../../src/adapters/observability/logger.js';
+import { createLogger, type Logger } from '../../src/adapters/observability/logger.js';
 import { startServer, type RunningServer } from '../../src/app/server.js';
 import { createScratchDatabase, type ScratchDatabase } from '../../src/testing/scratch-database.js';
 
@@ -30,7 +30,11 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(overrides: ConfigOverrides = {}): Promise<TestServer> {
+/** `logger`: where the server logs (default: nowhere). */
+export async function startTestServer(
+  overrides: ConfigOverrides = {},
+  options: { logger?: Logger } = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'textclass-http-'));
   const baseUrl = process.env.TEST_DATABASE_URL;
   const scratch: ScratchDatabase | undefined =
@@ -48,7 +52,7 @@ export async function startTestServer(overrides: ConfigOverrides = {}): Promise<
       ...overrides,
     },
   );
-  const running = await startServer(config, createLogger('silent'));
+  const running = await startServer(config, options.logger ?? createLogger('silent'));
   await running.ready;
   const { repos } = running.runtime;
   const server: TestServer = {

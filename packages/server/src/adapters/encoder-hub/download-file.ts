@@ -1,11 +1,20 @@
-// Downloads one file to <target>.part with HTTP Range resume and retries, checks size and SHA-256, then renames it into place.
+// Downloads one file to <target>.part with HTTP Range resume and bounded retries with backoff, checks size and SHA-256, then renames it into place.
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { HubError } from './hub-api.js';
+import {
+  DEFAULT_NETWORK,
+  HubError,
+  HubHttp,
+  networkError,
+  retryableStatus,
+  withRetries,
+  type NetworkSettings,
+  type RetryListener,
+} from './hub-http.js';
 
 export interface ExpectedFile {
   size?: number | undefined;
@@ -14,10 +23,13 @@ export interface ExpectedFile {
 
 export interface DownloadOptions {
   headers?: Record<string, string>;
-  /** Tries in all (a cut connection resumes from the bytes already on disk). */
-  attempts?: number;
+  /** The connection pool with its timeouts and retry settings (a cut or stalled try resumes from the bytes on disk). */
+  http?: HubHttp;
+  /** Without `http`: the settings of the pool made for this download (the defaults where not given). */
+  network?: Partial<NetworkSettings>;
   /** Bytes of this file on disk so far (resumed bytes included). */
   onProgress?: (received: number) => void;
+  onRetry?: RetryListener;
 }
 
 export interface DownloadedFile {
@@ -49,19 +61,20 @@ async function sha256Of(file: string): Promise<string> {
   return hash.digest('hex');
 }
 
-/** One GET (ranged when bytes are on disk) appended to the part file; throws when the body is cut. */
+/** One GET (ranged when bytes are on disk) appended to the part file; throws when the body is cut or stalls. */
 async function fetchInto(
+  http: HubHttp,
   url: string,
   part: string,
   have: number,
   options: DownloadOptions,
 ): Promise<'resumed' | 'fresh'> {
   const headers = { ...options.headers, ...(have > 0 ? { Range: `bytes=${have}-` } : {}) };
-  const res = await fetch(url, { headers, redirect: 'follow' });
+  const res = await http.get(url, headers);
   if (res.status === 416) {
     await res.body?.cancel();
     await rm(part, { force: true });
-    throw new HubError(`the server refused the range of ${url}; starting the file again`, 416);
+    throw new HubError(`the server refused the range of ${url}; starting the file again`, 416, true);
   }
   if (res.status === 404) {
     await res.body?.cancel();
@@ -69,7 +82,7 @@ async function fetchInto(
   }
   if (res.status !== 200 && res.status !== 206) {
     await res.body?.cancel();
-    throw new HubError(`the server answered ${res.status} for ${url}`, res.status);
+    throw new HubError(`the server answered ${res.status} for ${url}`, res.status, retryableStatus(res.status));
   }
   const resumed = res.status === 206 && have > 0;
   let received = resumed ? have : 0;
@@ -81,12 +94,19 @@ async function fetchInto(
       callback(null, chunk);
     },
   });
-  if (!res.body) throw new HubError(`the server sent no body for ${url}`);
-  await pipeline(
-    Readable.fromWeb(res.body as import('node:stream/web').ReadableStream),
-    counter,
-    createWriteStream(part, { flags: resumed ? 'a' : 'w' }),
-  );
+  if (!res.body) throw new HubError(`the server sent no body for ${url}`, undefined, true);
+  try {
+    await pipeline(
+      Readable.fromWeb(res.body as import('node:stream/web').ReadableStream),
+      counter,
+      createWriteStream(part, { flags: resumed ? 'a' : 'w' }),
+    );
+  } catch (error) {
+    const { syscall } = error as NodeJS.ErrnoException;
+    // A local file failure (disk full, permissions) is not the network's: no retry.
+    if (syscall === 'open' || syscall === 'write') throw error;
+    throw networkError(error, url, http.settings);
+  }
   return resumed ? 'resumed' : 'fresh';
 }
 
@@ -98,32 +118,24 @@ export async function downloadFile(
 ): Promise<DownloadedFile> {
   const part = `${target}.part`;
   await mkdir(dirname(target), { recursive: true });
-  const attempts = options.attempts ?? 4;
+  const http = options.http ?? new HubHttp({ ...DEFAULT_NETWORK, ...options.network });
   let resumed = 0;
-  let lastError: unknown;
-  for (let attempt = 0; attempt < attempts; attempt += 1) {
-    let have = await sizeOf(part);
-    if (expected.size !== undefined && have > expected.size) {
-      await rm(part, { force: true });
-      have = 0;
-    }
-    if (expected.size !== undefined && have === expected.size && have > 0) {
-      lastError = undefined;
-      break;
-    }
-    try {
-      if ((await fetchInto(url, part, have, options)) === 'resumed') resumed += 1;
-      lastError = undefined;
-      break;
-    } catch (error) {
-      lastError = error;
-      if (error instanceof HubError && error.status === 404) break;
-    }
-  }
-  if (lastError !== undefined) {
-    throw lastError instanceof HubError
-      ? lastError
-      : new HubError(`downloading ${url} failed: ${(lastError as Error).message}`);
+  try {
+    await withRetries(
+      http.settings,
+      async () => {
+        let have = await sizeOf(part);
+        if (expected.size !== undefined && have > expected.size) {
+          await rm(part, { force: true });
+          have = 0;
+        }
+        if (expected.size !== undefined && have === expected.size && have > 0) return;
+        if ((await fetchInto(http, url, part, have, options)) === 'resumed') resumed += 1;
+      },
+      options.onRetry,
+    );
+  } finally {
+    if (!options.http) await http.close();
   }
   const size = await sizeOf(part);
   if (expected.size !== undefined && size !== expected.size) {

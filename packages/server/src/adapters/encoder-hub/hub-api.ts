@@ -1,4 +1,7 @@
 // The Hugging Face hub's URL layout: repo ids, the revision API (file list with sizes and LFS SHA-256) and resolve URLs.
+import { HubError, networkError, retryableStatus, withRetries, type HubHttp, type RetryListener } from './hub-http.js';
+
+export { HubError };
 
 export const DEFAULT_HUB_ENDPOINT = 'https://huggingface.co';
 
@@ -33,16 +36,6 @@ interface SiblingJson {
 
 const REPO_ID = /^[A-Za-z0-9][\w.-]*(\/[A-Za-z0-9][\w.-]*)?$/;
 
-export class HubError extends Error {
-  constructor(
-    message: string,
-    readonly status?: number,
-  ) {
-    super(message);
-    this.name = 'HubError';
-  }
-}
-
 export function assertRepoId(repo: string): void {
   if (!REPO_ID.test(repo) || repo.includes('..'))
     throw new HubError(`"${repo}" is not a hub repository id (owner/name)`);
@@ -67,16 +60,34 @@ export function resolveUrl(options: HubOptions, repo: string, revision: string, 
   return `${endpointOf(options)}/${repo}/resolve/${encodeURIComponent(revision)}/${path.split('/').map(encodeURIComponent).join('/')}`;
 }
 
-/** GET {endpoint}/api/models/{repo}/revision/{revision}?blobs=true → the files with sizes and LFS checksums. */
-export async function fetchRevision(options: HubOptions, repo: string, revision: string): Promise<HubRevision> {
+/** GET {endpoint}/api/models/{repo}/revision/{revision}?blobs=true → the files with sizes and LFS checksums (retried on a bad network). */
+export async function fetchRevision(
+  options: HubOptions,
+  repo: string,
+  revision: string,
+  http: HubHttp,
+  onRetry?: RetryListener,
+): Promise<HubRevision> {
   assertRepoId(repo);
+  return withRetries(http.settings, () => fetchRevisionOnce(options, repo, revision, http), onRetry);
+}
+
+async function fetchRevisionOnce(
+  options: HubOptions,
+  repo: string,
+  revision: string,
+  http: HubHttp,
+): Promise<HubRevision> {
   const url = `${endpointOf(options)}/api/models/${repo}/revision/${encodeURIComponent(revision)}?blobs=true`;
-  let res: Response;
+  let res: Awaited<ReturnType<HubHttp['get']>>;
   try {
-    res = await fetch(url, { headers: { Accept: 'application/json', ...authHeaders(options) } });
+    res = await http.get(url, { Accept: 'application/json', ...authHeaders(options) });
   } catch (error) {
+    const failed = networkError(error, url, http.settings);
     throw new HubError(
-      `cannot reach ${endpointOf(options)} (${(error as Error).message}); set HF_ENDPOINT to a mirror if the hub is not reachable from here`,
+      `${failed.message}; set HF_ENDPOINT to a mirror if the hub is not reachable from here`,
+      undefined,
+      failed.retryable,
     );
   }
   if (res.status === 401 || res.status === 403 || res.status === 404) {
@@ -89,9 +100,16 @@ export async function fetchRevision(options: HubOptions, repo: string, revision:
   }
   if (!res.ok) {
     await res.body?.cancel();
-    throw new HubError(`the hub answered ${res.status} for ${url}`, res.status);
+    throw new HubError(`the hub answered ${res.status} for ${url}`, res.status, retryableStatus(res.status));
   }
-  const body = (await res.json()) as { sha?: unknown; siblings?: unknown };
+  let body: { sha?: unknown; siblings?: unknown };
+  try {
+    body = (await res.json()) as typeof body;
+  } catch (error) {
+    throw error instanceof SyntaxError
+      ? new HubError(`the hub's answer for "${repo}" is not JSON`)
+      : networkError(error, url, http.settings);
+  }
   if (!Array.isArray(body.siblings)) throw new HubError(`the hub's answer for "${repo}" lists no files`);
   const files = (body.siblings as SiblingJson[]).flatMap((s): HubFile[] => {
     if (typeof s.rfilename !== 'string') return [];

@@ -10,6 +10,7 @@ import { encoderIdOf, HubError, resolveUrl } from './hub-api.js';
 import { pullEncoder } from './pull-encoder.js';
 import { exportFixture, FIXTURE_ID, FIXTURE_REPO } from './testing/export-fixture.js';
 import { startHubStandIn, type HubStandIn } from './testing/hub-stand-in.js';
+import { startFullBacklog } from './testing/full-backlog.js';
 
 let hub: HubStandIn;
 let modelsDir: string;
@@ -23,6 +24,9 @@ afterAll(async () => hub?.close());
 afterEach(() => {
   hub.requests.length = 0;
   hub.cutOnce.clear();
+  hub.stallOnce.clear();
+  hub.hangOnce.clear();
+  hub.hangAll = false;
   hub.tampered.clear();
 });
 
@@ -88,7 +92,7 @@ describe('pullEncoder', () => {
         resolveUrl({ endpoint: hub.url }, FIXTURE_REPO, repo.commit, 'onnx/model.onnx'),
         staging,
         {},
-        { attempts: 1 },
+        { network: { retries: 0 } },
       ),
     ).rejects.toThrow(HubError);
     expect(existsSync(`${staging}.part`)).toBe(true);
@@ -143,6 +147,104 @@ describe('pullEncoder', () => {
   it('refuses ids that are not hub repository ids', () => {
     expect(encoderIdOf('intfloat/multilingual-e5-small')).toBe('intfloat__multilingual-e5-small');
     for (const bad of ['../etc', 'a/b/c', '', 'a/..']) expect(() => encoderIdOf(bad)).toThrow(HubError);
+  });
+});
+
+describe('pullEncoder on a bad network (short timeouts, so the tests stay quick)', () => {
+  const GRAPH = 'onnx/model.onnx';
+  const quick = { connectTimeoutMs: 2_000, firstByteTimeoutMs: 300, idleTimeoutMs: 300, retries: 2, retryDelayMs: 20 };
+
+  /** A pull that records its retries as "try/tries after delay ms: message". */
+  function pullRecordingRetries(network: Partial<typeof quick> = quick) {
+    const retries: string[] = [];
+    const pull = pullEncoder({
+      repo: FIXTURE_REPO,
+      modelsDir,
+      endpoint: hub.url,
+      network,
+      onRetry: (n, tries, error, delayMs) => retries.push(`${n}/${tries} after ${delayMs} ms: ${error.message}`),
+    });
+    return { pull, retries };
+  }
+
+  const installedGraph = () => readFileSync(join(modelsDir, 'encoders', FIXTURE_ID, GRAPH));
+
+  it('gives up on a hub that accepts and never answers: first-byte timeout, bounded retries with backoff', async () => {
+    freshModelsDir();
+    hub.hangAll = true;
+    const { pull, retries } = pullRecordingRetries();
+    await expect(pull).rejects.toThrow(
+      /^127\.0\.0\.1:\d+ accepted the connection but sent no answer within 0\.3 s \(first-byte timeout, --first-byte-timeout\); set HF_ENDPOINT to a mirror if the hub is not reachable from here \(gave up after 3 tries\)$/,
+    );
+    expect(retries.map((r) => r.split(':')[0])).toEqual(['1/3 after 20 ms', '2/3 after 40 ms']);
+    expect(hub.requests.filter((r) => r.path.startsWith('/api/'))).toHaveLength(3);
+    expect(existsSync(join(modelsDir, 'encoders', FIXTURE_ID))).toBe(false);
+  });
+
+  it('says so when no connection can be made (connect timeout)', async () => {
+    freshModelsDir();
+    const unreachable = await startFullBacklog();
+    try {
+      await expect(
+        pullEncoder({
+          repo: FIXTURE_REPO,
+          modelsDir,
+          endpoint: unreachable.url,
+          network: { ...quick, connectTimeoutMs: 300, retries: 0 },
+        }),
+      ).rejects.toThrow(
+        /^could not connect to 127\.0\.0\.1:\d+ within 0\.3 s \(connect timeout, --connect-timeout\); check HF_ENDPOINT/,
+      );
+    } finally {
+      unreachable.close();
+    }
+  });
+
+  it('retries a download that hangs before its first byte, and installs the export', async () => {
+    freshModelsDir();
+    hub.hangOnce.add(GRAPH);
+    const { pull, retries } = pullRecordingRetries();
+    expect((await pull).resumed).toBe(0);
+    expect(retries).toEqual([expect.stringMatching(/^1\/3 after 20 ms: .*first-byte timeout/)]);
+    expect(installedGraph().equals(repo.files[GRAPH]!)).toBe(true);
+  });
+
+  it('resumes with Range after a download stalls mid-body (idle timeout)', async () => {
+    freshModelsDir();
+    hub.stallOnce.add(GRAPH);
+    const { pull, retries } = pullRecordingRetries();
+    expect((await pull).resumed).toBe(1);
+    expect(retries).toEqual([expect.stringMatching(/^1\/3 after 20 ms: .*stopped sending for 0\.3 s.*idle timeout/)]);
+    const ranged = hub.requests.filter((r) => r.range !== undefined && r.path.startsWith('/cdn/'));
+    expect(ranged.map((r) => r.range)).toEqual([`bytes=${Math.floor(repo.files[GRAPH]!.length / 2)}-`]);
+    expect(installedGraph().equals(repo.files[GRAPH]!)).toBe(true);
+  });
+
+  it('resumes with Range after the connection drops mid-body', async () => {
+    freshModelsDir();
+    hub.cutOnce.add(GRAPH);
+    const { pull, retries } = pullRecordingRetries();
+    expect((await pull).resumed).toBe(1);
+    expect(retries).toEqual([
+      expect.stringMatching(/^1\/3 after 20 ms: the connection to 127\.0\.0\.1:\d+ failed or was cut/),
+    ]);
+    expect(hub.requests.filter((r) => r.range !== undefined && r.path.startsWith('/cdn/'))).toHaveLength(1);
+    expect(installedGraph().equals(repo.files[GRAPH]!)).toBe(true);
+  });
+
+  it('does not retry what another try cannot fix (a repository the hub does not have)', async () => {
+    freshModelsDir();
+    const retries: unknown[] = [];
+    await expect(
+      pullEncoder({
+        repo: 'nobody/nothing',
+        modelsDir,
+        endpoint: hub.url,
+        network: quick,
+        onRetry: (...a) => retries.push(a),
+      }),
+    ).rejects.toThrow(/was not found/);
+    expect(retries).toEqual([]);
   });
 });
 

@@ -11,6 +11,7 @@ import {
   type HubOptions,
 } from './hub-api.js';
 import { downloadFile } from './download-file.js';
+import { DEFAULT_NETWORK, HubHttp, type NetworkSettings, type RetryListener } from './hub-http.js';
 
 /** What the export's loader reads besides the ONNX graph; the first two are required. */
 export const REQUIRED_FILES = ['tokenizer.json', 'config.json'];
@@ -35,6 +36,10 @@ export interface PullOptions extends HubOptions {
   /** Called once the file list is known, then per file as bytes arrive. */
   onPlan?: (files: HubFile[]) => void;
   onProgress?: (path: string, received: number) => void;
+  /** Timeouts and retries (the defaults where not given). */
+  network?: Partial<NetworkSettings>;
+  /** Told before each retry of a request that failed on the network. */
+  onRetry?: RetryListener;
 }
 
 export interface PullResult {
@@ -87,7 +92,16 @@ export function planFiles(files: HubFile[], wantedOnnx: string | undefined): Hub
 export async function pullEncoder(options: PullOptions): Promise<PullResult> {
   const id = encoderIdOf(options.repo);
   const revision = options.revision ?? 'main';
-  const info = await fetchRevision(options, options.repo, revision);
+  const http = new HubHttp({ ...DEFAULT_NETWORK, ...options.network });
+  try {
+    return await pullWith(http, id, revision, options);
+  } finally {
+    await http.close();
+  }
+}
+
+async function pullWith(http: HubHttp, id: string, revision: string, options: PullOptions): Promise<PullResult> {
+  const info = await fetchRevision(options, options.repo, revision, http, options.onRetry);
   const plan = planFiles(info.files, options.file);
   options.onPlan?.(plan);
   const encodersDir = join(options.modelsDir, 'encoders');
@@ -104,7 +118,9 @@ export async function pullEncoder(options: PullOptions): Promise<PullResult> {
         file,
         {
           headers: authHeaders(options),
+          http,
           onProgress: (received) => options.onProgress?.(file.path, received),
+          onRetry: options.onRetry,
         },
       );
       resumed += got.resumed;

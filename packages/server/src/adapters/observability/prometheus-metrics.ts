@@ -1,8 +1,12 @@
-// Prometheus metrics (prom-client): HTTP requests by route template, batching queues, encoder time, embedding cache.
+// Prometheus metrics (prom-client): HTTP requests by route template, refusals by reason, batching queues, encoder time, embedding cache.
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 const SIZE_BUCKETS = [1, 2, 4, 8, 16, 32, 64, 128, 256];
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/** Why a request was refused (429, 403 and 503 answers), a closed set. */
+export type RefusalReason = 'rate_limited' | 'quota_exceeded' | 'unavailable' | 'forbidden';
+const REFUSAL_REASONS: readonly RefusalReason[] = ['rate_limited', 'quota_exceeded', 'unavailable', 'forbidden'];
 
 /** Something with a queue to report: an encoder's batching queue. */
 export interface QueueSource {
@@ -26,6 +30,7 @@ export class Metrics {
   private cacheStats: (() => CacheFigures) | undefined;
   private readonly requests: Counter<'method' | 'route' | 'status'>;
   private readonly requestSeconds: Histogram<'method' | 'route' | 'status'>;
+  private readonly refusals: Counter<'reason'>;
   private readonly batchTexts: Histogram<'encoder'>;
   private readonly batchTokens: Histogram<'encoder'>;
   private readonly encoderSeconds: Histogram<'encoder'>;
@@ -48,6 +53,13 @@ export class Metrics {
       buckets: LATENCY_BUCKETS,
       registers,
     });
+    this.refusals = new Counter({
+      name: 'textclass_refusals_total',
+      help: 'Requests refused: rate_limited (429), quota_exceeded and forbidden (403), unavailable (503)',
+      labelNames: ['reason'],
+      registers,
+    });
+    for (const reason of REFUSAL_REASONS) this.refusals.inc({ reason }, 0);
     const queues = this.queues;
     new Gauge({
       name: 'textclass_inference_queue_depth',
@@ -122,6 +134,10 @@ export class Metrics {
     const labels = { method, route, status: String(status) };
     this.requests.inc(labels);
     this.requestSeconds.observe(labels, seconds);
+  }
+
+  refusal(reason: RefusalReason): void {
+    this.refusals.inc({ reason });
   }
 
   batch(encoderId: string, texts: number, tokens: number, seconds: number): void {

@@ -20,6 +20,7 @@ export type { StorageLogger } from './logger.js';
 export { migrateToLatest, type MigrateOptions } from './migrate.js';
 export { IN_MEMORY } from './pglite-open.js';
 export { createUploadRepository } from './repositories/uploads.js';
+export { createPipelineStats } from './repositories/pipeline-stats.js';
 export type { DatabaseSchema } from './schema.js';
 
 /**

@@ -10,6 +10,7 @@ import type { Upload, UploadError, UploadIntake, UploadRepository, UploadRequest
 import { classificationJobs } from '../../core/datasets/classification-jobs.js';
 import type { CellValue, Dataset } from '../../core/shared/types.js';
 import type { Logger } from '../observability/logger.js';
+import type { PipelineEvents } from '../../core/ports/pipeline-events.js';
 import { readRows, UploadLineError } from './read-rows.js';
 import { spoolBody, tooLarge } from './spool.js';
 import { unstorableColumn } from './storable-cells.js';
@@ -35,6 +36,8 @@ export interface UploadOptions {
   /** An upload whose heartbeat is older than this is taken for dead (its process crashed) and failed. */
   staleMs: number;
   logger: Logger;
+  /** Told about received bodies and finished ingestions (metrics). */
+  events?: PipelineEvents;
 }
 
 export class UploadService implements UploadIntake {
@@ -93,6 +96,7 @@ export class UploadService implements UploadIntake {
     try {
       const bytes = await spoolBody(request.body, file, { maxBytes: this.options.maxBytes, gzip });
       upload = await this.repo.received(begun.id, bytes);
+      this.options.events?.uploadReceived(bytes);
     } catch (err) {
       clearInterval(heartbeat);
       await rm(file, { force: true });
@@ -120,6 +124,12 @@ export class UploadService implements UploadIntake {
   }
 
   private async ingest(upload: Upload, dataset: Dataset, file: string): Promise<void> {
+    const stored = await this.stageAndStore(upload, dataset, file);
+    this.options.events?.uploadFinished(stored === undefined ? 'failed' : 'succeeded', stored ?? 0);
+  }
+
+  /** The rows stored, or undefined when the upload failed (or another process failed it meanwhile). */
+  private async stageAndStore(upload: Upload, dataset: Dataset, file: string): Promise<number | undefined> {
     const source = createReadStream(file);
     try {
       let staged = 0;
@@ -140,13 +150,13 @@ export class UploadService implements UploadIntake {
           );
         batch.push(values);
         if (batch.length === STAGE_ROWS) {
-          if (!(await this.repo.stage(upload.id, staged, batch))) return;
+          if (!(await this.repo.stage(upload.id, staged, batch))) return undefined;
           staged += batch.length;
           batch = [];
         }
       }
-      if (batch.length > 0 && !(await this.repo.stage(upload.id, staged, batch))) return;
-      await this.repo.complete(upload.id, classificationJobs);
+      if (batch.length > 0 && !(await this.repo.stage(upload.id, staged, batch))) return undefined;
+      return (await this.repo.complete(upload.id, classificationJobs))?.rowsStored;
     } catch (err) {
       if (!(err instanceof UploadLineError))
         this.options.logger.error({ err, uploadId: upload.id }, 'upload ingestion failed');
@@ -162,6 +172,7 @@ export class UploadService implements UploadIntake {
         .catch((failErr: unknown) =>
           this.options.logger.error({ err: failErr, uploadId: upload.id }, 'could not mark the upload failed'),
         );
+      return undefined;
     } finally {
       source.destroy();
       await rm(file, { force: true });

@@ -13,6 +13,18 @@ export function subscribersOf(endpoints: WebhookEndpoint[], type: string): numbe
   return endpoints.filter((e) => e.enabled && e.events.includes(type)).map((e) => e.id);
 }
 
+/**
+ * The event's `metadata`: the record's string metadata and its string-valued columns other than the text column
+ * (`agent_id`, `channel` … as the dataset names them). On a name clash the column wins: it is the dataset's declared
+ * field, while metadata holds what no column took. Null and number cells are left out (the contract's values are strings).
+ */
+export function eventMetadata(dataset: Dataset, record: DatasetRecord): Record<string, string> {
+  const columns = Object.entries(record.values).filter(
+    (entry): entry is [string, string] => entry[0] !== dataset.textColumn && typeof entry[1] === 'string',
+  );
+  return { ...record.metadata, ...Object.fromEntries(columns) };
+}
+
 /** The event for one classified record, serialised once so every delivery attempt signs the same bytes. */
 export function classificationCompleted(
   dataset: Dataset,
@@ -29,7 +41,7 @@ export function classificationCompleted(
     row_id: record.id,
     text: typeof text === 'string' ? text : '',
     classifications,
-    metadata: record.metadata,
+    metadata: eventMetadata(dataset, record),
   };
   return { type: CLASSIFICATION_COMPLETED, body: JSON.stringify(event), endpointIds };
 }

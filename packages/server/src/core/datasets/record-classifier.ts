@@ -3,6 +3,7 @@ import type { TextClassifier } from '../classification/classify-texts.js';
 import { topPrediction } from '../classification/predictions.js';
 import type { Job, JobRepository, PipelineRepository, RecordResult, WebhookRepository } from '../ports/pipeline.js';
 import type { DatasetRepository } from '../ports/repositories.js';
+import type { PipelineEvents } from '../ports/pipeline-events.js';
 import type { Classification, DatasetRecord } from '../shared/types.js';
 import { classificationCompleted, CLASSIFICATION_COMPLETED, subscribersOf } from './classification-event.js';
 import { CLASSIFY_RECORDS_JOB, type ClassifyRecordsPayload } from './classification-jobs.js';
@@ -34,6 +35,7 @@ interface Deps {
   /** Called after results were written (the webhook dispatcher wakes up). */
   onWritten?(count: number): void;
   onError?(error: unknown, job: Job): void;
+  events?: PipelineEvents;
 }
 
 export class RecordClassifier {
@@ -49,6 +51,7 @@ export class RecordClassifier {
       try {
         await this.run(job.payload as unknown as ClassifyRecordsPayload);
         await this.deps.jobs.complete(job.id);
+        this.deps.events?.jobFinished('classification', 'succeeded');
       } catch (error) {
         this.deps.onError?.(error, job);
         const delays = this.options.retryDelaysMs;
@@ -57,6 +60,7 @@ export class RecordClassifier {
             ? null
             : (delays[Math.min(job.attempts - 1, delays.length - 1)] ?? 1_000);
         await this.deps.jobs.retry(job.id, error instanceof Error ? error.message : String(error), delay);
+        this.deps.events?.jobFinished('classification', delay === null ? 'failed' : 'retried');
       }
     }
     return jobs.length;

@@ -11,6 +11,7 @@ import { embedInChunks } from './embed-in-chunks.js';
 import { TRAIN_MODEL_JOB, type ModelLifecycleRepository, type TrainModelPayload } from '../ports/lifecycle.js';
 import { trainedTransition } from './transitions.js';
 import type { TrainingJobPatch } from './types.js';
+import type { PipelineEvents } from '../ports/pipeline-events.js';
 
 export interface TrainingWorkerOptions {
   /** How long a claimed training stays with this process before another may take it over. */
@@ -38,6 +39,7 @@ interface Deps {
   onError?(error: unknown, job: Job): void;
   /** Told about every finished training (a new version exists). */
   onTrained?(modelId: number, version: number): void;
+  events?: PipelineEvents;
 }
 
 /** A problem with the model's data: the training fails with this message and is not retried. */
@@ -54,9 +56,13 @@ export class TrainingWorker {
     const [job] = await this.deps.jobs.claim(TRAIN_MODEL_JOB, 1, this.options.leaseMs);
     if (!job) return 0;
     const payload = job.payload as unknown as TrainModelPayload;
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
     try {
       await this.run(payload);
       await this.deps.jobs.complete(job.id);
+      this.deps.events?.jobFinished('training', 'succeeded');
+      this.deps.events?.trainingFinished('succeeded', seconds());
     } catch (error) {
       const message =
         error instanceof TrainingRefused || error instanceof DomainError
@@ -72,6 +78,8 @@ export class TrainingWorker {
           finishedAt: new Date(),
         });
         await this.deps.jobs.complete(job.id);
+        this.deps.events?.jobFinished('training', 'failed');
+        this.deps.events?.trainingFinished('failed', seconds());
       } else {
         await this.deps.lifecycle.updateTrainingJob(payload.training_job_id, {
           status: 'queued',
@@ -83,6 +91,7 @@ export class TrainingWorker {
           error instanceof Error ? error.message : String(error),
           5_000 * job.attempts,
         );
+        this.deps.events?.jobFinished('training', 'retried');
       }
     }
     return 1;

@@ -7,6 +7,7 @@ import type {
   WebhookRepository,
   WebhookSender,
 } from '../ports/pipeline.js';
+import { IGNORE_PIPELINE_EVENTS, type DeliveryOutcome, type PipelineEvents } from '../ports/pipeline-events.js';
 
 /** decisions.md, Webhooks: retries after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h, then failed. */
 export const RETRY_SCHEDULE_MS: readonly number[] = [5, 300, 1_800, 7_200, 18_000, 36_000, 50_400, 72_000, 86_400].map(
@@ -35,6 +36,7 @@ export class WebhookDispatcher {
     private readonly sender: WebhookSender,
     private readonly options: DispatcherOptions = DEFAULT_DISPATCHER_OPTIONS,
     private readonly random: () => number = Math.random,
+    private readonly events: PipelineEvents = IGNORE_PIPELINE_EVENTS,
   ) {}
 
   /** Delivers what is due; returns how many deliveries it attempted. */
@@ -48,11 +50,14 @@ export class WebhookDispatcher {
   async deliver(delivery: WebhookDelivery, endpoint: WebhookEndpoint): Promise<void> {
     const now = new Date();
     if (!endpoint.enabled) {
+      const error = 'endpoint is disabled';
+      const outcome = { status: 'failed' as const, nextAttemptAt: null, retries: delivery.retries };
       await this.webhooks.recordAttempt(
         delivery.id,
-        { attemptedAt: now, statusCode: null, latencyMs: 0, error: 'endpoint is disabled' },
-        { status: 'failed', nextAttemptAt: null, retries: delivery.retries },
+        { attemptedAt: now, statusCode: null, latencyMs: 0, error },
+        outcome,
       );
+      this.report(delivery, null, error, outcome);
       return;
     }
     const headers = {
@@ -70,9 +75,34 @@ export class WebhookDispatcher {
       error = cause instanceof Error ? cause.message : String(cause);
     }
     const attempt = { attemptedAt: now, statusCode, latencyMs: performance.now() - started, error };
-    if (statusCode === 410)
-      await this.webhooks.disable(endpoint.id, `the receiver answered 410 Gone at ${now.toISOString()}`);
-    await this.webhooks.recordAttempt(delivery.id, attempt, this.outcome(delivery, statusCode));
+    if (statusCode === 410) {
+      const reason = `the receiver answered 410 Gone at ${now.toISOString()}`;
+      await this.webhooks.disable(endpoint.id, reason);
+      this.events.endpointDisabled(endpoint.id, reason);
+    }
+    const outcome = this.outcome(delivery, statusCode);
+    await this.webhooks.recordAttempt(delivery.id, attempt, outcome);
+    this.report(delivery, statusCode, error, outcome);
+  }
+
+  private report(
+    delivery: WebhookDelivery,
+    statusCode: number | null,
+    error: string | null,
+    outcome: { status: DeliveryStatus; nextAttemptAt: Date | null },
+  ): void {
+    const result: DeliveryOutcome = outcome.status === 'pending' ? 'retrying' : outcome.status;
+    this.events.deliveryAttempted({
+      deliveryId: delivery.id,
+      endpointId: delivery.endpointId,
+      event: delivery.event,
+      outcome: result,
+      statusCode,
+      error,
+      retries: delivery.retries,
+      nextAttemptAt: outcome.nextAttemptAt,
+      lagSeconds: result === 'succeeded' ? Math.max(0, (Date.now() - delivery.createdAt.getTime()) / 1000) : null,
+    });
   }
 
   private outcome(

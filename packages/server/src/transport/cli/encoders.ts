@@ -1,7 +1,14 @@
 // `textclass encoders pull | list`: fetch a sentence-transformers ONNX export from the Hugging Face hub; show what is installed.
-import { Option, type Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import { SingleBar, Presets } from 'cli-progress';
-import { defaultEncoderId, formatBytes, listEncoders, pullEncoder } from '../../app/cli-tools.js';
+import {
+  DEFAULT_NETWORK,
+  defaultEncoderId,
+  formatBytes,
+  listEncoders,
+  pullEncoder,
+  type NetworkSettings,
+} from '../../app/cli-tools.js';
 import { configFrom } from './options.js';
 
 interface ModelsFlags {
@@ -13,6 +20,34 @@ interface PullFlags extends ModelsFlags {
   revision: string;
   file?: string;
   progress: boolean;
+  connectTimeout: number;
+  firstByteTimeout: number;
+  idleTimeout: number;
+  retries: number;
+  retryDelay: number;
+}
+
+/** "2.5" → 2500 (ms); a clear error for anything but a positive number of seconds. */
+function seconds(raw: string): number {
+  const value = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(value) || value <= 0)
+    throw new InvalidArgumentError(`expected a number of seconds above 0, got "${raw}"`);
+  return Math.round(value * 1000);
+}
+
+function count(raw: string): number {
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || value > 100)
+    throw new InvalidArgumentError(`expected a whole number from 0 to 100, got "${raw}"`);
+  return value;
+}
+
+/** A network setting as a flag with its environment variable and default (shown in seconds). */
+function networkOption(flag: string, env: string, what: string, defaultMs: number): Option {
+  return new Option(`${flag} <seconds>`, what)
+    .env(env)
+    .argParser(seconds)
+    .default(defaultMs, String(defaultMs / 1000));
 }
 
 function modelsDirOf(flags: ModelsFlags): string {
@@ -39,7 +74,52 @@ export function registerEncoderCommands(program: Command): void {
       'the ONNX file to fetch (default onnx/model.onnx or model.onnx), e.g. onnx/model_qint8_avx512_vnni.onnx',
     )
     .option('--no-progress', 'no progress bar')
+    .addOption(
+      networkOption(
+        '--connect-timeout',
+        'TEXTCLASS_PULL_CONNECT_TIMEOUT',
+        'longest wait for a connection',
+        DEFAULT_NETWORK.connectTimeoutMs,
+      ),
+    )
+    .addOption(
+      networkOption(
+        '--first-byte-timeout',
+        'TEXTCLASS_PULL_FIRST_BYTE_TIMEOUT',
+        'longest wait for an answer once connected',
+        DEFAULT_NETWORK.firstByteTimeoutMs,
+      ),
+    )
+    .addOption(
+      networkOption(
+        '--idle-timeout',
+        'TEXTCLASS_PULL_IDLE_TIMEOUT',
+        'longest silence in the middle of a download',
+        DEFAULT_NETWORK.idleTimeoutMs,
+      ),
+    )
+    .addOption(
+      new Option('--retries <n>', 'retries of a request that timed out, was cut or got a 5xx or 429')
+        .env('TEXTCLASS_PULL_RETRIES')
+        .argParser(count)
+        .default(DEFAULT_NETWORK.retries),
+    )
+    .addOption(
+      networkOption(
+        '--retry-delay',
+        'TEXTCLASS_PULL_RETRY_DELAY',
+        'wait before the first retry, doubled for each further one (at most 30 s)',
+        DEFAULT_NETWORK.retryDelayMs,
+      ),
+    )
     .action(async (repo: string, flags: PullFlags) => {
+      const network: NetworkSettings = {
+        connectTimeoutMs: flags.connectTimeout,
+        firstByteTimeoutMs: flags.firstByteTimeout,
+        idleTimeoutMs: flags.idleTimeout,
+        retries: flags.retries,
+        retryDelayMs: flags.retryDelay,
+      };
       const bar =
         flags.progress && process.stderr.isTTY
           ? new SingleBar(
@@ -68,6 +148,13 @@ export function registerEncoderCommands(program: Command): void {
           onProgress: (file, bytes) => {
             received.set(file, bytes);
             update(file);
+          },
+          network,
+          onRetry: (failedTry, tries, error, delayMs) => {
+            bar?.stop();
+            process.stderr.write(
+              `try ${failedTry} of ${tries} failed: ${error.message}; retrying in ${Number((delayMs / 1000).toFixed(3))} s\n`,
+            );
           },
         });
         bar?.stop();

@@ -2,6 +2,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { DomainError, type ErrorCode } from '../../core/shared/errors.js';
 import type { Logger } from '../../adapters/observability/logger.js';
+import type { Metrics, RefusalReason } from '../../adapters/observability/prometheus-metrics.js';
 import { unsupportedContentEncoding } from './content-encoding.js';
 import { contextOf } from './context.js';
 import { validationToDomainError, type ValidationItem } from './validation-errors.js';
@@ -87,10 +88,20 @@ export function toDomainError(err: unknown): DomainError {
   });
 }
 
-export function errorHandler(logger: Logger): ErrorRequestHandler {
+/** The error codes counted as refusals (textclass_refusals_total), by reason. */
+const REFUSAL_OF: Partial<Record<ErrorCode, RefusalReason>> = {
+  RATE_LIMITED: 'rate_limited',
+  QUOTA_EXCEEDED: 'quota_exceeded',
+  FORBIDDEN: 'forbidden',
+  UNAVAILABLE: 'unavailable',
+};
+
+export function errorHandler(logger: Logger, metrics?: Metrics): ErrorRequestHandler {
   return (err, req, res, _next) => {
     const error = toDomainError(err);
     const status = STATUS_OF[error.code];
+    const refusal = REFUSAL_OF[error.code];
+    if (refusal !== undefined) metrics?.refusal(refusal);
     const { requestId } = contextOf(res);
     if (status >= 500 && error.code === 'INTERNAL_ERROR') {
       logger.error({ err, requestId, method: req.method, path: req.path }, 'request failed');

@@ -68,6 +68,6 @@ export function createApp(services: AppServices, options: AppOptions): Express {
   app.use(usageRoutes(services));
   app.use(webhookRoutes(services));
   app.use(unknownRoute());
-  app.use(errorHandler(options.logger));
+  app.use(errorHandler(options.logger, services.metrics));
   return app;
 }

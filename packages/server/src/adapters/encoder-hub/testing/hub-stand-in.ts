@@ -1,4 +1,4 @@
-// A local stand-in for the Hugging Face hub (its URL layout only) for pull tests: revision API, resolve with Range, faults.
+// A local stand-in for the Hugging Face hub (its URL layout only) for pull tests: revision API, resolve with Range, faults of bad networks.
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -23,6 +23,12 @@ export interface HubStandIn {
   requests: StandInRequest[];
   /** Paths whose next full download is cut after half its bytes (once each). */
   cutOnce: Set<string>;
+  /** Paths whose next full download sends half its bytes, then nothing more on an open connection (once each). */
+  stallOnce: Set<string>;
+  /** Paths whose next request is accepted and never answered (once each). */
+  hangOnce: Set<string>;
+  /** Every request is accepted and never answered (a hub or proxy that hangs). */
+  hangAll: boolean;
   /** Paths served with other bytes than the ones listed (a corrupt mirror). */
   tampered: Set<string>;
   close(): Promise<void>;
@@ -35,7 +41,9 @@ function json(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
-function serveBytes(req: IncomingMessage, res: ServerResponse, data: Buffer, cut: boolean): void {
+type Fault = 'cut' | 'stall' | undefined;
+
+function serveBytes(req: IncomingMessage, res: ServerResponse, data: Buffer, fault: Fault): void {
   const match = /^bytes=(\d+)-$/.exec(req.headers.range ?? '');
   const start = match ? Number(match[1]) : 0;
   if (start >= data.length && data.length > 0) {
@@ -51,7 +59,11 @@ function serveBytes(req: IncomingMessage, res: ServerResponse, data: Buffer, cut
   };
   if (match) headers['Content-Range'] = `bytes ${start}-${data.length - 1}/${data.length}`;
   res.writeHead(match ? 206 : 200, headers);
-  if (cut) {
+  if (fault === 'stall') {
+    res.write(body.subarray(0, Math.floor(body.length / 2)));
+    return;
+  }
+  if (fault === 'cut') {
     // Cut the connection a moment after the half is flushed, so the client has written those bytes to its
     // part file (a cut arriving together with the data can make it drop them, leaving nothing to resume).
     res.write(body.subarray(0, Math.floor(body.length / 2)), () => setTimeout(() => res.socket?.destroy(), 300));
@@ -64,7 +76,10 @@ export async function startHubStandIn(): Promise<HubStandIn> {
   const repos = new Map<string, StandInRepo>();
   const requests: StandInRequest[] = [];
   const cutOnce = new Set<string>();
+  const stallOnce = new Set<string>();
+  const hangOnce = new Set<string>();
   const tampered = new Set<string>();
+  const state = { hangAll: false };
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://stand-in');
     const path = decodeURIComponent(url.pathname);
@@ -74,6 +89,7 @@ export async function startHubStandIn(): Promise<HubStandIn> {
       range: req.headers.range,
       authorization: req.headers.authorization,
     });
+    if (state.hangAll) return;
     const api = /^\/api\/models\/([^/]+\/[^/]+)\/revision\/([^/]+)$/.exec(url.pathname);
     if (api) {
       const repo = repos.get(decodeURIComponent(api[1]!));
@@ -105,8 +121,11 @@ export async function startHubStandIn(): Promise<HubStandIn> {
     const bytes = tampered.has(hit.file)
       ? Buffer.concat([data.subarray(0, data.length - 1), Buffer.from([data[data.length - 1]! ^ 0xff])])
       : data;
-    const cut = cutOnce.delete(hit.file) && !req.headers.range;
-    serveBytes(req, res, bytes, cut);
+    if (hangOnce.delete(hit.file)) return;
+    const full = !req.headers.range;
+    const fault: Fault =
+      full && cutOnce.delete(hit.file) ? 'cut' : full && stallOnce.delete(hit.file) ? 'stall' : undefined;
+    serveBytes(req, res, bytes, fault);
   });
   server.listen(0, '127.0.0.1');
   await new Promise<void>((resolve, reject) => {
@@ -119,6 +138,14 @@ export async function startHubStandIn(): Promise<HubStandIn> {
     repos,
     requests,
     cutOnce,
+    stallOnce,
+    hangOnce,
+    get hangAll() {
+      return state.hangAll;
+    },
+    set hangAll(value: boolean) {
+      state.hangAll = value;
+    },
     tampered,
     close: () =>
       new Promise<void>((resolve) => {

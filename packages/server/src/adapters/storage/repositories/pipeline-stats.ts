@@ -1,0 +1,49 @@
+// The pipeline's backlog as the database holds it: unfinished jobs by kind with their oldest age, processing uploads, pending webhook deliveries.
+import { sql, type Kysely } from 'kysely';
+import {
+  JOB_KIND_OF_QUEUE,
+  JOB_KINDS,
+  type JobKind,
+  type PipelineBacklog,
+  type PipelineStats,
+} from '../../../core/ports/pipeline-events.js';
+import type { DatabaseSchema } from '../schema.js';
+
+interface KindRow {
+  kind: string;
+  pending: number;
+  oldest: number | null;
+}
+
+/** Ages are measured with the database's clock, so processes on other hosts report the same figures. */
+export function createPipelineStats(db: Kysely<DatabaseSchema>): PipelineStats {
+  return {
+    async backlog(): Promise<PipelineBacklog> {
+      const { rows } = await sql<KindRow>`
+        select kind, count(*)::int as pending, extract(epoch from now() - min(created_at))::float8 as oldest
+        from jobs where failed_at is null group by kind
+        union all
+        select 'upload', count(*)::int, extract(epoch from now() - min(created_at))::float8
+        from uploads where status = 'processing'
+        union all
+        select 'webhook_delivery', count(*)::int, null
+        from webhook_deliveries where status = 'pending'`.execute(db);
+      const jobs = new Map<JobKind, { pending: number; oldestAgeSeconds: number }>(
+        JOB_KINDS.map((kind) => [kind, { pending: 0, oldestAgeSeconds: 0 }]),
+      );
+      let webhookBacklog = 0;
+      for (const row of rows) {
+        if (row.kind === 'webhook_delivery') {
+          webhookBacklog = Number(row.pending);
+          continue;
+        }
+        const kind = row.kind === 'upload' ? 'upload' : JOB_KIND_OF_QUEUE[row.kind];
+        const entry = kind === undefined ? undefined : jobs.get(kind);
+        if (!entry) continue;
+        entry.pending += Number(row.pending);
+        entry.oldestAgeSeconds = Math.max(entry.oldestAgeSeconds, Math.max(0, Number(row.oldest ?? 0)));
+      }
+      return { jobs: [...jobs].map(([kind, figures]) => ({ kind, ...figures })), webhookBacklog };
+    },
+  };
+}
