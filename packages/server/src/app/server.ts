@@ -26,6 +26,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     bodyLimitBytes: config.bodyLimitBytes,
     validateResponses: config.validateResponses,
     corsOrigins: config.corsOrigins,
+    hsts: config.hsts,
   });
   const server = app.listen(config.port, config.host);
   answerClientErrors(server);
