@@ -125,6 +125,13 @@ export function sendToControlSocket(dataDir: string, op: OperatorCommand): Promi
     );
     req.on('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT' || error.code === 'ECONNREFUSED') resolve(undefined);
+      else if (error.code === 'EACCES')
+        reject(
+          new Error(
+            `the running server's control socket ${controlSocketPath(dataDir)} is not open to this user: ` +
+              'run the command as the user that runs textclass serve',
+          ),
+        );
       else reject(error);
     });
     req.end(JSON.stringify(op));
