@@ -1172,6 +1172,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check liveness
+         * @description Liveness probe: answers 200 `{"status":"ok"}` whenever the process can answer HTTP, from
+         *     the moment it listens, while its encoders load and while PostgreSQL or Redis are down. Restart
+         *     the process only when this stops answering. Needs no API key and is not rate limited.
+         */
+        get: operations["getHealthLive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check readiness to serve
+         * @description Readiness probe for load balancers and orchestrators: 200 `{"status":"ready"}` when this
+         *     process can serve every request: its encoders (every encoder a deployed model can use) are
+         *     loaded and warm, the database answers within 2 seconds, and its schema has every migration
+         *     this version knows. Otherwise 503 `{"status":"not_ready"}` with `Retry-After`; `checks`
+         *     says which part failed. Unlike `GET /health`, which only waits for the encoders, this takes
+         *     a process out of rotation while PostgreSQL is unreachable. A Redis outage does not make a
+         *     process unready (rate limits fall back to per-process counters, see `GET /health`). Needs
+         *     no API key and is not rate limited.
+         */
+        get: operations["getHealthReady"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "classification.completed": {
@@ -2266,6 +2315,41 @@ export interface components {
              * @enum {string}
              */
             rate_limits?: "process" | "redis" | "process-fallback";
+        };
+        /** @description Liveness of the process. */
+        Liveness: {
+            /**
+             * @description Always `ok`; an answer at all is the signal.
+             * @constant
+             */
+            status: "ok";
+        };
+        /** @description Readiness of the process to serve requests, with the check behind each part. */
+        Readiness: {
+            /**
+             * @description `ready` when every check is `ok`; `not_ready` otherwise.
+             * @enum {string}
+             */
+            status: "ready" | "not_ready";
+            checks: {
+                /**
+                 * @description `ok` once every encoder is loaded and warm (and the demo content seeded); `loading` before.
+                 * @enum {string}
+                 */
+                encoders: "ok" | "loading";
+                /**
+                 * @description `unreachable` when the database does not answer a query within 2 seconds.
+                 * @enum {string}
+                 */
+                database: "ok" | "unreachable";
+                /**
+                 * @description `ok` when the schema has every migration this version knows; `pending` when some are
+                 *     missing (run the migrations: start one process of this version first); `unknown` while
+                 *     the database is unreachable.
+                 * @enum {string}
+                 */
+                migrations: "ok" | "pending" | "unknown";
+            };
         };
         /** @description Sent when the models of a dataset have classified one record. */
         ClassificationCompletedEvent: {
@@ -4532,6 +4616,59 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    getHealthLive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process answers. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Liveness"];
+                };
+            };
+        };
+    };
+    getHealthReady: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process is ready to serve. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
+                };
+            };
+            /** @description The process cannot serve yet, or not any more. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
                 };
             };
         };

@@ -1,27 +1,18 @@
-// Runs a CLI action against the database directly (no HTTP), closing it afterwards.
-import { bootstrapDefaultWorkspace, DEFAULT_WORKSPACE } from '../core/tenancy/bootstrap.js';
-import type { Repositories } from '../core/ports/repositories.js';
-import type { Workspace } from '../core/shared/types.js';
+// Runs a CLI operator command against the database directly (no HTTP), or through the running embedded server that holds it.
 import { createLogger } from '../adapters/observability/logger.js';
-import { createRepositories, openDatabase } from '../adapters/storage/index.js';
+import { createRepositories, DirectoryLockedError, openDatabase } from '../adapters/storage/index.js';
 import { configFrom, type StorageFlags } from '../transport/cli/options.js';
+import { sendToControlSocket } from './control-socket.js';
+import { runOperatorCommand, type CommandOutput, type OperatorCommand } from './operator-commands.js';
 
-export async function withRepositories<T>(
-  flags: StorageFlags,
-  action: (repos: Repositories, workspaceNamed: (name: string) => Promise<Workspace>) => Promise<T>,
-): Promise<T> {
+export type { OperatorCommand } from './operator-commands.js';
+
+async function runOnDatabase(flags: StorageFlags, op: OperatorCommand): Promise<CommandOutput> {
   const config = configFrom(flags);
   const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel, process.stderr);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
   try {
-    const repos = createRepositories(database.db);
-    const workspaceNamed = async (name: string) => {
-      const found = await repos.workspaces.findByName(name);
-      if (found) return found;
-      if (name === DEFAULT_WORKSPACE) return (await bootstrapDefaultWorkspace(repos, config.apiKey)).workspace;
-      throw new Error(`workspace "${name}" does not exist`);
-    };
-    return await action(repos, workspaceNamed);
+    return await runOperatorCommand(createRepositories(database.db), config.apiKey, op);
   } finally {
     await database.close();
   }
@@ -36,4 +27,22 @@ export async function migrateDatabase(
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
   await database.close();
   return { kind: database.kind, where: database.where, applied: database.migrationsApplied };
+}
+
+/**
+ * Runs the command and prints its output. When a running `textclass serve` holds the embedded database, the
+ * command runs in that server through its control socket instead, with the same output.
+ */
+export async function runCliCommand(flags: StorageFlags, op: OperatorCommand): Promise<void> {
+  let output: CommandOutput;
+  try {
+    output = await runOnDatabase(flags, op);
+  } catch (error) {
+    if (!(error instanceof DirectoryLockedError)) throw error;
+    const viaServer = await sendToControlSocket(configFrom(flags).dataDir, op);
+    if (viaServer === undefined) throw error;
+    output = viaServer;
+  }
+  process.stdout.write(output.stdout);
+  process.stderr.write(output.stderr);
 }

@@ -23,6 +23,19 @@ describe('config', () => {
     expect(() => loadConfig({ TEXTCLASS_JOB_LEASE_MS: '10' })).toThrow(/TEXTCLASS_JOB_LEASE_MS/);
   });
 
+  it('leaves HSTS off unless TEXTCLASS_HSTS_MAX_AGE is set; subdomains only on request', () => {
+    expect(loadConfig({}).hsts).toBeUndefined();
+    expect(loadConfig({ TEXTCLASS_HSTS_MAX_AGE: '0' }).hsts).toBeUndefined();
+    expect(loadConfig({ TEXTCLASS_HSTS_MAX_AGE: '86400' }).hsts).toEqual({
+      maxAgeSeconds: 86_400,
+      includeSubDomains: false,
+    });
+    expect(
+      loadConfig({ TEXTCLASS_HSTS_MAX_AGE: '86400', TEXTCLASS_HSTS_INCLUDE_SUBDOMAINS: 'true' }).hsts,
+    ).toMatchObject({ includeSubDomains: true });
+    expect(() => loadConfig({ TEXTCLASS_HSTS_MAX_AGE: 'a year' })).toThrow(/TEXTCLASS_HSTS_MAX_AGE/);
+  });
+
   it('masks secrets for logs but keeps hosts readable', () => {
     const config = loadConfig({
       DATABASE_URL: 'postgres://textclass:hunter2@db.internal:5432/textclass?sslpassword=s3cret',

@@ -46,6 +46,13 @@ export interface Config {
   jobLeaseMs: number;
   /** OpenAI-compatible chat-completions endpoints for llm models, by name (TEXTCLASS_LLM_ENDPOINTS, or TEXTCLASS_LLM_URL for "default"). */
   llmEndpoints: ReadonlyMap<string, LlmEndpointConfig>;
+  /** Strict-Transport-Security (TEXTCLASS_HSTS_MAX_AGE > 0, TEXTCLASS_HSTS_INCLUDE_SUBDOMAINS); undefined: not sent. */
+  hsts: HstsConfig | undefined;
+}
+
+export interface HstsConfig {
+  maxAgeSeconds: number;
+  includeSubDomains: boolean;
 }
 
 export type ConfigOverrides = Partial<Config>;
@@ -101,6 +108,13 @@ export function parseOrigins(raw: string | undefined): string[] {
   return origins;
 }
 
+/** HSTS is off unless TEXTCLASS_HSTS_MAX_AGE is a positive number of seconds; subdomains only when asked. */
+function parseHsts(env: NodeJS.ProcessEnv): HstsConfig | undefined {
+  const maxAgeSeconds = Math.floor(parseNumber('TEXTCLASS_HSTS_MAX_AGE', env.TEXTCLASS_HSTS_MAX_AGE, 0, 0));
+  const includeSubDomains = parseBool(env.TEXTCLASS_HSTS_INCLUDE_SUBDOMAINS, false);
+  return maxAgeSeconds === 0 ? undefined : { maxAgeSeconds, includeSubDomains };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: ConfigOverrides = {}): Config {
   const dataDir = path.resolve(overrides.dataDir ?? env.TEXTCLASS_DATA_DIR ?? './data');
   const logLevel = overrides.logLevel ?? env.LOG_LEVEL ?? 'info';
@@ -154,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     jobLeaseMs:
       overrides.jobLeaseMs ?? parseNumber('TEXTCLASS_JOB_LEASE_MS', env.TEXTCLASS_JOB_LEASE_MS, 120_000, 1_000),
     llmEndpoints: overrides.llmEndpoints ?? parseLlmEndpoints(env),
+    hsts: overrides.hsts ?? parseHsts(env),
   };
 }
 

@@ -1,6 +1,8 @@
-// An EncoderProvider that answers 503 UNAVAILABLE until the real encoders are loaded and warm.
+// Readiness: an EncoderProvider that answers 503 UNAVAILABLE until the real encoders are warm, and the /health/ready check.
 import { DomainError } from '../core/shared/errors.js';
 import type { Encoder, EncoderProvider, LanguageDetector } from '../core/ports/encoders.js';
+import type { DatabaseProbe } from '../adapters/storage/index.js';
+import type { ReadinessReport } from '../transport/http/services.js';
 
 export class DeferredEncoderProvider implements EncoderProvider {
   private inner: EncoderProvider | undefined;
@@ -43,4 +45,19 @@ export class DeferredLanguageDetector implements LanguageDetector {
     }
     return this.inner.detect(text);
   }
+}
+
+/**
+ * Ready when every encoder is loaded and warm (so is each one a deployed model uses), the database answers and
+ * its schema is current. The database is asked even while encoders load, so the report names every failing part.
+ */
+export function readinessCheck(
+  encoders: EncoderProvider,
+  probeDatabase: () => Promise<DatabaseProbe>,
+): () => Promise<ReadinessReport> {
+  return async () => {
+    const { database, migrations } = await probeDatabase();
+    const checks = { encoders: encoders.ready() ? ('ok' as const) : ('loading' as const), database, migrations };
+    return { ready: checks.encoders === 'ok' && database === 'ok' && migrations === 'ok', checks };
+  };
 }

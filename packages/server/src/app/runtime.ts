@@ -32,11 +32,12 @@ import { loggingAnswerObserver } from '../adapters/chat-completions/answer-log.j
 import type { Logger } from '../adapters/observability/logger.js';
 import { createRateLimiter } from '../adapters/redis-limits/create-rate-limiter.js';
 import { createPipeline } from './pipeline-workers.js';
-import { DeferredEncoderProvider, DeferredLanguageDetector } from './readiness.js';
+import { DeferredEncoderProvider, DeferredLanguageDetector, readinessCheck } from './readiness.js';
 import {
   createPipelineStats,
   createRepositories,
   createUploadRepository,
+  databaseProbe,
   openDatabase,
   type Database,
 } from '../adapters/storage/index.js';
@@ -140,6 +141,7 @@ export async function composeRuntime(config: Config, logger: Logger): Promise<Ru
     similarity: new SimilarityService(encoders),
     datasets: new DatasetService(repos.datasets, repos.records, repos.models),
     encoders,
+    readiness: readinessCheck(encoders, databaseProbe(database.db)),
     limiter: rateLimits.limiter,
     uploads,
     readLabelledExamples,

@@ -6,6 +6,9 @@ import { composeRuntime, type Runtime } from './runtime.js';
 import { redactedConfig, type Config } from './config.js';
 import type { Logger } from '../adapters/observability/logger.js';
 import { answerClientErrors } from '../transport/http/client-errors.js';
+import { IN_MEMORY } from '../adapters/storage/index.js';
+import { startControlSocket, type ControlSocket } from './control-socket.js';
+import { runOperatorCommand } from './operator-commands.js';
 
 export interface RunningServer {
   url: string;
@@ -26,6 +29,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     bodyLimitBytes: config.bodyLimitBytes,
     validateResponses: config.validateResponses,
     corsOrigins: config.corsOrigins,
+    hsts: config.hsts,
   });
   const server = app.listen(config.port, config.host);
   answerClientErrors(server);
@@ -39,13 +43,24 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const { port } = server.address() as AddressInfo;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = `http://${host}:${port}`;
+  // The embedded database is this process's alone: the CLI's key and workspace commands come through here.
+  const control =
+    runtime.database.kind === 'pglite' && config.dataDir !== IN_MEMORY
+      ? await startControlSocket(config.dataDir, (op) => runOperatorCommand(runtime.repos, config.apiKey, op), logger)
+      : undefined;
   let stopping: Promise<void> | undefined;
-  const stop = () => (stopping ??= closeGracefully(server, runtime, logger));
+  const stop = () => (stopping ??= closeGracefully(server, runtime, logger, control));
   return { url, runtime, server, ready: runtime.ready, stop };
 }
 
-async function closeGracefully(server: Server, runtime: Runtime, logger: Logger): Promise<void> {
+async function closeGracefully(
+  server: Server,
+  runtime: Runtime,
+  logger: Logger,
+  control: ControlSocket | undefined,
+): Promise<void> {
   logger.info('shutting down: finishing in-flight requests');
+  await control?.close();
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
   const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);

@@ -59,6 +59,19 @@ export const SERVER_SETTINGS: readonly Setting[] = [
     description: 'comma-separated browser origins allowed by CORS',
   },
   {
+    env: 'TEXTCLASS_HSTS_MAX_AGE',
+    flag: '--hsts-max-age <seconds>',
+    default: '0 (no Strict-Transport-Security header)',
+    description:
+      'send Strict-Transport-Security with this max-age; set it only when every client reaches this host over HTTPS',
+  },
+  {
+    env: 'TEXTCLASS_HSTS_INCLUDE_SUBDOMAINS',
+    flag: '--hsts-include-subdomains <bool>',
+    default: 'false',
+    description: 'add includeSubDomains to Strict-Transport-Security (pins every subdomain of this host to HTTPS)',
+  },
+  {
     env: 'TEXTCLASS_EMBEDDING_CACHE_MB',
     flag: '--embedding-cache-mb <mb>',
     default: '64',

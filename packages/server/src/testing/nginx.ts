@@ -1,15 +1,22 @@
-// Runs nginx as a child with the repository's deploy/nginx.conf template, in front of the given upstreams.
+// Runs nginx as a child with the repository's deploy/nginx files (main config and rendered templates) in front of the given upstreams.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './server-process.js';
 
-export const NGINX_TEMPLATE = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../deploy/nginx.conf',
-);
+export const NGINX_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../deploy/nginx');
+export const NGINX_TLS_TEMPLATE = path.join(NGINX_DIR, 'tls', 'textclass-tls.conf.template');
 
 /** The nginx binary (NGINX_BIN, else PATH, else /usr/sbin/nginx), or undefined when it is not installed. */
 export function nginxBinary(): string | undefined {
@@ -19,29 +26,67 @@ export function nginxBinary(): string | undefined {
   return undefined;
 }
 
+/**
+ * Fills `${NAME}` placeholders the way the nginx image's envsubst step does with these variables set; any
+ * upper-case placeholder left without a value is an error here (envsubst would keep it and nginx would fail).
+ */
+export function renderTemplate(template: string, variables: Record<string, string>): string {
+  return template.replace(/\$\{([A-Z][A-Z0-9_]*)\}/g, (_match, name: string) => {
+    const value = variables[name];
+    if (value === undefined) throw new Error(`the nginx template needs ${name}`);
+    return value;
+  });
+}
+
+export interface NginxOptions {
+  /** TEXTCLASS_UPLOAD_MAX_BYTES for the uploads location (the server's default, 1 GiB, when absent). */
+  uploadMaxBytes?: number;
+  /** Also render the TLS example with this certificate (PEM files) for `serverName`. */
+  tls?: { certificate: string; key: string; serverName: string };
+}
+
 export interface Nginx {
+  /** The public listener. */
   url: string;
+  /** The internal listener (/metrics, /docs, probes). */
+  internalUrl: string;
+  /** The TLS listener, when options.tls was given. */
+  tlsUrl?: string;
   /** The access log so far: one line per request with `upstream=<address>`. */
   accessLog(): string;
   stop(): Promise<void>;
 }
 
-export function renderNginxConfig(listen: string, upstreams: string[]): string {
-  const servers = upstreams.map((address) => `server ${address} max_fails=1 fail_timeout=5s;`).join('\n    ');
-  return readFileSync(NGINX_TEMPLATE, 'utf8')
-    .replaceAll('{{LISTEN}}', listen)
-    .replaceAll('{{UPSTREAM_SERVERS}}', servers);
-}
-
-export async function startNginx(upstreams: string[]): Promise<Nginx> {
+export async function startNginx(upstreams: string[], options: NginxOptions = {}): Promise<Nginx> {
   const binary = nginxBinary();
   if (binary === undefined) throw new Error('nginx is not installed');
   const prefix = mkdtempSync(path.join(tmpdir(), 'textclass-nginx-'));
   chmodSync(prefix, 0o755); // worker processes (another user when started as root) reach tmp/ under it
-  mkdirSync(path.join(prefix, 'logs'));
-  mkdirSync(path.join(prefix, 'tmp'));
-  const port = await freePort();
-  writeFileSync(path.join(prefix, 'nginx.conf'), renderNginxConfig(`127.0.0.1:${port}`, upstreams));
+  for (const dir of ['logs', 'tmp', 'conf.d']) mkdirSync(path.join(prefix, dir));
+  const [port, internalPort, tlsPort] = [await freePort(), await freePort(), await freePort()];
+  const variables: Record<string, string> = {
+    NGINX_LISTEN: `127.0.0.1:${port}`,
+    NGINX_INTERNAL_LISTEN: `127.0.0.1:${internalPort}`,
+    TEXTCLASS_UPSTREAM_SERVERS: upstreams.map((a) => `server ${a} max_fails=1 fail_timeout=5s;`).join('\n  '),
+    TEXTCLASS_UPLOAD_MAX_BYTES: String(options.uploadMaxBytes ?? 1024 ** 3),
+  };
+  const templates = readdirSync(path.join(NGINX_DIR, 'templates'))
+    .filter((name) => name.endsWith('.template'))
+    .map((name) => path.join(NGINX_DIR, 'templates', name));
+  if (options.tls) {
+    Object.assign(variables, {
+      NGINX_TLS_LISTEN: `127.0.0.1:${tlsPort}`,
+      NGINX_TLS_SERVER_NAME: options.tls.serverName,
+      NGINX_TLS_CERTIFICATE: options.tls.certificate,
+      NGINX_TLS_CERTIFICATE_KEY: options.tls.key,
+    });
+    templates.push(NGINX_TLS_TEMPLATE);
+  }
+  for (const template of templates) {
+    const rendered = renderTemplate(readFileSync(template, 'utf8'), variables);
+    writeFileSync(path.join(prefix, 'conf.d', path.basename(template, '.template')), rendered);
+  }
+  copyFileSync(path.join(NGINX_DIR, 'nginx.conf'), path.join(prefix, 'nginx.conf'));
   const errorLog = path.join(prefix, 'logs', 'error.log');
   const child: ChildProcess = spawn(binary, ['-p', prefix, '-e', errorLog, '-c', 'nginx.conf', '-g', 'daemon off;'], {
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -67,6 +112,8 @@ export async function startNginx(upstreams: string[]): Promise<Nginx> {
   }
   return {
     url,
+    internalUrl: `http://127.0.0.1:${internalPort}`,
+    ...(options.tls ? { tlsUrl: `https://127.0.0.1:${tlsPort}` } : {}),
     accessLog: () => readFileSync(path.join(prefix, 'logs', 'access.log'), 'utf8'),
     async stop() {
       if (child.exitCode === null) child.kill('SIGQUIT');

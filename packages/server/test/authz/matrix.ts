@@ -387,6 +387,22 @@ export const MATRIX: readonly MatrixRow[] = [
     success: 201,
   },
   { operationId: 'getHealth', method: 'GET', template: '/health', path: () => '/health', least: null, success: 200 },
+  {
+    operationId: 'getHealthLive',
+    method: 'GET',
+    template: '/health/live',
+    path: () => '/health/live',
+    least: null,
+    success: 200,
+  },
+  {
+    operationId: 'getHealthReady',
+    method: 'GET',
+    template: '/health/ready',
+    path: () => '/health/ready',
+    least: null,
+    success: 200,
+  },
 ];
 
 /** True when `role` may do what needs `least` (reader < member < admin). */

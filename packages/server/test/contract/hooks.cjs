@@ -327,7 +327,7 @@ function modelTransaction(transaction, status, done) {
 
 hooks.beforeEach((transaction, done) => {
   const status = Number(transaction.expected.statusCode);
-  const isPublic = templatePath(transaction) === '/health';
+  const isPublic = templatePath(transaction).startsWith('/health');
   if (!isPublic) transaction.request.headers.Authorization = `Bearer ${apiKey}`;
   if (status === 200 && templatePath(transaction) === '/v2/api-keys/{key_id}') {
     keyToRevoke(transaction).then(

@@ -4,6 +4,18 @@ import { readFile, unlink, writeFile } from 'node:fs/promises';
 
 const heldHere = new Set<string>();
 
+/** The directory is held by another live process (`owner`). */
+export class DirectoryLockedError extends Error {
+  constructor(
+    message: string,
+    readonly owner: number,
+    options: { cause: unknown },
+  ) {
+    super(message, options);
+    this.name = 'DirectoryLockedError';
+  }
+}
+
 /** A process's state letter from /proc/<pid>/stat (Linux), or undefined where there is no /proc. */
 function procState(pid: number): string | undefined {
   try {
@@ -65,9 +77,10 @@ export async function acquireDirectoryLock(lockPath: string, what: string): Prom
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = await readOwner(lockPath);
       if (!isStale(owner, lockPath)) {
-        throw new Error(
+        throw new DirectoryLockedError(
           `${what} is in use by process ${owner} (lock file ${lockPath}); ` +
             'stop that process first, or use DATABASE_URL to share one PostgreSQL between processes',
+          owner!,
           { cause: error },
         );
       }

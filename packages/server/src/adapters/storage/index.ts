@@ -19,6 +19,8 @@ export { openDatabase, type Database, type OpenDatabaseOptions } from './databas
 export type { StorageLogger } from './logger.js';
 export { migrateToLatest, type MigrateOptions } from './migrate.js';
 export { IN_MEMORY } from './pglite-open.js';
+export { DirectoryLockedError } from './directory-lock.js';
+export { databaseProbe, type DatabaseProbe } from './probe.js';
 export { createUploadRepository } from './repositories/uploads.js';
 export { createPipelineStats } from './repositories/pipeline-stats.js';
 export type { DatabaseSchema } from './schema.js';

@@ -31,5 +31,11 @@ export function createPostgresPool(databaseUrl: string, schema: string | undefin
   });
   // An idle client can fail (server restart); without a listener that error would crash the process.
   pool.on('error', (error) => logger?.warn({ err: error }, 'idle PostgreSQL connection failed'));
+  // A connection lost while checked out between two queries (inside a transaction) emits 'error' on its client,
+  // where pg-pool listens only while it is idle: without this listener a PostgreSQL restart would crash the
+  // process. The query in flight, or the next one, fails on its own; the pool discards the dead client.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => logger?.warn({ err: error }, 'PostgreSQL connection lost'));
+  });
   return pool;
 }

@@ -1,10 +1,8 @@
 // `textclass datasets create`: create a dataset with typed columns from the command line.
 import type { Command } from 'commander';
-import { datasetKey } from '../../core/datasets/dataset-keys.js';
-import { DatasetService } from '../../core/datasets/datasets.js';
 import type { ColumnType, DatasetColumn } from '../../core/shared/types.js';
 import { addStorageOptions, type StorageFlags } from './options.js';
-import { withRepositories } from '../../app/cli-runtime.js';
+import { runCliCommand } from '../../app/cli-runtime.js';
 
 interface CreateDatasetFlags extends StorageFlags {
   workspace: string;
@@ -36,18 +34,16 @@ export function registerDatasetCommands(program: Command): void {
     .action(async (flags: CreateDatasetFlags) => {
       const columns =
         flags.column.length > 0 ? flags.column.map(parseColumn) : [{ name: flags.textColumn, type: 'text' as const }];
-      const dataset = await withRepositories(flags, async (repos, workspaceNamed) => {
-        const workspace = await workspaceNamed(flags.workspace);
-        const service = new DatasetService(repos.datasets, repos.records, repos.models);
-        return service.create(workspace.id, {
+      await runCliCommand(
+        { dataDir: flags.dataDir, databaseUrl: flags.databaseUrl, logLevel: flags.logLevel },
+        {
+          command: 'datasets.create',
+          workspace: flags.workspace,
           name: flags.name,
           columns,
           textColumn: flags.textColumn,
           modelIds: flags.model.map(Number),
-        });
-      });
-      process.stdout.write(
-        `${JSON.stringify({ id: dataset.id, key: datasetKey(dataset.id), name: dataset.name, columns: dataset.columns })}\n`,
+        },
       );
     });
 }

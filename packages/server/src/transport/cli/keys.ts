@@ -1,28 +1,11 @@
 // `textclass keys create|list|revoke`: mint (printed once, stored hashed), list and revoke a workspace's API keys.
 import { Option, type Command } from 'commander';
-import { generateApiKey } from '../../core/tenancy/api-keys.js';
-import { ApiKeyService } from '../../core/tenancy/key-management.js';
-import type { ApiKeyRecord } from '../../core/shared/types.js';
 import type { Role } from '../../core/shared/types.js';
 import { addStorageOptions, type StorageFlags } from './options.js';
-import { withRepositories } from '../../app/cli-runtime.js';
+import { runCliCommand } from '../../app/cli-runtime.js';
 
 interface WorkspaceFlags extends StorageFlags {
   workspace: string;
-}
-
-/** One JSON line per key: never the key itself, only its prefix and last four characters. */
-function describeKey(key: ApiKeyRecord): string {
-  return JSON.stringify({
-    id: key.id,
-    name: key.name,
-    role: key.role,
-    prefix: key.prefix,
-    last_four: key.lastFour,
-    created_at: key.createdAt.toISOString(),
-    last_used_at: key.lastUsedAt?.toISOString() ?? null,
-    revoked_at: key.revokedAt?.toISOString() ?? null,
-  });
 }
 
 interface CreateKeyFlags extends StorageFlags {
@@ -31,8 +14,15 @@ interface CreateKeyFlags extends StorageFlags {
   name: string;
 }
 
+/** Only storage options reach the database (or the running server's control socket). */
+const storageOf = ({ dataDir, databaseUrl, logLevel }: StorageFlags): StorageFlags => ({
+  dataDir,
+  databaseUrl,
+  logLevel,
+});
+
 export function registerKeyCommands(program: Command): void {
-  const keys = program.command('keys').description('manage API keys');
+  const keys = program.command('keys').description('manage API keys (also while `textclass serve` runs)');
   addStorageOptions(keys.command('create').description('create an API key and print it once'))
     .option('--workspace <name>', 'workspace of the key', 'default')
     .addOption(
@@ -40,21 +30,12 @@ export function registerKeyCommands(program: Command): void {
     )
     .option('--name <name>', 'a label to recognise the key by', 'cli')
     .action(async (flags: CreateKeyFlags) => {
-      const created = await withRepositories(flags, async (repos, workspaceNamed) => {
-        const workspace = await workspaceNamed(flags.workspace);
-        const key = generateApiKey();
-        await repos.apiKeys.insert({
-          workspaceId: workspace.id,
-          prefix: key.prefix,
-          lastFour: key.lastFour,
-          keyHash: key.keyHash,
-          role: flags.role,
-          name: flags.name,
-        });
-        return { key: key.key, workspace: workspace.name };
+      await runCliCommand(storageOf(flags), {
+        command: 'keys.create',
+        workspace: flags.workspace,
+        role: flags.role,
+        name: flags.name,
       });
-      process.stdout.write(`${created.key}\n`);
-      process.stderr.write(`created a ${flags.role} key for workspace "${created.workspace}"; it is not shown again\n`);
     });
 
   addStorageOptions(
@@ -62,18 +43,7 @@ export function registerKeyCommands(program: Command): void {
   )
     .option('--workspace <name>', 'workspace of the keys', 'default')
     .action(async (flags: WorkspaceFlags) => {
-      const lines = await withRepositories(flags, async (repos, workspaceNamed) => {
-        const workspace = await workspaceNamed(flags.workspace);
-        const service = new ApiKeyService(repos.apiKeys);
-        const all: ApiKeyRecord[] = [];
-        for (let offset = 0; ; offset += 100) {
-          const page = await service.list(workspace.id, { offset, limit: 100 });
-          all.push(...page.items);
-          if (offset + page.items.length >= page.total || page.items.length === 0) break;
-        }
-        return all.map(describeKey);
-      });
-      process.stdout.write(lines.map((line) => `${line}\n`).join(''));
+      await runCliCommand(storageOf(flags), { command: 'keys.list', workspace: flags.workspace });
     });
   addStorageOptions(
     keys
@@ -84,10 +54,10 @@ export function registerKeyCommands(program: Command): void {
     .option('--workspace <name>', 'workspace of the key', 'default')
     .action(async (keyId: string, flags: WorkspaceFlags) => {
       if (!/^[1-9]\d{0,9}$/.test(keyId)) throw new Error(`key_id must be a positive integer, got "${keyId}"`);
-      const revoked = await withRepositories(flags, async (repos, workspaceNamed) => {
-        const workspace = await workspaceNamed(flags.workspace);
-        return new ApiKeyService(repos.apiKeys).revoke(workspace.id, Number(keyId));
+      await runCliCommand(storageOf(flags), {
+        command: 'keys.revoke',
+        workspace: flags.workspace,
+        keyId: Number(keyId),
       });
-      process.stdout.write(`${describeKey(revoked)}\n`);
     });
 }

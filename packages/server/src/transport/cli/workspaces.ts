@@ -1,10 +1,9 @@
-// `textclass workspaces create|list|update`: the operator manages workspaces straight on the database.
+// `textclass workspaces create|list|update`: the operator manages workspaces on the database (or through the running server).
 import { Option, type Command } from 'commander';
-import { monthlyQuota, requestsPerMinute } from '../../core/tenancy/plans.js';
-import type { Plan, Workspace } from '../../core/shared/types.js';
-import { PLANS, WorkspaceService, type WorkspaceInput } from '../../core/tenancy/workspaces.js';
+import type { Plan } from '../../core/shared/types.js';
+import { PLANS, type WorkspaceInput } from '../../core/tenancy/workspaces.js';
 import { addStorageOptions, type StorageFlags } from './options.js';
-import { withRepositories } from '../../app/cli-runtime.js';
+import { runCliCommand } from '../../app/cli-runtime.js';
 
 interface LimitFlags extends StorageFlags {
   plan?: Plan;
@@ -54,41 +53,30 @@ function inputOf(flags: LimitFlags): WorkspaceInput {
   };
 }
 
-/** One JSON line per workspace, with the limits in effect. */
-export function describeWorkspace(workspace: Workspace): string {
-  return JSON.stringify({
-    id: workspace.id,
-    name: workspace.name,
-    plan: workspace.plan,
-    rate_limit_per_minute: requestsPerMinute(workspace),
-    monthly_quota: monthlyQuota(workspace),
-    billing_cycle_day: workspace.billingCycleDay,
-    created_at: workspace.createdAt.toISOString(),
-  });
-}
+/** Only storage options reach the database (or the running server's control socket). */
+const storageOf = ({ dataDir, databaseUrl, logLevel }: StorageFlags): StorageFlags => ({
+  dataDir,
+  databaseUrl,
+  logLevel,
+});
 
 export function registerWorkspaceCommands(program: Command): void {
-  const workspaces = program.command('workspaces').description('manage workspaces (plan, limits, billing day)');
+  const workspaces = program
+    .command('workspaces')
+    .description('manage workspaces (plan, limits, billing day; also while `textclass serve` runs)');
   withLimitOptions(
     workspaces.command('create').description('create a workspace').argument('<name>', 'unique workspace name'),
   ).action(async (name: string, flags: LimitFlags) => {
-    const created = await withRepositories(flags, (repos) =>
-      new WorkspaceService(repos.workspaces).create(name, inputOf(flags)),
-    );
-    process.stdout.write(`${describeWorkspace(created)}\n`);
+    await runCliCommand(storageOf(flags), { command: 'workspaces.create', name, input: inputOf(flags) });
   });
   addStorageOptions(workspaces.command('list').description('list workspaces, one JSON line each')).action(
     async (flags: StorageFlags) => {
-      const all = await withRepositories(flags, (repos) => new WorkspaceService(repos.workspaces).list());
-      process.stdout.write(all.map((w) => `${describeWorkspace(w)}\n`).join(''));
+      await runCliCommand(storageOf(flags), { command: 'workspaces.list' });
     },
   );
   withLimitOptions(
     workspaces.command('update').description('change plan, limits or billing day').argument('<name>', 'workspace name'),
   ).action(async (name: string, flags: LimitFlags) => {
-    const updated = await withRepositories(flags, (repos) =>
-      new WorkspaceService(repos.workspaces).update(name, inputOf(flags)),
-    );
-    process.stdout.write(`${describeWorkspace(updated)}\n`);
+    await runCliCommand(storageOf(flags), { command: 'workspaces.update', name, input: inputOf(flags) });
   });
 }

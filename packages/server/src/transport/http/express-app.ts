@@ -32,6 +32,8 @@ export interface AppOptions {
   authFailuresPerMinute?: number;
   /** Browser origins allowed by CORS; empty or absent: CORS off. */
   corsOrigins?: readonly string[];
+  /** Strict-Transport-Security to send; absent: none (a proxy that terminates TLS decides). */
+  hsts?: { maxAgeSeconds: number; includeSubDomains: boolean } | undefined;
 }
 
 export function createApp(services: AppServices, options: AppOptions): Express {
@@ -42,7 +44,12 @@ export function createApp(services: AppServices, options: AppOptions): Express {
   app.use(requestId());
   app.use(accessLog(options.logger));
   if (services.metrics) app.use(requestMetrics(services.metrics, RouteTemplates.fromContract()));
-  app.use(helmet());
+  const { hsts } = options;
+  app.use(
+    helmet({
+      strictTransportSecurity: hsts ? { maxAge: hsts.maxAgeSeconds, includeSubDomains: hsts.includeSubDomains } : false,
+    }),
+  );
   app.use(corsFor(options.corsOrigins ?? []));
   app.use(systemRoutes(services));
   if (services.metrics) app.use(metricsRoutes(services.metrics));

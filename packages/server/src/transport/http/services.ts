@@ -15,6 +15,16 @@ import type { SimilarityService } from '../../core/classification/similarity.js'
 import type { WebhookEndpointService } from '../../core/webhooks/webhook-endpoints.js';
 import type { Metrics } from '../../adapters/observability/prometheus-metrics.js';
 
+/** What GET /health/ready reports: each part's state; ready when all are ok. */
+export interface ReadinessReport {
+  ready: boolean;
+  checks: {
+    encoders: 'ok' | 'loading';
+    database: 'ok' | 'unreachable';
+    migrations: 'ok' | 'pending' | 'unknown';
+  };
+}
+
 export interface AppServices {
   /** Bearer token → API key and workspace. */
   authenticator: Authenticator;
@@ -29,6 +39,8 @@ export interface AppServices {
   similarity: SimilarityService;
   datasets: DatasetService;
   encoders: EncoderProvider;
+  /** Encoders, database and migrations, for GET /health/ready. */
+  readiness: () => Promise<ReadinessReport>;
   limiter: RateLimiter;
   uploads: UploadIntake;
   /** Labelled example files (CSV / JSON Lines) sent to the examples endpoint. */

@@ -1,4 +1,4 @@
-// Unauthenticated system endpoints: health, the docs page and the contract itself.
+// Unauthenticated system endpoints: health (with liveness and readiness probes), the docs page and the contract itself.
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Router, type Response } from 'express';
@@ -23,6 +23,19 @@ export function systemRoutes(services: AppServices): Router {
     }
     res.setHeader('Retry-After', '1');
     res.status(503).json({ status: 'loading' });
+  });
+
+  // Liveness: the process answers. Never depends on encoders, database or Redis.
+  router.get('/health/live', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ status: 'ok' });
+  });
+
+  router.get('/health/ready', async (_req, res) => {
+    const report = await services.readiness();
+    res.setHeader('Cache-Control', 'no-store');
+    if (!report.ready) res.setHeader('Retry-After', '1');
+    res.status(report.ready ? 200 : 503).json({ status: report.ready ? 'ready' : 'not_ready', checks: report.checks });
   });
 
   const file = (name: string, type: string) => (_req: unknown, res: Response) => {
