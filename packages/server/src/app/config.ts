@@ -1,6 +1,7 @@
 // One typed configuration, parsed once from the environment and overridable by CLI flags.
 import path from 'node:path';
 import { parseLlmEndpoints, type LlmEndpointConfig } from '../adapters/chat-completions/endpoints-config.js';
+import { tracingConfig, type TracingConfig } from '../adapters/observability/start-tracing.js';
 
 export interface Config {
   port: number;
@@ -46,6 +47,8 @@ export interface Config {
   jobLeaseMs: number;
   /** OpenAI-compatible chat-completions endpoints for llm models, by name (TEXTCLASS_LLM_ENDPOINTS, or TEXTCLASS_LLM_URL for "default"). */
   llmEndpoints: ReadonlyMap<string, LlmEndpointConfig>;
+  /** OpenTelemetry traces over OTLP/HTTP, on when OTEL_EXPORTER_OTLP_ENDPOINT (or …_TRACES_ENDPOINT) is set; undefined: off. */
+  tracing: TracingConfig | undefined;
 }
 
 export type ConfigOverrides = Partial<Config>;
@@ -154,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     jobLeaseMs:
       overrides.jobLeaseMs ?? parseNumber('TEXTCLASS_JOB_LEASE_MS', env.TEXTCLASS_JOB_LEASE_MS, 120_000, 1_000),
     llmEndpoints: overrides.llmEndpoints ?? parseLlmEndpoints(env),
+    tracing: 'tracing' in overrides ? overrides.tracing : tracingConfig(env),
   };
 }
 
@@ -180,5 +184,6 @@ export function redactedConfig(config: Config): Record<string, unknown> {
     apiKey: mask(config.apiKey),
     databaseUrl: maskUrl(config.databaseUrl),
     redisUrl: maskUrl(config.redisUrl),
+    tracing: config.tracing && { ...config.tracing, endpoint: maskUrl(config.tracing.endpoint) },
   };
 }

@@ -11,6 +11,8 @@ import { DEFAULT_DISPATCHER_OPTIONS, WebhookDispatcher } from '../core/webhooks/
 import type { Logger } from '../adapters/observability/logger.js';
 import { fitHeadOnThread } from '../adapters/head-fitting/fit-head-thread.js';
 import { createHttpSender } from '../adapters/webhook-sender/http-sender.js';
+import { tracedWebhookSender } from '../adapters/webhook-sender/traced-sender.js';
+import { NO_TRACING, type Tracing } from '../adapters/observability/tracing.js';
 
 export interface Pipeline {
   /** Starts the dispatcher now and the classifier once `encodersReady` settles (no-op when workers are off). */
@@ -26,8 +28,10 @@ export function createPipeline(
   classifier: TextClassifier,
   logger: Logger,
   graphs: HeadGraphs,
+  tracing: Tracing = NO_TRACING,
 ): Pipeline {
-  const dispatcher = new WebhookDispatcher(repos.webhooks, createHttpSender(config.webhookAllowPrivate), {
+  const sender = tracedWebhookSender(createHttpSender(config.webhookAllowPrivate), tracing);
+  const dispatcher = new WebhookDispatcher(repos.webhooks, sender, {
     ...DEFAULT_DISPATCHER_OPTIONS,
     timeoutMs: config.webhookTimeoutMs,
     ...(config.webhookRetryScheduleMs === undefined ? {} : { scheduleMs: config.webhookRetryScheduleMs }),

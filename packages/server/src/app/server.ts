@@ -1,11 +1,15 @@
 // Starts the HTTP server over a composed runtime and shuts it down gracefully on SIGTERM / SIGINT.
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../transport/http/express-app.js';
 import { composeRuntime, type Runtime } from './runtime.js';
 import { redactedConfig, type Config } from './config.js';
 import type { Logger } from '../adapters/observability/logger.js';
 import { answerClientErrors } from '../transport/http/client-errors.js';
+import { startTracing } from '../adapters/observability/start-tracing.js';
+import type { Tracing } from '../adapters/observability/tracing.js';
+import { tracedRequests } from '../transport/http/traced-requests.js';
+import { RouteTemplates } from '../transport/http/route-templates.js';
 
 export interface RunningServer {
   url: string;
@@ -20,14 +24,18 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
   logger.info({ config: redactedConfig(config) }, 'starting');
-  const runtime = await composeRuntime(config, logger);
+  const tracing = await startTracing(config.tracing);
+  if (config.tracing)
+    logger.info({ tracing: redactedConfig(config).tracing }, 'tracing on: spans go out over OTLP/HTTP');
+  const runtime = await composeRuntime(config, logger, tracing);
   const app = createApp(runtime.services, {
     logger,
     bodyLimitBytes: config.bodyLimitBytes,
     validateResponses: config.validateResponses,
     corsOrigins: config.corsOrigins,
   });
-  const server = app.listen(config.port, config.host);
+  const server = createServer(tracedRequests(app, tracing, RouteTemplates.fromContract()));
+  server.listen(config.port, config.host);
   answerClientErrors(server);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -40,11 +48,11 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = `http://${host}:${port}`;
   let stopping: Promise<void> | undefined;
-  const stop = () => (stopping ??= closeGracefully(server, runtime, logger));
+  const stop = () => (stopping ??= closeGracefully(server, runtime, tracing, logger));
   return { url, runtime, server, ready: runtime.ready, stop };
 }
 
-async function closeGracefully(server: Server, runtime: Runtime, logger: Logger): Promise<void> {
+async function closeGracefully(server: Server, runtime: Runtime, tracing: Tracing, logger: Logger): Promise<void> {
   logger.info('shutting down: finishing in-flight requests');
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
@@ -54,6 +62,8 @@ async function closeGracefully(server: Server, runtime: Runtime, logger: Logger)
   clearTimeout(timer);
   await runtime.ready.catch(() => undefined);
   await runtime.close();
+  // The spans of the last requests are still buffered: export them before the process ends.
+  await tracing.shutdown().catch((err: unknown) => logger.warn({ err }, 'exporting the last spans failed'));
   logger.info('shut down cleanly');
 }
 

@@ -1,0 +1,123 @@
+// The Tracing port over the OpenTelemetry SDK: a Node tracer provider, a batch span processor and the OTLP/HTTP exporter.
+import {
+  context,
+  propagation,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Attributes,
+  type Context,
+  type Link,
+  type Span,
+} from '@opentelemetry/api';
+import { detectResources, envDetector, resourceFromAttributes } from '@opentelemetry/resources';
+import { BatchSpanProcessor, NodeTracerProvider, type SpanExporter } from '@opentelemetry/sdk-trace-node';
+import type { EventEmitter } from 'node:events';
+import type { SpanAttributes, SpanOptions, TraceContext, TraceSpan, Tracing } from './tracing.js';
+
+export interface OtelTracingOptions {
+  protocol: 'http/protobuf' | 'http/json';
+  serviceVersion: string;
+}
+
+const KINDS = { internal: SpanKind.INTERNAL, server: SpanKind.SERVER, client: SpanKind.CLIENT } as const;
+
+function clean(attributes: SpanAttributes | undefined): Attributes {
+  const out: Attributes = {};
+  for (const [key, value] of Object.entries(attributes ?? {})) if (value !== undefined) out[key] = value;
+  return out;
+}
+
+async function createExporter(protocol: OtelTracingOptions['protocol']): Promise<SpanExporter> {
+  if (protocol === 'http/json')
+    return new (await import('@opentelemetry/exporter-trace-otlp-http')).OTLPTraceExporter();
+  return new (await import('@opentelemetry/exporter-trace-otlp-proto')).OTLPTraceExporter();
+}
+
+class OtelSpan implements TraceSpan {
+  private readonly context: Context;
+
+  constructor(
+    private readonly span: Span,
+    parent: Context,
+  ) {
+    this.context = trace.setSpan(parent, span);
+  }
+
+  setAttributes(attributes: SpanAttributes): void {
+    this.span.setAttributes(clean(attributes));
+  }
+
+  fail(error: unknown): void {
+    const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof Error) this.span.recordException(error);
+    this.span.setStatus({ code: SpanStatusCode.ERROR, message });
+  }
+
+  end(): void {
+    this.span.end();
+  }
+
+  run<T>(fn: () => T): T {
+    return context.with(this.context, fn);
+  }
+
+  bind<E extends EventEmitter>(emitter: E): E {
+    return context.bind(this.context, emitter);
+  }
+}
+
+/** A span that is not recorded but keeps the caller's context active (requireParent without a parent). */
+const UNRECORDED: TraceSpan = {
+  setAttributes: () => undefined,
+  fail: () => undefined,
+  end: () => undefined,
+  run: (fn) => fn(),
+  bind: (emitter) => emitter,
+};
+
+export async function createOtelTracing(options: OtelTracingOptions): Promise<Tracing> {
+  // OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES (the env detector) win over these defaults.
+  const resource = resourceFromAttributes({
+    'service.name': 'textclass',
+    'service.version': options.serviceVersion,
+  }).merge(detectResources({ detectors: [envDetector] }));
+  const provider = new NodeTracerProvider({
+    resource,
+    spanProcessors: [new BatchSpanProcessor(await createExporter(options.protocol))],
+  });
+  // The AsyncLocalStorage context manager and the W3C trace-context (+ baggage) propagator, globally.
+  provider.register();
+  const tracer = provider.getTracer('textclass', options.serviceVersion);
+  return {
+    enabled: true,
+    start(name: string, spanOptions: SpanOptions = {}): TraceSpan {
+      const parent =
+        spanOptions.parent === null
+          ? ROOT_CONTEXT
+          : ((spanOptions.parent as Context | undefined) ??
+            (spanOptions.headers ? propagation.extract(ROOT_CONTEXT, spanOptions.headers) : context.active()));
+      if (spanOptions.requireParent && trace.getSpan(parent) === undefined) return UNRECORDED;
+      const links: Link[] = [];
+      for (const linked of spanOptions.links ?? []) {
+        const spanContext = trace.getSpanContext(linked as unknown as Context);
+        if (spanContext) links.push({ context: spanContext });
+      }
+      const span = tracer.startSpan(
+        name,
+        { kind: KINDS[spanOptions.kind ?? 'internal'], attributes: clean(spanOptions.attributes), links },
+        parent,
+      );
+      return new OtelSpan(span, parent);
+    },
+    current(): TraceContext | undefined {
+      const active = context.active();
+      return trace.getSpan(active) === undefined ? undefined : (active as unknown as TraceContext);
+    },
+    inject(headers: Record<string, string>): void {
+      propagation.inject(context.active(), headers);
+    },
+    shutdown: () => provider.shutdown(),
+  };
+}
