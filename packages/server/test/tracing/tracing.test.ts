@@ -150,7 +150,7 @@ describe('tracing on (OTLP/HTTP JSON, embedded PGlite)', () => {
     expect(otlp.requests[0]?.headers['x-collector-token']).toBe('t0k3n');
   });
 
-  it('marks a 5xx-free refusal as a finished span with its status and a fresh trace without traceparent', async () => {
+  it('starts a new trace for a request without traceparent; a 404 is a finished span with its status, not a failure', async () => {
     const response = await call(server, 'GET', '/v2/models/999999');
     expect(response.status).toBe(404);
     const requestId = response.headers.get('x-request-id');
@@ -164,6 +164,18 @@ describe('tracing on (OTLP/HTTP JSON, embedded PGlite)', () => {
       statusCode: 0,
       attributes: expect.objectContaining({ 'http.response.status_code': 404 }),
     });
+  });
+
+  it('leaves health probes out unless the caller traces them', async () => {
+    const traceId = hex(16);
+    expect((await fetch(`${server.url}/health`)).status).toBe(200);
+    expect(
+      (await fetch(`${server.url}/health`, { headers: { traceparent: `00-${traceId}-${hex(8)}-01` } })).status,
+    ).toBe(200);
+    const traced = await otlp.waitFor((spans) => spans.find((s) => s.traceId === traceId), 'the traced probe');
+    expect(traced.name).toBe('GET /health');
+    // Spans are exported in batches; by now the batch holding the traced probe is in, so is any untraced one.
+    expect(otlp.spans.filter((s) => s.name === 'GET /health' && s.traceId !== traceId)).toEqual([]);
   });
 
   it('sends a dataset row to a webhook in a client span whose traceparent the receiver gets', async () => {

@@ -3,6 +3,9 @@ import type { RequestListener } from 'node:http';
 import type { Tracing } from '../../adapters/observability/tracing.js';
 import { UNMATCHED_ROUTE, type RouteTemplates } from './route-templates.js';
 
+/** Probes and scrapes, many a minute, would drown the traces of real work; they get a span only when the caller is tracing them. */
+const UNTRACED_ROUTES = new Set(['/health', '/metrics']);
+
 /**
  * The span is active for all of the request's work (its body events included), so database, encoder and head spans
  * are its children. It ends when the response closes, with the status code and the request id (X-Request-Id).
@@ -14,6 +17,7 @@ export function tracedRequests(listener: RequestListener, tracing: Tracing, rout
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     const route = routes.match(path);
     const matched = route !== UNMATCHED_ROUTE;
+    if (UNTRACED_ROUTES.has(route) && req.headers.traceparent === undefined) return listener(req, res);
     const span = tracing.start(matched ? `${method} ${route}` : method, {
       kind: 'server',
       headers: req.headers,
