@@ -13,6 +13,7 @@ import { fitHeadOnThread } from '../adapters/head-fitting/fit-head-thread.js';
 import { createHttpSender } from '../adapters/webhook-sender/http-sender.js';
 import { tracedWebhookSender } from '../adapters/webhook-sender/traced-sender.js';
 import { NO_TRACING, type Tracing } from '../adapters/observability/tracing.js';
+import { tracedRecordClassification } from '../adapters/observability/traced-classifier.js';
 
 export interface Pipeline {
   /** Starts the dispatcher now and the classifier once `encodersReady` settles (no-op when workers are off). */
@@ -48,7 +49,7 @@ export function createPipeline(
       pipeline: repos.pipeline,
       datasets: repos.datasets,
       webhooks: repos.webhooks,
-      classifier,
+      classifier: tracedRecordClassification(classifier, tracing),
       onWritten: () => dispatching.wake(),
       onError: (err, job) =>
         logger.warn({ err, jobId: job.id, attempts: job.attempts }, 'classification job failed; it will be retried'),

@@ -178,7 +178,7 @@ describe('tracing on (OTLP/HTTP JSON, embedded PGlite)', () => {
     expect(otlp.spans.filter((s) => s.name === 'GET /health' && s.traceId !== traceId)).toEqual([]);
   });
 
-  it('sends a dataset row to a webhook in a client span whose traceparent the receiver gets', async () => {
+  it('classifies a dataset row in a span of its own and sends it to a webhook in a client span whose traceparent the receiver gets', async () => {
     const endpoint = await call(server, 'POST', '/v2/webhooks', {
       url: hooks.url,
       events: ['classification.completed'],
@@ -213,6 +213,13 @@ describe('tracing on (OTLP/HTTP JSON, embedded PGlite)', () => {
       }),
     });
     expect(send.statusCode).not.toBe(ERROR);
+    // The worker's classification of the row is one trace of its own: its head and encoder batch under it.
+    const job = otlp.spans.find(
+      (s) => s.name === 'classify records' && s.attributes['textclass.classify.texts'] === 1,
+    )!;
+    expect(job).toBeDefined();
+    const children = otlp.spans.filter((s) => s.parentSpanId === job.spanId).map((s) => s.name);
+    expect(children).toEqual(expect.arrayContaining(['classification head', 'encoder batch']));
   });
 
   it('loaded OpenTelemetry (the probe sees it when tracing is on)', async () => {
