@@ -1,3 +1,4 @@
+// Tracing configuration from the standard OTEL_ variables: off without an endpoint, the endpoint and protocol, the switches that turn it off.
 import { describe, expect, it } from 'vitest';
 import { startTracing, tracingConfig } from './start-tracing.js';
 import { NO_TRACING } from './tracing.js';

@@ -1,3 +1,4 @@
+// Database span names: the operation and the first table of a statement.
 import { describe, expect, it } from 'vitest';
 import { querySpanName } from './traced-dialect.js';
 
