@@ -24,7 +24,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
   logger.info({ config: redactedConfig(config) }, 'starting');
-  const tracing = await startTracing(config.tracing);
+  const tracing = await startTracing(config.tracing, logger);
   if (config.tracing)
     logger.info({ tracing: redactedConfig(config).tracing }, 'tracing on: spans go out over OTLP/HTTP');
   const runtime = await composeRuntime(config, logger, tracing);

@@ -1,6 +1,8 @@
 // The Tracing port over the OpenTelemetry SDK: a Node tracer provider, a batch span processor and the OTLP/HTTP exporter.
 import {
   context,
+  diag,
+  DiagLogLevel,
   propagation,
   ROOT_CONTEXT,
   SpanKind,
@@ -14,11 +16,14 @@ import {
 import { detectResources, envDetector, resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, NodeTracerProvider, type SpanExporter } from '@opentelemetry/sdk-trace-node';
 import type { EventEmitter } from 'node:events';
+import type { Logger } from './logger.js';
 import type { SpanAttributes, SpanOptions, TraceContext, TraceSpan, Tracing } from './tracing.js';
 
 export interface OtelTracingOptions {
   protocol: 'http/protobuf' | 'http/json';
   serviceVersion: string;
+  /** Where the SDK's own warnings go (an unreachable collector, dropped spans). */
+  logger: Logger;
 }
 
 const KINDS = { internal: SpanKind.INTERNAL, server: SpanKind.SERVER, client: SpanKind.CLIENT } as const;
@@ -68,6 +73,19 @@ class OtelSpan implements TraceSpan {
   }
 }
 
+/** The SDK reports export errors as JSON (stack included): the message is enough for a log line. */
+function readable(message: string): string {
+  try {
+    const parsed = JSON.parse(message) as { message?: unknown };
+    return typeof parsed.message === 'string' ? parsed.message : message;
+  } catch {
+    return message;
+  }
+}
+
+/** How long stopping waits for the last spans to go out; an unreachable collector must not hold up a shutdown. */
+const SHUTDOWN_WAIT_MS = 3_000;
+
 /** A span that is not recorded but keeps the caller's context active (requireParent without a parent). */
 const UNRECORDED: TraceSpan = {
   setAttributes: () => undefined,
@@ -78,6 +96,19 @@ const UNRECORDED: TraceSpan = {
 };
 
 export async function createOtelTracing(options: OtelTracingOptions): Promise<Tracing> {
+  const log = options.logger.child({ component: 'tracing' });
+  const quiet = () => undefined;
+  const warn = (message: string) => log.warn(`tracing: ${readable(message)}`);
+  diag.setLogger(
+    {
+      error: warn,
+      warn,
+      info: quiet,
+      debug: quiet,
+      verbose: quiet,
+    },
+    DiagLogLevel.WARN,
+  );
   // OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES (the env detector) win over these defaults.
   const resource = resourceFromAttributes({
     'service.name': 'textclass',
@@ -118,6 +149,17 @@ export async function createOtelTracing(options: OtelTracingOptions): Promise<Tr
     inject(headers: Record<string, string>): void {
       propagation.inject(context.active(), headers);
     },
-    shutdown: () => provider.shutdown(),
+    async shutdown(): Promise<void> {
+      let timer: NodeJS.Timeout | undefined;
+      const gaveUp = new Promise<void>((resolve) => {
+        timer = setTimeout(() => {
+          log.warn(`tracing: spans not exported within ${SHUTDOWN_WAIT_MS / 1000} s of stopping are dropped`);
+          resolve();
+        }, SHUTDOWN_WAIT_MS);
+        timer.unref();
+      });
+      await Promise.race([provider.shutdown(), gaveUp]);
+      clearTimeout(timer);
+    },
   };
 }

@@ -1,5 +1,6 @@
 // Tracing configuration from the standard OTEL_ variables: off without an endpoint, the endpoint and protocol, the switches that turn it off.
 import { describe, expect, it } from 'vitest';
+import { createLogger } from './logger.js';
 import { startTracing, tracingConfig } from './start-tracing.js';
 import { NO_TRACING } from './tracing.js';
 
@@ -44,6 +45,6 @@ describe('tracingConfig', () => {
   });
 
   it('starts the no-op when off', async () => {
-    expect(await startTracing(undefined)).toBe(NO_TRACING);
+    expect(await startTracing(undefined, createLogger('silent'))).toBe(NO_TRACING);
   });
 });

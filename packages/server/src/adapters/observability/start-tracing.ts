@@ -1,5 +1,6 @@
 // Turns tracing on when an OTLP endpoint is configured (OTEL_EXPORTER_OTLP_ENDPOINT or …_TRACES_ENDPOINT); OpenTelemetry is imported only then.
 import { createRequire } from 'node:module';
+import type { Logger } from './logger.js';
 import { NO_TRACING, type Tracing } from './tracing.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -33,9 +34,9 @@ export function tracingConfig(env: Env): TracingConfig | undefined {
  * Off (no config): the no-op, and no OpenTelemetry module is loaded. On: the SDK, imported now; it reads the other
  * standard variables itself (OTEL_SERVICE_NAME, OTEL_EXPORTER_OTLP_HEADERS, OTEL_TRACES_SAMPLER, OTEL_BSP_…).
  */
-export async function startTracing(config: TracingConfig | undefined): Promise<Tracing> {
+export async function startTracing(config: TracingConfig | undefined, logger: Logger): Promise<Tracing> {
   if (config === undefined) return NO_TRACING;
   const { version } = createRequire(import.meta.url)('../../../package.json') as { version: string };
   const { createOtelTracing } = await import('./otel-tracing.js');
-  return createOtelTracing({ protocol: config.protocol, serviceVersion: version });
+  return createOtelTracing({ protocol: config.protocol, serviceVersion: version, logger });
 }
