@@ -41,14 +41,16 @@ describe('config', () => {
       DATABASE_URL: 'postgres://textclass:hunter2@db.internal:5432/textclass?sslpassword=s3cret',
       REDIS_URL: 'redis://:redispass@cache:6379/0',
       TEXTCLASS_API_KEY: 'tc_configured_key_0123456789',
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'https://user:otelpass@collector.internal:4318',
     });
     const shown = JSON.stringify(redactedConfig(config));
-    for (const secret of ['hunter2', 's3cret', 'redispass', 'tc_configured_key_0123456789'])
+    for (const secret of ['hunter2', 's3cret', 'redispass', 'tc_configured_key_0123456789', 'otelpass'])
       expect(shown).not.toContain(secret);
     expect(redactedConfig(config)).toMatchObject({
       databaseUrl: expect.stringContaining('@db.internal:5432/textclass'),
       redisUrl: expect.stringContaining('@cache:6379'),
       apiKey: '[redacted]',
+      tracing: { endpoint: expect.stringContaining('@collector.internal:4318/v1/traces'), protocol: 'http/protobuf' },
     });
   });
 });

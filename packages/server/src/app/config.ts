@@ -1,6 +1,7 @@
 // One typed configuration, parsed once from the environment and overridable by CLI flags.
 import path from 'node:path';
 import { parseLlmEndpoints, type LlmEndpointConfig } from '../adapters/chat-completions/endpoints-config.js';
+import { tracingConfig, type TracingConfig } from '../adapters/observability/start-tracing.js';
 
 export interface Config {
   port: number;
@@ -48,6 +49,8 @@ export interface Config {
   llmEndpoints: ReadonlyMap<string, LlmEndpointConfig>;
   /** Strict-Transport-Security (TEXTCLASS_HSTS_MAX_AGE > 0, TEXTCLASS_HSTS_INCLUDE_SUBDOMAINS); undefined: not sent. */
   hsts: HstsConfig | undefined;
+  /** OpenTelemetry traces over OTLP/HTTP, on when OTEL_EXPORTER_OTLP_ENDPOINT (or …_TRACES_ENDPOINT) is set; undefined: off. */
+  tracing: TracingConfig | undefined;
 }
 
 export interface HstsConfig {
@@ -169,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
       overrides.jobLeaseMs ?? parseNumber('TEXTCLASS_JOB_LEASE_MS', env.TEXTCLASS_JOB_LEASE_MS, 120_000, 1_000),
     llmEndpoints: overrides.llmEndpoints ?? parseLlmEndpoints(env),
     hsts: overrides.hsts ?? parseHsts(env),
+    tracing: 'tracing' in overrides ? overrides.tracing : tracingConfig(env),
   };
 }
 
@@ -195,5 +199,6 @@ export function redactedConfig(config: Config): Record<string, unknown> {
     apiKey: mask(config.apiKey),
     databaseUrl: maskUrl(config.databaseUrl),
     redisUrl: maskUrl(config.redisUrl),
+    tracing: config.tracing && { ...config.tracing, endpoint: maskUrl(config.tracing.endpoint) },
   };
 }

@@ -12,6 +12,9 @@ import type { Logger } from '../adapters/observability/logger.js';
 import { fitHeadOnThread } from '../adapters/head-fitting/fit-head-thread.js';
 import { createHttpSender } from '../adapters/webhook-sender/http-sender.js';
 import type { PipelineEvents } from '../core/ports/pipeline-events.js';
+import { tracedWebhookSender } from '../adapters/webhook-sender/traced-sender.js';
+import { NO_TRACING, type Tracing } from '../adapters/observability/tracing.js';
+import { tracedRecordClassification } from '../adapters/observability/traced-classifier.js';
 
 export interface Pipeline {
   /** Starts the dispatcher now and the classifier once `encodersReady` settles (no-op when workers are off). */
@@ -28,10 +31,11 @@ export function createPipeline(
   logger: Logger,
   graphs: HeadGraphs,
   events: PipelineEvents,
+  tracing: Tracing = NO_TRACING,
 ): Pipeline {
   const dispatcher = new WebhookDispatcher(
     repos.webhooks,
-    createHttpSender(config.webhookAllowPrivate),
+    tracedWebhookSender(createHttpSender(config.webhookAllowPrivate), tracing),
     {
       ...DEFAULT_DISPATCHER_OPTIONS,
       timeoutMs: config.webhookTimeoutMs,
@@ -52,7 +56,7 @@ export function createPipeline(
       pipeline: repos.pipeline,
       datasets: repos.datasets,
       webhooks: repos.webhooks,
-      classifier,
+      classifier: tracedRecordClassification(classifier, tracing),
       onWritten: () => dispatching.wake(),
       onError: (err, job) =>
         logger.warn({ err, jobId: job.id, attempts: job.attempts }, 'classification job failed; it will be retried'),

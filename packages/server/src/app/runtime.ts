@@ -48,6 +48,8 @@ import { allOf } from '../core/ports/pipeline-events.js';
 import { UPLOAD_STALE_MS, UploadService } from '../adapters/upload-files/service.js';
 import { readLabelledExamples } from '../adapters/upload-files/labelled-examples.js';
 import { checkWebhookUrl } from '../adapters/webhook-sender/address-guard.js';
+import { NO_TRACING, type Tracing } from '../adapters/observability/tracing.js';
+import { tracedHeadFactories } from '../adapters/observability/traced-heads.js';
 
 export interface Runtime {
   services: AppServices;
@@ -61,8 +63,8 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-export async function composeRuntime(config: Config, logger: Logger): Promise<Runtime> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
+export async function composeRuntime(config: Config, logger: Logger, tracing: Tracing = NO_TRACING): Promise<Runtime> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger, tracing });
   const repos = createRepositories(database.db, database.writes);
   const bootstrap = await bootstrapDefaultWorkspace(repos, config.apiKey);
   const rateLimits = await createRateLimiter(config.redisUrl, logger);
@@ -93,6 +95,7 @@ export async function composeRuntime(config: Config, logger: Logger): Promise<Ru
         maxQueueTexts: config.queueMaxTexts,
       },
       observer: metrics,
+      tracing,
     });
     if (config.seedDemo) {
       const seeded = await seedDemoContent(repos, bootstrap.workspace, serving.get(defaultEncoderId));
@@ -111,12 +114,15 @@ export async function composeRuntime(config: Config, logger: Logger): Promise<Ru
   const chat = new ChatCompletionsClient(config.llmEndpoints, { logger });
   const runners = new ModelRunners(
     encoders,
-    headFactories({
-      lifecycle: repos.lifecycle,
-      graphs: onnxHeadGraphs,
-      chat,
-      llm: { observer: loggingAnswerObserver(logger) },
-    }),
+    tracedHeadFactories(
+      headFactories({
+        lifecycle: repos.lifecycle,
+        graphs: onnxHeadGraphs,
+        chat,
+        llm: { observer: loggingAnswerObserver(logger) },
+      }),
+      tracing,
+    ),
   );
   const uploads = new UploadService(
     new DatasetService(repos.datasets, repos.records, repos.models),
@@ -173,7 +179,7 @@ export async function composeRuntime(config: Config, logger: Logger): Promise<Ru
       runners,
     }),
   };
-  const pipeline = createPipeline(config, repos, encoders, classifier, logger, onnxHeadGraphs, events);
+  const pipeline = createPipeline(config, repos, encoders, classifier, logger, onnxHeadGraphs, events, tracing);
   pipeline.start(ready);
   // Encoders close after the work that uses them: a transformer's worker thread then releases its session before exit.
   const close = async () => {

@@ -1,5 +1,5 @@
 // Starts the HTTP server over a composed runtime and shuts it down gracefully on SIGTERM / SIGINT.
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../transport/http/express-app.js';
 import { composeRuntime, type Runtime } from './runtime.js';
@@ -9,6 +9,10 @@ import { answerClientErrors } from '../transport/http/client-errors.js';
 import { IN_MEMORY } from '../adapters/storage/index.js';
 import { startControlSocket, type ControlSocket } from './control-socket.js';
 import { runOperatorCommand } from './operator-commands.js';
+import { startTracing } from '../adapters/observability/start-tracing.js';
+import type { Tracing } from '../adapters/observability/tracing.js';
+import { tracedRequests } from '../transport/http/traced-requests.js';
+import { RouteTemplates } from '../transport/http/route-templates.js';
 
 export interface RunningServer {
   url: string;
@@ -23,7 +27,10 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
   logger.info({ config: redactedConfig(config) }, 'starting');
-  const runtime = await composeRuntime(config, logger);
+  const tracing = await startTracing(config.tracing, logger);
+  if (config.tracing)
+    logger.info({ tracing: redactedConfig(config).tracing }, 'tracing on: spans go out over OTLP/HTTP');
+  const runtime = await composeRuntime(config, logger, tracing);
   const app = createApp(runtime.services, {
     logger,
     bodyLimitBytes: config.bodyLimitBytes,
@@ -31,7 +38,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     corsOrigins: config.corsOrigins,
     hsts: config.hsts,
   });
-  const server = app.listen(config.port, config.host);
+  const server = createServer(tracedRequests(app, tracing, RouteTemplates.fromContract()));
+  server.listen(config.port, config.host);
   answerClientErrors(server);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
@@ -49,13 +57,14 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       ? await startControlSocket(config.dataDir, (op) => runOperatorCommand(runtime.repos, config.apiKey, op), logger)
       : undefined;
   let stopping: Promise<void> | undefined;
-  const stop = () => (stopping ??= closeGracefully(server, runtime, logger, control));
+  const stop = () => (stopping ??= closeGracefully(server, runtime, tracing, logger, control));
   return { url, runtime, server, ready: runtime.ready, stop };
 }
 
 async function closeGracefully(
   server: Server,
   runtime: Runtime,
+  tracing: Tracing,
   logger: Logger,
   control: ControlSocket | undefined,
 ): Promise<void> {
@@ -69,6 +78,8 @@ async function closeGracefully(
   clearTimeout(timer);
   await runtime.ready.catch(() => undefined);
   await runtime.close();
+  // The spans of the last requests are still buffered: export them before the process ends.
+  await tracing.shutdown().catch((err: unknown) => logger.warn({ err }, 'exporting the last spans failed'));
   logger.info('shut down cleanly');
 }
 

@@ -160,6 +160,18 @@ export const SERVER_SETTINGS: readonly Setting[] = [
   { env: 'TEXTCLASS_LLM_API_KEY', default: 'unset', description: 'its API key' },
   { env: 'TEXTCLASS_LLM_TIMEOUT_MS', flag: '--llm-timeout-ms <ms>', default: '30000', description: 'its timeout' },
   {
+    env: 'OTEL_EXPORTER_OTLP_ENDPOINT',
+    default: 'unset (tracing off)',
+    description: 'OTLP/HTTP receiver for traces (<endpoint>/v1/traces); the other standard OTEL_* variables apply',
+  },
+  {
+    env: 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT',
+    default: 'unset',
+    description: 'full URL for traces, used as it is (wins over OTEL_EXPORTER_OTLP_ENDPOINT)',
+  },
+  { env: 'OTEL_SDK_DISABLED', default: 'false', description: 'true: tracing off even with an endpoint set' },
+  { env: 'OTEL_TRACES_EXPORTER', default: 'otlp', description: 'none: tracing off even with an endpoint set' },
+  {
     env: 'TEXTCLASS_VALIDATE_RESPONSES',
     flag: '--validate-responses <bool>',
     default: 'false',

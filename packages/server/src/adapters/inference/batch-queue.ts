@@ -1,6 +1,7 @@
 // The bounded queue of one encoder: tokenised texts of concurrent requests, merged in arrival order into batches the model runs.
 import { DomainError } from '../../core/shared/errors.js';
 import type { EncoderModel, TokenizedText } from './encoder-model.js';
+import { NO_TRACING, type TraceContext, type Tracing } from '../observability/tracing.js';
 
 export interface BatchingOptions {
   /** Most texts in one run() of the model. */
@@ -29,6 +30,8 @@ export interface BatchObserver {
 }
 
 interface Job {
+  /** The trace context of the request that queued the texts (parent or link of the batch span). */
+  trace: TraceContext | undefined;
   results: Float32Array[];
   remaining: number;
   settled: boolean;
@@ -56,6 +59,7 @@ export class BatchQueue<E extends TokenizedText = TokenizedText> {
     private readonly model: EncoderModel<E>,
     options: Partial<BatchingOptions> = {},
     private readonly observer?: BatchObserver,
+    private readonly tracing: Tracing = NO_TRACING,
   ) {
     this.id = model.id;
     this.options = { ...DEFAULT_BATCHING, ...options };
@@ -85,6 +89,7 @@ export class BatchQueue<E extends TokenizedText = TokenizedText> {
     if (refused) return Promise.reject(refused);
     return new Promise<Float32Array[]>((resolve, reject) => {
       const job: Job = {
+        trace: this.tracing.current(),
         results: new Array<Float32Array>(entries.length),
         remaining: entries.length,
         settled: false,
@@ -146,21 +151,46 @@ export class BatchQueue<E extends TokenizedText = TokenizedText> {
     batch.sort((a, b) => a.entry.tokens - b.entry.tokens || a.text.length - b.text.length);
     const started = performance.now();
     const tokens = batch.length * (batch[batch.length - 1]?.entry.tokens ?? 0);
+    const span = this.startSpan(batch, tokens);
     const done = () => {
+      span.end();
       this.running = false;
       if (this.queue.length > 0) this.runNext();
     };
-    this.runModel(batch.map((item) => item.entry)).then(
-      (vectors) => {
-        this.observer?.batch(this.id, batch.length, tokens, (performance.now() - started) / 1000);
-        batch.forEach((item, i) => deliver(item, vectors[i]));
-        done();
+    span
+      .run(() => this.runModel(batch.map((item) => item.entry)))
+      .then(
+        (vectors) => {
+          this.observer?.batch(this.id, batch.length, tokens, (performance.now() - started) / 1000);
+          batch.forEach((item, i) => deliver(item, vectors[i]));
+          done();
+        },
+        (error: unknown) => {
+          span.fail(error);
+          for (const item of batch) fail(item.job, error);
+          done();
+        },
+      );
+  }
+
+  /**
+   * One span per model run, timed here on the main thread from hand-off to vectors (a worker thread's ONNX run
+   * included). Its parent is the first request in the batch; the other requests are links.
+   */
+  private startSpan(batch: ReadonlyArray<Item<E>>, tokens: number) {
+    if (!this.tracing.enabled) return this.tracing.start('encoder batch');
+    const contexts = [...new Set(batch.map((item) => item.job.trace))].filter((c) => c !== undefined);
+    return this.tracing.start('encoder batch', {
+      parent: contexts[0] ?? null,
+      links: contexts.slice(1),
+      attributes: {
+        'textclass.encoder.id': this.id,
+        'textclass.batch.texts': batch.length,
+        'textclass.batch.padded_tokens': tokens,
+        'textclass.batch.requests': new Set(batch.map((item) => item.job)).size,
+        'textclass.batch.queued_texts': this.queue.length,
       },
-      (error: unknown) => {
-        for (const item of batch) fail(item.job, error);
-        done();
-      },
-    );
+    });
   }
 
   /** model.run(), with a synchronous throw turned into a failed batch. */

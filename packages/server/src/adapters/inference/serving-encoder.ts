@@ -4,12 +4,15 @@ import { BatchQueue, type BatchingOptions, type BatchObserver } from './batch-qu
 import { CacheLookup } from './cache-lookup.js';
 import type { EmbeddingCache } from './embedding-cache.js';
 import type { EncoderModel, TokenizedText } from './encoder-model.js';
+import type { Tracing } from '../observability/tracing.js';
 
 export interface ServingEncoderOptions {
   /** The embedding cache (shared by all encoders); none: every text goes to the queue, repeats included. */
   cache?: EmbeddingCache | undefined;
   batching?: Partial<BatchingOptions> | undefined;
   observer?: BatchObserver | undefined;
+  /** A span per batch run. */
+  tracing?: Tracing | undefined;
 }
 
 /**
@@ -30,7 +33,7 @@ export class ServingEncoder<E extends TokenizedText = TokenizedText> implements 
     this.id = model.id;
     this.dimension = model.dimension;
     this.cache = options.cache;
-    this.queue = new BatchQueue(model, options.batching, options.observer);
+    this.queue = new BatchQueue(model, options.batching, options.observer, options.tracing);
   }
 
   warmup(): Promise<void> {

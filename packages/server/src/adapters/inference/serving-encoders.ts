@@ -5,6 +5,7 @@ import type { BatchingOptions, BatchObserver, BatchQueue } from './batch-queue.j
 import { EmbeddingCache, type CacheObserver, type CacheStats } from './embedding-cache.js';
 import type { EncoderModel } from './encoder-model.js';
 import { ServingEncoder } from './serving-encoder.js';
+import type { Tracing } from '../observability/tracing.js';
 
 /** Where the serving stack reports (the Prometheus metrics); optional. */
 export interface ServingObserver extends BatchObserver, CacheObserver {
@@ -17,6 +18,8 @@ export interface ServingOptions {
   cacheBytes: number;
   batching: Partial<BatchingOptions>;
   observer?: ServingObserver | undefined;
+  /** A span per batch run. */
+  tracing?: Tracing | undefined;
 }
 
 /** The loaded encoders the serving stack drives: the encoder registry. */
@@ -47,6 +50,7 @@ export class ServingEncoders implements EncoderProvider {
         cache,
         batching: options.batching,
         observer: options.observer,
+        tracing: options.tracing,
       });
       options.observer?.watchQueue(encoder.queue);
       this.encoders.set(id, encoder);

@@ -7,6 +7,8 @@ import { openPGlite } from './pglite-open.js';
 import { createPostgresPool, describePostgresUrl, isPostgresUrl } from './postgres-pool.js';
 import type { DatabaseSchema } from './schema.js';
 import { TableWriteWatch } from './table-write-watch.js';
+import { tracedDialect } from './traced-dialect.js';
+import type { Tracing } from '../observability/tracing.js';
 
 /** The tables whose reads the hot path caches on embedded PGlite (the caller's key and workspace, the model). */
 const CACHED_TABLES = ['api_keys', 'workspaces', 'models'];
@@ -19,6 +21,8 @@ export interface OpenDatabaseOptions {
   /** PostgreSQL only: a schema to create if missing and to put first on the search_path. */
   schema?: string;
   logger?: StorageLogger;
+  /** Query spans, when tracing is on. */
+  tracing?: Tracing;
 }
 
 export interface Database {
@@ -60,11 +64,19 @@ async function createTarget(options: OpenDatabaseOptions): Promise<Target> {
   return { kind: 'pglite', dialect: new PGliteDialect(pglite, writes), where: location, afterClose: release, writes };
 }
 
+/** The database name of a PostgreSQL URL; undefined for PGlite. */
+function databaseName(url: string | undefined): string | undefined {
+  return url?.trim() ? new URL(url.trim()).pathname.replace(/^\//, '') || undefined : undefined;
+}
+
 /** Opens the database and applies pending migrations before returning it. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   const started = performance.now();
   const { kind, dialect, where, afterClose, writes } = await createTarget(options);
-  const db = new Kysely<DatabaseSchema>({ dialect });
+  const traced = options.tracing
+    ? tracedDialect(dialect, options.tracing, { engine: kind, namespace: databaseName(options.databaseUrl) })
+    : dialect;
+  const db = new Kysely<DatabaseSchema>({ dialect: traced });
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => (closing ??= db.destroy().finally(afterClose));
   let applied: string[];

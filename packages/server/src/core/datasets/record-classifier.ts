@@ -31,7 +31,8 @@ interface Deps {
   pipeline: PipelineRepository;
   datasets: DatasetRepository;
   webhooks: WebhookRepository;
-  classifier: TextClassifier;
+  /** The classification use case (only `classify`, so that the composition may wrap it, e.g. in a span). */
+  classifier: Pick<TextClassifier, 'classify'>;
   /** Called after results were written (the webhook dispatcher wakes up). */
   onWritten?(count: number): void;
   onError?(error: unknown, job: Job): void;
