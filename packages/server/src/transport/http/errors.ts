@@ -87,7 +87,17 @@ export function toDomainError(err: unknown): DomainError {
   });
 }
 
-export function errorHandler(logger: Logger): ErrorRequestHandler {
+/** How an error is written: the contract's object by default; the /v1 endpoints use OpenAI's. */
+export type ErrorPresenter = (error: DomainError, status: number, requestId: string) => unknown;
+
+export const contractErrorBody: ErrorPresenter = (error, status, requestId) => ({
+  status,
+  message: error.message,
+  error_code: error.code,
+  request_id: requestId,
+});
+
+export function errorHandler(logger: Logger, present: ErrorPresenter = contractErrorBody): ErrorRequestHandler {
   return (err, req, res, _next) => {
     const error = toDomainError(err);
     const status = STATUS_OF[error.code];
@@ -102,7 +112,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const allow = (err as HttpLikeError | undefined)?.headers?.Allow;
     if (status === 405 && allow) res.setHeader('Allow', allow);
     if (error.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(error.retryAfterSeconds));
-    res.status(status).json({ status, message: error.message, error_code: error.code, request_id: requestId });
+    res.status(status).json(present(error, status, requestId));
   };
 }
 
