@@ -570,7 +570,8 @@ export interface paths {
          * Get the quota usage
          * @description Returns the classified texts the workspace has used in the current billing period, its
          *     monthly quota (null when unlimited), and when the period started and resets. A
-         *     classification counts each text times each model; a request that would cross the quota is
+         *     classification counts each text times each model, an embeddings request each non-empty
+         *     text once; a request that would cross the quota is
          *     refused whole with `403 QUOTA_EXCEEDED` and counts nothing.
          *
          *     Needs the `reader` role.
@@ -2080,11 +2081,11 @@ export interface components {
             completed_at: string | null;
         };
         /**
-         * @description Classified texts (each text times each model) counted in the workspace's current billing
-         *     period, the quota, and when the period resets.
+         * @description Classified texts (each text times each model) and embedded texts counted in the workspace's
+         *     current billing period, the quota, and when the period resets.
          */
         Usage: {
-            /** @description Classified texts counted in this period. */
+            /** @description Classified and embedded texts counted in this period. */
             used: number;
             /** @description The monthly quota of the workspace's plan; null means unlimited. */
             limit: number | null;
