@@ -136,6 +136,82 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/embeddings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Embed texts with an encoder
+         * @description Returns one vector per text from one encoder: the server's default (`use-multi-612`
+         *     unless the operator chose another) or the one `encoder` names. These are the vectors
+         *     classification and similarity run on, for a vector store or your own search.
+         *
+         *     - Vectors are unit length, so the cosine of two texts is the dot product of their
+         *       vectors. Only vectors of the same encoder (and the same `dimensions`) are comparable.
+         *     - `dimensions` cuts the vectors where the encoder allows it (see the field);
+         *       `normalize` (default `true`) rescales a cut vector to unit length.
+         *     - `encoding_format: base64` returns each vector as the base64 of little-endian float32
+         *       values.
+         *     - 1 to 200 texts of at most 10,000 characters each. Repeated texts come from the
+         *       embedding cache.
+         *     - Idempotent: the same input gives the same output; retrying has no side effects.
+         *
+         *     Each non-empty text counts once against the monthly quota, like a text classified by one
+         *     model. The same API keys, roles and rate limits as inference apply; the
+         *     OpenAI-compatible `POST /v1/embeddings` is the same operation in OpenAI's shapes.
+         *     Needs the `member` role.
+         */
+        post: operations["createEmbeddings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/embeddings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Embed texts (OpenAI-compatible)
+         * @description OpenAI's `POST /v1/embeddings`, so vector stores, LangChain, LlamaIndex and OpenAI's own
+         *     client libraries can use textclass as their embedding provider: point the client's base
+         *     URL at `{base_url}/v1` and use a textclass API key as the OpenAI key.
+         *
+         *     ```js
+         *     import OpenAI from 'openai';
+         *     const openai = new OpenAI({ baseURL: 'http://localhost:8080/v1', apiKey: process.env.TEXTCLASS_API_KEY });
+         *     const { data } = await openai.embeddings.create({ model: 'use-multi-612', input: ['Where is my parcel?'] });
+         *     ```
+         *
+         *     The same operation as `createEmbeddings` in OpenAI's shapes: `model` names the encoder
+         *     (or `default`), `input` is one text or an array of up to 200, `encoding_format` is
+         *     `float` or `base64` (OpenAI's Node client asks for `base64` and decodes it itself),
+         *     `dimensions` cuts where the encoder allows it (see the field), and `user` is ignored.
+         *     Vectors are always unit length. Errors come in OpenAI's error shape (`OpenAiError`),
+         *     with the statuses and headers of the rest of the API (`X-Request-Id`, the rate-limit
+         *     headers, `Retry-After` on 429 and 503). The same API keys, roles, rate limits and
+         *     monthly quota apply (each non-empty text counts once). Client libraries that batch
+         *     (LangChain's default is 512 or 1,000 texts) must be set to at most 200 texts a request.
+         *     Needs the `member` role.
+         */
+        post: operations["createOpenAiEmbeddings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/models": {
         parameters: {
             query?: never;
@@ -494,7 +570,8 @@ export interface paths {
          * Get the quota usage
          * @description Returns the classified texts the workspace has used in the current billing period, its
          *     monthly quota (null when unlimited), and when the period started and resets. A
-         *     classification counts each text times each model; a request that would cross the quota is
+         *     classification counts each text times each model, an embeddings request each non-empty
+         *     text once; a request that would cross the quota is
          *     refused whole with `403 QUOTA_EXCEEDED` and counts nothing.
          *
          *     Needs the `reader` role.
@@ -1452,6 +1529,172 @@ export interface components {
             [key: string]: components["schemas"]["SimilarityMatch"][];
         };
         /**
+         * @description The texts to embed, 1 to 200 per request (the similarity bound); a single text is still sent
+         *     in an array. Each text is at most 10,000 characters, and at least one must be non-empty.
+         *
+         *     - `texts` missing or not an array: `400 MISSING_REQUIRED_FIELD`.
+         *     - An empty array, or only empty or whitespace-only strings: `400 EMPTY_TEXTS`.
+         *     - More than 200 texts, a text over 10,000 characters, or an element that is not a string:
+         *       `400 INVALID_PARAMETER`.
+         */
+        EmbeddingTexts: string[];
+        /**
+         * @description Cut every vector to its first `dimensions` values (then rescale it to unit length unless
+         *     `normalize` is false). Only cuts that leave an embedding of the text are allowed: the
+         *     encoder's full dimension always; for the built-in joint encoder `use-multi-612` (USE-lite's
+         *     512 values joined with the 100 of `static-multi-100d`) also `512`, which is its USE-lite part
+         *     alone (the English gloss of the text read by USE-lite). Other encoders are not trained to be
+         *     cut (no Matryoshka training), so any other value gives `400 INVALID_PARAMETER` naming the
+         *     field and listing the allowed values.
+         */
+        EmbeddingDimensions: number;
+        /**
+         * @description How each vector is written: `float` (the default) as a JSON array of numbers, `base64` as the
+         *     base64 of its little-endian IEEE 754 float32 values (4 bytes a dimension), about a quarter
+         *     of the size on the wire. Decode with `new Float32Array(Buffer.from(s, 'base64').buffer)` on a
+         *     little-endian machine, or `numpy.frombuffer(base64.b64decode(s), dtype='<f4')`.
+         * @enum {string}
+         */
+        EncodingFormat: "float" | "base64";
+        /** @description Texts to embed with one encoder, and how the vectors are returned. */
+        EmbeddingsRequest: {
+            texts: components["schemas"]["EmbeddingTexts"];
+            /**
+             * @description Id of the encoder to embed with: a built-in one (`use-multi-612`, `use-lite-en-512`,
+             *     `use-lite-en-512-int8`, `static-multi-100d`, `static-en-100d`) or one the operator pulled
+             *     or copied into the models directory (`textclass encoders list`). When omitted, the
+             *     server's default encoder (`TEXTCLASS_DEFAULT_ENCODER`, built in: `use-multi-612`). An
+             *     encoder this server does not have gives `404 NOT_FOUND` naming `encoder` and listing
+             *     the ids it has.
+             */
+            encoder?: string;
+            /**
+             * @description Rescale each vector to unit length (L2 norm 1) after `dimensions` cut it; when omitted,
+             *     `true`. Every encoder already gives unit-length vectors, so `false` matters only with a
+             *     cut: the vector is then returned exactly as cut (for `use-multi-612` cut to 512 its
+             *     length is √0.6 ≈ 0.775, the weight of the USE-lite part).
+             */
+            normalize?: boolean;
+            dimensions?: components["schemas"]["EmbeddingDimensions"];
+            encoding_format?: components["schemas"]["EncodingFormat"];
+        };
+        /** @description One vector per text, in the order of `texts`. */
+        EmbeddingsResponse: {
+            /** @description Id of the encoder that made the vectors. */
+            encoder: string;
+            /** @description Length of every vector (after a cut by `dimensions`). */
+            dimensions: number;
+            encoding_format: components["schemas"]["EncodingFormat"];
+            /**
+             * @description One vector per text, in the order of `texts`: arrays of numbers (`float`) or base64
+             *     strings of little-endian float32 values (`base64`). Cosine similarity of two unit-length
+             *     vectors is their dot product.
+             */
+            embeddings: (number[] | string)[];
+            /** @description What the request counted. */
+            usage: {
+                /** @description Non-empty texts embedded; each counts once against the monthly quota. */
+                texts: number;
+                /**
+                 * @description Tokens the encoder's tokenizer made of the texts, special tokens included (a text
+                 *     longer than the encoder's input window counts one window; for `use-multi-612` the
+                 *     longer of its two parts).
+                 */
+                tokens: number;
+            };
+            processing_time_ms: components["schemas"]["ProcessingTime"];
+        };
+        /** @description OpenAI's embeddings request, as `openai.embeddings.create()` and OpenAI-compatible clients send it. */
+        OpenAiEmbeddingsRequest: {
+            /**
+             * @description Id of the textclass encoder to embed with (`use-multi-612`, `static-multi-100d`, an
+             *     imported encoder's id …; `textclass encoders list`), or `default` for the server's
+             *     default encoder. OpenAI's own model names are not aliases: an encoder this server does
+             *     not have gives `404` with `code: model_not_found`.
+             */
+            model: string;
+            /**
+             * @description One text, or an array of 1 to 200 texts; each text at most 10,000 characters, at least
+             *     one non-empty. Arrays of token ids (integers, or arrays of integers) are part of
+             *     OpenAI's schema, but textclass encoders read text: they are refused with `400`
+             *     naming `input`.
+             */
+            input: string | (string | number | unknown[])[];
+            encoding_format?: components["schemas"]["EncodingFormat"];
+            dimensions?: components["schemas"]["EmbeddingDimensions"];
+            /** @description Accepted for compatibility and ignored. */
+            user?: string;
+        };
+        /** @description OpenAI's embeddings response. */
+        OpenAiEmbeddingsResponse: {
+            /**
+             * @description Always `list`.
+             * @constant
+             */
+            object: "list";
+            /** @description One entry per input text, in input order. */
+            data: {
+                /**
+                 * @description Always `embedding`.
+                 * @constant
+                 */
+                object: "embedding";
+                /** @description Position of the text in `input`. */
+                index: number;
+                /**
+                 * @description The unit-length vector: numbers (`float`), or the base64 of little-endian float32
+                 *     values (`base64`).
+                 */
+                embedding: number[] | string;
+            }[];
+            /** @description Id of the encoder that made the vectors (the real id when `default` was asked for). */
+            model: string;
+            /**
+             * @description Tokens the encoder's tokenizer made of the input, special tokens included (see
+             *     `createEmbeddings`'s `usage.tokens`); `total_tokens` equals `prompt_tokens`.
+             */
+            usage: {
+                /** @description Tokens of the input. */
+                prompt_tokens: number;
+                /** @description Equal to `prompt_tokens`. */
+                total_tokens: number;
+            };
+        };
+        /**
+         * @description OpenAI's error object, which OpenAI's client libraries turn into their error classes
+         *     (`BadRequestError`, `AuthenticationError`, `PermissionDeniedError`, `NotFoundError`,
+         *     `RateLimitError`, `InternalServerError`). The request id is in the `X-Request-Id` header.
+         *
+         *     | status | `type` | `code` | when |
+         *     |---|---|---|---|
+         *     | 400 | `invalid_request_error` | `missing_required_field`, `malformed_json`, `empty_texts`, `invalid_parameter` | the request is invalid; `param` names the field |
+         *     | 401 | `invalid_request_error` | `invalid_api_key` | the API key is missing, invalid or revoked |
+         *     | 403 | `permission_error` | `forbidden` | the key's role may not embed (needs `member`) |
+         *     | 403 | `insufficient_quota` | `quota_exceeded` | the workspace's monthly quota is used up (not retried, unlike OpenAI's 429) |
+         *     | 404 | `invalid_request_error` | `model_not_found` (`param: model`) or `not_found` | no encoder with this id, or no such path |
+         *     | 405 | `invalid_request_error` | `method_not_allowed` | the path exists but not with this method |
+         *     | 413 | `invalid_request_error` | `payload_too_large` | the body is over the byte limit |
+         *     | 415 | `invalid_request_error` | `unsupported_media_type` | the body is not `application/json` |
+         *     | 429 | `rate_limit_error` | `rate_limit_exceeded` | the workspace's rate limit is spent; see `Retry-After` |
+         *     | 500 | `server_error` | `internal_error` | an unexpected failure |
+         *     | 503 | `server_error` | `unavailable` | overloaded or not ready; see `Retry-After` |
+         */
+        OpenAiError: {
+            error: {
+                /** @description Plain language; names the field at fault. Never contains stack traces or internals. */
+                message: string;
+                /**
+                 * @description The kind of error (see the table above).
+                 * @enum {string}
+                 */
+                type: "invalid_request_error" | "permission_error" | "insufficient_quota" | "rate_limit_error" | "server_error";
+                /** @description The request field at fault, when one is. */
+                param: string | null;
+                /** @description Machine-readable code (see the table above). */
+                code: string | null;
+            };
+        };
+        /**
          * @description Kind of model: `zero-shot` (categories described in plain text, no training data),
          *     `few-shot` (a few labelled examples per label), `fine-tuned` (a classification head trained
          *     on the customer's labelled data) or `llm` (prompt-tuned, answered by a language model).
@@ -1887,11 +2130,11 @@ export interface components {
             completed_at: string | null;
         };
         /**
-         * @description Classified texts (each text times each model) counted in the workspace's current billing
-         *     period, the quota, and when the period resets.
+         * @description Classified texts (each text times each model) and embedded texts counted in the workspace's
+         *     current billing period, the quota, and when the period resets.
          */
         Usage: {
-            /** @description Classified texts counted in this period. */
+            /** @description Classified and embedded texts counted in this period. */
             used: number;
             /** @description The monthly quota of the workspace's plan; null means unlimited. */
             limit: number | null;
@@ -2586,6 +2829,180 @@ export interface components {
             };
         };
         /**
+         * @description The request is invalid: `MALFORMED_JSON` (body is not JSON), `MISSING_REQUIRED_FIELD`
+         *     (`texts` missing or not an array), `EMPTY_TEXTS` (`texts` empty or only empty strings), or
+         *     `INVALID_PARAMETER` (more than 200 texts, a text over 10,000 characters, a `dimensions` the
+         *     encoder cannot be cut to, a wrong type, an unknown field). Do not retry; fix the request.
+         */
+        EmbeddingsBadRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No encoder with this id on this server (`NOT_FOUND`); the message lists the ids it has. */
+        EncoderNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description The request is invalid (OpenAI error shape; code malformed_json, missing_required_field,
+         *     empty_texts or invalid_parameter). Do not retry; fix the request.
+         */
+        OpenAiBadRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OpenAiError"];
+            };
+        };
+        /**
+         * @description The API key is missing, invalid or revoked (OpenAI error shape, code invalid_api_key). The
+         *     rate-limit headers carry the values of the per-client limiter of failed authentications.
+         */
+        OpenAiUnauthorized: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OpenAiError"];
+            };
+        };
+        /**
+         * @description The key's role may not embed (type permission_error; it needs member), or the workspace's
+         *     monthly quota is used up (type insufficient_quota, code quota_exceeded). Do not retry.
+         */
+        OpenAiForbidden: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OpenAiError"];
+            };
+        };
+        /**
+         * @description No encoder with this id on this server (code model_not_found, param model); the message
+         *     lists the ids it has.
+         */
+        OpenAiNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OpenAiError"];
+            };
+        };
+        /**
+         * @description The request body is over the byte limit (code payload_too_large). Send fewer or shorter
+         *     texts.
+         */
+        OpenAiPayloadTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OpenAiError"];
+            };
+        };
+        /** @description The body is not sent as application/json (code unsupported_media_type). */
+        OpenAiUnsupportedMediaType: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OpenAiError"];
+            };
+        };
+        /**
+         * @description The workspace's rate limit is spent (code rate_limit_exceeded). Wait Retry-After seconds,
+         *     then retry.
+         */
+        OpenAiRateLimited: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OpenAiError"];
+            };
+        };
+        /**
+         * @description An unexpected failure (code internal_error). Retry with backoff; quote X-Request-Id to
+         *     support.
+         */
+        OpenAiInternalError: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OpenAiError"];
+            };
+        };
+        /**
+         * @description The server is overloaded or still loading its encoders (code unavailable). Wait Retry-After
+         *     seconds, then retry.
+         */
+        OpenAiUnavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["OpenAiError"];
+            };
+        };
+        /**
          * @description A path or query parameter is invalid (`INVALID_PARAMETER`): for example `limit` outside
          *     1 to 100, a negative `offset`, an unknown query parameter or a malformed id (`0x10`, `+1`,
          *     ` 1`, `1e0`, `01` or a number over 2147483647 are refused before any lookup). Do not retry;
@@ -3028,6 +3445,80 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    createEmbeddings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmbeddingsRequest"];
+            };
+        };
+        responses: {
+            /** @description One vector per text, in the order of `texts`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmbeddingsResponse"];
+                };
+            };
+            400: components["responses"]["EmbeddingsBadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["EncoderNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createOpenAiEmbeddings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OpenAiEmbeddingsRequest"];
+            };
+        };
+        responses: {
+            /** @description One vector per input text, in OpenAI's shape. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiEmbeddingsResponse"];
+                };
+            };
+            400: components["responses"]["OpenAiBadRequest"];
+            401: components["responses"]["OpenAiUnauthorized"];
+            403: components["responses"]["OpenAiForbidden"];
+            404: components["responses"]["OpenAiNotFound"];
+            413: components["responses"]["OpenAiPayloadTooLarge"];
+            415: components["responses"]["OpenAiUnsupportedMediaType"];
+            429: components["responses"]["OpenAiRateLimited"];
+            500: components["responses"]["OpenAiInternalError"];
+            503: components["responses"]["OpenAiUnavailable"];
         };
     };
     listModels: {

@@ -15,7 +15,17 @@ export {
 } from './retry-policy.js';
 export { systemClock, type Clock } from './clock.js';
 export { MAX_TEXTS_PER_REQUEST, planChunks } from './chunk-plan.js';
-export type { ErrorBody, ErrorCode, InferenceRequest, InferenceResponse, ModelId, Prediction } from './types.js';
+export { decodeEmbedding, embeddingsOf } from './embeddings.js';
+export type {
+  EmbeddingsRequest,
+  EmbeddingsResponse,
+  ErrorBody,
+  ErrorCode,
+  InferenceRequest,
+  InferenceResponse,
+  ModelId,
+  Prediction,
+} from './types.js';
 export type { paths, components, operations } from './generated/contract.js';
 export {
   verifyWebhook,

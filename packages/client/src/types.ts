@@ -1,4 +1,4 @@
-// Contract types the client's helpers use: single-model inference and the error body, from the generated types.
+// Contract types the client's helpers use: single-model inference, embeddings and the error body, from the generated types.
 import type { components, paths } from './generated/contract.js';
 
 type SingleModelInference = paths['/v2/models/{model_id}/inference']['post'];
@@ -15,3 +15,9 @@ export type Prediction = InferenceResponse['predictions'][number][number];
 export type ErrorBody = components['schemas']['Error'];
 /** The closed set of `error_code` values the contract documents. */
 export type ErrorCode = components['schemas']['ErrorCode'];
+
+type Embeddings = paths['/v2/embeddings']['post'];
+/** Body of POST /v2/embeddings. */
+export type EmbeddingsRequest = NonNullable<Embeddings['requestBody']>['content']['application/json'];
+/** 200 body of POST /v2/embeddings. */
+export type EmbeddingsResponse = Embeddings['responses'][200]['content']['application/json'];

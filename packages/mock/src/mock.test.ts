@@ -47,15 +47,30 @@ describe('startMock', () => {
     expect(await response.json()).toEqual(responseExample(doc, '/v2/models/{model_id}/inference', 'post', '200'));
   });
 
-  it('rejects texts sent as a number, naming the field', async () => {
+  it('rejects texts sent as a number with the contract error object naming the field', async () => {
     const response = await fetch(`${mock.url}/v2/models/1/inference`, {
       method: 'POST',
       headers: jsonHeaders,
       body: JSON.stringify({ texts: 42 }),
     });
     expect(response.status).toBe(400);
-    expect(response.headers.get('sl-violations') ?? '').toMatch(/texts must be array/);
-    expect(await response.json()).toEqual(responseExample(doc, '/v2/models/{model_id}/inference', 'post', '400'));
+    const body = await response.json();
+    expect(body).toEqual({
+      status: 400,
+      message: 'texts: must be an array of strings',
+      error_code: 'MISSING_REQUIRED_FIELD',
+      request_id: response.headers.get('x-request-id'),
+    });
+  });
+
+  it("answers malformed JSON with the contract 400, not Prism's own shape", async () => {
+    const response = await fetch(`${mock.url}/v2/similarity`, { method: 'POST', headers: jsonHeaders, body: '{"base' });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      status: 400,
+      message: 'body: the request body is not valid JSON',
+      error_code: 'MALFORMED_JSON',
+    });
   });
 
   it('answers 401 without an Authorization header', async () => {

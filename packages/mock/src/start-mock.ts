@@ -1,7 +1,10 @@
-// Starts Prism's mock server on the bundled contract as a child process and stops it again.
+// Starts Prism's mock server on the bundled contract as a child process, behind the contract front (the server's checks).
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import type { Server } from 'node:http';
 import { assertMockableSpec } from './check-spec.js';
+import { contractFront } from './contract-front.js';
+import { freePort } from './free-port.js';
 import { createOutputTail } from './output-tail.js';
 import { bundledSpecPath, prismCliPath } from './paths.js';
 import { answers, waitUntilAnswering } from './wait-until-answering.js';
@@ -30,17 +33,33 @@ export interface MockServer {
   stop(): Promise<void>;
 }
 
-/** Checks the contract, spawns `prism mock`, resolves once it answers HTTP, rejects with its output if it dies or stalls. */
+/**
+ * Checks the contract, spawns `prism mock` on a free loopback port, resolves once it answers HTTP and the front listens
+ * on `host:port` (rejects with Prism's output if it dies or stalls). Invalid requests are answered by the front as the
+ * server answers them; valid ones get Prism's documented examples.
+ */
 export async function startMock(options: StartMockOptions = {}): Promise<MockServer> {
   const host = options.host ?? '127.0.0.1';
   const port = options.port ?? 4010;
   const specPath = options.specPath ?? bundledSpecPath();
   assertMockableSpec(specPath);
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  const probeUrl = `${url}${options.readinessPath ?? '/health'}`;
-  // Otherwise another server on the port would pass for Prism while Prism fails to bind.
-  if (await answers(probeUrl)) throw new Error(`something already answers at ${url}; pick another port`);
-  const args = [prismCliPath(), 'mock', specPath, '--host', host, '--port', String(port), ...(options.extraArgs ?? [])];
+  const readinessPath = options.readinessPath ?? '/health';
+  // Otherwise another server on the port would pass for the mock while the front fails to bind.
+  if (await answers(`${url}${readinessPath}`))
+    throw new Error(`something already answers at ${url}; pick another port`);
+  const prismPort = await freePort();
+  const prismUrl = `http://127.0.0.1:${prismPort}`;
+  const args = [
+    prismCliPath(),
+    'mock',
+    specPath,
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(prismPort),
+    ...(options.extraArgs ?? []),
+  ];
   const child = spawn(process.execPath, args, {
     stdio: ['ignore', options.output ?? 'pipe', options.output ?? 'pipe'],
   });
@@ -57,7 +76,16 @@ export async function startMock(options: StartMockOptions = {}): Promise<MockSer
       exitReason = `prism could not be started: ${error.message}`;
     },
   );
+  let front: Server | undefined;
+  // Without Prism behind it the front has nothing to answer with: it closes when Prism exits.
+  void exited.then(() => {
+    front?.closeAllConnections();
+    front?.close();
+  });
   const stop = async (): Promise<void> => {
+    front?.closeAllConnections();
+    await new Promise<void>((resolve) => (front ? front.close(() => resolve()) : resolve()));
+    front = undefined;
     if (child.exitCode !== null || child.signalCode !== null) return;
     child.kill('SIGTERM');
     const killer = setTimeout(() => child.kill('SIGKILL'), 5000);
@@ -66,10 +94,16 @@ export async function startMock(options: StartMockOptions = {}): Promise<MockSer
   };
 
   try {
-    await waitUntilAnswering(probeUrl, {
+    await waitUntilAnswering(`${prismUrl}${readinessPath}`, {
       timeoutMs: options.startupTimeoutMs ?? 30_000,
       stopReason: () => exitReason,
     });
+    const listening = contractFront(prismUrl).listen(port, host);
+    front = listening;
+    await Promise.race([
+      once(listening, 'listening'),
+      once(listening, 'error').then(([error]) => Promise.reject(error)),
+    ]);
   } catch (error) {
     await stop();
     const output = tail.text();

@@ -20,6 +20,11 @@ export class DeferredEncoderProvider implements EncoderProvider {
     return this.inner.get(id);
   }
 
+  /** None until the encoders are loaded and warm. */
+  ids(): string[] {
+    return this.ready() ? (this.inner?.ids?.() ?? []) : [];
+  }
+
   ready(): boolean {
     return this.inner?.ready() ?? false;
   }

@@ -16,6 +16,7 @@ import { Authenticator } from '../core/tenancy/authentication.js';
 import { ApiKeyService } from '../core/tenancy/key-management.js';
 import { ModelCatalog } from '../core/lifecycle/model-catalog.js';
 import { SimilarityService } from '../core/classification/similarity.js';
+import { EmbeddingService } from '../core/embeddings/embed-texts.js';
 import { WebhookEndpointService } from '../core/webhooks/webhook-endpoints.js';
 import type { Config } from './config.js';
 import type { AppServices } from '../transport/http/services.js';
@@ -145,6 +146,7 @@ export async function composeRuntime(config: Config, logger: Logger, tracing: Tr
     classifier,
     quota,
     similarity: new SimilarityService(encoders),
+    embeddings: new EmbeddingService(encoders, quota),
     datasets: new DatasetService(repos.datasets, repos.records, repos.models),
     encoders,
     readiness: readinessCheck(encoders, databaseProbe(database.db)),

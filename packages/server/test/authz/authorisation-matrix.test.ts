@@ -158,6 +158,10 @@ describe('the authorisation matrix', () => {
     });
     if (allowed) {
       expect(res.status, JSON.stringify(res.body)).toBe(row.success);
+    } else if (row.template.startsWith('/v1/')) {
+      // OpenAI's error shape on the OpenAI-compatible endpoints.
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({ error: { type: 'permission_error', code: 'forbidden' } });
     } else {
       expect(res.status).toBe(403);
       expect(res.body).toMatchObject({

@@ -1,6 +1,6 @@
 // @textclass/client against the real running server: typed calls, errors as data, batching beyond 8 texts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { classifyAll, createTextclassClient, TextclassError } from '@textclass/client';
+import { classifyAll, createTextclassClient, embeddingsOf, TextclassError } from '@textclass/client';
 import { startServerProcess, type ServerProcess } from '../../src/testing/server-process.js';
 
 let server: ServerProcess;
@@ -21,6 +21,19 @@ describe('client against the real server', () => {
     expect(error).toBeUndefined();
     expect(response.headers.get('x-request-id')).toBeTruthy();
     expect(data?.predictions[0]?.[0]?.label).toBe('billing');
+  });
+
+  it('embeds through the typed client; base64 and float answers decode to the same vectors', async () => {
+    const client = createTextclassClient({ baseUrl: server.url, apiKey: server.apiKey });
+    const texts = ['Where is my parcel?', 'Wo ist mein Paket?'];
+    const floats = await client.POST('/v2/embeddings', { body: { texts } });
+    const base64 = await client.POST('/v2/embeddings', { body: { texts, encoding_format: 'base64' } });
+    expect(floats.error).toBeUndefined();
+    expect(base64.data?.encoding_format).toBe('base64');
+    const fromFloats = embeddingsOf(floats.data!);
+    expect(fromFloats).toHaveLength(2);
+    expect(fromFloats[0]).toHaveLength(612);
+    expect(embeddingsOf(base64.data!)).toEqual(fromFloats);
   });
 
   it('returns errors as data and does not retry a 4xx', async () => {

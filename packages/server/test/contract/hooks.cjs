@@ -21,6 +21,9 @@ const UNREACHABLE = {
   503: 'encoders are warm before the run starts; readiness is covered by unit tests',
 };
 
+/** Unix seconds when the failed-authentication window ends, once a 401 said its allowance is spent. */
+let authFailuresResetAt;
+
 function templatePath(transaction) {
   return transaction.origin.resourceName.replace(/\?.*$/, '');
 }
@@ -40,6 +43,13 @@ function withMissingModel(raw) {
   const body = JSON.parse(raw);
   if (Array.isArray(body.model_ids)) body.model_ids = [999999];
   if (Array.isArray(body.model_settings)) body.model_settings = [{ model_id: 999999 }];
+  return JSON.stringify(body);
+}
+
+/** The embeddings bodies name their encoder (`encoder`, or OpenAI's `model`): name one the server does not have. */
+function withMissingEncoder(raw) {
+  const body = JSON.parse(raw);
+  body['model' in body ? 'model' : 'encoder'] = 'no-such-encoder';
   return JSON.stringify(body);
 }
 
@@ -359,6 +369,14 @@ hooks.beforeEach((transaction, done) => {
       break;
     case 401:
       transaction.request.headers.Authorization = 'Bearer tc_not_a_real_key_000000000000';
+      // Failed authentications are limited per address (30 a minute, one burst): once the last 401 said the
+      // allowance is spent, wait for the next window rather than meet the 429 that protects it.
+      if (authFailuresResetAt !== undefined) {
+        const wait = Math.max(0, authFailuresResetAt * 1000 - Date.now()) + 250;
+        authFailuresResetAt = undefined;
+        setTimeout(done, wait);
+        return;
+      }
       break;
     case 403:
       // Every operation that needs more than `reader` (its description says which role) is a real 403 with a reader key.
@@ -371,6 +389,8 @@ hooks.beforeEach((transaction, done) => {
         setPath(transaction, pathWithId(transaction, '999999'));
       else if (hasBody && /inference$/.test(templatePath(transaction)))
         transaction.request.body = withMissingModel(transaction.request.body);
+      else if (hasBody && /\/embeddings$/.test(templatePath(transaction)))
+        transaction.request.body = withMissingEncoder(transaction.request.body);
       else transaction.skip = true;
       break;
     case 413:
@@ -402,6 +422,8 @@ hooks.beforeEachValidation((transaction, done) => {
 
 hooks.afterEach((transaction, done) => {
   if (transaction.skip || !transaction.real) return done();
+  if (Number(transaction.real.statusCode) === 401 && transaction.real.headers['x-ratelimit-remaining'] === '0')
+    authFailuresResetAt = Number(transaction.real.headers['x-ratelimit-reset']);
   if (Number(transaction.real.statusCode) === 204) {
     if (!transaction.real.headers['x-request-id']) transaction.fail = 'response has no X-Request-Id header';
     return done();

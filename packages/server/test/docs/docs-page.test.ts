@@ -58,11 +58,19 @@ describe.skipIf(!haveChromium)('docs page in Chromium', () => {
       ['Models', 'Roll back to the previous version'],
       ['Datasets', 'Push a record to a dataset'],
       ['Webhooks', 'classification.completed'],
+      ['Embeddings', 'Embed texts with an encoder'],
+      ['OpenAI-compatible', 'Embed texts (OpenAI-compatible)'],
     ];
     for (const [tag, summary] of sections) {
       await page.getByText(tag, { exact: true }).first().click();
       await page.getByText(summary, { exact: false }).first().waitFor({ timeout: 15_000 });
     }
+    // What the languages claim says: detection, what the built-in encoders classify, and how to get more.
+    const text = await page.locator('body').innerText();
+    expect(text).not.toMatch(/More than 100 languages are supported/);
+    expect(text).toMatch(/names 176 languages/);
+    expect(text).toMatch(/work in 13 languages/);
+    expect(text).toMatch(/textclass encoders pull/);
     expect(errors).toEqual([]);
     expect(external.filter((u) => !/redocly|redoc\.ly/.test(u))).toEqual([]);
     await page.close();

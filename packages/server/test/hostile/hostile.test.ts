@@ -41,6 +41,11 @@ function seedFromEnv(raw: string | undefined): number {
   return Number(raw);
 }
 
+/** The error shape an operation answers with: OpenAI's on the OpenAI-compatible /v1 endpoints. */
+function shapeOf(op: ContractOperation): 'contract' | 'openai' {
+  return op.template.startsWith('/v1/') ? 'openai' : 'contract';
+}
+
 function ordered(ops: ContractOperation[]): ContractOperation[] {
   const rank = (op: ContractOperation) => LAST.indexOf(op.id);
   return [...ops.filter((op) => rank(op) < 0), ...ops.filter((op) => rank(op) >= 0).sort((a, b) => rank(a) - rank(b))];
@@ -218,7 +223,7 @@ describe('hostile input', () => {
           continue;
         }
         tally.statuses.set(res.status, (tally.statuses.get(res.status) ?? 0) + 1);
-        const wrong = verdict(res, draft.mustFail);
+        const wrong = verdict(res, draft.mustFail, shapeOf(op));
         if (wrong) record(verdictClass(wrong, res), `${res.status} ${res.text}`);
         batch.push(`${res.status} ${what}`);
         const wrote = res.status < 300 && op.method !== 'GET';
@@ -310,7 +315,7 @@ describe('hostile input', () => {
           const draft = buildDraft(f.op, context, ours.key, [step]);
           const request = toWire(draft);
           const res = await send(base, request).catch(() => undefined);
-          const wrong = res && verdict(res, draft.mustFail);
+          const wrong = res && verdict(res, draft.mustFail, shapeOf(f.op));
           if (res && wrong && verdictClass(wrong, res) === f.verdict) {
             failures.byKey.delete(key);
             failures.add({ ...f, what: draft.labels.join('; '), steps: [step], reproduce: curlOf(base, request) });

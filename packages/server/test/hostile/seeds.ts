@@ -95,6 +95,10 @@ function bodyOf(op: ContractOperation, c: SeedContext): Partial<Pick<Seed, 'json
           top_n: 1,
         },
       };
+    case 'createEmbeddings':
+      return { json: { texts, dimensions: 512, encoding_format: 'base64' } };
+    case 'createOpenAiEmbeddings':
+      return { json: { model: 'default', input: texts, encoding_format: 'float' } };
     case 'createModel':
       return {
         json: {

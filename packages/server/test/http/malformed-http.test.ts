@@ -66,6 +66,19 @@ describe('malformed HTTP', () => {
     expect(errorObjectOf(answer)).toMatchObject({ status: 400 });
   });
 
+  it("the same on the OpenAI-compatible /v1/embeddings answers OpenAI's error object", async () => {
+    const answer = await rawExchange(request('POST', '/v1/embeddings', 60, '{"model":"default","input":"x"}'), true);
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(errorObjectOf(answer)).toEqual({
+      error: {
+        message: 'body: the request ended before its Content-Length',
+        type: 'invalid_request_error',
+        param: null,
+        code: 'invalid_parameter',
+      },
+    });
+  });
+
   it('the answer of a parse error is well-formed HTTP with a JSON body', () => {
     const answer = clientErrorAnswer('HPE_HEADER_OVERFLOW', 'req_x');
     const [head, body] = answer.split('\r\n\r\n');

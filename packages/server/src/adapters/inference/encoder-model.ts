@@ -13,6 +13,8 @@ export interface TokenizedText {
 export interface EncoderModel<E extends TokenizedText = TokenizedText> {
   readonly id: string;
   readonly dimension: number;
+  /** Lengths a vector may be cut to and still embed the text (a joint encoder's part ends); absent: the full one. */
+  readonly prefixDimensions?: readonly number[];
   /** Synchronous. A static encoder reads its tokenizer on warmup(), and throws here until then. */
   tokenize(text: string): E;
   /** One L2-normalised vector per entry, in order; a text of several windows gets their mean weighted by token count. */

@@ -23,6 +23,7 @@ export interface ServingEncoderOptions {
 export class ServingEncoder<E extends TokenizedText = TokenizedText> implements Encoder {
   readonly id: string;
   readonly dimension: number;
+  readonly prefixDimensions: readonly number[];
   readonly queue: BatchQueue<E>;
   private readonly cache: EmbeddingCache | undefined;
 
@@ -32,6 +33,7 @@ export class ServingEncoder<E extends TokenizedText = TokenizedText> implements 
   ) {
     this.id = model.id;
     this.dimension = model.dimension;
+    this.prefixDimensions = model.prefixDimensions ?? [model.dimension];
     this.cache = options.cache;
     this.queue = new BatchQueue(model, options.batching, options.observer, options.tracing);
   }
@@ -55,6 +57,11 @@ export class ServingEncoder<E extends TokenizedText = TokenizedText> implements 
     const lookup = new CacheLookup(this.cache, this.id, texts);
     if (lookup.missing.length === 0) return lookup.results;
     return lookup.fill(await this.enqueue(lookup.missing));
+  }
+
+  /** Tokenises each text (again: the cache keeps vectors, not tokens) and reports what a batch row of it costs. */
+  countTokens(texts: readonly string[]): number[] {
+    return texts.map((text) => this.model.tokenize(text).tokens);
   }
 
   /** Refuses before tokenising when the queue is full, so a refusal costs no tokenisation. */

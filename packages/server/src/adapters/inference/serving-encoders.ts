@@ -64,6 +64,10 @@ export class ServingEncoders implements EncoderProvider {
     return encoder;
   }
 
+  ids(): string[] {
+    return [...this.encoders.keys()];
+  }
+
   /** The batching queue of an encoder (its depth, for metrics and tests). */
   queue(id: string): BatchQueue | undefined {
     return this.encoders.get(id)?.queue;

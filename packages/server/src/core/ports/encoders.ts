@@ -5,6 +5,13 @@ export interface Encoder {
   readonly id: string;
   readonly dimension: number;
   embed(texts: string[]): Promise<Float32Array[]>;
+  /**
+   * Lengths a vector may be cut to (its prefix, L2-normalised again) and still embed the text: the full dimension and,
+   * for a joint encoder, the end of each leading part. Absent: the full dimension only.
+   */
+  readonly prefixDimensions?: readonly number[];
+  /** Tokens the encoder's tokenizer makes of each text, special tokens included (what a batch row of it costs). */
+  countTokens?(texts: readonly string[]): number[];
   warmup(): Promise<void>;
   health(): boolean;
   /** Releases the encoder's runtime (its ONNX session). */
@@ -21,6 +28,8 @@ export interface EncoderProvider {
   readonly defaultId: string;
   /** Throws when the encoder is unknown. */
   get(id: string): Encoder;
+  /** The ids of the loaded encoders (none while they load). */
+  ids?(): string[];
   /** True once every encoder is loaded and warm. */
   ready(): boolean;
   /** SHA-256 of the encoder's weights file, when known (exported models carry it; imports check it). */

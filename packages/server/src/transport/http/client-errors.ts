@@ -3,9 +3,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { DomainError } from '../../core/shared/errors.js';
+import { openAiErrorBody } from './openai-errors.js';
 
-const errorBody = (message: string, requestId: string): string =>
-  JSON.stringify({ status: 400, message, error_code: 'INVALID_PARAMETER', request_id: requestId });
+/** The error object of a request's 400: OpenAI's shape for the OpenAI-compatible /v1 paths, the contract's elsewhere. */
+function errorBody(message: string, requestId: string, url: string | undefined): string {
+  if (url?.startsWith('/v1/')) return JSON.stringify(openAiErrorBody(new DomainError('INVALID_PARAMETER', message)));
+  return JSON.stringify({ status: 400, message, error_code: 'INVALID_PARAMETER', request_id: requestId });
+}
 
 /** What a parse error answers: 400 INVALID_PARAMETER naming the request, with an X-Request-Id like every other answer. */
 export function clientErrorAnswer(code: string | undefined, requestId: string): string {
@@ -44,7 +49,7 @@ export function answerClientErrors(server: Server): void {
       inFlight.shouldKeepAlive = false;
       if (!inFlight.req.complete && !inFlight.headersSent) {
         const requestId = String(inFlight.getHeader('X-Request-Id') ?? `req_${randomUUID().replace(/-/g, '')}`);
-        const body = errorBody('body: the request ended before its Content-Length', requestId);
+        const body = errorBody('body: the request ended before its Content-Length', requestId, inFlight.req.url);
         inFlight.writeHead(400, {
           'Content-Type': 'application/json; charset=utf-8',
           'Content-Length': Buffer.byteLength(body),

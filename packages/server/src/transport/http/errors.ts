@@ -96,7 +96,22 @@ const REFUSAL_OF: Partial<Record<ErrorCode, RefusalReason>> = {
   UNAVAILABLE: 'unavailable',
 };
 
-export function errorHandler(logger: Logger, metrics?: Metrics): ErrorRequestHandler {
+
+/** How an error is written: the contract's object by default; the /v1 endpoints use OpenAI's. */
+export type ErrorPresenter = (error: DomainError, status: number, requestId: string) => unknown;
+
+export const contractErrorBody: ErrorPresenter = (error, status, requestId) => ({
+  status,
+  message: error.message,
+  error_code: error.code,
+  request_id: requestId,
+});
+
+/** Answers every error: its status and headers, the body `present` writes, a refusal counted on `metrics`. */
+export function errorHandler(
+  logger: Logger,
+  { present = contractErrorBody, metrics }: { present?: ErrorPresenter; metrics?: Metrics } = {},
+): ErrorRequestHandler {
   return (err, req, res, _next) => {
     const error = toDomainError(err);
     const status = STATUS_OF[error.code];
@@ -113,7 +128,7 @@ export function errorHandler(logger: Logger, metrics?: Metrics): ErrorRequestHan
     const allow = (err as HttpLikeError | undefined)?.headers?.Allow;
     if (status === 405 && allow) res.setHeader('Allow', allow);
     if (error.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(error.retryAfterSeconds));
-    res.status(status).json({ status, message: error.message, error_code: error.code, request_id: requestId });
+    res.status(status).json(present(error, status, requestId));
   };
 }
 

@@ -1,4 +1,4 @@
-// Composes the Express app: request id → security headers → public routes → auth → limits → path ids → body → contract → routes → errors.
+// Composes the Express app: request id → security headers → public routes → auth → limits → path ids → body → contract → routes → errors (OpenAI's shape under /v1).
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { Logger } from '../../adapters/observability/logger.js';
@@ -11,6 +11,9 @@ import { webhookRoutes } from './routes/webhooks.js';
 import { jsonBody } from './body.js';
 import { modelFileBodies, modelLifecycleRoutes } from './routes/model-lifecycle.js';
 import { errorHandler, unknownRoute } from './errors.js';
+import { openAiErrorBody } from './openai-errors.js';
+import { embeddingRoutes } from './routes/embeddings.js';
+import { openAiEmbeddingRoutes } from './routes/openai-embeddings.js';
 import { requestMetrics } from './request-metrics.js';
 import { requestId } from './request-id.js';
 import { metricsRoutes } from './routes/metrics.js';
@@ -54,7 +57,7 @@ export function createApp(services: AppServices, options: AppOptions): Express {
   app.use(systemRoutes(services));
   if (services.metrics) app.use(metricsRoutes(services.metrics));
   app.use(
-    '/v2',
+    ['/v2', '/v1'],
     authenticate({
       authenticator: services.authenticator,
       limiter: services.limiter,
@@ -67,6 +70,8 @@ export function createApp(services: AppServices, options: AppOptions): Express {
   app.use(contractValidator(options.validateResponses));
   app.use(inferenceRoutes(services));
   app.use(similarityRoutes(services));
+  app.use(embeddingRoutes(services));
+  app.use(openAiEmbeddingRoutes(services));
   app.use(modelRoutes(services));
   app.use(modelLifecycleRoutes(services));
   app.use(datasetRoutes(services));
@@ -75,6 +80,10 @@ export function createApp(services: AppServices, options: AppOptions): Express {
   app.use(usageRoutes(services));
   app.use(webhookRoutes(services));
   app.use(unknownRoute());
-  app.use(errorHandler(options.logger, services.metrics));
+  app.use(
+    '/v1',
+    errorHandler(options.logger, { present: (error) => openAiErrorBody(error), metrics: services.metrics }),
+  );
+  app.use(errorHandler(options.logger, { metrics: services.metrics }));
   return app;
 }

@@ -12,6 +12,7 @@ import type { EncoderProvider } from '../../core/ports/encoders.js';
 import type { RateLimiter } from '../../core/ports/rate-limits.js';
 import type { LabelledExamplesReader, UploadIntake } from '../../core/ports/uploads.js';
 import type { SimilarityService } from '../../core/classification/similarity.js';
+import type { EmbeddingService } from '../../core/embeddings/embed-texts.js';
 import type { WebhookEndpointService } from '../../core/webhooks/webhook-endpoints.js';
 import type { Metrics } from '../../adapters/observability/prometheus-metrics.js';
 
@@ -37,6 +38,8 @@ export interface AppServices {
   /** Monthly quota and usage; the one instance that also counts unlimited workspaces in memory. */
   quota: QuotaService;
   similarity: SimilarityService;
+  /** Embeddings of texts (`/v2/embeddings` and OpenAI's `/v1/embeddings`). */
+  embeddings: EmbeddingService;
   datasets: DatasetService;
   encoders: EncoderProvider;
   /** Encoders, database and migrations, for GET /health/ready. */

@@ -67,3 +67,26 @@ describe('contract validation → error codes', () => {
     expect(e.code).toBe('MISSING_REQUIRED_FIELD');
   });
 });
+
+describe('unknown fields', () => {
+  it('names the field whether the validator puts it in the path or in the message', () => {
+    const atPath = {
+      path: '/body/model',
+      message: 'must NOT have additional properties',
+      errorCode: 'additionalProperties.openapi.validation',
+    };
+    expect(validationToDomainError([atPath], 'x').message).toBe('model: unknown field');
+    const inMessage = {
+      path: '/body',
+      message: "must NOT have additional properties 'language'",
+      errorCode: 'additionalProperties.openapi.validation',
+    };
+    expect(validationToDomainError([inMessage], 'x').message).toBe('language: unknown field');
+    const nested = {
+      path: '/body/model_settings/0',
+      message: "must NOT have additional properties 'x'",
+      errorCode: 'additionalProperties.openapi.validation',
+    };
+    expect(validationToDomainError([nested], 'x').message).toBe('model_settings[0].x: unknown field');
+  });
+});

@@ -39,11 +39,10 @@ function classify(item: ValidationItem): { code: ErrorCode; message: string } {
   if (field === 'texts' && kind === 'minItems')
     return { code: 'EMPTY_TEXTS', message: 'texts: at least one non-empty string is required' };
   if (kind === 'additionalProperties') {
-    const extra = /additional propert(?:y|ies)[^']*'?([^']*)'?/.exec(item.message)?.[1];
-    return {
-      code: 'INVALID_PARAMETER',
-      message: `${field === 'body' ? '' : `${field}.`}${extra || 'unknown field'}: unknown field`,
-    };
+    // Ajv names the extra property in the message ("… 'language'") or, as express-openapi-validator reports it, in the path.
+    const extra = /additional propert(?:y|ies)[^']*'([^']+)'/.exec(item.message)?.[1];
+    const name = extra === undefined ? field : field === 'body' ? extra : `${field}.${extra}`;
+    return { code: 'INVALID_PARAMETER', message: `${name === 'body' ? 'body' : name}: unknown field` };
   }
   return { code: 'INVALID_PARAMETER', message: `${field}: ${item.message}` };
 }

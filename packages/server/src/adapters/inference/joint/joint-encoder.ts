@@ -20,6 +20,8 @@ const WARMUP_TEXTS = ['warm up the encoder', 'das Paket ist nicht angekommen'];
 export class JointEncoder implements Encoder, EncoderModel<JointEntry> {
   readonly id: string;
   readonly dimension: number;
+  /** The end of each part: a prefix made of whole leading parts is their own joint embedding (the first: USE-lite). */
+  readonly prefixDimensions: readonly number[];
   private readonly scales: number[];
   private readonly glossFrom: number;
   private readonly glossTo: number;
@@ -38,6 +40,8 @@ export class JointEncoder implements Encoder, EncoderModel<JointEntry> {
       throw new Error(
         `encoder ${this.id}: parts have ${this.dimension} dimensions, encoder.json says ${metadata.dimension}`,
       );
+    let end = 0;
+    this.prefixDimensions = parts.map((p) => (end += p.dimension));
     this.scales = metadata.parts.map((p) => Math.sqrt(p.weight));
     this.glossFrom = metadata.parts.findIndex((p) => p.id === metadata.gloss.from);
     this.glossTo = metadata.parts.findIndex((p) => p.id === metadata.gloss.to);

@@ -1,0 +1,27 @@
+// The server's request checks with no service behind them, for the mock: the same validation and error answers as the server.
+import { Router, type ErrorRequestHandler } from 'express';
+import { createLogger } from '../../adapters/observability/logger.js';
+import { jsonBody } from './body.js';
+import { errorHandler } from './errors.js';
+import { openAiErrorBody } from './openai-errors.js';
+import { strictPathIds } from './path-ids.js';
+import { requestId } from './request-id.js';
+import { contractValidator } from './validator.js';
+
+export interface ContractGate {
+  /** Request id → strict path ids → JSON body (gzip, byte and depth limits) → contract validation. */
+  checks: Router;
+  /** The server's error answers: OpenAI's shape under /v1, the contract's error object elsewhere. */
+  errors: ErrorRequestHandler;
+}
+
+export function contractGate(options: { bodyLimitBytes?: number } = {}): ContractGate {
+  const checks = Router();
+  checks.use(requestId(), strictPathIds(), jsonBody(options.bodyLimitBytes ?? 1024 * 1024), contractValidator(false));
+  const logger = createLogger('silent');
+  const openAi = errorHandler(logger, { present: (error) => openAiErrorBody(error) });
+  const contract = errorHandler(logger);
+  const errors: ErrorRequestHandler = (err, req, res, next) =>
+    (req.path.startsWith('/v1/') ? openAi : contract)(err, req, res, next);
+  return { checks, errors };
+}
