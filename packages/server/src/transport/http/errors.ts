@@ -96,7 +96,6 @@ const REFUSAL_OF: Partial<Record<ErrorCode, RefusalReason>> = {
   UNAVAILABLE: 'unavailable',
 };
 
-
 /** How an error is written: the contract's object by default; the /v1 endpoints use OpenAI's. */
 export type ErrorPresenter = (error: DomainError, status: number, requestId: string) => unknown;
 
