@@ -5,6 +5,7 @@
 #   2. the repository's Dockerfile on that base, offline: --network none, npm ci --offline from the host's npm cache.
 # Usage: deploy/container/build-local.sh            (env: IMAGE, BASE_IMAGE, NODE_VERSION, NPM_VERSION, REBUILD_BASE=1,
 #                                                    ONLINE=1 to let the build reach the npm registry instead of the cache,
+#                                                    NO_CACHE=1 to rebuild every layer,
 #                                                    DEBIAN_MIRROR, TEXTCLASS_CONTAINER_WORK, TEXTCLASS_CONTAINERS_CONF)
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -61,7 +62,8 @@ build_base() {
 
 build_image() {
   local started=$SECONDS
-  local -a network
+  local -a network cache=()
+  [ -z "${NO_CACHE:-}" ] || cache=(--no-cache)
   if [ -n "${ONLINE:-}" ]; then
     network=(--network host)
   else
@@ -70,7 +72,7 @@ build_image() {
   fi
   log "build $IMAGE from $BASE_IMAGE (${ONLINE:+online}${ONLINE:-offline})"
   # --format docker keeps HEALTHCHECK (the OCI image format has no field for it).
-  podman build --format docker "${network[@]}" --build-arg "BASE_IMAGE=$BASE_IMAGE" \
+  podman build --format docker "${cache[@]}" "${network[@]}" --build-arg "BASE_IMAGE=$BASE_IMAGE" \
     -t "$IMAGE" -f "$ROOT/Dockerfile" "$ROOT"
   log "image built in $((SECONDS - started)) s: $IMAGE, $(image_mib "$IMAGE") MiB"
 }
