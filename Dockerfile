@@ -12,6 +12,9 @@ ARG BASE_IMAGE=docker.io/library/node:20-bookworm-slim
 # ---- production dependencies of the server only (no dev dependencies, no mock server, no model tools) ----
 FROM ${BASE_IMAGE} AS deps
 ARG NPM_CI_FLAGS=""
+# onnxruntime-node's postinstall would download CUDA libraries, and the CPU binding is in the package: skip it
+# (allowScripts in the root package.json does that for npm 11; this also covers the public node:20 images' npm 10).
+ENV ONNXRUNTIME_NODE_INSTALL=skip
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 COPY openapi/package.json openapi/
@@ -28,7 +31,7 @@ RUN npm ci --omit=dev --workspace @textclass/server --no-audit --no-fund ${NPM_C
 # ---- build: every dependency, then the contract client and the server (dist/ and the built-in encoders) ----
 FROM ${BASE_IMAGE} AS build
 ARG NPM_CI_FLAGS=""
-ENV CI=true TURBO_TELEMETRY_DISABLED=1
+ENV CI=true TURBO_TELEMETRY_DISABLED=1 ONNXRUNTIME_NODE_INSTALL=skip
 WORKDIR /src
 COPY package.json package-lock.json .npmrc ./
 COPY openapi/package.json openapi/
