@@ -26,7 +26,8 @@ compose() { podman-compose --no-ansi -p "$PROJECT" -f "$ROOT/deploy/compose.yaml
 fail() {
   echo "FAIL: $*" >&2
   for service in textclass-1 textclass-2 nginx; do
-    echo "--- $service" >&2 && podman logs --tail 15 "${PROJECT}_${service}_1" >&2 || true
+    echo "--- $service" >&2
+    podman logs --tail 15 "${PROJECT}_${service}_1" >&2 || true
   done
   exit 1
 }
@@ -59,8 +60,8 @@ until curl -fsS -o /dev/null "$URL$HEALTH_PATH" 2>/dev/null; do
   sleep 1
 done
 echo "deployment healthy through nginx $((SECONDS - started)) s after podman-compose up"
-podman inspect --format '{{.Name}}  {{.ImageName}}  {{.State.Status}}  restarts={{.RestartCount}}' \
-  $(podman ps -aq --filter "label=io.podman.compose.project=$PROJECT")
+mapfile -t containers < <(podman ps -aq --filter "label=io.podman.compose.project=$PROJECT")
+podman inspect --format '{{.Name}}  {{.ImageName}}  {{.State.Status}}  restarts={{.RestartCount}}' "${containers[@]}"
 health=$(curl -fsS "$URL$HEALTH_PATH")
 echo "$health"
 [[ "$health" == *'"rate_limits":"redis"'* ]] || fail "rate limits not shared in Redis: $health"

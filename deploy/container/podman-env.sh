@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Shared by build-local.sh, smoke.sh and compose-up.sh (sourced): podman's configuration for this host and helpers.
 # TEXTCLASS_CONTAINERS_CONF unset: sandbox-containers.conf (runc, ulimits a sandbox allows); empty: podman's own.
 CONTAINERS_CONF=${TEXTCLASS_CONTAINERS_CONF-$ROOT/deploy/container/sandbox-containers.conf}
