@@ -1,0 +1,71 @@
+# textclass server image: build everything in one stage, install only production dependencies in another,
+# and run the built server as a non-root user with its embedded database on a volume.
+#
+#   docker build -t textclass .
+#   docker run -p 8080:8080 -v textclass-data:/data -e TEXTCLASS_API_KEY=tc_<at least 20 characters> textclass
+#
+# BASE_IMAGE must be a Debian bookworm with Node.js 20 (node and npm on PATH). deploy/container/build-local.sh
+# makes one with debootstrap where no registry of base images is reachable and builds this file offline.
+# NPM_CI_FLAGS passes flags to both installs (build-local.sh: --offline, with the host's npm cache mounted).
+ARG BASE_IMAGE=docker.io/library/node:20-bookworm-slim
+
+# ---- production dependencies of the server only (no dev dependencies, no mock server, no model tools) ----
+FROM ${BASE_IMAGE} AS deps
+ARG NPM_CI_FLAGS=""
+# onnxruntime-node's postinstall would download CUDA libraries, and the CPU binding is in the package: skip it
+# (allowScripts in the root package.json does that for npm 11; this also covers the public node:20 images' npm 10).
+ENV ONNXRUNTIME_NODE_INSTALL=skip
+WORKDIR /app
+COPY package.json package-lock.json .npmrc ./
+COPY openapi/package.json openapi/
+COPY packages/client/package.json packages/client/
+COPY packages/mock/package.json packages/mock/
+COPY packages/model-tools/package.json packages/model-tools/
+COPY packages/server/package.json packages/server/
+# onnxruntime-node ships macOS and Windows binaries too (~220 MB): the image keeps the Linux ones only. The npm cache
+# stays in this stage: /app (manifests, node_modules at the root and inside the workspaces) is copied on.
+RUN npm ci --omit=dev --workspace @textclass/server --no-audit --no-fund ${NPM_CI_FLAGS} \
+  && rm -rf node_modules/onnxruntime-node/bin/napi-v*/darwin node_modules/onnxruntime-node/bin/napi-v*/win32 \
+  && rm -rf packages/mock packages/model-tools
+
+# ---- build: every dependency, then the contract client and the server (dist/ and the built-in encoders) ----
+FROM ${BASE_IMAGE} AS build
+ARG NPM_CI_FLAGS=""
+ENV CI=true TURBO_TELEMETRY_DISABLED=1 ONNXRUNTIME_NODE_INSTALL=skip
+WORKDIR /src
+COPY package.json package-lock.json .npmrc ./
+COPY openapi/package.json openapi/
+COPY packages/client/package.json packages/client/
+COPY packages/mock/package.json packages/mock/
+COPY packages/model-tools/package.json packages/model-tools/
+COPY packages/server/package.json packages/server/
+RUN npm ci --no-audit --no-fund ${NPM_CI_FLAGS}
+COPY . .
+RUN npx turbo run build --filter=@textclass/server... --output-logs=errors-only \
+  && test -f packages/server/assets/encoders/use-multi-612/encoder.json
+
+# ---- runtime ----
+FROM ${BASE_IMAGE}
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=8080 \
+    TEXTCLASS_DATA_DIR=/data
+RUN groupadd --gid 10001 textclass \
+  && useradd --uid 10001 --gid textclass --home-dir /data --no-create-home --shell /usr/sbin/nologin textclass \
+  && mkdir -p /data && chown textclass:textclass /data
+WORKDIR /app
+COPY --from=deps /app ./
+COPY --from=build /src/openapi/generated openapi/generated
+COPY --from=build /src/packages/client/dist packages/client/dist
+COPY --from=build /src/packages/server/dist packages/server/dist
+# The built-in encoders live in the image, so the root filesystem may be read-only: only /data is written.
+COPY --from=build /src/packages/server/assets packages/server/assets
+COPY deploy/container/healthcheck.mjs /app/healthcheck.mjs
+USER textclass
+VOLUME ["/data"]
+EXPOSE 8080
+# node runs as PID 1 and handles SIGTERM/SIGINT itself (in-flight requests finish, connections close); it starts
+# no child processes, so there is nothing to reap. The path is the one probe to change: /health today.
+HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 CMD ["node", "/app/healthcheck.mjs", "/health"]
+ENTRYPOINT ["node", "/app/packages/server/dist/main.js"]
+CMD ["serve"]

@@ -1,0 +1,141 @@
+// The container files as CI can check them without a container engine: deploy/compose.yaml against the compose-spec
+// schema and the server (settings, contract, ports, volumes), the Dockerfile's structure (issue 15). Each rule is also
+// shown to fail on a file that breaks it. deploy/container/ builds, runs and checks both for real with podman.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/app/config.js';
+import { crossCheckProblems, parseCompose, proxyPortProblems, schemaProblems, type Compose } from './compose-checks.js';
+import { dockerfileProblems, execForm, parseDockerfile, stageEnv } from './dockerfile-checks.js';
+
+const repo = (file: string) => fileURLToPath(new URL(`../../../../${file}`, import.meta.url));
+const composeText = readFileSync(repo('deploy/compose.yaml'), 'utf8');
+const dockerfileText = readFileSync(repo('Dockerfile'), 'utf8');
+
+/** Every environment variable the server's configuration reads, recorded by handing loadConfig an env that logs reads. */
+function serverSettings(): Set<string> {
+  const read = new Set<string>();
+  const env = new Proxy({} as NodeJS.ProcessEnv, {
+    get: (_target, name) => {
+      if (typeof name === 'string') read.add(name);
+      return undefined;
+    },
+  });
+  loadConfig(env);
+  return read;
+}
+
+const settings = serverSettings();
+const contract = JSON.parse(readFileSync(repo('openapi/generated/openapi.json'), 'utf8')) as {
+  paths: Record<string, { get?: unknown }>;
+};
+const getPaths = new Set(Object.entries(contract.paths).flatMap(([p, item]) => (item.get ? [p] : [])));
+const secrets = {
+  POSTGRES_PASSWORD: 'pg-secret',
+  REDIS_PASSWORD: 'redis-secret',
+  TEXTCLASS_API_KEY: 'tc_0123456789abcdefghijkl',
+};
+const dockerfile = parseDockerfile(dockerfileText);
+const finalStage = dockerfile.stages.at(-1)!;
+const healthcheck = finalStage.instructions.find((i) => i.getKeyword() === 'HEALTHCHECK')!;
+const expectations = {
+  settings,
+  getPaths,
+  imageProbe: execForm(healthcheck)!.at(-1)!,
+  imagePort: stageEnv(finalStage).get('PORT')!,
+  dir: repo('deploy'),
+};
+const compose = parseCompose(composeText, secrets);
+const problems = (c: Compose) => [
+  ...schemaProblems(c),
+  ...crossCheckProblems(c, expectations),
+  ...proxyPortProblems(c),
+];
+const mutated = (change: (c: Compose) => void) => {
+  const copy = structuredClone(compose);
+  change(copy);
+  return problems(copy);
+};
+
+describe('the settings the checks compare against', () => {
+  it('are the configuration read by the server', () => {
+    for (const name of ['PORT', 'HOST', 'DATABASE_URL', 'REDIS_URL', 'TEXTCLASS_API_KEY', 'TEXTCLASS_DATA_DIR'])
+      expect(settings).toContain(name);
+    expect(getPaths).toContain('/health');
+  });
+});
+
+describe('deploy/compose.yaml', () => {
+  it('is valid compose and consistent with the server, the contract and the Dockerfile', () => {
+    expect(problems(compose)).toEqual([]);
+  });
+
+  it('refuses to start without its secrets', () => {
+    expect(() => parseCompose(composeText, { ...secrets, POSTGRES_PASSWORD: undefined })).toThrow(/POSTGRES_PASSWORD/);
+  });
+
+  it('gives every replica a configuration the server accepts', () => {
+    for (const name of ['textclass-1', 'textclass-2']) {
+      const env = compose.services[name]!.environment as Record<string, string>;
+      const config = loadConfig(env);
+      expect(config.databaseUrl).toMatch(/@postgres:5432\/textclass$/);
+      expect(config.redisUrl).toBe('redis://:redis-secret@redis:6379');
+    }
+    expect(loadConfig(compose.services['textclass-2']!.environment as Record<string, string>).seedDemo).toBe(false);
+  });
+
+  it('fails each check on a file that breaks it', () => {
+    expect(mutated((c) => ((c.services.redis as Record<string, unknown>).enviroment = {}))).toEqual([
+      expect.stringContaining(
+        '/services/redis must NOT have additional properties {"additionalProperty":"enviroment"}',
+      ),
+    ]);
+    expect(mutated((c) => (c.services.nginx!.depends_on = { 'textclass-1': { condition: 'service_ready' } }))).toEqual(
+      expect.arrayContaining([expect.stringContaining('/services/nginx/depends_on/textclass-1/condition')]),
+    );
+    expect(mutated((c) => (c.services['textclass-2']!.environment = { TEXTCLASS_PORT: '8080' }))).toContain(
+      'textclass-2: TEXTCLASS_PORT is no setting of the server',
+    );
+    expect(
+      mutated((c) => (c.services['textclass-1']!.healthcheck!.test = ['CMD', 'node', 'probe.mjs', '/healthz'])),
+    ).toEqual(expect.arrayContaining([expect.stringContaining('/healthz, not a GET path of the contract')]));
+    expect(mutated((c) => delete c.volumes!['postgres-data'])).toContain(
+      'postgres uses volume postgres-data, not declared under volumes',
+    );
+    expect(mutated((c) => (c.services.nginx!.ports = ['8080:80']))).toContain('nginx listens on 8080 but publishes 80');
+    expect(
+      mutated((c) => ((c.services['textclass-2']!.environment as Record<string, string>).PORT = '9090')),
+    ).toContain('nginx forwards to textclass-2:8080, which listens on 9090');
+    expect(mutated((c) => delete c.services.postgres!.healthcheck)).toContain(
+      'textclass-1 waits for postgres to be healthy, which has no healthcheck',
+    );
+  });
+});
+
+describe('Dockerfile', () => {
+  it('is multi-stage on BASE_IMAGE, non-root, with a health check, a data volume and production dependencies only', () => {
+    expect(dockerfileProblems(dockerfile, expectations)).toEqual([]);
+  });
+
+  it('fails each check on a Dockerfile that breaks it', () => {
+    const broken = (from: string | RegExp, to: string) =>
+      dockerfileProblems(parseDockerfile(dockerfileText.replace(from, to)), expectations);
+    expect(broken('USER textclass', 'USER root')).toEqual(['the final stage runs as root']);
+    expect(broken(/^HEALTHCHECK .*$/m, '')).toEqual(['no HEALTHCHECK in exec form in the final stage']);
+    expect(broken('"/health"]', '"/healthz"]')).toEqual([
+      'HEALTHCHECK probes /healthz, not a GET path of the contract',
+    ]);
+    expect(broken('ENTRYPOINT ["node", ', 'ENTRYPOINT ["sh", "-c", ')).toEqual([
+      'ENTRYPOINT is not node (or tini) in exec form: signals would not reach node',
+    ]);
+    expect(broken('npm ci --omit=dev', 'npm ci')).toEqual([
+      'no stage installs production dependencies with --omit=dev',
+      'COPY --from=deps /app may bring dev dependencies into the final stage',
+    ]);
+    expect(broken('COPY --from=deps /app ./', 'COPY --from=build /src/node_modules ./node_modules')).toEqual([
+      'COPY --from=build /src/node_modules may bring dev dependencies into the final stage',
+    ]);
+    expect(broken('VOLUME ["/data"]', '')).toEqual(['TEXTCLASS_DATA_DIR is not a VOLUME']);
+    expect(broken('HOST=0.0.0.0', 'HOST=127.0.0.1')).toEqual(['HOST is not 0.0.0.0 in the final stage']);
+  });
+});
