@@ -40,6 +40,7 @@ import {
   createUploadRepository,
   databaseProbe,
   openDatabase,
+  withStartupLock,
   type Database,
 } from '../adapters/storage/index.js';
 import { Metrics } from '../adapters/observability/prometheus-metrics.js';
@@ -67,7 +68,8 @@ export interface Runtime {
 export async function composeRuntime(config: Config, logger: Logger, tracing: Tracing = NO_TRACING): Promise<Runtime> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger, tracing });
   const repos = createRepositories(database.db, database.writes);
-  const bootstrap = await bootstrapDefaultWorkspace(repos, config.apiKey);
+  // Processes starting together on one empty PostgreSQL take turns here: one default workspace, one bootstrap key.
+  const bootstrap = await withStartupLock(database, () => bootstrapDefaultWorkspace(repos, config.apiKey));
   const rateLimits = await createRateLimiter(config.redisUrl, logger);
   const defaultEncoderId = config.defaultEncoder ?? DEFAULT_ENCODER_ID;
   const encoders = new DeferredEncoderProvider(defaultEncoderId);
@@ -99,7 +101,8 @@ export async function composeRuntime(config: Config, logger: Logger, tracing: Tr
       tracing,
     });
     if (config.seedDemo) {
-      const seeded = await seedDemoContent(repos, bootstrap.workspace, serving.get(defaultEncoderId));
+      const demoEncoder = serving.get(defaultEncoderId);
+      const seeded = await withStartupLock(database, () => seedDemoContent(repos, bootstrap.workspace, demoEncoder));
       if (seeded.seeded)
         logger.info(
           { models: seeded.models.map((m) => ({ id: m.id, name: m.name, metrics: m.metrics })) },

@@ -16,6 +16,7 @@ import type { DatabaseSchema } from './schema.js';
 import type { TableWriteWatch } from './table-write-watch.js';
 
 export { openDatabase, type Database, type OpenDatabaseOptions } from './database.js';
+export { withStartupLock } from './startup-lock.js';
 export type { StorageLogger } from './logger.js';
 export { migrateToLatest, type MigrateOptions } from './migrate.js';
 export { IN_MEMORY } from './pglite-open.js';
