@@ -107,7 +107,7 @@ describe('textclass CLI', () => {
     const revoked = JSON.parse(await runCli(['keys', 'revoke', String(listedKey.id), '--workspace', 'acme'], env));
     expect(revoked).toMatchObject({ id: listedKey.id, revoked_at: expect.any(String) });
     await expect(runCli(['keys', 'revoke', String(listedKey.id)], env)).rejects.toThrow(/was not found/);
-  }, 60_000);
+  }, 120_000);
 
   it('rejects a bad option with a clear message', async () => {
     await expect(runCli(['keys', 'create', '--role', 'owner'], env)).rejects.toThrow(/role/);

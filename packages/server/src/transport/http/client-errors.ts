@@ -49,7 +49,9 @@ export function answerClientErrors(server: Server): void {
       inFlight.shouldKeepAlive = false;
       if (!inFlight.req.complete && !inFlight.headersSent) {
         const requestId = String(inFlight.getHeader('X-Request-Id') ?? `req_${randomUUID().replace(/-/g, '')}`);
-        const body = errorBody('body: the request ended before its Content-Length', requestId, inFlight.req.url);
+        // Express rewrites req.url inside a mounted router (/v1 → /embeddings); originalUrl keeps the request's path.
+        const url = (inFlight.req as { originalUrl?: string }).originalUrl ?? inFlight.req.url;
+        const body = errorBody('body: the request ended before its Content-Length', requestId, url);
         inFlight.writeHead(400, {
           'Content-Type': 'application/json; charset=utf-8',
           'Content-Length': Buffer.byteLength(body),
