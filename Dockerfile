@@ -65,7 +65,8 @@ USER textclass
 VOLUME ["/data"]
 EXPOSE 8080
 # node runs as PID 1 and handles SIGTERM/SIGINT itself (in-flight requests finish, connections close); it starts
-# no child processes, so there is nothing to reap. The path is the one probe to change: /health today.
-HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 CMD ["node", "/app/healthcheck.mjs", "/health"]
+# no child processes, so there is nothing to reap. Healthy means ready: encoders warm, database reachable,
+# migrations current (/health/ready answers 503 until then); /health/live only says the process answers.
+HEALTHCHECK --interval=10s --timeout=3s --start-period=120s --retries=3 CMD ["node", "/app/healthcheck.mjs", "/health/ready"]
 ENTRYPOINT ["node", "/app/packages/server/dist/main.js"]
 CMD ["serve"]

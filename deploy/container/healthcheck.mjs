@@ -1,6 +1,6 @@
-// Container health probe: exits 0 when the server in this container answers 2xx on the given path (default /health).
-// Node only (the image has no curl): `node healthcheck.mjs /health`.
-const path = process.argv[2] ?? '/health';
+// Container health probe: exits 0 when the server in this container answers 2xx on the given path (default /health/ready).
+// Node only (the image has no curl): `node healthcheck.mjs /health/ready`.
+const path = process.argv[2] ?? '/health/ready';
 const port = process.env.PORT ?? '8080';
 
 try {

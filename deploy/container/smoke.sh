@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Runs the image built by build-local.sh as a user would (read-only root filesystem, a named data volume, the port
-# published on 127.0.0.1) and checks it: the health probe, one classification with the admin key, the image's own
+# published on 127.0.0.1) and checks it: liveness then readiness (/health/live, /health/ready), one classification with the admin key, the image's own
 # HEALTHCHECK, the non-root user, node as PID 1, no dev dependencies, a graceful stop on SIGTERM, and a restart that
 # finds its data (key and demo models) on the volume. Prints the start and stop times.
-# Usage: deploy/container/smoke.sh   (env: IMAGE, HOST_PORT, HEALTH_PATH, TEXTCLASS_API_KEY, KEEP=1 keeps the container)
+# Usage: deploy/container/smoke.sh   (env: IMAGE, HOST_PORT, HEALTH_PATH (readiness), LIVE_PATH, TEXTCLASS_API_KEY,
+#                                     KEEP=1 keeps the container)
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 # shellcheck source=deploy/container/podman-env.sh
@@ -12,7 +13,8 @@ source "$ROOT/deploy/container/podman-env.sh"
 IMAGE=${IMAGE:-localhost/textclass:local}
 NAME=${NAME:-textclass-smoke}
 HOST_PORT=${HOST_PORT:-18080}
-HEALTH_PATH=${HEALTH_PATH:-/health}
+HEALTH_PATH=${HEALTH_PATH:-/health/ready}
+LIVE_PATH=${LIVE_PATH:-/health/live}
 KEY=${TEXTCLASS_API_KEY:-tc_smoke_$(od -An -tx1 -N16 /dev/urandom | tr -d ' \n')}
 URL="http://127.0.0.1:$HOST_PORT"
 
@@ -36,15 +38,23 @@ start() {
     -v "$NAME-data:/data" "$@" "$IMAGE" >/dev/null
 }
 
-# Waits until HEALTH_PATH answers 200; sets READY_MS to the milliseconds since $1.
-wait_healthy() {
-  local since=$1 deadline=$((SECONDS + 180))
-  until curl -fsS -o /dev/null "$URL$HEALTH_PATH" 2>/dev/null; do
-    [ "$SECONDS" -lt "$deadline" ] || fail "$HEALTH_PATH did not answer 200 within 180 s"
+# Waits until $2 answers 200; sets READY_MS to the milliseconds since $1.
+wait_200() {
+  local since=$1 probe=$2 deadline=$((SECONDS + 180))
+  until curl -fsS -o /dev/null "$URL$probe" 2>/dev/null; do
+    [ "$SECONDS" -lt "$deadline" ] || fail "$probe did not answer 200 within 180 s"
     [ "$(podman inspect --format '{{.State.Running}}' "$NAME")" = true ] || fail "the container exited"
     sleep 0.2
   done
   READY_MS=$(($(now_ms) - since))
+}
+
+# Waits for liveness, then readiness (encoders warm, database reachable, migrations current); prints both times.
+wait_healthy() {
+  wait_200 "$1" "$LIVE_PATH"
+  echo "$LIVE_PATH 200 after $READY_MS ms"
+  wait_200 "$1" "$HEALTH_PATH"
+  echo "$HEALTH_PATH 200 after $READY_MS ms"
 }
 
 # Classifies one billing text with demo model 1 through the published port; checks the top label.
@@ -64,6 +74,7 @@ start -e "TEXTCLASS_API_KEY=$KEY"
 wait_healthy "$t0"
 echo "first start (empty volume: migrate, seed the demo) until $HEALTH_PATH answers 200: $READY_MS ms"
 curl -fsS "$URL$HEALTH_PATH" && echo
+curl -fsS "$URL$LIVE_PATH" && echo
 
 log "classify through 127.0.0.1 with the admin key"
 classify

@@ -1,6 +1,6 @@
 // Checks of deploy/compose.yaml without a container engine: the compose-spec schema, then cross-checks against the
 // server's settings, the contract, the Dockerfile and the files the compose file mounts. Each returns its problems.
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Ajv2019 } from 'ajv/dist/2019.js';
 import formats from 'ajv-formats';
@@ -68,10 +68,11 @@ export function schemaProblems(compose: unknown): string[] {
   return (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`);
 }
 
+/** A service's environment as strings (YAML may give numbers), from the mapping or the `NAME=value` list. */
 export const envOf = (service: Service): Record<string, string> =>
   Array.isArray(service.environment)
     ? Object.fromEntries(service.environment.map((pair) => [pair.split('=')[0]!, pair.split('=').slice(1).join('=')]))
-    : { ...service.environment };
+    : Object.fromEntries(Object.entries(service.environment ?? {}).map(([name, value]) => [name, String(value)]));
 
 const testArgs = (service: Service) =>
   Array.isArray(service.healthcheck?.test) ? service.healthcheck.test : [service.healthcheck?.test ?? ''];
@@ -84,6 +85,8 @@ export interface ComposeExpectations {
   imagePort: string;
   /** Directory of the compose file, for bind mounts and the build context. */
   dir: string;
+  /** The upload limit in bytes a replica with this environment enforces (the server's configuration). */
+  uploadMaxBytes: (env: Record<string, string>) => number;
 }
 
 /** Services running the textclass image: those that build it or use the same image. */
@@ -142,14 +145,11 @@ function replicaProblems(name: string, compose: Compose, expect: ComposeExpectat
     problems.push(`${name}: healthcheck probes ${probe}, not a GET path of the contract`);
   if (probe !== expect.imageProbe)
     problems.push(`${name}: healthcheck ${probe} differs from the image's ${expect.imageProbe}`);
-  const proxies = Object.entries(compose.services).filter(([, s]) =>
-    [s.entrypoint, s.command].flat().join(' ').includes(`server ${name}:`),
-  );
+  const proxies = proxyServices(compose).filter(([, s]) => upstreams(s).some((u) => u.host === name));
   if (proxies.length === 0) problems.push(`${name}: no proxy forwards to it`);
-  for (const [proxy, s] of proxies) {
-    const target = new RegExp(`server ${name}:(\\d+)`).exec([s.entrypoint, s.command].flat().join(' '))?.[1];
-    if (target !== port) problems.push(`${proxy} forwards to ${name}:${target}, which listens on ${port}`);
-  }
+  for (const [proxy, s] of proxies)
+    for (const target of upstreams(s).filter((u) => u.host === name))
+      if (target.port !== port) problems.push(`${proxy} forwards to ${name}:${target.port}, which listens on ${port}`);
   if (
     service.build !== undefined &&
     !existsSync(path.resolve(expect.dir, service.build.context, service.build.dockerfile ?? 'Dockerfile'))
@@ -158,16 +158,70 @@ function replicaProblems(name: string, compose: Compose, expect: ComposeExpectat
   return problems;
 }
 
-/** The nginx service: it listens where it publishes. */
-export function proxyPortProblems(compose: Compose): string[] {
+/** The proxies: services that render deploy/nginx/templates with their upstream servers (TEXTCLASS_UPSTREAM_SERVERS). */
+export const proxyServices = (compose: Compose): [string, Service][] =>
+  Object.entries(compose.services).filter(([, s]) => envOf(s).TEXTCLASS_UPSTREAM_SERVERS !== undefined);
+
+/** The `server HOST:PORT …;` entries of a proxy's TEXTCLASS_UPSTREAM_SERVERS. */
+export const upstreams = (service: Service): { host: string; port: string }[] =>
+  [...(envOf(service).TEXTCLASS_UPSTREAM_SERVERS ?? '').matchAll(/\bserver\s+([^\s:;]+):(\d+)/g)].map((m) => ({
+    host: m[1]!,
+    port: m[2]!,
+  }));
+
+/** The port of an nginx `listen` value: `8080`, `0.0.0.0:8080`, `[::]:8080 ssl`. */
+const listenPort = (listen: string | undefined) =>
+  /(?:^|:)(\d+)(?:\s|$)/.exec(listen?.trim().split(/\s+/)[0] ?? '')?.[1];
+
+/** A short-syntax port mapping: `[HOST_IP:]HOST_PORT:CONTAINER_PORT[/PROTOCOL]`. */
+function portMapping(mapping: string): { hostIp?: string; container: string } {
+  const parts = mapping.replace(/\/(tcp|udp)$/, '').split(':');
+  return { hostIp: parts.length === 3 ? parts[0] : undefined, container: parts.at(-1)! };
+}
+
+const TEMPLATES_DIR = '/etc/nginx/templates';
+
+/**
+ * Each nginx service: the image's own entrypoint renders the templates (no entrypoint of ours), mounted at
+ * /etc/nginx/templates from a directory of the repository holding *.template files whose ${VARIABLES} its
+ * environment all sets; it forwards only to textclass replicas; the upload limit is the replicas'; the public
+ * listener is published, the internal one (/metrics) only on 127.0.0.1 if at all.
+ */
+export function proxyProblems(compose: Compose, expect: ComposeExpectations): string[] {
   const problems: string[] = [];
-  for (const [name, service] of Object.entries(compose.services)) {
-    const script = [service.entrypoint, service.command].flat().join(' ');
-    const listen = /\{\{LISTEN\}\}\/(\d+)\//.exec(script)?.[1];
-    if (listen === undefined) continue;
-    const published = (service.ports ?? []).map((p) => p.split(':').at(-1));
-    if (!published.includes(listen))
-      problems.push(`${name} listens on ${listen} but publishes ${published.join(', ')}`);
+  const replicas = textclassServices(compose);
+  for (const [name, service] of proxyServices(compose)) {
+    const env = envOf(service);
+    if (service.entrypoint !== undefined)
+      problems.push(`${name} replaces the image's entrypoint, which renders the templates`);
+    const mount = (service.volumes ?? []).find((v) => v.split(':')[1] === TEMPLATES_DIR);
+    const source = mount === undefined ? undefined : path.resolve(expect.dir, mount.split(':')[0]!);
+    if (source === undefined) problems.push(`${name} mounts nothing at ${TEMPLATES_DIR}`);
+    else if (existsSync(source)) {
+      const templates = readdirSync(source).filter((f) => f.endsWith('.template'));
+      if (templates.length === 0) problems.push(`${name}: ${source} holds no *.template`);
+      for (const template of templates)
+        for (const [, variable] of readFileSync(path.join(source, template), 'utf8').matchAll(/\$\{(\w+)\}/g))
+          if (env[variable!] === undefined)
+            problems.push(`${name}: ${template} uses \${${variable}}, not in its environment`);
+    }
+    for (const { host } of upstreams(service))
+      if (!replicas.includes(host)) problems.push(`${name} forwards to ${host}, which is no textclass replica`);
+    for (const replica of replicas) {
+      const limit = expect.uploadMaxBytes(envOf(compose.services[replica]!));
+      if (env.TEXTCLASS_UPLOAD_MAX_BYTES !== String(limit))
+        problems.push(
+          `${name}: TEXTCLASS_UPLOAD_MAX_BYTES ${env.TEXTCLASS_UPLOAD_MAX_BYTES} differs from ${replica}'s upload limit ${limit}`,
+        );
+    }
+    const ports = (service.ports ?? []).map(portMapping);
+    const listen = listenPort(env.NGINX_LISTEN);
+    if (!ports.some((p) => p.container === listen))
+      problems.push(`${name} listens on ${listen} but publishes ${ports.map((p) => p.container).join(', ')}`);
+    const internal = listenPort(env.NGINX_INTERNAL_LISTEN);
+    for (const p of ports)
+      if (p.container === internal && p.hostIp !== '127.0.0.1')
+        problems.push(`${name} publishes its internal listener ${internal} (/metrics) beyond 127.0.0.1`);
   }
   return problems;
 }

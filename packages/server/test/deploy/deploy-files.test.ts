@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/app/config.js';
-import { crossCheckProblems, parseCompose, proxyPortProblems, schemaProblems, type Compose } from './compose-checks.js';
+import { crossCheckProblems, parseCompose, proxyProblems, schemaProblems, type Compose } from './compose-checks.js';
 import { dockerfileProblems, execForm, parseDockerfile, stageEnv } from './dockerfile-checks.js';
 
 const repo = (file: string) => fileURLToPath(new URL(`../../../../${file}`, import.meta.url));
@@ -44,12 +44,14 @@ const expectations = {
   imageProbe: execForm(healthcheck)!.at(-1)!,
   imagePort: stageEnv(finalStage).get('PORT')!,
   dir: repo('deploy'),
+  readyPath: '/health/ready',
+  uploadMaxBytes: (env: Record<string, string>) => loadConfig(env).uploadMaxBytes,
 };
 const compose = parseCompose(composeText, secrets);
 const problems = (c: Compose) => [
   ...schemaProblems(c),
   ...crossCheckProblems(c, expectations),
-  ...proxyPortProblems(c),
+  ...proxyProblems(c, expectations),
 ];
 const mutated = (change: (c: Compose) => void) => {
   const copy = structuredClone(compose);
@@ -61,7 +63,9 @@ describe('the settings the checks compare against', () => {
   it('are the configuration read by the server', () => {
     for (const name of ['PORT', 'HOST', 'DATABASE_URL', 'REDIS_URL', 'TEXTCLASS_API_KEY', 'TEXTCLASS_DATA_DIR'])
       expect(settings).toContain(name);
-    expect(getPaths).toContain('/health');
+    expect(getPaths).toContain(expectations.readyPath);
+    expect(getPaths).toContain('/health/live');
+    expect(loadConfig({}).uploadMaxBytes).toBe(1024 ** 3);
   });
 });
 
@@ -103,12 +107,50 @@ describe('deploy/compose.yaml', () => {
       'postgres uses volume postgres-data, not declared under volumes',
     );
     expect(mutated((c) => (c.services.nginx!.ports = ['8080:80']))).toContain('nginx listens on 8080 but publishes 80');
+    expect(mutated((c) => c.services.nginx!.ports!.push('9145:9145'))).toEqual([
+      'nginx publishes its internal listener 9145 (/metrics) beyond 127.0.0.1',
+    ]);
     expect(
       mutated((c) => ((c.services['textclass-2']!.environment as Record<string, string>).PORT = '9090')),
     ).toContain('nginx forwards to textclass-2:8080, which listens on 9090');
     expect(mutated((c) => delete c.services.postgres!.healthcheck)).toContain(
       'textclass-1 waits for postgres to be healthy, which has no healthcheck',
     );
+  });
+
+  it('fails each nginx check on a file that breaks it', () => {
+    const nginxEnv = (c: Compose) => c.services.nginx!.environment as Record<string, string>;
+    const replicaEnv = (c: Compose, name: string) => c.services[name]!.environment as Record<string, string>;
+    expect(
+      mutated((c) => (nginxEnv(c).TEXTCLASS_UPSTREAM_SERVERS = 'server textclass-1:9090; server textclass-3:8080;')),
+    ).toEqual([
+      'nginx forwards to textclass-1:9090, which listens on 8080',
+      'textclass-2: no proxy forwards to it',
+      'nginx forwards to textclass-3, which is no textclass replica',
+    ]);
+    expect(mutated((c) => (nginxEnv(c).TEXTCLASS_UPLOAD_MAX_BYTES = '1048576'))).toEqual([
+      "nginx: TEXTCLASS_UPLOAD_MAX_BYTES 1048576 differs from textclass-1's upload limit 1073741824",
+      "nginx: TEXTCLASS_UPLOAD_MAX_BYTES 1048576 differs from textclass-2's upload limit 1073741824",
+    ]);
+    // Without the setting a replica enforces the server's default, which is what nginx has.
+    expect(
+      mutated((c) => ['textclass-1', 'textclass-2'].forEach((r) => delete replicaEnv(c, r).TEXTCLASS_UPLOAD_MAX_BYTES)),
+    ).toEqual([]);
+    expect(mutated((c) => (replicaEnv(c, 'textclass-2').TEXTCLASS_UPLOAD_MAX_BYTES = '2147483648'))).toEqual([
+      "nginx: TEXTCLASS_UPLOAD_MAX_BYTES 1073741824 differs from textclass-2's upload limit 2147483648",
+    ]);
+    expect(mutated((c) => delete nginxEnv(c).NGINX_INTERNAL_LISTEN)).toEqual([
+      'nginx: textclass.conf.template uses ${NGINX_INTERNAL_LISTEN}, not in its environment',
+    ]);
+    expect(mutated((c) => (c.services.nginx!.volumes = ['./nginx/template:/etc/nginx/templates:ro']))).toEqual([
+      'nginx mounts ./nginx/template, which does not exist',
+    ]);
+    expect(mutated((c) => (c.services.nginx!.volumes = ['./nginx/templates:/etc/nginx/conf.d:ro']))).toEqual([
+      'nginx mounts nothing at /etc/nginx/templates',
+    ]);
+    expect(mutated((c) => (c.services.nginx!.entrypoint = ['nginx', '-g', 'daemon off;']))).toEqual([
+      "nginx replaces the image's entrypoint, which renders the templates",
+    ]);
   });
 });
 
@@ -122,8 +164,11 @@ describe('Dockerfile', () => {
       dockerfileProblems(parseDockerfile(dockerfileText.replace(from, to)), expectations);
     expect(broken('USER textclass', 'USER root')).toEqual(['the final stage runs as root']);
     expect(broken(/^HEALTHCHECK .*$/m, '')).toEqual(['no HEALTHCHECK in exec form in the final stage']);
-    expect(broken('"/health"]', '"/healthz"]')).toEqual([
+    expect(broken('"/health/ready"]', '"/healthz"]')).toEqual([
       'HEALTHCHECK probes /healthz, not a GET path of the contract',
+    ]);
+    expect(broken('"/health/ready"]', '"/health/live"]')).toEqual([
+      'HEALTHCHECK probes /health/live, not the readiness probe /health/ready',
     ]);
     expect(broken('ENTRYPOINT ["node", ', 'ENTRYPOINT ["sh", "-c", ')).toEqual([
       'ENTRYPOINT is not node (or tini) in exec form: signals would not reach node',

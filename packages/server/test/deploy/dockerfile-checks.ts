@@ -60,6 +60,8 @@ export interface DockerfileExpectations {
   settings: ReadonlySet<string>;
   /** GET paths of the contract. */
   getPaths: ReadonlySet<string>;
+  /** The readiness probe the HEALTHCHECK must use (healthy = ready to serve). */
+  readyPath: string;
 }
 
 /** Every rule the image promises: parameterised base, multi-stage, non-root, health check, data volume, signals, no dev dependencies. */
@@ -81,6 +83,8 @@ export function dockerfileProblems(facts: DockerfileFacts, expect: DockerfileExp
   if (probe === undefined) problems.push('no HEALTHCHECK in exec form in the final stage');
   else if (!expect.getPaths.has(probe.at(-1) ?? ''))
     problems.push(`HEALTHCHECK probes ${probe.at(-1)}, not a GET path of the contract`);
+  else if (probe.at(-1) !== expect.readyPath)
+    problems.push(`HEALTHCHECK probes ${probe.at(-1)}, not the readiness probe ${expect.readyPath}`);
 
   const entrypoint = of(final, 'ENTRYPOINT').at(-1);
   const command = entrypoint === undefined ? undefined : execForm(entrypoint);
