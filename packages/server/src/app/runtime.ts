@@ -67,7 +67,7 @@ export interface Runtime {
 
 export async function composeRuntime(config: Config, logger: Logger, tracing: Tracing = NO_TRACING): Promise<Runtime> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger, tracing });
-  const repos = createRepositories(database.db, database.writes);
+  const repos = createRepositories(database.db, database.writes, () => tracing.currentTraceparent());
   // Processes starting together on one empty PostgreSQL take turns here: one default workspace, one bootstrap key.
   const bootstrap = await withStartupLock(database, () => bootstrapDefaultWorkspace(repos, config.apiKey));
   const rateLimits = await createRateLimiter(config.redisUrl, logger);
@@ -130,7 +130,7 @@ export async function composeRuntime(config: Config, logger: Logger, tracing: Tr
   );
   const uploads = new UploadService(
     new DatasetService(repos.datasets, repos.records, repos.models),
-    createUploadRepository(database.db),
+    createUploadRepository(database.db, () => tracing.currentTraceparent()),
     {
       spoolDir: path.join(config.dataDir, 'uploads'),
       maxBytes: config.uploadMaxBytes,

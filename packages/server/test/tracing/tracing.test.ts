@@ -1,4 +1,4 @@
-// Tracing against a local OTLP/HTTP receiver: a real server's spans for a request (traceparent honoured), its queries, encoder batch and head, a webhook send that propagates traceparent; off by default with no OpenTelemetry SDK loaded.
+// Tracing against a local OTLP/HTTP receiver: a real server's spans for a request (traceparent honoured), its queries, encoder batch and head; a stored row's classification and webhook sends in the storing request's trace; off by default with no OpenTelemetry SDK loaded.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -88,6 +88,7 @@ describe('tracing on (OTLP/HTTP JSON, embedded PGlite)', () => {
       OTEL_BSP_SCHEDULE_DELAY: '100',
       TEXTCLASS_WEBHOOK_ALLOW_PRIVATE: 'true',
       TEXTCLASS_PIPELINE_POLL_MS: '50',
+      TEXTCLASS_WEBHOOK_RETRY_SCHEDULE_MS: '200',
     });
     server = probed.server;
   });
@@ -178,12 +179,8 @@ describe('tracing on (OTLP/HTTP JSON, embedded PGlite)', () => {
     expect(otlp.spans.filter((s) => s.name === 'GET /health' && s.traceId !== traceId)).toEqual([]);
   });
 
-  it('classifies a dataset row in a span of its own and sends it to a webhook in a client span whose traceparent the receiver gets', async () => {
-    const endpoint = await call(server, 'POST', '/v2/webhooks', {
-      url: hooks.url,
-      events: ['classification.completed'],
-    });
-    expect(endpoint.status).toBe(201);
+  /** A dataset with model 1 (the webhook endpoint is the suite's); returns its key. */
+  async function tracedDataset(): Promise<string> {
     const dataset = await call(server, 'POST', '/v2/datasets', {
       name: `traced-${hex(3)}`,
       columns: [{ name: 'text', type: 'text' }],
@@ -191,35 +188,96 @@ describe('tracing on (OTLP/HTTP JSON, embedded PGlite)', () => {
       model_ids: [1],
     });
     expect(dataset.status).toBe(201);
-    const { key } = (await dataset.json()) as { key: string };
-    expect(
-      (await call(server, 'POST', `/v2/datasets/${key}/records`, { text: `refund ${hex(4)} please` })).status,
-    ).toBe(201);
+    return ((await dataset.json()) as { key: string }).key;
+  }
 
-    const [hook] = await hooks.waitFor(1);
-    const traceparent = String(hook!.headers.traceparent);
-    const [, traceId, parentId, flags] = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/.exec(traceparent) ?? [];
-    expect(flags).toBe('01');
-    const send = await otlp.waitFor((spans) => spans.find((s) => s.spanId === parentId), 'the webhook send span');
-    expect(send).toMatchObject({
-      name: 'webhook send',
-      kind: CLIENT,
-      traceId,
-      attributes: expect.objectContaining({
-        'http.request.method': 'POST',
-        'http.response.status_code': 200,
-        'url.full': hooks.url,
-        'textclass.webhook.message_id': hook!.headers['webhook-id'],
-      }),
+  const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-01$/;
+
+  it('continues the trace of the request that stored a dataset row: the worker classifies it and every webhook attempt sends it in that trace', async () => {
+    const endpoint = await call(server, 'POST', '/v2/webhooks', {
+      url: hooks.url,
+      events: ['classification.completed'],
     });
-    expect(send.statusCode).not.toBe(ERROR);
-    // The worker's classification of the row is one trace of its own: its head and encoder batch under it.
-    const job = otlp.spans.find(
-      (s) => s.name === 'classify records' && s.attributes['textclass.classify.texts'] === 1,
-    )!;
-    expect(job).toBeDefined();
-    const children = otlp.spans.filter((s) => s.parentSpanId === job.spanId).map((s) => s.name);
+    expect(endpoint.status).toBe(201);
+    const key = await tracedDataset();
+    // The first attempt fails, so the delivery is retried (TEXTCLASS_WEBHOOK_RETRY_SCHEDULE_MS) and sent again.
+    hooks.answer(500);
+    const traceId = hex(16);
+    const callerSpanId = hex(8);
+    const stored = await call(
+      server,
+      'POST',
+      `/v2/datasets/${key}/records`,
+      { text: `refund ${hex(4)} please` },
+      { traceparent: `00-${traceId}-${callerSpanId}-01` },
+    );
+    expect(stored.status).toBe(201);
+
+    const attempts = await hooks.waitFor(2);
+    expect(attempts.map((a) => a.status)).toEqual([500, 200]);
+    expect(attempts[1]!.headers['webhook-id']).toBe(attempts[0]!.headers['webhook-id']);
+    const sendIds = attempts.map((attempt) => {
+      const [, receivedTraceId, parentId] = TRACEPARENT.exec(String(attempt.headers.traceparent)) ?? [];
+      // The receiver's traceparent carries the trace of the request that stored the row, on every attempt.
+      expect(receivedTraceId).toBe(traceId);
+      return parentId;
+    });
+    const trace = await otlp.waitFor(
+      (spans) =>
+        sendIds.every((id) => spans.some((s) => s.spanId === id))
+          ? traceWith(traceId, [/^POST \/v2\/datasets\//, /^classify records$/])(spans)
+          : undefined,
+      "the stored row's trace",
+    );
+    const root = trace.find((s) => s.kind === SERVER)!;
+    expect(root.parentSpanId).toBe(callerSpanId);
+    // The worker's classification is a child of the request span, with its head and encoder batch under it.
+    const job = trace.find((s) => s.name === 'classify records')!;
+    expect(job).toMatchObject({
+      parentSpanId: root.spanId,
+      attributes: expect.objectContaining({ 'textclass.classify.texts': 1 }),
+    });
+    const children = trace.filter((s) => s.parentSpanId === job.spanId).map((s) => s.name);
     expect(children).toEqual(expect.arrayContaining(['classification head', 'encoder batch']));
+    // Each attempt is a client span of that trace, a child of the request span, the one whose id the receiver got.
+    const sends = sendIds.map((id) => trace.find((s) => s.spanId === id)!);
+    for (const send of sends)
+      expect(send).toMatchObject({
+        name: 'webhook send',
+        kind: CLIENT,
+        traceId,
+        parentSpanId: root.spanId,
+        attributes: expect.objectContaining({
+          'http.request.method': 'POST',
+          'url.full': hooks.url,
+          'textclass.webhook.message_id': attempts[0]!.headers['webhook-id'],
+        }),
+      });
+    expect(sends.map((s) => [s.attributes['http.response.status_code'], s.statusCode === ERROR])).toEqual([
+      [500, true],
+      [200, false],
+    ]);
+  });
+
+  it('classifies and sends a row in a new trace when the request that stored it was not sampled', async () => {
+    const key = await tracedDataset();
+    const before = hooks.received.length;
+    const traceId = hex(16);
+    const stored = await call(
+      server,
+      'POST',
+      `/v2/datasets/${key}/records`,
+      { text: `late parcel ${hex(4)}` },
+      { traceparent: `00-${traceId}-${hex(8)}-00` },
+    );
+    expect(stored.status).toBe(201);
+    const hook = (await hooks.waitFor(before + 1))[before]!;
+    const [, receivedTraceId, parentId] = TRACEPARENT.exec(String(hook.headers.traceparent)) ?? [];
+    expect(receivedTraceId).toBeDefined();
+    expect(receivedTraceId).not.toBe(traceId);
+    const send = await otlp.waitFor((spans) => spans.find((s) => s.spanId === parentId), 'the webhook send span');
+    expect(send).toMatchObject({ name: 'webhook send', parentSpanId: '' });
+    expect(otlp.spans.filter((s) => s.traceId === traceId)).toEqual([]);
   });
 
   it('loaded OpenTelemetry (the probe sees it when tracing is on)', async () => {

@@ -3,11 +3,13 @@ import {
   context,
   diag,
   DiagLogLevel,
+  isSpanContextValid,
   propagation,
   ROOT_CONTEXT,
   SpanKind,
   SpanStatusCode,
   trace,
+  TraceFlags,
   type Attributes,
   type Context,
   type Link,
@@ -145,6 +147,17 @@ export async function createOtelTracing(options: OtelTracingOptions): Promise<Tr
     current(): TraceContext | undefined {
       const active = context.active();
       return trace.getSpan(active) === undefined ? undefined : (active as unknown as TraceContext);
+    },
+    currentTraceparent(): string | undefined {
+      const spanContext = trace.getSpanContext(context.active());
+      if (!spanContext || !isSpanContextValid(spanContext)) return undefined;
+      if ((spanContext.traceFlags & TraceFlags.SAMPLED) === 0) return undefined;
+      return `00-${spanContext.traceId}-${spanContext.spanId}-01`;
+    },
+    continueFrom(traceparent: string | null | undefined): TraceContext | undefined {
+      if (!traceparent) return undefined;
+      const extracted = propagation.extract(ROOT_CONTEXT, { traceparent });
+      return trace.getSpanContext(extracted) === undefined ? undefined : (extracted as unknown as TraceContext);
     },
     inject(headers: Record<string, string>): void {
       propagation.inject(context.active(), headers);

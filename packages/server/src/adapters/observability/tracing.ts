@@ -36,6 +36,13 @@ export interface Tracing {
   start(name: string, options?: SpanOptions): TraceSpan;
   /** The active context when it holds a span; undefined otherwise. */
   current(): TraceContext | undefined;
+  /**
+   * The W3C `traceparent` of the active span, to store with work that runs later (a job, an outbox row); undefined
+   * when no span is active or its trace is not sampled (then nothing is worth continuing).
+   */
+  currentTraceparent(): string | undefined;
+  /** The context a stored `traceparent` names, to parent (or link) later work to; undefined for none or a malformed one. */
+  continueFrom(traceparent: string | null | undefined): TraceContext | undefined;
   /** Adds `traceparent` (and `tracestate`) of the active span to outgoing headers. */
   inject(headers: Record<string, string>): void;
   /** Exports what is buffered and stops. */
@@ -55,6 +62,8 @@ export const NO_TRACING: Tracing = {
   enabled: false,
   start: () => NO_SPAN,
   current: () => undefined,
+  currentTraceparent: () => undefined,
+  continueFrom: () => undefined,
   inject: () => undefined,
   shutdown: async () => undefined,
 };

@@ -13,6 +13,7 @@ const ALL_MIGRATIONS = [
   '0004_jobs_webhooks',
   '0005_uploads',
   '0006_model_lifecycle',
+  '0007_trace_context',
 ];
 
 describe('embedded PGlite on disk', () => {

@@ -14,6 +14,7 @@ import { createWorkspaceRepository } from './repositories/workspaces.js';
 import { withCachedReads } from './repositories/cached-reads.js';
 import type { DatabaseSchema } from './schema.js';
 import type { TableWriteWatch } from './table-write-watch.js';
+import { UNTRACED, type CurrentTraceContext } from './repositories/jobs.js';
 
 export { openDatabase, type Database, type OpenDatabaseOptions } from './database.js';
 export { withStartupLock } from './startup-lock.js';
@@ -25,19 +26,25 @@ export { databaseProbe, type DatabaseProbe } from './probe.js';
 export { createUploadRepository } from './repositories/uploads.js';
 export { createPipelineStats } from './repositories/pipeline-stats.js';
 export type { DatabaseSchema } from './schema.js';
+export type { CurrentTraceContext } from './repositories/jobs.js';
 
 /**
  * `writes` (Database.writes, set for embedded PGlite): cache the per-request reads of the caller and the model in this
- * process until the watch sees their tables written.
+ * process until the watch sees their tables written. `traceContext`: the traceparent of the traced request storing
+ * dataset rows, kept with their classification jobs (the tracing port's; untraced by default).
  */
-export function createRepositories(db: Kysely<DatabaseSchema>, writes?: TableWriteWatch): Repositories {
+export function createRepositories(
+  db: Kysely<DatabaseSchema>,
+  writes?: TableWriteWatch,
+  traceContext: CurrentTraceContext = UNTRACED,
+): Repositories {
   const repos: Repositories = {
     workspaces: createWorkspaceRepository(db),
     apiKeys: createApiKeyRepository(db),
     models: createModelRepository(db),
     lifecycle: createModelLifecycleRepository(db),
     datasets: createDatasetRepository(db),
-    records: createRecordRepository(db),
+    records: createRecordRepository(db, traceContext),
     usage: createUsageRepository(db),
     jobs: createJobRepository(db),
     pipeline: createPipelineRepository(db),

@@ -140,6 +140,8 @@ export interface JobsTable {
   last_error: string | null;
   failed_at: Timestamp | null;
   created_at: CreatedAt;
+  /** The W3C traceparent of the request that stored the job; null when it was not traced. */
+  trace_context: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface WebhookEndpointsTable {
@@ -165,6 +167,8 @@ export interface WebhookDeliveriesTable {
   next_attempt_at: ColumnType<Date | null, Date | string | undefined, Date | string | null>;
   locked_until: Timestamp | null;
   created_at: CreatedAt;
+  /** The trace the event continues (its job's traceparent); null when untraced. */
+  trace_context: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface WebhookAttemptsTable {

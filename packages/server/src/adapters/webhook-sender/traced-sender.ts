@@ -16,7 +16,7 @@ function safeUrl(url: string): { full: string; host: string; port: number | unde
 export function tracedWebhookSender(sender: WebhookSender, tracing: Tracing): WebhookSender {
   if (!tracing.enabled) return sender;
   return {
-    send(url, headers, body, timeoutMs) {
+    send(url, headers, body, timeoutMs, traceContext) {
       const target = safeUrl(url);
       const attributes = {
         'http.request.method': 'POST',
@@ -26,11 +26,12 @@ export function tracedWebhookSender(sender: WebhookSender, tracing: Tracing): We
         'textclass.webhook.message_id': headers['webhook-id'],
         'http.request.body.size': Buffer.byteLength(body),
       };
-      // A new trace per attempt: the outbox does not keep the trace of the request that stored the record.
-      return inSpan(tracing, 'webhook send', { kind: 'client', attributes, parent: null }, async (span) => {
+      // Every attempt continues the trace the outbox row carries (the request that stored the record); without one, a new trace.
+      const parent = tracing.continueFrom(traceContext) ?? null;
+      return inSpan(tracing, 'webhook send', { kind: 'client', attributes, parent }, async (span) => {
         const outgoing = { ...headers };
         tracing.inject(outgoing);
-        const result = await sender.send(url, outgoing, body, timeoutMs);
+        const result = await sender.send(url, outgoing, body, timeoutMs, traceContext);
         span.setAttributes({ 'http.response.status_code': result.statusCode });
         if (result.statusCode >= 400) span.fail(new Error(`HTTP ${result.statusCode}`));
         return result;

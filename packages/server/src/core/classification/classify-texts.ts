@@ -29,6 +29,8 @@ export interface ClassifyRequest {
   quota?: Workspace;
   /** Identify the language of the texts taken together (only where the answer is used). */
   detectLanguage?: boolean;
+  /** The trace this work continues (an opaque W3C traceparent, e.g. a dataset job's): for a composition that traces it. */
+  traceContext?: string;
 }
 
 export interface ModelScores {

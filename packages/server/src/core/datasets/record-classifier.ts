@@ -50,7 +50,7 @@ export class RecordClassifier {
     const jobs = await this.deps.jobs.claim(CLASSIFY_RECORDS_JOB, this.options.batchJobs, this.options.leaseMs);
     for (const job of jobs) {
       try {
-        await this.run(job.payload as unknown as ClassifyRecordsPayload);
+        await this.run(job.payload as unknown as ClassifyRecordsPayload, job.traceContext);
         await this.deps.jobs.complete(job.id);
         this.deps.events?.jobFinished('classification', 'succeeded');
       } catch (error) {
@@ -67,7 +67,8 @@ export class RecordClassifier {
     return jobs.length;
   }
 
-  async run(payload: ClassifyRecordsPayload): Promise<void> {
+  /** `traceContext`: the trace of the request that stored the rows; the classification and the events continue it. */
+  async run(payload: ClassifyRecordsPayload, traceContext?: string): Promise<void> {
     const dataset = await this.deps.datasets.get(payload.workspace_id, payload.dataset_id);
     if (!dataset) return;
     const records = await this.deps.pipeline.unclassified(dataset.id, payload.record_ids);
@@ -82,6 +83,7 @@ export class RecordClassifier {
       texts: withText.map((r) => textOf(r) as string),
       models: dataset.modelIds.map((modelId) => ({ modelId })),
       unusableModels: 'skip',
+      ...(traceContext === undefined ? {} : { traceContext }),
     });
     const byRecord = new Map<string, Record<string, Classification>>(records.map((r) => [r.id, {}]));
     const review = new Map<string, string[]>(records.map((r) => [r.id, []]));
@@ -116,7 +118,7 @@ export class RecordClassifier {
         event,
       };
     });
-    const written = await this.deps.pipeline.saveResults(payload.workspace_id, results);
+    const written = await this.deps.pipeline.saveResults(payload.workspace_id, results, traceContext);
     if (written.length > 0) this.deps.onWritten?.(written.length);
   }
 }

@@ -25,6 +25,8 @@ export interface Job {
   payload: Record<string, unknown>;
   /** Claims so far, this one included. */
   attempts: number;
+  /** The trace of the request that stored the job (an opaque W3C traceparent), when that request was traced. */
+  traceContext?: string;
 }
 
 export interface JobRepository {
@@ -60,9 +62,10 @@ export interface PipelineRepository {
   unclassified(datasetId: number, ids: string[]): Promise<DatasetRecord[]>;
   /**
    * Writes each result only where the record is still unclassified and, in the same transaction, one outbox
-   * delivery of its event per chosen endpoint that is still an enabled endpoint of the workspace. Returns the ids it wrote.
+   * delivery of its event per chosen endpoint that is still an enabled endpoint of the workspace, carrying
+   * `traceContext` (the job's) so that its sends join that trace. Returns the ids it wrote.
    */
-  saveResults(workspaceId: number, results: RecordResult[]): Promise<string[]>;
+  saveResults(workspaceId: number, results: RecordResult[], traceContext?: string): Promise<string[]>;
 }
 
 export interface WebhookEndpoint {
@@ -98,6 +101,8 @@ export interface WebhookDelivery {
   nextAttemptAt: Date | null;
   createdAt: Date;
   attempts: DeliveryAttempt[];
+  /** The trace the event belongs to (an opaque W3C traceparent): every attempt continues it. */
+  traceContext?: string;
 }
 
 export interface WebhookRepository {
@@ -136,5 +141,12 @@ export interface WebhookRepository {
 
 /** Sends one POST; resolves with the status code, rejects on a network error or timeout. */
 export interface WebhookSender {
-  send(url: string, headers: Record<string, string>, body: string, timeoutMs: number): Promise<{ statusCode: number }>;
+  /** `traceContext`: the delivery's trace, for a sender that traces the call. */
+  send(
+    url: string,
+    headers: Record<string, string>,
+    body: string,
+    timeoutMs: number,
+    traceContext?: string,
+  ): Promise<{ statusCode: number }>;
 }

@@ -69,7 +69,9 @@ export class WebhookDispatcher {
     let statusCode: number | null = null;
     let error: string | null = null;
     try {
-      statusCode = (await this.sender.send(endpoint.url, headers, delivery.body, this.options.timeoutMs)).statusCode;
+      statusCode = (
+        await this.sender.send(endpoint.url, headers, delivery.body, this.options.timeoutMs, delivery.traceContext)
+      ).statusCode;
       if (statusCode < 200 || statusCode > 299) error = `answered ${statusCode}`;
     } catch (cause) {
       error = cause instanceof Error ? cause.message : String(cause);

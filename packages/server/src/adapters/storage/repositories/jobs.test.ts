@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLASSIFY_RECORDS_JOB, classificationJobs } from '../../../core/datasets/classification-jobs.js';
 import type { Repositories } from '../../../core/ports/repositories.js';
 import type { Dataset, NewRecord } from '../../../core/shared/types.js';
+import { createRepositories } from '../index.js';
 import { createWorkspace, newDataset } from '../testing/fixtures.js';
 import { openTestRepositories, testTargets, type TestDatabase } from '../testing/targets.js';
 
@@ -126,5 +127,44 @@ describe.each(testTargets())('job queue on $kind', (target) => {
     });
     expect((await repos.webhooks.listDeliveries(off.id, { offset: 0, limit: 10 })).total).toBe(0);
     expect((await repos.webhooks.listDeliveries(elsewhere.id, { offset: 0, limit: 10 })).total).toBe(0);
+  });
+
+  it('keeps the trace context of the request storing rows with their job and the outbox rows of the job; null when untraced', async () => {
+    await drain();
+    const traceparent = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+    const traced = createRepositories(database.db, undefined, () => traceparent);
+    const dataset = await freshDataset([1]);
+    const [record] = await traced.records.insertMany(dataset.id, [row('traced')], classificationJobs);
+    const [untracedRecord] = await repos.records.insertMany(dataset.id, [row('untraced')], classificationJobs);
+    const jobs = (await repos.jobs.claim(CLASSIFY_RECORDS_JOB, 10, 60_000)).sort((a, b) => Number(a.id) - Number(b.id));
+    expect(jobs.map((j) => j.traceContext)).toEqual([traceparent, undefined]);
+    const stored = await sql<{ trace_context: string | null }>`
+      select trace_context from jobs where payload->>'dataset_id' = ${String(dataset.id)} order by id`.execute(
+      database.db,
+    );
+    expect(stored.rows.map((r) => r.trace_context)).toEqual([traceparent, null]);
+
+    const endpoint = await repos.webhooks.create({
+      workspaceId: dataset.workspaceId,
+      url: 'https://example.com/traced',
+      events: ['classification.completed'],
+      enabled: true,
+      secret: 'whsec_t',
+    });
+    const event = { type: 'classification.completed', body: '{}', endpointIds: [endpoint.id] };
+    const result = (recordId: string) => ({
+      recordId,
+      classifications: { '1': { label: 'x', confidence: 0.9 } },
+      needsReview: [],
+      skippedModels: {},
+      event,
+    });
+    await repos.pipeline.saveResults(dataset.workspaceId, [result(record!.id)], jobs[0]!.traceContext);
+    await repos.pipeline.saveResults(dataset.workspaceId, [result(untracedRecord!.id)], jobs[1]!.traceContext);
+    // Every claim of a delivery (each attempt) hands the sender the same trace context.
+    const claimed = (await repos.webhooks.claimDue(100, 60_000))
+      .filter((c) => c.endpoint.id === endpoint.id)
+      .sort((a, b) => Number(a.delivery.id) - Number(b.delivery.id));
+    expect(claimed.map(({ delivery }) => delivery.traceContext)).toEqual([traceparent, undefined]);
   });
 });

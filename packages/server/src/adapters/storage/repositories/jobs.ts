@@ -5,17 +5,28 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Job, JobRepository, JobsForStoredRows, StoredRows } from '../../../core/ports/pipeline.js';
 import { toJson, type DatabaseSchema } from '../schema.js';
 
-/** Writes the jobs the core asks for the stored rows, inside the caller's transaction (the one that stores them). */
+/** The W3C traceparent of the operation running now (the tracing port's), or undefined when it is not traced. */
+export type CurrentTraceContext = () => string | undefined;
+
+export const UNTRACED: CurrentTraceContext = () => undefined;
+
+/**
+ * Writes the jobs the core asks for the stored rows, inside the caller's transaction (the one that stores them),
+ * each with the trace context of the request storing them (null when untraced), for the worker to continue.
+ */
 export async function enqueueJobsFor(
   trx: Transaction<DatabaseSchema>,
   jobsFor: JobsForStoredRows,
   rows: StoredRows,
+  traceContext: string | undefined,
 ): Promise<void> {
   const jobs = jobsFor(rows);
   if (jobs.length > 0)
     await trx
       .insertInto('jobs')
-      .values(jobs.map((job) => ({ kind: job.kind, payload: toJson(job.payload) })))
+      .values(
+        jobs.map((job) => ({ kind: job.kind, payload: toJson(job.payload), trace_context: traceContext ?? null })),
+      )
       .execute();
 }
 
@@ -31,7 +42,13 @@ export function createJobRepository(db: Kysely<DatabaseSchema>): JobRepository {
     },
 
     async claim(kind, limit, leaseMs) {
-      const { rows } = await sql<{ id: string; kind: string; payload: Record<string, unknown>; attempts: number }>`
+      const { rows } = await sql<{
+        id: string;
+        kind: string;
+        payload: Record<string, unknown>;
+        attempts: number;
+        trace_context: string | null;
+      }>`
         update jobs set attempts = attempts + 1, locked_until = now() + make_interval(secs => ${leaseMs / 1000})
         where id in (
           select id from jobs
@@ -40,9 +57,16 @@ export function createJobRepository(db: Kysely<DatabaseSchema>): JobRepository {
           limit ${limit}
           for update skip locked
         )
-        returning id, kind, payload, attempts`.execute(db);
+        returning id, kind, payload, attempts, trace_context`.execute(db);
       return rows.map(
-        (r) => ({ id: String(r.id), kind: r.kind, payload: r.payload, attempts: r.attempts }) satisfies Job,
+        (r) =>
+          ({
+            id: String(r.id),
+            kind: r.kind,
+            payload: r.payload,
+            attempts: r.attempts,
+            ...(r.trace_context === null ? {} : { traceContext: r.trace_context }),
+          }) satisfies Job,
       );
     },
 

@@ -5,7 +5,7 @@ import type { PipelineRepository } from '../../../core/ports/pipeline.js';
 import { toJson, type DatabaseSchema } from '../schema.js';
 import { toDatasetRecord } from './records.js';
 
-/** Outbox rows per INSERT (4 parameters each, well under PostgreSQL's 65,535). */
+/** Outbox rows per INSERT (5 parameters each, well under PostgreSQL's 65,535). */
 const DELIVERY_CHUNK = 1000;
 
 /** A Standard Webhooks message id: the `webhook-id` of every attempt of one event. */
@@ -26,7 +26,7 @@ export function createPipelineRepository(db: Kysely<DatabaseSchema>): PipelineRe
       return rows.map(toDatasetRecord);
     },
 
-    async saveResults(workspaceId, results) {
+    async saveResults(workspaceId, results, traceContext) {
       if (results.length === 0) return [];
       const chosen = [...new Set(results.flatMap((r) => r.event?.endpointIds ?? []))];
       return db.transaction().execute(async (trx) => {
@@ -64,7 +64,13 @@ export function createPipelineRepository(db: Kysely<DatabaseSchema>): PipelineRe
             ? []
             : event.endpointIds
                 .filter((id) => enabled.has(id))
-                .map((id) => ({ endpoint_id: id, event: event.type, message_id: newMessageId(), body: event.body })),
+                .map((id) => ({
+                  endpoint_id: id,
+                  event: event.type,
+                  message_id: newMessageId(),
+                  body: event.body,
+                  trace_context: traceContext ?? null,
+                })),
         );
         for (let start = 0; start < deliveries.length; start += DELIVERY_CHUNK) {
           await trx

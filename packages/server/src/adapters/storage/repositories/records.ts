@@ -6,7 +6,7 @@ import type { DatasetRecord, NewRecord } from '../../../core/shared/types.js';
 import type { JobsForStoredRows } from '../../../core/ports/pipeline.js';
 import { toJson, type DatabaseSchema, type RecordsTable } from '../schema.js';
 import { assertStorable } from '../storable-text.js';
-import { enqueueJobsFor } from './jobs.js';
+import { enqueueJobsFor, UNTRACED, type CurrentTraceContext } from './jobs.js';
 
 /** Rows per INSERT statement: 3 bound values each stays far below PostgreSQL's 65,535-parameter limit. */
 const INSERT_CHUNK = 1000;
@@ -30,7 +30,11 @@ const byId = (a: Selectable<RecordsTable>, b: Selectable<RecordsTable>): number 
   return left < right ? -1 : left > right ? 1 : 0;
 };
 
-export function createRecordRepository(db: Kysely<DatabaseSchema>): RecordRepository {
+/** `traceContext`: the trace of the request storing rows, kept with their classification jobs. */
+export function createRecordRepository(
+  db: Kysely<DatabaseSchema>,
+  traceContext: CurrentTraceContext = UNTRACED,
+): RecordRepository {
   return {
     async insertMany(datasetId, rows: NewRecord[], jobsFor: JobsForStoredRows) {
       if (rows.length === 0) return [];
@@ -39,6 +43,7 @@ export function createRecordRepository(db: Kysely<DatabaseSchema>): RecordReposi
         assertStorable(row.values, context);
         assertStorable(row.metadata, context);
       });
+      const trace = traceContext();
       const inserted = await db.transaction().execute(async (trx) => {
         // Bumping the count first also locks the dataset row, so concurrent batches queue up behind it.
         const bumped = await trx
@@ -58,12 +63,17 @@ export function createRecordRepository(db: Kysely<DatabaseSchema>): RecordReposi
           const written = await trx.insertInto('records').values(chunk).returningAll().execute();
           stored.push(...written);
           // The jobs commit with their rows, so no accepted row is ever without the work the core asked for it.
-          await enqueueJobsFor(trx, jobsFor, {
-            workspaceId: bumped.workspace_id,
-            datasetId,
-            modelIds: bumped.model_ids,
-            recordIds: written.map((r) => r.id),
-          });
+          await enqueueJobsFor(
+            trx,
+            jobsFor,
+            {
+              workspaceId: bumped.workspace_id,
+              datasetId,
+              modelIds: bumped.model_ids,
+              recordIds: written.map((r) => r.id),
+            },
+            trace,
+          );
         }
         return stored;
       });

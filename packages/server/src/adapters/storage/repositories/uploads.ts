@@ -2,7 +2,7 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Upload, UploadError, UploadRepository } from '../../../core/ports/uploads.js';
 import { toJson, type DatabaseSchema, type UploadsTable } from '../schema.js';
-import { enqueueJobsFor } from './jobs.js';
+import { enqueueJobsFor, UNTRACED, type CurrentTraceContext } from './jobs.js';
 
 /** Rows per staging INSERT and per move into records (3 bound values per staged row). */
 const CHUNK = 1000;
@@ -47,7 +47,11 @@ async function failIn(trx: Transaction<DatabaseSchema>, uploadId: string, error:
   return true;
 }
 
-export function createUploadRepository(db: Kysely<DatabaseSchema>): UploadRepository {
+/** `traceContext`: the trace of the operation completing an upload, kept with its rows' classification jobs. */
+export function createUploadRepository(
+  db: Kysely<DatabaseSchema>,
+  traceContext: CurrentTraceContext = UNTRACED,
+): UploadRepository {
   return {
     async begin(workspaceId, datasetId, format) {
       return db.transaction().execute(async (trx) => {
@@ -139,6 +143,7 @@ export function createUploadRepository(db: Kysely<DatabaseSchema>): UploadReposi
     },
 
     async complete(uploadId, jobsFor) {
+      const trace = traceContext();
       return db.transaction().execute(async (trx) => {
         // Taking the upload first locks it: a concurrent fail (another process's stale sweep) waits, then finds it completed.
         const upload = await trx
@@ -164,12 +169,17 @@ export function createUploadRepository(db: Kysely<DatabaseSchema>): UploadReposi
             order by row_index
             returning id`.execute(trx);
           // The same jobs the row endpoints write, in the same transaction as their rows.
-          await enqueueJobsFor(trx, jobsFor, {
-            workspaceId: dataset.workspace_id,
-            datasetId: upload.dataset_id,
-            modelIds: dataset.model_ids,
-            recordIds: rows.map((r) => String(r.id)),
-          });
+          await enqueueJobsFor(
+            trx,
+            jobsFor,
+            {
+              workspaceId: dataset.workspace_id,
+              datasetId: upload.dataset_id,
+              modelIds: dataset.model_ids,
+              recordIds: rows.map((r) => String(r.id)),
+            },
+            trace,
+          );
         }
         await trx.deleteFrom('upload_rows').where('upload_id', '=', uploadId).execute();
         const done = await trx

@@ -44,6 +44,7 @@ function toDelivery(row: Selectable<WebhookDeliveriesTable>, attempts: DeliveryA
     nextAttemptAt: row.next_attempt_at,
     createdAt: row.created_at,
     attempts,
+    ...(row.trace_context === null ? {} : { traceContext: row.trace_context }),
   };
 }
 
