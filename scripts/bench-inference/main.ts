@@ -1,4 +1,4 @@
-// npm run bench:inference [-- --quick] [--label NAME] [--profile-dir DIR]: raw ceiling, textclass over HTTP and the transformers.js peer, one run.
+// npm run bench:inference [-- --quick] [--label NAME] [--profile-dir DIR] [--only KIND]: raw ceiling, textclass over HTTP and the transformers.js peer, one run.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { MAIN, writeSyntheticEncoder } from '@textclass/server/testing';
 import { pairedLatency, runLoad, type LoadResult, type PairedResult } from './http-load.js';
 import { startPeer } from './peer-server.js';
+import { startBare } from './bare-server.js';
 import {
   makeTexts,
   neuralDefaultSubject,
@@ -23,7 +24,13 @@ import { boundsFor, type Bounds } from './bounds.js';
 import type { Child } from './servers.js';
 
 const { values } = parseArgs({
-  options: { quick: { type: 'boolean', default: false }, label: { type: 'string' }, 'profile-dir': { type: 'string' } },
+  options: {
+    quick: { type: 'boolean', default: false },
+    label: { type: 'string' },
+    'profile-dir': { type: 'string' },
+    /** Measure only encoders of these kinds (repeatable: --only static), e.g. for the HTTP-stack rows alone. */
+    only: { type: 'string', multiple: true },
+  },
 });
 const QUICK = values.quick;
 const CACHE = resolve('.bench-cache');
@@ -32,6 +39,8 @@ const TOKENS_PER_TEXT = 30;
 const POOL = 4096;
 const CONCURRENCY = [1, 8, 16, 32];
 const PEER_CONCURRENCY = [16];
+/** The bare node:http limit is measured for the fastest encoder (static) only: there the stack is the whole cost. */
+const BARE_CONCURRENCY = [1, 32];
 const SIZES = [1, 8];
 const RAW_BATCHES = [1, 8, 32];
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -116,6 +125,35 @@ async function loads(
   return results;
 }
 
+/** The bare node:http echo at c1 and c32 with one-text bodies, the limit textclass's per-request cost is held to. */
+async function bareRows(answer: string, texts: string[], bounds: Bounds): Promise<LoadResult[]> {
+  log('bare node:http echo (same body, same-sized answer)');
+  const bare = await startBare(answer);
+  const rows: LoadResult[] = [];
+  try {
+    for (const c of BARE_CONCURRENCY) {
+      const result = await runLoad({
+        url: `${bare.url}/v2/models/1/inference`,
+        headers: {},
+        body: inferenceBody(texts, 1),
+        textsPerRequest: 1,
+        concurrency: c,
+        maxRequests: bounds.requests,
+        maxSeconds: bounds.seconds,
+        warmupRequests: Math.max(bounds.warmup, 1),
+      });
+      result.loadAverage1m = round(loadavg()[0] ?? 0, 2);
+      log(
+        `  bare node:http c${c} x 1: ${result.textsPerSecond} requests/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms`,
+      );
+      rows.push(result);
+    }
+  } finally {
+    await bare.stop();
+  }
+  return rows;
+}
+
 async function measureSubject(subject: Subject, texts: string[]): Promise<SubjectResults> {
   const bounds: Bounds = boundsFor(subject.kind, QUICK);
   const meanTokens = round(texts.slice(0, 512).reduce((sum, t) => sum + subject.tokenize(t).length, 0) / 512, 1);
@@ -130,6 +168,7 @@ async function measureSubject(subject: Subject, texts: string[]): Promise<Subjec
     const serverMemory: SubjectResults['serverMemory'] = {};
     let textclass: LoadResult[];
     let paired: PairedResult;
+    let answer = '';
     try {
       const loaded = server.memory();
       if (loaded) serverMemory.loaded = loaded;
@@ -138,6 +177,13 @@ async function measureSubject(subject: Subject, texts: string[]): Promise<Subjec
       };
       if (model.config?.encoder !== undefined && model.config.encoder !== subject.id)
         throw new Error(`demo model 1 uses ${model.config.encoder}, not ${subject.id}`);
+      const sample = await fetch(`${server.url}/v2/models/1/inference`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: inferenceBody(texts, 1)(0),
+      });
+      answer = await sample.text();
+      if (sample.status !== 200) throw new Error(`sample inference answered ${sample.status}: ${answer}`);
       textclass = await loads(server, '/v2/models/1/inference', auth, texts, CONCURRENCY, bounds, 'textclass', {
         raw,
         batch: best.batch,
@@ -157,6 +203,7 @@ async function measureSubject(subject: Subject, texts: string[]): Promise<Subjec
     } finally {
       await server.stop();
     }
+    const bare = subject.kind === 'static' ? await bareRows(answer, texts, bounds) : [];
     const rawAfter = await ceilingRows(subject, raw, bounds, 'after the HTTP loops');
     const ceiling = rawBefore.map((before, i) => {
       const after = rawAfter[i] as RawResult;
@@ -172,6 +219,7 @@ async function measureSubject(subject: Subject, texts: string[]): Promise<Subjec
       textclass,
       paired,
       peer: [],
+      bare,
       serverMemory,
     };
   } finally {
@@ -220,8 +268,10 @@ async function main(): Promise<void> {
   const transformer = await transformerSubject(CACHE, SYNTHETIC_ID);
   const texts = makeTexts(POOL, TOKENS_PER_TEXT, (text) => transformer.tokenize(text).length);
   const subjects: SubjectResults[] = [];
-  for (const subject of [transformer, await neuralDefaultSubject(), await staticSubject()])
-    subjects.push(await measureSubject(subject, texts));
+  const wanted = (kind: Subject['kind']) => !values.only || values.only.includes(kind);
+  if (wanted('transformer')) subjects.push(await measureSubject(transformer, texts));
+  if (wanted('neural')) subjects.push(await measureSubject(await neuralDefaultSubject(), texts));
+  if (wanted('static')) subjects.push(await measureSubject(await staticSubject(), texts));
   const all = subjects.flatMap(targets);
   const printed = formatReport(subjects, all);
   process.stdout.write(`${printed}\n`);
@@ -245,6 +295,7 @@ async function main(): Promise<void> {
           texts: `${POOL} distinct texts of ~${TOKENS_PER_TEXT} tokens (synthetic WordPiece), sent round-robin; embedding cache off (TEXTCLASS_EMBEDDING_CACHE_MB=0)`,
           textclass:
             'built dist `serve` in its own process; POST /v2/models/1/inference (zero-shot demo model on the encoder under test)',
+          bare: "node:http echo in its own process: parses the same one-text JSON body, answers a JSON object the size of textclass's answer; same client, c1 and c32, right after the static encoder's textclass loops",
           peer: 'node:http + transformers.js feature-extraction pipeline (pooling mean, normalize), fp32 onnx/model.onnx, own process',
           bounds: {
             transformer: boundsFor('transformer', QUICK),

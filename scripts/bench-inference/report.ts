@@ -14,6 +14,8 @@ export interface SubjectResults {
   /** One 8-text request at concurrency 1 alternated with one raw batch-8 run. */
   paired: PairedResult;
   peer: LoadResult[];
+  /** The bare node:http echo (same body, same-sized answer) at c1 and c32, one text; measured for the static encoder. */
+  bare: LoadResult[];
   /** textclass server memory once loaded and after the load loops (MiB). */
   serverMemory: { loaded?: { rssMiB: number; peakRssMiB: number }; afterLoad?: { rssMiB: number; peakRssMiB: number } };
   peerMemory?: { rssMiB: number; peakRssMiB: number } | undefined;
@@ -63,6 +65,32 @@ export function targets(s: SubjectResults): Target[] {
         detail: `${ours.textsPerSecond} / ${peer.textsPerSecond} texts/s`,
       });
     }
+  }
+  const bare32 = find(s.bare, 32, 1);
+  const ours32 = find(s.textclass, 32, 1);
+  if (bare32 && ours32) {
+    const value = round(ours32.textsPerSecond / bare32.textsPerSecond, 3);
+    out.push({
+      encoder: s.encoder,
+      name: 'c32 one-text requests/s, textclass / bare node:http',
+      value,
+      target: '>= 0.30',
+      met: value >= 0.3,
+      detail: `${ours32.textsPerSecond} / ${bare32.textsPerSecond} requests/s; p50 ${ours32.p50Ms} / ${bare32.p50Ms} ms`,
+    });
+  }
+  const bare1 = find(s.bare, 1, 1);
+  const ours1 = find(s.textclass, 1, 1);
+  if (bare1 && ours1) {
+    const bound = round(bare1.p50Ms + 0.2, 3);
+    out.push({
+      encoder: s.encoder,
+      name: 'c1 one-text p50 vs bare node:http p50 + 0.2 ms',
+      value: ours1.p50Ms,
+      target: `<= ${bound} ms`,
+      met: ours1.p50Ms <= bound,
+      detail: `${ours1.textsPerSecond} / ${bare1.textsPerSecond} requests/s = ${round(ours1.textsPerSecond / bare1.textsPerSecond, 3)}`,
+    });
   }
   const c16 = find(s.textclass, 16, 8);
   if (s.kind === 'neural' && c16)
@@ -128,6 +156,7 @@ export function formatReport(subjects: SubjectResults[], all: Target[]): string 
     lines.push(
       `${'paired c1: raw batch-8 run'.padEnd(34)}${pad('', 10)}${pad(s.paired.otherP50Ms, 10)}${pad(s.paired.otherP99Ms, 10)}${pad(s.paired.rounds, 10)}`,
     );
+    rows('bare node:http', s.bare);
     rows('transformers.js', s.peer);
     if (s.peerError) lines.push(`transformers.js peer: ${s.peerError}`);
     const mem = s.serverMemory.afterLoad;
