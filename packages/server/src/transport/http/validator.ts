@@ -2,10 +2,12 @@
 import { createRequire } from 'node:module';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { RequestHandler } from 'express';
+import { cacheValidatorRouteRegexps } from './route-regexp-cache.js';
 
 const contractPath = createRequire(import.meta.url).resolve('@textclass/openapi/openapi.json');
 
 export function contractValidator(validateResponses: boolean): RequestHandler[] {
+  cacheValidatorRouteRegexps();
   return OpenApiValidator.middleware({
     apiSpec: contractPath,
     validateApiSpec: false,
