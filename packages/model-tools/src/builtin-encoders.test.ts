@@ -39,14 +39,19 @@ const cosine = (a: Float32Array, b: Float32Array) => a.reduce((sum, x, i) => sum
 const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
 
 describe('the built-in encoders', () => {
-  it('registers the joint default (612 dimensions) and its parts, all warm', () => {
+  it('registers the joint default (612 dimensions) and its parts, warm; the other built-ins wait for first use', () => {
     expect(registry.defaultId).toBe('use-multi-612');
     expect(registry.default.dimension).toBe(612);
     expect(registry.get(USE_LITE_ENCODER_ID).dimension).toBe(512);
     expect(registry.get(USE_LITE_INT8_ENCODER_ID).dimension).toBe(512);
     expect(registry.get(STATIC_MULTI_ENCODER_ID).dimension).toBe(100);
     expect(registry.get(ENGLISH_ENCODER_ID).dimension).toBe(100);
+    expect(registry.neededIds()).toEqual(
+      [STATIC_MULTI_ENCODER_ID, USE_LITE_INT8_ENCODER_ID, DEFAULT_ENCODER_ID].sort(),
+    );
     expect(registry.ready()).toBe(true);
+    expect(registry.get(ENGLISH_ENCODER_ID).health()).toBe(false);
+    expect(registry.get(USE_LITE_ENCODER_ID).health()).toBe(false);
   });
 
   it('static-multi-100d returns unit vectors, and zero vectors for texts without any known word', async () => {

@@ -37,14 +37,24 @@ afterAll(async () => {
 });
 
 describe('loadEncoderRegistry', () => {
-  it('finds encoders, lets the models directory win, warms them all', async () => {
+  it('finds encoders, lets the models directory win, warms only the needed ones', async () => {
     const registry = await loadEncoderRegistry({ builtinDir: builtin(), modelsDir: models(), defaultId: 'base' });
     expect(registry.ids().sort()).toEqual(['base', 'other', 'tiny-bert']);
     expect(registry.default.id).toBe('base');
     expect(registry.defaultId).toBe('base');
+    expect(registry.neededIds()).toEqual(['base']);
     expect(registry.ready()).toBe(false);
     await registry.warmup();
     expect(registry.ready()).toBe(true);
+    expect(registry.get('other').health()).toBe(false);
+    expect(registry.get('tiny-bert').health()).toBe(false);
+    // A newly needed encoder makes the registry not ready until it is warm too; unknown ids are skipped.
+    registry.need(['tiny-bert', 'nope']);
+    expect(registry.neededIds()).toEqual(['base', 'tiny-bert']);
+    expect(registry.ready()).toBe(false);
+    await registry.warmup();
+    expect(registry.ready()).toBe(true);
+    expect(registry.get('other').health()).toBe(false);
     const [v] = await registry.get('other').embed(['word']);
     expect(v?.[0]).toBeCloseTo(-Math.SQRT1_2, 6);
     await registry.close();

@@ -1281,8 +1281,9 @@ export interface paths {
         /**
          * Check readiness to serve
          * @description Readiness probe for load balancers and orchestrators: 200 `{"status":"ready"}` when this
-         *     process can serve every request: its encoders (every encoder a deployed model can use) are
-         *     loaded and warm, the database answers within 2 seconds, and its schema has every migration
+         *     process can serve every request: the encoders it loads at start (the default encoder, every
+         *     encoder a deployed model uses, and those `TEXTCLASS_PRELOAD_ENCODERS` names; any other one
+         *     loads on its first request, which waits for it) are loaded and warm, the database answers within 2 seconds, and its schema has every migration
          *     this version knows. Otherwise 503 `{"status":"not_ready"}` with `Retry-After`; `checks`
          *     says which part failed. Unlike `GET /health`, which only waits for the encoders, this takes
          *     a process out of rotation while PostgreSQL is unreachable. A Redis outage does not make a

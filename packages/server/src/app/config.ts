@@ -13,6 +13,8 @@ export interface Config {
   modelsDir: string;
   /** Encoder that similarity and the seeded demo models use (an id under <modelsDir>/encoders or built in); the built-in one when unset. */
   defaultEncoder: string | undefined;
+  /** TEXTCLASS_PRELOAD_ENCODERS: encoders loaded at start besides the default and the deployed models' (others load on first use). */
+  preloadEncoders: string[];
   logLevel: string;
   /** Largest accepted request body in bytes (413 above it). */
   bodyLimitBytes: number;
@@ -90,6 +92,14 @@ function parseSchedule(raw: string | undefined): number[] | undefined {
   return raw.split(',').map((part) => parseNumber('TEXTCLASS_WEBHOOK_RETRY_SCHEDULE_MS', part.trim(), 0, 0));
 }
 
+/** "a, b" → ["a", "b"]; empty parts dropped. */
+export function parseIdList(raw: string | undefined): string[] {
+  return (raw ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+}
+
 /** "https://app.example.com, http://localhost:3000" → exact origins (scheme, host, port) or "*". */
 export function parseOrigins(raw: string | undefined): string[] {
   const origins = (raw ?? '')
@@ -138,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     apiKey: overrides.apiKey ?? (env.TEXTCLASS_API_KEY || undefined),
     modelsDir: path.resolve(overrides.modelsDir ?? env.TEXTCLASS_MODELS_DIR ?? path.join(dataDir, 'models')),
     defaultEncoder: overrides.defaultEncoder ?? (env.TEXTCLASS_DEFAULT_ENCODER || undefined),
+    preloadEncoders: overrides.preloadEncoders ?? parseIdList(env.TEXTCLASS_PRELOAD_ENCODERS),
     logLevel,
     bodyLimitBytes: overrides.bodyLimitBytes ?? 1024 * 1024,
     validateResponses: overrides.validateResponses ?? parseBool(env.TEXTCLASS_VALIDATE_RESPONSES, false),

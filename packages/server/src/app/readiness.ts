@@ -53,7 +53,8 @@ export class DeferredLanguageDetector implements LanguageDetector {
 }
 
 /**
- * Ready when every encoder is loaded and warm (so is each one a deployed model uses), the database answers and
+ * Ready when every encoder loaded at start is warm (the default with its parts, each one a deployed model uses, and
+ * TEXTCLASS_PRELOAD_ENCODERS; others load on first use), the database answers and
  * its schema is current. The database is asked even while encoders load, so the report names every failing part.
  */
 export function readinessCheck(

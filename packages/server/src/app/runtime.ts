@@ -33,6 +33,7 @@ import { loggingAnswerObserver } from '../adapters/chat-completions/answer-log.j
 import type { Logger } from '../adapters/observability/logger.js';
 import { createRateLimiter } from '../adapters/redis-limits/create-rate-limiter.js';
 import { createPipeline } from './pipeline-workers.js';
+import { neededEncoders } from './needed-encoders.js';
 import { DeferredEncoderProvider, DeferredLanguageDetector, readinessCheck } from './readiness.js';
 import {
   createPipelineStats,
@@ -88,6 +89,13 @@ export async function composeRuntime(config: Config, logger: Logger, tracing: Tr
       loadLanguageDetector(),
     ]);
     loadedRegistry = registry;
+    const unknown = config.preloadEncoders.filter((id) => !registry.has(id));
+    if (unknown.length > 0)
+      throw new Error(
+        `TEXTCLASS_PRELOAD_ENCODERS names unknown encoders: ${unknown.join(', ')} (have: ${registry.ids().join(', ')})`,
+      );
+    // Only what is needed loads now; any other encoder loads on its first request (which waits for it).
+    registry.need(await neededEncoders(defaultEncoderId, config.preloadEncoders, repos));
     await registry.warmup();
     const serving = new ServingEncoders(registry, {
       cacheBytes: Math.round(config.embeddingCacheMb * 1024 * 1024),
@@ -112,7 +120,7 @@ export async function composeRuntime(config: Config, logger: Logger, tracing: Tr
     // Ready (and /health 200) only once the demo content exists, so a client never sees a half-seeded service.
     encoders.resolve(serving);
     languages.resolve(detector);
-    logger.info({ ms: Math.round(performance.now() - started) }, 'encoders ready');
+    logger.info({ ms: Math.round(performance.now() - started), loaded: registry.neededIds() }, 'encoders ready');
   })();
   ready.catch((err: unknown) => logger.error({ err }, 'loading encoders failed'));
   const chat = new ChatCompletionsClient(config.llmEndpoints, { logger });

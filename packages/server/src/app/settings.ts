@@ -45,6 +45,13 @@ export const SERVER_SETTINGS: readonly Setting[] = [
     default: 'use-multi-612',
     description: 'encoder for similarity, new models and the demo models',
   },
+  {
+    env: 'TEXTCLASS_PRELOAD_ENCODERS',
+    flag: '--preload-encoders <ids>',
+    default: 'unset',
+    description:
+      'comma-separated encoders loaded at start besides the default and those deployed models use; others load on first use',
+  },
   { env: 'LOG_LEVEL', flag: '--log-level <level>', default: 'info', description: 'pino level' },
   {
     env: 'TEXTCLASS_SEED_DEMO',

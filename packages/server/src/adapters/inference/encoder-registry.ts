@@ -76,6 +76,7 @@ async function encoderSubdirs(dir: string): Promise<Array<{ dir: string; kind: E
 
 export class EncoderRegistry implements EncoderProvider {
   private readonly encoders: ReadonlyMap<string, LoadedEncoder>;
+  private readonly needed = new Set<string>();
 
   /** fingerprints: model checksums recorded in encoder.json, by encoder id (static tables carry their own). */
   constructor(
@@ -85,6 +86,7 @@ export class EncoderRegistry implements EncoderProvider {
   ) {
     this.encoders = new Map(encoders.map((e) => [e.id, e]));
     if (!this.encoders.has(defaultId)) throw new Error(`default encoder "${defaultId}" is not among the encoders`);
+    this.need([defaultId]);
   }
 
   /** The encoder used when a model names none. */
@@ -113,14 +115,32 @@ export class EncoderRegistry implements EncoderProvider {
     return [...this.encoders.keys()];
   }
 
-  /** Loads and runs every encoder once. */
-  async warmup(): Promise<void> {
-    await Promise.all([...this.encoders.values()].map((e) => e.warmup()));
+  /**
+   * Marks encoders as needed (a deployed model's, the default, an explicit setting): warmup() loads them, ready() waits
+   * for them. A joint encoder's parts are needed with it. Unknown ids are skipped (a model over a removed encoder).
+   */
+  need(ids: Iterable<string>): void {
+    for (const id of ids) {
+      const encoder = this.encoders.get(id);
+      if (!encoder || this.needed.has(id)) continue;
+      this.needed.add(id);
+      if (encoder instanceof JointEncoder) this.need(encoder.metadata.parts.map((p) => p.id));
+    }
   }
 
-  /** True once every encoder is warm (what /health reports). */
+  /** The ids of the encoders loaded at start and awaited by ready(), sorted. */
+  neededIds(): string[] {
+    return [...this.needed].sort();
+  }
+
+  /** Loads and runs every needed encoder once; the others load on first use. */
+  async warmup(): Promise<void> {
+    await Promise.all(this.neededIds().map((id) => this.get(id).warmup()));
+  }
+
+  /** True once every needed encoder is warm (what /health/ready reports). */
   ready(): boolean {
-    return [...this.encoders.values()].every((e) => e.health());
+    return this.neededIds().every((id) => this.get(id).health());
   }
 
   /** Releases every encoder's ONNX session. */

@@ -26,6 +26,7 @@ export class ServingEncoder<E extends TokenizedText = TokenizedText> implements 
   readonly prefixDimensions: readonly number[];
   readonly queue: BatchQueue<E>;
   private readonly cache: EmbeddingCache | undefined;
+  private loading: Promise<void> | undefined;
 
   constructor(
     private readonly model: EncoderModel<E>,
@@ -51,8 +52,16 @@ export class ServingEncoder<E extends TokenizedText = TokenizedText> implements 
     return this.model.close();
   }
 
+  /** Loads the model on first use (an encoder no deployed model or setting needed at start): the request waits. */
+  private load(): Promise<void> {
+    this.loading ??= this.model.warmup().finally(() => (this.loading = undefined));
+    return this.loading;
+  }
+
   async embed(texts: string[]): Promise<Float32Array[]> {
     if (texts.length === 0) return [];
+    // A warm encoder queues synchronously (no extra tick), as before.
+    if (!this.model.health()) await this.load();
     if (!this.cache) return this.enqueue(texts);
     const lookup = new CacheLookup(this.cache, this.id, texts);
     if (lookup.missing.length === 0) return lookup.results;

@@ -65,6 +65,22 @@ describe('StaticEncoder in stages', () => {
     await serving.close();
   });
 
+  it('loads a cold encoder on its first request, once, while concurrent requests wait for it', async () => {
+    const encoder = await StaticEncoder.open(dir);
+    const serving = new ServingEncoder(encoder);
+    expect(serving.health()).toBe(false);
+    const warmup = vi.spyOn(encoder, 'warmup');
+    const [first, second] = await Promise.all([serving.embed([TEXTS[0] as string]), serving.embed(TEXTS)]);
+    expect(warmup).toHaveBeenCalledTimes(1);
+    expect(serving.health()).toBe(true);
+    const direct = await encoder.embed(TEXTS);
+    expect(Array.from(first?.[0] as Float32Array)).toEqual(Array.from(direct[0] as Float32Array));
+    expect(second).toHaveLength(TEXTS.length);
+    await serving.embed(TEXTS);
+    expect(warmup).toHaveBeenCalledTimes(1);
+    await serving.close();
+  });
+
   it('close() releases the ONNX session', async () => {
     const encoder = await StaticEncoder.open(dir);
     const serving = new ServingEncoder(encoder);
