@@ -1,13 +1,11 @@
 // npm run bench:inference [-- --quick] [--label NAME] [--profile-dir DIR] [--only KIND]: raw ceiling, textclass over HTTP and the transformers.js peer, one run.
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { MAIN, writeSyntheticEncoder } from '@textclass/server/testing';
 import { pairedLatency, runLoad, type LoadResult, type PairedResult } from './http-load.js';
 import { startPeer } from './peer-server.js';
-import { startBare } from './bare-server.js';
 import {
   makeTexts,
   neuralDefaultSubject,
@@ -22,6 +20,8 @@ import { formatReport, targets, type SubjectResults } from './report.js';
 import { BENCH_API_KEY, startTextclass } from './textclass-server.js';
 import { boundsFor, type Bounds } from './bounds.js';
 import type { Child } from './servers.js';
+import { environment } from '../bench-environment.js';
+import { bareRows } from './bare-rows.js';
 
 const { values } = parseArgs({
   options: {
@@ -40,7 +40,6 @@ const POOL = 4096;
 const CONCURRENCY = [1, 8, 16, 32];
 const PEER_CONCURRENCY = [16];
 /** The bare node:http limit is measured for the fastest encoder (static) only: there the stack is the whole cost. */
-const BARE_CONCURRENCY = [1, 32];
 const SIZES = [1, 8];
 const RAW_BATCHES = [1, 8, 32];
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -125,35 +124,6 @@ async function loads(
   return results;
 }
 
-/** The bare node:http echo at c1 and c32 with one-text bodies, the limit textclass's per-request cost is held to. */
-async function bareRows(answer: string, texts: string[], bounds: Bounds): Promise<LoadResult[]> {
-  log('bare node:http echo (same body, same-sized answer)');
-  const bare = await startBare(answer);
-  const rows: LoadResult[] = [];
-  try {
-    for (const c of BARE_CONCURRENCY) {
-      const result = await runLoad({
-        url: `${bare.url}/v2/models/1/inference`,
-        headers: {},
-        body: inferenceBody(texts, 1),
-        textsPerRequest: 1,
-        concurrency: c,
-        maxRequests: bounds.requests,
-        maxSeconds: bounds.seconds,
-        warmupRequests: Math.max(bounds.warmup, 1),
-      });
-      result.loadAverage1m = round(loadavg()[0] ?? 0, 2);
-      log(
-        `  bare node:http c${c} x 1: ${result.textsPerSecond} requests/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms`,
-      );
-      rows.push(result);
-    }
-  } finally {
-    await bare.stop();
-  }
-  return rows;
-}
-
 async function measureSubject(subject: Subject, texts: string[]): Promise<SubjectResults> {
   const bounds: Bounds = boundsFor(subject.kind, QUICK);
   const meanTokens = round(texts.slice(0, 512).reduce((sum, t) => sum + subject.tokenize(t).length, 0) / 512, 1);
@@ -203,7 +173,7 @@ async function measureSubject(subject: Subject, texts: string[]): Promise<Subjec
     } finally {
       await server.stop();
     }
-    const bare = subject.kind === 'static' ? await bareRows(answer, texts, bounds) : [];
+    const bare = subject.kind === 'static' ? await bareRows(answer, inferenceBody(texts, 1), bounds, log) : [];
     const rawAfter = await ceilingRows(subject, raw, bounds, 'after the HTTP loops');
     const ceiling = rawBefore.map((before, i) => {
       const after = rawAfter[i] as RawResult;
@@ -240,24 +210,6 @@ async function measureSubject(subject: Subject, texts: string[]): Promise<Subjec
     log(`  peer failed: ${result.peerError}`);
   }
   return result;
-}
-
-function environment(): Record<string, unknown> {
-  const git = (args: string[]) => {
-    try {
-      return execFileSync('git', args, { encoding: 'utf8' }).trim();
-    } catch {
-      return undefined;
-    }
-  };
-  return {
-    node: process.version,
-    cpus: availableParallelism(),
-    cpuModel: cpus()[0]?.model,
-    memoryGiB: round(totalmem() / 2 ** 30, 1),
-    commit: git(['rev-parse', '--short', 'HEAD']),
-    dirty: git(['status', '--porcelain', '--untracked-files=no']) !== '',
-  };
 }
 
 async function main(): Promise<void> {

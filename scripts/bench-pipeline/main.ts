@@ -1,11 +1,11 @@
 // npm run bench:pipeline [-- --quick] [--database-url URL] [--concurrency C] [--label NAME] [--profile-dir DIR]: record pipeline rows/s and accept→webhook latency next to the encoder's own texts/s.
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
+import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { EncoderCeiling, type EncoderRow, round, rowTexts } from '@textclass/model-tools';
 import { MAIN } from '@textclass/server/testing';
+import { environment } from '../bench-environment.js';
 import { Api } from './api.js';
 import { itemPhase, uploadPhase } from './phases.js';
 import { startTimedReceiver } from './receiver.js';
@@ -52,24 +52,6 @@ async function waitForModels(api: Api): Promise<void> {
       await new Promise((r) => setTimeout(r, 100));
     }
   }
-}
-
-function environment(): Record<string, unknown> {
-  const git = (args: string[]) => {
-    try {
-      return execFileSync('git', args, { encoding: 'utf8' }).trim();
-    } catch {
-      return undefined;
-    }
-  };
-  return {
-    node: process.version,
-    cpus: availableParallelism(),
-    cpuModel: cpus()[0]?.model,
-    memoryGiB: round(totalmem() / 2 ** 30, 1),
-    commit: git(['rev-parse', '--short', 'HEAD']),
-    dirty: git(['status', '--porcelain', '--untracked-files=no']) !== '',
-  };
 }
 
 async function main(): Promise<void> {

@@ -2,23 +2,12 @@
 // it and it gets a flag), and every row of the table is read.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.js';
+import { variablesReadByConfig } from './config-reads.js';
 import { SERVER_SETTINGS } from './settings.js';
 
 const tableNames = new Set(SERVER_SETTINGS.map((setting) => setting.env));
 
-/** The names loadConfig looks up in the environment it is given. */
-function namesRead(): Set<string> {
-  const read = new Set<string>();
-  const env = new Proxy({} as NodeJS.ProcessEnv, {
-    get(_target, name) {
-      if (typeof name === 'string') read.add(name);
-      return undefined;
-    },
-  });
-  loadConfig(env);
-  return read;
-}
+const namesRead = variablesReadByConfig;
 
 /** Variable names written in a source file: `env.NAME`, `env['NAME']` and every TEXTCLASS_* literal. */
 function namesIn(relativePath: string): Set<string> {

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/app/config.js';
+import { variablesReadByConfig } from '../../src/app/config-reads.js';
 import { crossCheckProblems, parseCompose, proxyProblems, schemaProblems, type Compose } from './compose-checks.js';
 import { dockerfileProblems, execForm, parseDockerfile, stageEnv } from './dockerfile-checks.js';
 
@@ -12,20 +13,7 @@ const repo = (file: string) => fileURLToPath(new URL(`../../../../${file}`, impo
 const composeText = readFileSync(repo('deploy/compose.yaml'), 'utf8');
 const dockerfileText = readFileSync(repo('Dockerfile'), 'utf8');
 
-/** Every environment variable the server's configuration reads, recorded by handing loadConfig an env that logs reads. */
-function serverSettings(): Set<string> {
-  const read = new Set<string>();
-  const env = new Proxy({} as NodeJS.ProcessEnv, {
-    get: (_target, name) => {
-      if (typeof name === 'string') read.add(name);
-      return undefined;
-    },
-  });
-  loadConfig(env);
-  return read;
-}
-
-const settings = serverSettings();
+const settings = variablesReadByConfig();
 const contract = JSON.parse(readFileSync(repo('openapi/generated/openapi.json'), 'utf8')) as {
   paths: Record<string, { get?: unknown }>;
 };

@@ -2,19 +2,10 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadConfig, type Config } from '../../../src/app/config.js';
+import { variablesReadByConfig } from '../../../src/app/config-reads.js';
 
-/** Every environment variable loadConfig reads, recorded by handing it an environment that logs each lookup. */
-export function configSettingNames(): Set<string> {
-  const read = new Set<string>();
-  const env = new Proxy({} as NodeJS.ProcessEnv, {
-    get(_target, name) {
-      if (typeof name === 'string') read.add(name);
-      return undefined;
-    },
-  });
-  loadConfig(env);
-  return read;
-}
+/** Every environment variable loadConfig reads. */
+export const configSettingNames = variablesReadByConfig;
 
 /** The server's configuration for exactly these variables (throws, naming the variable, on a value it refuses). */
 export function configFrom(env: Record<string, string>): Config {
