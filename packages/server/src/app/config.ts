@@ -1,4 +1,5 @@
 // One typed configuration, parsed once from the environment and overridable by CLI flags.
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { parseLlmEndpoints, type LlmEndpointConfig } from '../adapters/chat-completions/endpoints-config.js';
 import { tracingConfig, type TracingConfig } from '../adapters/observability/start-tracing.js';
@@ -6,6 +7,8 @@ import { tracingConfig, type TracingConfig } from '../adapters/observability/sta
 export interface Config {
   port: number;
   host: string;
+  /** Server processes sharing the port (TEXTCLASS_WORKERS; 1: this process alone, no cluster). */
+  workers: number;
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
@@ -86,6 +89,16 @@ function parseBool(raw: string | undefined, fallback: boolean): boolean {
   return ['1', 'true', 'yes', 'on'].includes(raw.toLowerCase());
 }
 
+/** TEXTCLASS_WORKERS: a whole number of processes from 1, or "auto" (one per core). */
+function parseWorkers(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 1;
+  if (raw.trim().toLowerCase() === 'auto') return availableParallelism();
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > 256)
+    throw new Error(`TEXTCLASS_WORKERS (--workers) must be a whole number from 1 to 256 or auto, got "${raw}"`);
+  return value;
+}
+
 /** "5000, 300000" → [5000, 300000]; unset or empty → undefined (the default schedule). */
 function parseSchedule(raw: string | undefined): number[] | undefined {
   if (raw === undefined || raw.trim() === '') return undefined;
@@ -142,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
   return {
     port: overrides.port ?? parsePort(env.PORT, 8080),
     host: overrides.host ?? env.HOST ?? '0.0.0.0',
+    workers: overrides.workers ?? parseWorkers(env.TEXTCLASS_WORKERS),
     dataDir,
     databaseUrl,
     redisUrl,

@@ -53,6 +53,7 @@ import { readLabelledExamples } from '../adapters/upload-files/labelled-examples
 import { checkWebhookUrl } from '../adapters/webhook-sender/address-guard.js';
 import { NO_TRACING, type Tracing } from '../adapters/observability/tracing.js';
 import { tracedHeadFactories } from '../adapters/observability/traced-heads.js';
+import type { WorkerLink } from './cluster/primary-link.js';
 
 export interface Runtime {
   services: AppServices;
@@ -66,16 +67,23 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-export async function composeRuntime(config: Config, logger: Logger, tracing: Tracing = NO_TRACING): Promise<Runtime> {
+/** `cluster`: this process is one worker of `serve --workers N`, sharing rate limits and metrics through the primary. */
+export async function composeRuntime(
+  config: Config,
+  logger: Logger,
+  tracing: Tracing = NO_TRACING,
+  cluster?: WorkerLink,
+): Promise<Runtime> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger, tracing });
   const repos = createRepositories(database.db, database.writes, () => tracing.currentTraceparent());
   // Processes starting together on one empty PostgreSQL take turns here: one default workspace, one bootstrap key.
   const bootstrap = await withStartupLock(database, () => bootstrapDefaultWorkspace(repos, config.apiKey));
-  const rateLimits = await createRateLimiter(config.redisUrl, logger);
+  const rateLimits = await createRateLimiter(config.redisUrl, logger, () => cluster?.rateLimiter(logger));
   const defaultEncoderId = config.defaultEncoder ?? DEFAULT_ENCODER_ID;
   const encoders = new DeferredEncoderProvider(defaultEncoderId);
   const languages = new DeferredLanguageDetector();
   const metrics = config.metrics ? new Metrics() : undefined;
+  if (metrics && cluster) cluster.shareMetrics(metrics);
   // The backlog gauges query the shared database at scrape time, so every process reports the same, current figures.
   const events = allOf(
     loggingPipelineEvents(logger),

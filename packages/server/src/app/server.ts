@@ -13,6 +13,7 @@ import { startTracing } from '../adapters/observability/start-tracing.js';
 import type { Tracing } from '../adapters/observability/tracing.js';
 import { tracedRequests } from '../transport/http/traced-requests.js';
 import { RouteTemplates } from '../transport/http/route-templates.js';
+import type { WorkerLink } from './cluster/primary-link.js';
 
 export interface RunningServer {
   url: string;
@@ -25,12 +26,13 @@ export interface RunningServer {
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
-export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
+/** `cluster`: this process is one worker of `serve --workers N` (see cluster/primary-link.ts). */
+export async function startServer(config: Config, logger: Logger, cluster?: WorkerLink): Promise<RunningServer> {
   logger.info({ config: redactedConfig(config) }, 'starting');
   const tracing = await startTracing(config.tracing, logger);
   if (config.tracing)
     logger.info({ tracing: redactedConfig(config).tracing }, 'tracing on: spans go out over OTLP/HTTP');
-  const runtime = await composeRuntime(config, logger, tracing);
+  const runtime = await composeRuntime(config, logger, tracing, cluster);
   const app = createApp(runtime.services, {
     logger,
     bodyLimitBytes: config.bodyLimitBytes,

@@ -15,6 +15,12 @@ export const SERVER_SETTINGS: readonly Setting[] = [
   { env: 'PORT', flag: '--port <port>', default: '8080', description: 'HTTP port' },
   { env: 'HOST', flag: '--host <host>', default: '0.0.0.0', description: 'bind address' },
   {
+    env: 'TEXTCLASS_WORKERS',
+    flag: '--workers <n>',
+    default: '1',
+    description: 'server processes sharing the port (node:cluster), or auto (one per core); above 1 needs DATABASE_URL',
+  },
+  {
     env: 'TEXTCLASS_DATA_DIR',
     flag: '--data-dir <dir>',
     default: './data',

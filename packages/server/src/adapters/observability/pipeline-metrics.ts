@@ -16,6 +16,9 @@ const DELIVERY_OUTCOMES = ['succeeded', 'retrying', 'failed'] as const;
 const LAG_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 1_800, 7_200, 36_000, 86_400, 259_200];
 const TRAINING_BUCKETS = [0.5, 1, 5, 15, 30, 60, 120, 300, 600, 1_800, 3_600];
 
+/** Every process reads the backlog gauges from the one database: a cluster reports that figure once, not summed. */
+const SAME_DATABASE = 'max';
+
 /** One database read shared by the gauges of a scrape (prom-client collects them together), never longer than `timeoutMs`. */
 class BacklogReader {
   private last: PipelineBacklog | undefined;
@@ -85,6 +88,7 @@ export class PipelineMetrics implements PipelineEvents {
       };
     new Gauge({
       name: 'textclass_jobs_pending',
+      aggregator: SAME_DATABASE,
       help: 'Background jobs not finished (queued, running or waiting for a retry), in the database shared by all processes',
       labelNames: ['kind'],
       registers,
@@ -92,6 +96,7 @@ export class PipelineMetrics implements PipelineEvents {
     });
     new Gauge({
       name: 'textclass_jobs_oldest_age_seconds',
+      aggregator: SAME_DATABASE,
       help: 'Age of the oldest unfinished background job by kind (0 when none), in the shared database',
       labelNames: ['kind'],
       registers,
@@ -99,6 +104,7 @@ export class PipelineMetrics implements PipelineEvents {
     });
     new Gauge({
       name: 'textclass_webhook_backlog',
+      aggregator: SAME_DATABASE,
       help: 'Webhook deliveries pending (due or waiting for a retry), in the shared database',
       registers,
       async collect() {

@@ -28,6 +28,7 @@ export class Metrics {
   readonly registry = new Registry();
   private readonly queues: QueueSource[] = [];
   private cacheStats: (() => CacheFigures) | undefined;
+  private renderer: (() => Promise<string>) | undefined;
   private readonly requests: Counter<'method' | 'route' | 'status'>;
   private readonly requestSeconds: Histogram<'method' | 'route' | 'status'>;
   private readonly refusals: Counter<'reason'>;
@@ -155,7 +156,12 @@ export class Metrics {
     return this.registry.contentType;
   }
 
+  /** Serve another text than this registry's: a cluster worker serves the whole service's, aggregated by the primary. */
+  renderWith(render: () => Promise<string>): void {
+    this.renderer = render;
+  }
+
   render(): Promise<string> {
-    return this.registry.metrics();
+    return this.renderer ? this.renderer() : this.registry.metrics();
   }
 }

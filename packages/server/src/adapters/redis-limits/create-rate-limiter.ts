@@ -26,8 +26,17 @@ export function redisClient(url: string): Redis {
   });
 }
 
-export async function createRateLimiter(redisUrl: string | undefined, logger: Logger): Promise<ConfiguredRateLimiter> {
-  if (redisUrl === undefined) return { limiter: new InProcessRateLimiter(), close: async () => undefined };
+/**
+ * `hostCounters`: the counters of this host's processes when they are several (a cluster primary's), used instead of
+ * this process's own without Redis and as the fallback while Redis is unreachable.
+ */
+export async function createRateLimiter(
+  redisUrl: string | undefined,
+  logger: Logger,
+  hostCounters: () => RateLimiter | undefined = () => undefined,
+): Promise<ConfiguredRateLimiter> {
+  const local = () => hostCounters() ?? new InProcessRateLimiter();
+  if (redisUrl === undefined) return { limiter: local(), close: async () => undefined };
   const client = redisClient(redisUrl);
   client.on('error', () => undefined); // surfaced through the failover's warnings, not once per reconnect attempt
   const connected = client.connect().then(
@@ -40,7 +49,7 @@ export async function createRateLimiter(redisUrl: string | undefined, logger: Lo
   }
   const limiter = new FailoverRateLimiter({
     primary: new RedisRateLimiter(client),
-    fallback: new InProcessRateLimiter(),
+    fallback: local(),
     primaryConnected: () => client.status === 'ready',
     logger,
   });

@@ -1,10 +1,13 @@
-// `textclass serve`: start the API, print its URL and (on first start) the API key.
+// `textclass serve`: start the API (one process, or --workers N sharing the port), print its URL and (on first start) the API key.
+import cluster from 'node:cluster';
 import type { Command } from 'commander';
 import { createLogger } from '../../adapters/observability/logger.js';
 import { startServer, stopOnSignals } from '../../app/server.js';
 import type { BootstrapResult } from '../../core/tenancy/bootstrap.js';
 import { SERVER_SETTINGS, settingsHelp } from '../../app/settings.js';
 import { addSettingOptions, configFrom } from './options.js';
+import { runPrimary } from '../../app/cluster/run-primary.js';
+import { PrimaryLink } from '../../app/cluster/primary-link.js';
 
 /** The setting flags (strings, checked by loadConfig like their variables) and --no-seed. */
 interface ServeFlags {
@@ -33,18 +36,36 @@ export function registerServeCommand(program: Command): void {
       const started = performance.now();
       const config = configFrom(flags, flags.seed ? {} : { seedDemo: false });
       const logger = createLogger(config.logLevel);
-      const running = await startServer(config, logger);
-      stopOnSignals(running, logger);
+      const elapsed = () => Math.round(performance.now() - started);
+      if (config.workers > 1 && cluster.isPrimary) {
+        // The workers run this same command line; the primary prints the URL and key once, when all of them serve.
+        runPrimary(config, logger, (reports) => {
+          const first = reports[0]!;
+          const keyLine = (reports.find((report) => report.keyGenerated) ?? first).apiKeyLine;
+          announce(first.url, `${elapsed()} ms, ${reports.length} workers`, keyLine);
+        });
+        return;
+      }
+      const link = config.workers > 1 ? new PrimaryLink() : undefined;
+      const log = link ? logger.child({ worker: cluster.worker?.id, pid: process.pid }) : logger;
+      const running = await startServer(config, log, link);
+      stopOnSignals(running, log);
       await running.ready;
       const { bootstrap } = running.runtime;
-      const lines = [
-        '',
-        `  textclass is ready at ${running.url}  (${Math.round(performance.now() - started)} ms)`,
-        `  docs:     ${running.url}/docs`,
-        apiKeyLine(bootstrap),
-        `  try:      curl -H "Authorization: Bearer <API_KEY>" ${running.url}/v2/models`,
-        '',
-      ];
-      process.stdout.write(`${lines.join('\n')}\n`);
+      if (link) link.ready(running.url, apiKeyLine(bootstrap), bootstrap.generated);
+      else announce(running.url, `${elapsed()} ms`, apiKeyLine(bootstrap));
     });
+}
+
+/** The lines a person reads once the service serves. */
+function announce(url: string, took: string, keyLine: string): void {
+  const lines = [
+    '',
+    `  textclass is ready at ${url}  (${took})`,
+    `  docs:     ${url}/docs`,
+    keyLine,
+    `  try:      curl -H "Authorization: Bearer <API_KEY>" ${url}/v2/models`,
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
 }
