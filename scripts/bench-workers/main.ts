@@ -1,5 +1,5 @@
-// npm run bench:workers [-- --rounds 3 --seconds 5]: c32 one-text inference on PostgreSQL with 1 and 2 workers (and the embedded database), alternating rounds.
-import { existsSync } from 'node:fs';
+// npm run bench:workers [-- --rounds 3 --seconds 5 --label NAME]: c32 one-text inference on PostgreSQL with 1 and 2 workers (and the embedded database), alternating rounds.
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { MAIN } from '@textclass/server/testing';
@@ -15,6 +15,8 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '5' },
     concurrency: { type: 'string', default: '32' },
     'database-url': { type: 'string' },
+    /** Also write the report to bench/results/<label>.json. */
+    label: { type: 'string' },
   },
 });
 const ROUNDS = Number(values.rounds);
@@ -85,7 +87,12 @@ async function main(): Promise<void> {
       rows,
       twoWorkersOverOne: { perRound: ratios, median: median(ratios) },
     };
-    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    const json = `${JSON.stringify(report, null, 2)}\n`;
+    process.stdout.write(json);
+    if (values.label) {
+      mkdirSync('bench/results', { recursive: true });
+      writeFileSync(`bench/results/${values.label}.json`, json);
+    }
     log('');
     for (const row of rows)
       log(

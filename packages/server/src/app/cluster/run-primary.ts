@@ -21,7 +21,7 @@ export function runPrimary(config: Config, logger: Logger, onReady: (reports: Re
   refuseEmbeddedDatabase(config);
   const supervisor = new Supervisor(config.workers, logger);
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => supervisor.stop(signal));
-  supervisor.start().then(onReady, (err: unknown) => logger.error({ err }, 'the workers did not start'));
+  supervisor.start().then(onReady, (err: unknown) => logger.warn({ err }, 'the service did not start'));
   void supervisor.done.then((code) => {
     logger.info({ code }, code === 0 ? 'all workers stopped cleanly' : 'all workers are gone');
     process.exit(code);

@@ -50,8 +50,7 @@ export class Supervisor {
   stop(signal: NodeJS.Signals): void {
     if (this.stopping) {
       this.logger.warn({ signal }, 'second signal: killing the workers now');
-      this.failed = true;
-      for (const { worker } of this.live.values()) worker.process.kill('SIGKILL');
+      this.killAll();
       return;
     }
     this.stopping = true;
@@ -62,9 +61,14 @@ export class Supervisor {
     for (const { worker } of this.live.values()) worker.process.kill('SIGTERM');
     setTimeout(() => {
       this.logger.error({ workers: [...this.live.keys()] }, 'workers did not drain in time: killing them');
-      this.stop(signal);
+      this.killAll();
     }, DRAIN_LIMIT_MS).unref();
     this.settleIfEmpty();
+  }
+
+  private killAll(): void {
+    this.failed = true;
+    for (const { worker } of this.live.values()) worker.process.kill('SIGKILL');
   }
 
   private fork(): void {
