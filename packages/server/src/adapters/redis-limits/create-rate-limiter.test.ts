@@ -3,6 +3,7 @@ import { PassThrough } from 'node:stream';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisSkipReason, startRedisServer, type RedisServer } from '../../testing/redis-server.js';
+import { InProcessRateLimiter } from '../../core/tenancy/rate-limiter.js';
 import { createLogger } from '../observability/logger.js';
 import { createRateLimiter, type ConfiguredRateLimiter } from './create-rate-limiter.js';
 import { KEY_PREFIX } from './redis-rate-limiter.js';
@@ -32,6 +33,22 @@ describe('createRateLimiter without REDIS_URL', () => {
     expect(configured.limiter.backend()).toBe('process');
     expect((await configured.limiter.consume('w', 1)).allowed).toBe(true);
     await configured.close();
+  });
+
+  it('counts on the host counters it is given (a cluster primary), with Redis unreachable too', async () => {
+    const host = new InProcessRateLimiter();
+    await host.consume('shared', 3);
+    const alone = await createRateLimiter(undefined, createLogger('silent'), () => host);
+    expect(alone.limiter).toBe(host);
+    // Nothing listens on port 1: the failover limiter falls back to the host counters, which already hold one use.
+    const unreachable = await createRateLimiter('redis://127.0.0.1:1', createLogger('silent'), () => host);
+    try {
+      expect(unreachable.limiter.backend()).toBe('process-fallback');
+      expect((await unreachable.limiter.consume('shared', 3)).remaining).toBe(1);
+      expect((await host.peek('shared', 3)).remaining).toBe(1);
+    } finally {
+      await unreachable.close();
+    }
   });
 });
 
