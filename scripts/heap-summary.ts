@@ -86,7 +86,19 @@ function pathOf(snapshot: Snapshot, node: SnapshotNode, hops: number): string {
     }
     current = owner;
   }
-  return parts.join(' ← ');
+  return parts.length > 0 ? parts.join(' ← ') : retainersOf(node);
+}
+
+/** For an object no single owner holds (its dominator is the root): its first strong retainers, "Owner.edge". */
+function retainersOf(node: SnapshotNode, limit = 2): string {
+  const found: string[] = [];
+  for (const it = node.retainers(); it.hasNext() && found.length < limit; it.next()) {
+    const edge = it.item();
+    if (edge.type() === 'weak' || edge.type() === 'shortcut') continue;
+    const name = edge.type() === 'element' || edge.type() === 'hidden' ? `[${edge.name()}]` : `.${edge.name()}`;
+    found.push(`${label(edge.node()).slice(0, 40)}${name.slice(0, 40)}`);
+  }
+  return found.length > 0 ? `(shared) ${found.join(', ')}` : '';
 }
 
 /**
