@@ -76,7 +76,10 @@ function pathOf(snapshot: Snapshot, node: SnapshotNode, hops: number): string {
   let edge = '';
   for (let steps = 0; parts.length < hops && steps < 12; steps++) {
     const owner = snapshot.createNode(current.dominatorIndex());
-    if (owner.isRoot() || owner.nodeIndex === current.nodeIndex) break;
+    if (owner.isRoot() || owner.nodeIndex === current.nodeIndex) {
+      if (parts.length < hops) parts.push(retainersOf(current)); // no single owner: what shares it
+      break;
+    }
     edge = edge || edgeName(owner, current);
     if (!NOT_OWNERS.has(owner.type()) && owner.type() !== 'array') {
       parts.push(`${label(owner).slice(0, 40)}${edge.slice(0, 40)}`);
@@ -86,7 +89,7 @@ function pathOf(snapshot: Snapshot, node: SnapshotNode, hops: number): string {
     }
     current = owner;
   }
-  return parts.length > 0 ? parts.join(' ← ') : retainersOf(node);
+  return parts.filter((part) => part !== '').join(' ← ');
 }
 
 /** For an object no single owner holds (its dominator is the root): its first strong retainers, "Owner.edge". */
