@@ -1,15 +1,14 @@
-// The binary form of a WordTable (tokenizer.words.bin): a header, the tokenizer's other settings as JSON, the arrays.
-import { WordTable, type WordTableParts } from './word-table.js';
+// The binary form of a WordTable (tokenizer.words.bin): a header, the tokenizer's other settings as JSON, the arrays
+// (not the hashes and slots: random bytes that compress badly and take ~0.1 s to compute again).
+import { hashWords, WordTable, type WordTableParts } from './word-table.js';
 
 const MAGIC = 0x54574354; // "TCWT" read as a little-endian u32
-const VERSION = 1;
-/** magic, version, languages, settings bytes, 32 bytes of source checksum, 8 array lengths. */
-const HEADER_BYTES = 4 * 4 + 32 + 8 * 4;
+const VERSION = 2;
+/** magic, version, languages, settings bytes, 32 bytes of source checksum, 6 array lengths. */
+const HEADER_BYTES = 4 * 4 + 32 + 6 * 4;
 const ARRAYS = [
   ['chars', Uint16Array],
   ['offsets', Uint32Array],
-  ['hashes', Uint32Array],
-  ['slots', Uint32Array],
   ['postingStart', Uint32Array],
   ['postingColumn', Uint8Array],
   ['postingRow', Int32Array],
@@ -60,7 +59,7 @@ export function decodeWordTable(bytes: Uint8Array): WordTableFile {
   if (data.byteLength < HEADER_BYTES) throw new Error('tokenizer words: file too short');
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
   if (view.getUint32(0, true) !== MAGIC || view.getUint32(4, true) !== VERSION)
-    throw new Error('tokenizer words: not a version 1 words file');
+    throw new Error(`tokenizer words: not a version ${VERSION} words file`);
   const settingsLength = view.getUint32(12, true);
   let at = HEADER_BYTES + align4(settingsLength);
   const arrays: Record<string, ArrayLike<number>> = {};
@@ -71,20 +70,19 @@ export function decodeWordTable(bytes: Uint8Array): WordTableFile {
     arrays[name] = new Type(data.buffer as ArrayBuffer, data.byteOffset + at, length);
     at += align4(bytesLength);
   });
-  const parts = { languages: view.getUint32(8, true), ...arrays } as WordTableParts;
-  const entries = parts.offsets.length - 1;
+  const read = { languages: view.getUint32(8, true), ...arrays } as Omit<WordTableParts, 'hashes' | 'slots'>;
+  const entries = read.offsets.length - 1;
   if (
     entries < 0 ||
-    parts.hashes.length !== entries ||
-    parts.evidence.length !== entries ||
-    parts.postingStart.length !== entries + 1 ||
-    parts.postingColumn.length !== parts.postingRow.length ||
-    (parts.slots.length & (parts.slots.length - 1)) !== 0 ||
-    parts.slots.length < entries + 1
+    read.evidence.length !== entries ||
+    read.postingStart.length !== entries + 1 ||
+    read.postingColumn.length !== read.postingRow.length ||
+    (read.offsets[entries] as number) > read.chars.length ||
+    (read.postingStart[entries] as number) > read.postingRow.length
   )
     throw new Error('tokenizer words: inconsistent array lengths');
   return {
-    table: new WordTable(parts),
+    table: new WordTable({ ...read, ...hashWords(read.chars, read.offsets) }),
     sourceSha256: Buffer.from(data.buffer, data.byteOffset + 16, 32).toString('hex'),
     settings: Buffer.from(data.buffer, data.byteOffset + HEADER_BYTES, settingsLength).toString('utf8'),
   };

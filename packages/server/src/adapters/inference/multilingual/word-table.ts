@@ -184,7 +184,7 @@ export class WordTable {
   }
 }
 
-/** Lays the words out in one UTF-16 pool and hashes them into a table at most half full. */
+/** Lays the words out in one UTF-16 pool, then hashes them. */
 function hashTable(
   words: readonly string[],
   languages: number,
@@ -194,21 +194,32 @@ function hashTable(
   for (const word of words) length += word.length;
   const chars = new Uint16Array(length);
   const offsets = new Uint32Array(words.length + 1);
-  const hashes = new Uint32Array(words.length);
-  let capacity = 1;
-  while (capacity < words.length * 2) capacity *= 2;
-  const slots = new Uint32Array(capacity);
-  const mask = capacity - 1;
   let at = 0;
   words.forEach((word, entry) => {
     offsets[entry] = at;
     for (let i = 0; i < word.length; i++) chars[at++] = word.charCodeAt(i);
-    const hash = hashOf(word);
+  });
+  offsets[words.length] = at;
+  return { languages, chars, offsets, ...hashWords(chars, offsets), ...rest };
+}
+
+/** The hash of every word of a pool and the open-addressing slots (at most half full) that find them. */
+export function hashWords(chars: Uint16Array, offsets: Uint32Array): Pick<WordTableParts, 'hashes' | 'slots'> {
+  const n = offsets.length - 1;
+  const hashes = new Uint32Array(n);
+  let capacity = 1;
+  while (capacity < n * 2) capacity *= 2;
+  const slots = new Uint32Array(capacity);
+  const mask = capacity - 1;
+  for (let entry = 0; entry < n; entry++) {
+    let h = 0x811c9dc5;
+    for (let i = offsets[entry] as number, end = offsets[entry + 1] as number; i < end; i++)
+      h = Math.imul(h ^ (chars[i] as number), 0x01000193);
+    const hash = h >>> 0;
     hashes[entry] = hash;
     let slot = hash & mask;
     while (slots[slot] !== 0) slot = (slot + 1) & mask;
     slots[slot] = entry + 1;
-  });
-  offsets[words.length] = at;
-  return { languages, chars, offsets, hashes, slots, ...rest };
+  }
+  return { hashes, slots };
 }
