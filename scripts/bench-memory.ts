@@ -1,16 +1,20 @@
-// npm run bench:memory [-- --requests N] [--idle S] [--label NAME]: the built server's memory on a fresh data dir
-// (default settings, a high rate limit) at ready, after N mixed requests and after an idle pause, for the default
-// encoder and with static-multi-100d as the default; RSS and peak from /proc, heap and external from /metrics.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+// npm run bench:memory [-- --requests N] [--idle S] [--label NAME] [--heap-summary]: the built server's memory on a
+// fresh data dir (default settings, a high rate limit) at ready, after N mixed requests and after an idle pause, for the
+// default encoder and with static-multi-100d as the default; RSS and peak from /proc, heap and external from /metrics;
+// --heap-summary: a heap snapshot at ready (after its sample; it inflates the later ones), summarised.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { BENCH_API_KEY, startBenchServer } from './bench-inference/textclass-server.js';
+import { heapSummaryMarkdown, signalHeapSnapshot, summariseHeapSnapshot, type HeapSummary } from './heap-summary.js';
 
 const { values } = parseArgs({
   options: {
     requests: { type: 'string', default: '10000' },
     idle: { type: 'string', default: '30' },
     label: { type: 'string' },
+    'heap-summary': { type: 'boolean', default: false },
   },
 });
 const REQUESTS = Number(values.requests);
@@ -106,13 +110,29 @@ async function load(
   return { seconds: (Date.now() - started) / 1000, errors, statuses, firstErrors };
 }
 
+/** The server's heap at ready, summarised (the snapshot file is removed). */
+async function heapAtReady(pid: number, dir: string): Promise<HeapSummary> {
+  const file = await signalHeapSnapshot(pid, dir);
+  try {
+    return await summariseHeapSnapshot(file);
+  } finally {
+    rmSync(file, { force: true });
+  }
+}
+
 async function measure(defaultEncoder: string | undefined) {
   const started = Date.now();
-  const server = await startBenchServer(defaultEncoder ? { TEXTCLASS_DEFAULT_ENCODER: defaultEncoder } : {});
+  const snapshotDir = values['heap-summary'] ? mkdtempSync(join(tmpdir(), 'textclass-heap-')) : undefined;
+  const server = await startBenchServer(
+    defaultEncoder ? { TEXTCLASS_DEFAULT_ENCODER: defaultEncoder } : {},
+    snapshotDir ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${snapshotDir}`] : [],
+  );
   try {
     const readySeconds = (Date.now() - started) / 1000;
     const ready = await sample(server.url, server.memory);
     log(`  ready in ${readySeconds.toFixed(1)} s: RSS ${ready.rssMiB} MiB`);
+    const heap = snapshotDir ? await heapAtReady(server.pid, snapshotDir) : undefined;
+    if (heap) log(heapSummaryMarkdown(heap));
     const run = await load(server.url);
     const loaded = await sample(server.url, server.memory);
     log(
@@ -122,9 +142,10 @@ async function measure(defaultEncoder: string | undefined) {
     await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
     const idle = await sample(server.url, server.memory);
     log(`  after ${IDLE_SECONDS} s idle: RSS ${idle.rssMiB} MiB`);
-    return { defaultEncoder: defaultEncoder ?? 'built-in default', readySeconds, ready, loaded, idle, run };
+    return { defaultEncoder: defaultEncoder ?? 'built-in default', readySeconds, ready, loaded, idle, run, heap };
   } finally {
     await server.stop();
+    if (snapshotDir) rmSync(snapshotDir, { recursive: true, force: true });
   }
 }
 

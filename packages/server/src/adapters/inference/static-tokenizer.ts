@@ -2,6 +2,7 @@
 import { FUNCTION_WORDS, functionWordRows } from './multilingual/function-words/index.js';
 import { LanguageLookup } from './multilingual/language-lookup.js';
 import { LanguageRouter } from './multilingual/route-language.js';
+import { WordTable, type WordColumn } from './multilingual/word-table.js';
 import type { StaticTokenizerConfig } from './tokenizer-config.js';
 
 /** A word: letters, marks and digits, optionally joined by single apostrophes, hyphens or dots. */
@@ -34,29 +35,37 @@ export class StaticWordTokenizer {
   readonly maxTokens: number;
   /** Number of table rows the ids address (largest id + 1). */
   readonly tableRows: number;
-  private readonly vocab: Map<string, number>;
+  private readonly lowercase: boolean;
+  private readonly stripAccents: boolean;
+  private readonly vocab: WordColumn;
   private readonly expansions: Map<string, string[]>;
   private readonly suffixes: Array<[string, string[]]>;
   private readonly languages: LanguageLookup[];
   private readonly router: LanguageRouter | undefined;
 
-  constructor(private readonly config: StaticTokenizerConfig) {
+  /**
+   * @param table the words of config (its vocabularies and stems) as a compact table; absent: built from config. The
+   *   tokenizer keeps the table, not config's word objects, so a caller that passes both may drop config's.
+   */
+  constructor(config: StaticTokenizerConfig, table = wordTableOf(config)) {
     this.maxTokens = config.max_tokens;
-    this.vocab = new Map(Object.entries(config.vocab));
+    this.lowercase = config.lowercase;
+    this.stripAccents = config.strip_accents === 'fallback';
+    this.vocab = table.column(0);
     this.expansions = new Map(Object.entries(config.contractions.words));
     this.suffixes = Object.entries(config.contractions.suffixes);
     this.languages = Object.entries(config.languages ?? {}).map(
-      ([code, table]) => new LanguageLookup(code, table, this.functionWords(code)),
+      ([code, { script, stemmer, compounds }], i) =>
+        new LanguageLookup(code, { script, stemmer, compounds }, this.functionWords(code), {
+          vocab: table.column(i + 1),
+          stems: table.column(i + 1, true),
+        }),
     );
     this.router =
-      this.languages.length > 0 ? new LanguageRouter(this.vocab, this.languages, config.routing) : undefined;
-    let max = 0;
-    for (const id of this.vocab.values()) if (id > max) max = id;
-    for (const language of this.languages) {
-      for (const id of language.vocab.values()) if (id > max) max = id;
-      for (const id of Object.values(language.table.stems)) if (id > max) max = id;
-    }
-    this.tableRows = max + 1;
+      this.languages.length > 0
+        ? new LanguageRouter(this.vocab, this.languages, config.routing, (word) => table.vocabBits(word))
+        : undefined;
+    this.tableRows = table.maxRow() + 1;
   }
 
   /** A language's function words with the rows of their English equivalents (empty for a language without a table). */
@@ -88,7 +97,7 @@ export class StaticWordTokenizer {
   /** Normalised words of a text, before vocabulary lookup (what encode() looks up). */
   words(text: string): string[] {
     let normal = text.normalize('NFC').replace(APOSTROPHES, "'").replace(HYPHENS, '-');
-    if (this.config.lowercase) normal = normal.toLowerCase();
+    if (this.lowercase) normal = normal.toLowerCase();
     const out: string[] = [];
     for (const match of normal.matchAll(WORD)) {
       const word = match[0];
@@ -136,7 +145,7 @@ export class StaticWordTokenizer {
 
   private lookup(word: string): number | undefined {
     const id = this.vocab.get(word);
-    if (id !== undefined || this.config.strip_accents !== 'fallback') return id;
+    if (id !== undefined || !this.stripAccents) return id;
     const plain = word.normalize('NFD').replace(MARKS, '').normalize('NFC');
     return plain === word ? undefined : this.vocab.get(plain);
   }
@@ -164,4 +173,16 @@ export class StaticWordTokenizer {
     }
     for (const part of word.split(INNER_SEPARATOR)) if (part) this.resolve(part, ids, next);
   }
+}
+
+/** The words of a parsed tokenizer.json (default vocabulary, then each language's words and stems) as one table. */
+export function wordTableOf(config: StaticTokenizerConfig): WordTable {
+  return WordTable.build(
+    config.vocab,
+    Object.values(config.languages ?? {}).map((l) => ({
+      vocab: l.vocab,
+      stems: l.stems,
+      han: l.script === 'han' || l.script === 'kana',
+    })),
+  );
 }

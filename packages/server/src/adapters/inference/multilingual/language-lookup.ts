@@ -1,9 +1,11 @@
 // Looks a word up in one language's table (function words, as written, unaccented, by stem, elided, compound); rejoins CJK segments.
 import type { LanguageTable } from '../tokenizer-config.js';
+import { withoutAccents } from './accents.js';
 import { japaneseDictionaryForms } from './japanese-dictionary-forms.js';
 import { stemmerFor } from './stemmers.js';
+import type { WordColumn } from './word-table.js';
 
-const MARKS = /\p{M}+/gu;
+export { withoutAccents } from './accents.js';
 const ELISION = /['\-.]/;
 /** Shortest part a compound split accepts (shorter ones match by chance). */
 const MIN_COMPOUND_PART = 3;
@@ -17,13 +19,20 @@ const MAX_JOINED_SEGMENTS = 4;
 /** Words whose stem lookup is remembered (a stemmer call costs microseconds; words repeat); cleared when full. */
 const STEM_MEMO_LIMIT = 100_000;
 
-export function withoutAccents(word: string): string {
-  return word.normalize('NFD').replace(MARKS, '').normalize('NFC');
+/** What a lookup keeps of a language's table: its words and stems live in columns (a Map or a WordTable's). */
+export type LanguageInfo = Omit<LanguageTable, 'vocab' | 'stems'>;
+
+/** A language's words and stems as columns of a compact table. */
+export interface LanguageColumns {
+  vocab: WordColumn;
+  stems: WordColumn;
 }
 
 export class LanguageLookup {
-  readonly vocab: Map<string, number>;
-  private readonly stems: Map<string, number>;
+  readonly vocab: WordColumn;
+  readonly stems: WordColumn;
+  /** The table's settings (script, stemmer, compounds), without its words. */
+  readonly table: LanguageInfo;
   private readonly stem: ((word: string) => string) | undefined;
   private readonly stemMemo = new Map<string, number>();
   /** Rows each word resolved to (null: none), so a frequent word skips the accent, stem and compound paths. */
@@ -38,14 +47,19 @@ export class LanguageLookup {
   /**
    * @param functionRows the language's function words with the English rows they take (none: dropped); looked up
    *   before the table, so `kann` is "can" rather than a sense of its stem. A key of two words is a phrase.
+   * @param columns the table's words and stems from a compact table (absent: Maps of table.vocab and table.stems)
    */
   constructor(
     readonly code: string,
-    readonly table: LanguageTable,
+    table: LanguageTable | LanguageInfo,
     readonly functionRows: ReadonlyMap<string, readonly number[]> = new Map(),
+    columns?: LanguageColumns,
   ) {
-    this.vocab = new Map(Object.entries(table.vocab));
-    this.stems = new Map(Object.entries(table.stems));
+    const { script, stemmer, compounds } = table;
+    this.table = { script, stemmer, compounds };
+    const words = 'vocab' in table ? table : undefined;
+    this.vocab = columns?.vocab ?? new Map(Object.entries(words?.vocab ?? {}));
+    this.stems = columns?.stems ?? new Map(Object.entries(words?.stems ?? {}));
     this.stem = table.stemmer ? stemmerFor(table.stemmer) : undefined;
     this.alphabetic = table.script === 'latin' || table.script === 'cyrillic';
     for (const [key, rows] of functionRows) {

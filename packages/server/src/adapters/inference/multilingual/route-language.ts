@@ -1,6 +1,7 @@
 // Picks a text's language for the tokenizer: by script (ja, zh, ru), else by character trigrams plus known words.
 import type { LanguageLookup } from './language-lookup.js';
 import { TrigramScorer, type TrigramModel } from './trigram-model.js';
+import type { WordColumn } from './word-table.js';
 
 const NOT_LATIN = /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}\p{Script=Cyrillic}]/u;
 const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
@@ -18,20 +19,46 @@ const DEFAULT = 'en';
 export class LanguageRouter {
   /** Latin-script candidates: the default language (undefined) first, then the others in table order. */
   private readonly latin: Array<LanguageLookup | undefined>;
-  /** Word → bit i set when latin[i]'s vocabulary or function words hold it. */
-  private readonly known = new Map<string, number>();
+  /** Word → bit i set when latin[i]'s function words hold it (vocabularies are asked through vocabBits). */
+  private readonly functionWords = new Map<string, number>();
+  /** Bit j (0: the default language, j: languages[j - 1]) set when that vocabulary holds the word. */
+  private readonly vocabBits: (word: string) => number;
+  /** Bit j of vocabBits → bit of latin (0: not a Latin-script candidate). */
+  private readonly latinBit: number[];
   private readonly trigrams: TrigramScorer | undefined;
   /** latin[i] ↔ trigram model column. */
   private readonly columns: number[];
   private readonly byScript: Partial<Record<string, LanguageLookup>> = {};
 
-  constructor(defaultVocab: ReadonlyMap<string, number>, languages: readonly LanguageLookup[], model?: TrigramModel) {
+  /**
+   * @param vocabBits which vocabularies hold a word, in one lookup (a compact table's); absent: each one is asked
+   */
+  constructor(
+    defaultVocab: WordColumn,
+    languages: readonly LanguageLookup[],
+    model?: TrigramModel,
+    vocabBits?: (word: string) => number,
+  ) {
     for (const l of languages) this.byScript[l.table.script] ??= l;
     this.latin = [undefined, ...languages.filter((l) => l.table.script === 'latin')];
     this.latin.forEach((language, i) => {
-      const words = [(language?.vocab ?? defaultVocab).keys(), language?.functionRows.keys() ?? []];
-      for (const list of words) for (const word of list) this.known.set(word, (this.known.get(word) ?? 0) | (1 << i));
+      for (const word of language?.functionRows.keys() ?? [])
+        this.functionWords.set(word, (this.functionWords.get(word) ?? 0) | (1 << i));
     });
+    this.latinBit = [undefined, ...languages].map((l) => {
+      const i = this.latin.indexOf(l);
+      return i < 0 ? 0 : 1 << i;
+    });
+    const vocabularies = [defaultVocab, ...languages.map((l) => l.vocab)];
+    this.vocabBits =
+      vocabBits ??
+      ((word) => {
+        let bits = 0;
+        vocabularies.forEach((vocab, j) => {
+          if (vocab.get(word) !== undefined) bits |= 1 << j;
+        });
+        return bits;
+      });
     this.trigrams = model ? new TrigramScorer(model) : undefined;
     this.columns = this.latin.map((l) => model?.languages.indexOf(l?.code ?? DEFAULT) ?? -1);
   }
@@ -51,8 +78,8 @@ export class LanguageRouter {
   private bestLatin(words: readonly string[]): number {
     const hits = new Float64Array(this.latin.length);
     for (const word of words) {
-      const mask = this.known.get(word);
-      if (mask === undefined) continue;
+      const mask = this.known(word);
+      if (mask === 0) continue;
       for (let i = 0; i < hits.length; i++) if (mask & (1 << i)) hits[i] = (hits[i] as number) + 1;
     }
     const [first, second] = topTwo(hits);
@@ -65,6 +92,14 @@ export class LanguageRouter {
       return column < 0 ? Number.NEGATIVE_INFINITY : (logProbabilities[column] as number) + KNOWN_WORD_WEIGHT * h;
     });
     return topTwo(scores)[0];
+  }
+
+  /** Bit i set when latin[i]'s vocabulary or function words hold the word. */
+  private known(word: string): number {
+    let mask = this.functionWords.get(word) ?? 0;
+    for (let bits = this.vocabBits(word), j = 0; bits !== 0; bits >>>= 1, j++)
+      if (bits & 1) mask |= this.latinBit[j] as number;
+    return mask;
   }
 }
 

@@ -1,5 +1,6 @@
 // Opens an encoder directory of type "unigram-transformer" (encoder.json + model.onnx + tokenizer.json holding a
 // SentencePiece unigram vocabulary): the transformer serving path with our unigram tokenizer in front.
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ENCODER_FILES, type EncoderMetadata } from '../encoder-metadata.js';
@@ -33,15 +34,30 @@ export function parseUnigramTokenizerFile(json: unknown, path: string): UnigramT
   return file as UnigramTokenizerFile;
 }
 
+/** Tokenizers read, by the SHA-256 of their file, weakly held: the float and int8 USE-lite (same file) share one trie. */
+const tokenizers = new Map<string, { tokenizer: WeakRef<UnigramTokenizer>; maxLength: number }>();
+
+/** The unigram tokenizer of a tokenizer.json, and its max_length; one per distinct file content while in use. */
+export async function readUnigramTokenizer(path: string): Promise<{ tokenizer: UnigramTokenizer; maxLength: number }> {
+  const bytes = await readFile(path);
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const held = tokenizers.get(sha256);
+  const shared = held?.tokenizer.deref();
+  if (held && shared) return { tokenizer: shared, maxLength: held.maxLength };
+  const file = parseUnigramTokenizerFile(JSON.parse(bytes.toString('utf8')), path);
+  const tokenizer = new UnigramTokenizer(file.pieces, { reserved: file.reserved, maxLength: file.max_length });
+  for (const [key, { tokenizer: ref }] of tokenizers) if (!ref.deref()) tokenizers.delete(key);
+  tokenizers.set(sha256, { tokenizer: new WeakRef(tokenizer), maxLength: file.max_length });
+  return { tokenizer, maxLength: file.max_length };
+}
+
 /** The encoder of dir; the ONNX session loads on warmup() or first use, on the ONNX worker thread. */
 export async function openUnigramTransformer(
   dir: string,
   metadata: EncoderMetadata,
   options: TransformerEncoderOptions = {},
 ): Promise<TransformerEncoder> {
-  const path = join(dir, ENCODER_FILES.tokenizer);
-  const file = parseUnigramTokenizerFile(JSON.parse(await readFile(path, 'utf8')), path);
-  const tokenizer = new UnigramTokenizer(file.pieces, { reserved: file.reserved, maxLength: file.max_length });
+  const { tokenizer, maxLength } = await readUnigramTokenizer(join(dir, ENCODER_FILES.tokenizer));
   const exported = {
     dir,
     id: metadata.id,
@@ -50,7 +66,7 @@ export async function openUnigramTransformer(
     tokenizerConfig: {},
     pooling: 'mean' as const,
     normalize: true,
-    maxSeqLength: file.max_length,
+    maxSeqLength: maxLength,
     dimension: metadata.dimension,
     prompts: {},
     defaultPrompt: undefined,
