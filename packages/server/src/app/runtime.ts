@@ -1,5 +1,6 @@
 // Composition root: database, repositories, bootstrap key, encoders (loaded in the background), core services and the record pipeline.
 import path from 'node:path';
+import { RememberedLanguages } from '../core/classification/language.js';
 import { TextClassifier } from '../core/classification/classify-texts.js';
 import { bootstrapDefaultWorkspace, type BootstrapResult } from '../core/tenancy/bootstrap.js';
 import { DatasetService } from '../core/datasets/datasets.js';
@@ -127,7 +128,8 @@ export async function composeRuntime(
     }
     // Ready (and /health 200) only once the demo content exists, so a client never sees a half-seeded service.
     encoders.resolve(serving);
-    languages.resolve(detector);
+    // With the embedding cache on, a repeated text's language is remembered too (4,096 samples of ≤ 300 characters).
+    languages.resolve(config.embeddingCacheMb > 0 ? new RememberedLanguages(detector, 4096) : detector);
     logger.info({ ms: Math.round(performance.now() - started), loaded: registry.neededIds() }, 'encoders ready');
   })();
   ready.catch((err: unknown) => logger.error({ err }, 'loading encoders failed'));

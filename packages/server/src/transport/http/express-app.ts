@@ -2,7 +2,7 @@
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { Logger } from '../../adapters/observability/logger.js';
-import { accessLog } from './access-log.js';
+import { accessLogLine } from './access-log.js';
 import { authenticate } from './auth.js';
 import { corsFor } from './cors.js';
 import { apiKeyRoutes } from './routes/api-keys.js';
@@ -14,8 +14,8 @@ import { errorHandler, unknownRoute } from './errors.js';
 import { openAiErrorBody } from './openai-errors.js';
 import { embeddingRoutes } from './routes/embeddings.js';
 import { openAiEmbeddingRoutes } from './routes/openai-embeddings.js';
-import { requestMetrics } from './request-metrics.js';
-import { requestId } from './request-id.js';
+import { requestCounter } from './request-metrics.js';
+import { observeRequests } from './request-observation.js';
 import { metricsRoutes } from './routes/metrics.js';
 import { datasetRoutes } from './routes/datasets.js';
 import { uploadRoutes } from './routes/uploads.js';
@@ -44,9 +44,13 @@ export function createApp(services: AppServices, options: AppOptions): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.set('query parser', 'simple');
-  app.use(requestId());
-  app.use(accessLog(options.logger));
-  if (services.metrics) app.use(requestMetrics(services.metrics, RouteTemplates.fromContract()));
+  const { metrics } = services;
+  app.use(
+    observeRequests([
+      accessLogLine(options.logger),
+      ...(metrics ? [requestCounter(metrics, RouteTemplates.fromContract())] : []),
+    ]),
+  );
   const { hsts } = options;
   app.use(
     helmet({

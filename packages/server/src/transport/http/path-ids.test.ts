@@ -1,7 +1,8 @@
 // Strict path ids over the real contract: the int32 bound, the ds_ / up_ forms, literal paths, and a contract without a pattern.
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { checkPathIds, compileIdTemplates } from './path-ids.js';
+import type { Request, Response } from 'express';
+import { checkPathIds, compileIdTemplates, strictPathIds } from './path-ids.js';
 
 const contract = createRequire(import.meta.url)('@textclass/openapi/openapi.dereferenced.json') as {
   paths: Parameters<typeof compileIdTemplates>[0];
@@ -39,6 +40,20 @@ describe('strict path ids', () => {
   it('leaves literal paths, unknown paths and paths outside the contract alone', () => {
     for (const path of ['/v2/models/import', '/v2/models/inference', '/v2/nothing/0x1', '/health', '/docs'])
       expect(refused(path), path).toBeUndefined();
+  });
+
+  it('the middleware remembers only well-formed paths: a malformed one is refused every time', () => {
+    const check = strictPathIds();
+    const run = (path: string) => {
+      let passed = false;
+      check({ path } as Request, {} as Response, () => (passed = true));
+      return passed;
+    };
+    for (let round = 0; round < 3; round++) {
+      expect(run('/v2/models/12/inference')).toBe(true);
+      expect(() => run('/v2/models/012/inference')).toThrow(/model_id: malformed id/);
+      expect(() => run('/v2/models/2147483648/inference')).toThrow(/model_id: malformed id/);
+    }
   });
 
   it('refuses to start over a contract path parameter without a pattern', () => {

@@ -2,6 +2,7 @@
 import { createRequire } from 'node:module';
 import type { RequestHandler } from 'express';
 import { DomainError } from '../../core/shared/errors.js';
+import { LruMap } from '../../core/shared/lru-map.js';
 
 interface ParameterSchema {
   type?: string;
@@ -111,9 +112,14 @@ export function strictPathIds(): RequestHandler {
     paths: ContractPaths;
   };
   const templates = compileIdTemplates(contract.paths);
+  // The answer for a path never changes; well-formed paths seen lately skip the ~60 template RegExps.
+  const wellFormed = new LruMap<string, true>(1024);
   return (req, _res, next) => {
-    const error = checkPathIds(templates, req.path);
-    if (error) throw error;
+    if (wellFormed.get(req.path) === undefined) {
+      const error = checkPathIds(templates, req.path);
+      if (error) throw error;
+      wellFormed.set(req.path, true);
+    }
     next();
   };
 }

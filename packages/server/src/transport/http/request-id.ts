@@ -1,17 +1,22 @@
 // Gives every request an id (echoing a safe client-sent X-Request-Id) and sets it on every response.
 import { randomUUID } from 'node:crypto';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { RequestContext } from './context.js';
 
 const SAFE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
+/** Starts the request's context (id and start time) and echoes the id in X-Request-Id. */
+export function assignRequestId(req: Request, res: Response): void {
+  const sent = req.get('x-request-id');
+  const id = sent !== undefined && SAFE_ID.test(sent) ? sent : `req_${randomUUID().replace(/-/g, '')}`;
+  const context: RequestContext = { requestId: id, startedAt: process.hrtime.bigint() };
+  Object.assign(res.locals, context);
+  res.setHeader('X-Request-Id', id);
+}
+
 export function requestId(): RequestHandler {
   return (req, res, next) => {
-    const sent = req.get('x-request-id');
-    const id = sent !== undefined && SAFE_ID.test(sent) ? sent : `req_${randomUUID().replace(/-/g, '')}`;
-    const context: RequestContext = { requestId: id, startedAt: process.hrtime.bigint() };
-    Object.assign(res.locals, context);
-    res.setHeader('X-Request-Id', id);
+    assignRequestId(req, res);
     next();
   };
 }

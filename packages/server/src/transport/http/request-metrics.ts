@@ -1,15 +1,13 @@
 // Counts every request and its latency by method, route template and status, once the response is finished.
-import type { RequestHandler } from 'express';
+import type { Request, Response } from 'express';
 import type { Metrics } from '../../adapters/observability/prometheus-metrics.js';
+import { contextOf } from './context.js';
 import type { RouteTemplates } from './route-templates.js';
 
-export function requestMetrics(metrics: Metrics, routes: RouteTemplates): RequestHandler {
-  return (req, res, next) => {
-    const started = process.hrtime.bigint();
-    res.once('finish', () => {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      metrics.request(req.method, routes.match(req.originalUrl.split('?')[0] ?? ''), res.statusCode, seconds);
-    });
-    next();
+/** Counts a finished request from the moment its id was assigned (call it on `finish`; `observeRequests` does). */
+export function requestCounter(metrics: Metrics, routes: RouteTemplates): (req: Request, res: Response) => void {
+  return (req, res) => {
+    const seconds = Number(process.hrtime.bigint() - contextOf(res).startedAt) / 1e9;
+    metrics.request(req.method, routes.match(req.originalUrl.split('?')[0] ?? ''), res.statusCode, seconds);
   };
 }

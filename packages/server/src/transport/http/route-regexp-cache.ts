@@ -5,9 +5,17 @@ interface PathToRegexpModule {
   pathToRegexp: (path: string, options?: Record<string, unknown>) => { regexp: RegExp; keys: unknown[] };
 }
 
+type Compiled = Map<string, ReturnType<PathToRegexpModule['pathToRegexp']>>;
+
 /** The contract has ~60 paths; the bound only guards against a caller compiling unbounded distinct paths. */
 const MAX_ENTRIES = 1024;
 let installed = false;
+
+/** Options made only of `sensitive` and `strict` (the validator's call), checked without allocating. */
+function onlyCaseAndSlash(options: Record<string, unknown> | undefined): boolean {
+  for (const name in options) if (name !== 'sensitive' && name !== 'strict') return false;
+  return true;
+}
 
 /**
  * express-openapi-validator 5.x calls `pathToRegexp(route, { sensitive, strict })` for every contract route on every
@@ -19,15 +27,15 @@ export function cacheValidatorRouteRegexps(): void {
   const fromValidator = createRequire(createRequire(import.meta.url).resolve('express-openapi-validator'));
   const module = fromValidator('path-to-regexp') as PathToRegexpModule;
   const compile = module.pathToRegexp;
-  const cache = new Map<string, ReturnType<PathToRegexpModule['pathToRegexp']>>();
+  // One map per (sensitive, strict) pair, so a call builds no key string: the validator asks ~60 times per request.
+  const caches: Compiled[] = [new Map(), new Map(), new Map(), new Map()];
   module.pathToRegexp = (path, options) => {
-    const plain = Object.keys(options ?? {}).every((name) => name === 'sensitive' || name === 'strict');
-    if (typeof path !== 'string' || !plain) return compile(path, options);
-    const key = `${options?.sensitive === true ? 'S' : '-'}${options?.strict === true ? 'S' : '-'}${path}`;
-    const known = cache.get(key);
+    if (typeof path !== 'string' || !onlyCaseAndSlash(options)) return compile(path, options);
+    const cache = caches[(options?.sensitive === true ? 2 : 0) + (options?.strict === true ? 1 : 0)] as Compiled;
+    const known = cache.get(path);
     if (known) return known;
     const compiled = compile(path, options);
-    if (cache.size < MAX_ENTRIES) cache.set(key, compiled);
+    if (cache.size < MAX_ENTRIES) cache.set(path, compiled);
     return compiled;
   };
   installed = true;

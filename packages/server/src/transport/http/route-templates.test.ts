@@ -19,6 +19,15 @@ describe('RouteTemplates', () => {
     expect(routes.match(path)).toBe(template);
   });
 
+  it('answers a path the same when it is asked again (remembered) and for other paths in between', () => {
+    const fresh = RouteTemplates.fromContract();
+    for (let round = 0; round < 3; round++) {
+      expect(fresh.match('/v2/models/7/inference')).toBe('/v2/models/{model_id}/inference');
+      expect(fresh.match('/v2/models/inference')).toBe('/v2/models/inference');
+      expect(fresh.match('/nope')).toBe(UNMATCHED_ROUTE);
+    }
+  });
+
   it('does not read regex characters in literal segments', () => {
     expect(new RouteTemplates(['/a.b']).match('/axb')).toBe(UNMATCHED_ROUTE);
   });

@@ -1,5 +1,6 @@
 // Maps a request path to its route template (/v2/models/{model_id}/inference) so metric labels stay few.
 import { createRequire } from 'node:module';
+import { LruMap } from '../../core/shared/lru-map.js';
 
 interface Template {
   template: string;
@@ -34,7 +35,14 @@ export class RouteTemplates {
     return new RouteTemplates([...Object.keys(spec.paths), ...SYSTEM_PATHS]);
   }
 
+  /** Recent paths and their templates (a path's template never changes): hot paths skip the RegExps. */
+  private readonly recent = new LruMap<string, string>(1024);
+
   match(path: string): string {
-    return this.templates.find((t) => t.pattern.test(path))?.template ?? UNMATCHED_ROUTE;
+    const known = this.recent.get(path);
+    if (known !== undefined) return known;
+    const template = this.templates.find((t) => t.pattern.test(path))?.template ?? UNMATCHED_ROUTE;
+    this.recent.set(path, template);
+    return template;
   }
 }

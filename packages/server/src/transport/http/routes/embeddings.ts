@@ -3,6 +3,7 @@ import { Router } from 'express';
 import { requirePermission } from '../auth.js';
 import { callerOf, elapsedMs } from '../context.js';
 import { encodeVector } from '../embedding-wire.js';
+import { sendJson } from '../send-json.js';
 import type { AppServices } from '../services.js';
 import { bodyOf, type ResponseBody } from '../wire.js';
 
@@ -26,7 +27,7 @@ export function embeddingRoutes(services: AppServices): Router {
       usage: { texts: result.texts, tokens: result.tokens },
       processing_time_ms: elapsedMs(res),
     };
-    res.json(response);
+    sendJson(res, response);
   });
   return router;
 }

@@ -2,6 +2,7 @@
 import { Router } from 'express';
 import { requirePermission } from '../auth.js';
 import { callerOf, elapsedMs } from '../context.js';
+import { sendJson } from '../send-json.js';
 import type { AppServices } from '../services.js';
 import { bodyOf, type ResponseBody } from '../wire.js';
 
@@ -27,7 +28,7 @@ export function inferenceRoutes(services: AppServices): Router {
       text_language: language ?? 'und',
       processing_time_ms: elapsedMs(res),
     };
-    res.json(response);
+    sendJson(res, response);
   });
 
   router.post('/v2/models/inference', requirePermission('infer'), async (req, res) => {
@@ -51,7 +52,7 @@ export function inferenceRoutes(services: AppServices): Router {
         predictions: r.predictions.map((row) => row.map((p) => ({ label: p.label, score: p.confidence }))),
       })),
     };
-    res.json(response);
+    sendJson(res, response);
   });
 
   router.post('/v2/multi-model/inference', requirePermission('infer'), async (req, res) => {
@@ -68,7 +69,7 @@ export function inferenceRoutes(services: AppServices): Router {
       results: Object.fromEntries(scored.map((r) => [String(r.model.id), { predictions: r.predictions }])),
       processing_time_ms: elapsedMs(res),
     };
-    res.json(response);
+    sendJson(res, response);
   });
 
   return router;

@@ -4,6 +4,7 @@ import { DomainError } from '../../../core/shared/errors.js';
 import { requirePermission } from '../auth.js';
 import { callerOf } from '../context.js';
 import { encodeVector } from '../embedding-wire.js';
+import { sendJson } from '../send-json.js';
 import type { AppServices } from '../services.js';
 import { bodyOf, type ResponseBody } from '../wire.js';
 
@@ -39,7 +40,7 @@ export function openAiEmbeddingRoutes(services: AppServices): Router {
       model: result.encoderId,
       usage: { prompt_tokens: result.tokens, total_tokens: result.tokens },
     };
-    res.json(response);
+    sendJson(res, response);
   });
   return router;
 }

@@ -1,6 +1,7 @@
 // The similarity endpoint: every compared text against every reference text.
 import { Router } from 'express';
 import { requirePermission } from '../auth.js';
+import { sendJson } from '../send-json.js';
 import type { AppServices } from '../services.js';
 import { bodyOf, type ResponseBody } from '../wire.js';
 
@@ -13,7 +14,7 @@ export function similarityRoutes(services: AppServices): Router {
       body.compare_to_texts,
       body.top_n,
     );
-    res.json(response);
+    sendJson(res, response);
   });
   return router;
 }
