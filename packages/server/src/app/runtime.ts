@@ -34,6 +34,7 @@ import type { Logger } from '../adapters/observability/logger.js';
 import { createRateLimiter } from '../adapters/redis-limits/create-rate-limiter.js';
 import { createPipeline } from './pipeline-workers.js';
 import { neededEncoders } from './needed-encoders.js';
+import { collectGarbage } from './settle-heap.js';
 import { DeferredEncoderProvider, DeferredLanguageDetector, readinessCheck } from './readiness.js';
 import {
   createPipelineStats,
@@ -82,6 +83,7 @@ export async function composeRuntime(config: Config, logger: Logger, tracing: Tr
     ...(metrics ? [new PipelineMetrics(metrics.registry, createPipelineStats(database.db))] : []),
   );
   let loadedRegistry: EncoderRegistry | undefined;
+  let servingEncoders: ServingEncoders | undefined;
   const ready = (async () => {
     const started = performance.now();
     const [registry, detector] = await Promise.all([
@@ -107,7 +109,13 @@ export async function composeRuntime(config: Config, logger: Logger, tracing: Tr
       },
       observer: metrics,
       tracing,
+      idleUnloadMs: config.encoderIdleUnloadSeconds * 1000,
+      onUnloaded: (id) => {
+        collectGarbage();
+        logger.info({ encoder: id, idle_seconds: config.encoderIdleUnloadSeconds }, 'released an idle encoder');
+      },
     });
+    servingEncoders = serving;
     if (config.seedDemo) {
       const demoEncoder = serving.get(defaultEncoderId);
       const seeded = await withStartupLock(database, () => seedDemoContent(repos, bootstrap.workspace, demoEncoder));
@@ -120,6 +128,7 @@ export async function composeRuntime(config: Config, logger: Logger, tracing: Tr
     // Ready (and /health 200) only once the demo content exists, so a client never sees a half-seeded service.
     encoders.resolve(serving);
     languages.resolve(detector);
+    collectGarbage();
     logger.info({ ms: Math.round(performance.now() - started), loaded: registry.neededIds() }, 'encoders ready');
   })();
   ready.catch((err: unknown) => logger.error({ err }, 'loading encoders failed'));
@@ -198,6 +207,7 @@ export async function composeRuntime(config: Config, logger: Logger, tracing: Tr
   const close = async () => {
     await pipeline.stop();
     await runners.close();
+    servingEncoders?.stop();
     await loadedRegistry?.close();
     await uploads.close();
     await quota.flush();
