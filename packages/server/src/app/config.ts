@@ -18,6 +18,11 @@ export interface Config {
   defaultEncoder: string | undefined;
   /** TEXTCLASS_PRELOAD_ENCODERS: encoders loaded at start besides the default and the deployed models' (others load on first use). */
   preloadEncoders: string[];
+  /**
+   * TEXTCLASS_ENCODER_IDLE_UNLOAD_SECONDS: an encoder nothing needs (not the default, no deployed model's, not preloaded)
+   * is released after this long unused and loads again on its next request; 0 keeps every loaded encoder.
+   */
+  encoderIdleUnloadSeconds: number;
   logLevel: string;
   /** Largest accepted request body in bytes (413 above it). */
   bodyLimitBytes: number;
@@ -163,6 +168,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     modelsDir: path.resolve(overrides.modelsDir ?? env.TEXTCLASS_MODELS_DIR ?? path.join(dataDir, 'models')),
     defaultEncoder: overrides.defaultEncoder ?? (env.TEXTCLASS_DEFAULT_ENCODER || undefined),
     preloadEncoders: overrides.preloadEncoders ?? parseIdList(env.TEXTCLASS_PRELOAD_ENCODERS),
+    encoderIdleUnloadSeconds:
+      overrides.encoderIdleUnloadSeconds ??
+      parseNumber('TEXTCLASS_ENCODER_IDLE_UNLOAD_SECONDS', env.TEXTCLASS_ENCODER_IDLE_UNLOAD_SECONDS, 600, 0),
     logLevel,
     bodyLimitBytes: overrides.bodyLimitBytes ?? 1024 * 1024,
     validateResponses: overrides.validateResponses ?? parseBool(env.TEXTCLASS_VALIDATE_RESPONSES, false),

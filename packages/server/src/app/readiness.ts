@@ -32,6 +32,11 @@ export class DeferredEncoderProvider implements EncoderProvider {
   fingerprint(id: string): string | null {
     return this.inner?.fingerprint?.(id) ?? null;
   }
+
+  /** Before the encoders are loaded there is nothing to keep: the start-up load reads the deployed models itself. */
+  async keep(ids: readonly string[]): Promise<void> {
+    await this.inner?.keep?.(ids);
+  }
 }
 
 /** A LanguageDetector that answers 503 UNAVAILABLE until the identification model is loaded. */

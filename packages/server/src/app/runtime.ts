@@ -35,6 +35,7 @@ import type { Logger } from '../adapters/observability/logger.js';
 import { createRateLimiter } from '../adapters/redis-limits/create-rate-limiter.js';
 import { createPipeline } from './pipeline-workers.js';
 import { neededEncoders } from './needed-encoders.js';
+import { collectGarbage } from './settle-heap.js';
 import { DeferredEncoderProvider, DeferredLanguageDetector, readinessCheck } from './readiness.js';
 import {
   createPipelineStats,
@@ -91,6 +92,7 @@ export async function composeRuntime(
     ...(metrics ? [new PipelineMetrics(metrics.registry, createPipelineStats(database.db))] : []),
   );
   let loadedRegistry: EncoderRegistry | undefined;
+  let servingEncoders: ServingEncoders | undefined;
   const ready = (async () => {
     const started = performance.now();
     const [registry, detector] = await Promise.all([
@@ -116,7 +118,13 @@ export async function composeRuntime(
       },
       observer: metrics,
       tracing,
+      idleUnloadMs: config.encoderIdleUnloadSeconds * 1000,
+      onUnloaded: (id) => {
+        collectGarbage();
+        logger.info({ encoder: id, idle_seconds: config.encoderIdleUnloadSeconds }, 'released an idle encoder');
+      },
     });
+    servingEncoders = serving;
     if (config.seedDemo) {
       const demoEncoder = serving.get(defaultEncoderId);
       const seeded = await withStartupLock(database, () => seedDemoContent(repos, bootstrap.workspace, demoEncoder));
@@ -130,6 +138,7 @@ export async function composeRuntime(
     encoders.resolve(serving);
     // With the embedding cache on, a repeated text's language is remembered too (4,096 samples of ≤ 300 characters).
     languages.resolve(config.embeddingCacheMb > 0 ? new RememberedLanguages(detector, 4096) : detector);
+    collectGarbage();
     logger.info({ ms: Math.round(performance.now() - started), loaded: registry.neededIds() }, 'encoders ready');
   })();
   ready.catch((err: unknown) => logger.error({ err }, 'loading encoders failed'));
@@ -208,6 +217,7 @@ export async function composeRuntime(
   const close = async () => {
     await pipeline.stop();
     await runners.close();
+    servingEncoders?.stop();
     await loadedRegistry?.close();
     await uploads.close();
     await quota.flush();

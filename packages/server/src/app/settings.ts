@@ -58,6 +58,13 @@ export const SERVER_SETTINGS: readonly Setting[] = [
     description:
       'comma-separated encoders loaded at start besides the default and those deployed models use; others load on first use',
   },
+  {
+    env: 'TEXTCLASS_ENCODER_IDLE_UNLOAD_SECONDS',
+    flag: '--encoder-idle-unload-seconds <s>',
+    default: '600',
+    description:
+      'release an encoder that no deployed model, default or preload needs after this long unused (it reloads on its next request); 0: never',
+  },
   { env: 'LOG_LEVEL', flag: '--log-level <level>', default: 'info', description: 'pino level' },
   {
     env: 'TEXTCLASS_SEED_DEMO',

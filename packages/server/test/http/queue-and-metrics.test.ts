@@ -26,7 +26,15 @@ beforeAll(async () => {
   server = await startTestServer();
   const services = server.running.runtime.services;
   serving = new ServingEncoders(
-    { defaultId: DEFAULT_ENCODER_ID, ids: () => [DEFAULT_ENCODER_ID], get: () => gated, ready: () => true },
+    {
+      defaultId: DEFAULT_ENCODER_ID,
+      ids: () => [DEFAULT_ENCODER_ID],
+      get: () => gated,
+      ready: () => true,
+      need: () => undefined,
+      isNeeded: () => true,
+      partsOf: () => [],
+    },
     { cacheBytes: 1 << 20, batching: { maxWaitMs: 0, maxQueueTexts: 2, retryAfterSeconds: 3 }, observer: metrics },
   );
   const app = createApp(

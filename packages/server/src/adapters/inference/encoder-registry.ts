@@ -128,6 +128,16 @@ export class EncoderRegistry implements EncoderProvider {
     }
   }
 
+  isNeeded(id: string): boolean {
+    return this.needed.has(id);
+  }
+
+  /** The encoders a joint encoder runs; none for others. */
+  partsOf(id: string): readonly string[] {
+    const encoder = this.encoders.get(id);
+    return encoder instanceof JointEncoder ? encoder.metadata.parts.map((p) => p.id) : [];
+  }
+
   /** The ids of the encoders loaded at start and awaited by ready(), sorted. */
   neededIds(): string[] {
     return [...this.needed].sort();

@@ -27,6 +27,9 @@ export class ServingEncoder<E extends TokenizedText = TokenizedText> implements 
   readonly queue: BatchQueue<E>;
   private readonly cache: EmbeddingCache | undefined;
   private loading: Promise<void> | undefined;
+  /** Requests between embed() and their answer; the idle unloader never releases a model while one is running. */
+  private inFlight = 0;
+  private lastUsed = performance.now();
 
   constructor(
     private readonly model: EncoderModel<E>,
@@ -52,20 +55,35 @@ export class ServingEncoder<E extends TokenizedText = TokenizedText> implements 
     return this.model.close();
   }
 
-  /** Loads the model on first use (an encoder no deployed model or setting needed at start): the request waits. */
-  private load(): Promise<void> {
+  /**
+   * Loads the model unless it is warm (an encoder no deployed model or setting needed at start, or one released when
+   * idle): the request waits. A release still finishing meanwhile frees the old session; this loads a new one.
+   */
+  load(): Promise<void> {
+    if (this.model.health()) return Promise.resolve();
     this.loading ??= this.model.warmup().finally(() => (this.loading = undefined));
     return this.loading;
   }
 
+  /** Milliseconds since the last request finished; undefined while one is running or the model is not loaded. */
+  idleFor(now: number): number | undefined {
+    return this.inFlight > 0 || this.loading || !this.model.health() ? undefined : now - this.lastUsed;
+  }
+
   async embed(texts: string[]): Promise<Float32Array[]> {
     if (texts.length === 0) return [];
-    // A warm encoder queues synchronously (no extra tick), as before.
-    if (!this.model.health()) await this.load();
-    if (!this.cache) return this.enqueue(texts);
-    const lookup = new CacheLookup(this.cache, this.id, texts);
-    if (lookup.missing.length === 0) return lookup.results;
-    return lookup.fill(await this.enqueue(lookup.missing));
+    this.inFlight++;
+    try {
+      // A warm encoder queues synchronously (no extra tick), as before.
+      if (!this.model.health()) await this.load();
+      if (!this.cache) return await this.enqueue(texts);
+      const lookup = new CacheLookup(this.cache, this.id, texts);
+      if (lookup.missing.length === 0) return lookup.results;
+      return lookup.fill(await this.enqueue(lookup.missing));
+    } finally {
+      this.inFlight--;
+      this.lastUsed = performance.now();
+    }
   }
 
   /** Tokenises each text (again: the cache keeps vectors, not tokens) and reports what a batch row of it costs. */

@@ -5,6 +5,7 @@ import type { BatchingOptions, BatchObserver, BatchQueue } from './batch-queue.j
 import { EmbeddingCache, type CacheObserver, type CacheStats } from './embedding-cache.js';
 import type { EncoderModel } from './encoder-model.js';
 import { ServingEncoder } from './serving-encoder.js';
+import { IdleUnloader, type EncoderNeeds } from './idle-unload.js';
 import type { Tracing } from '../observability/tracing.js';
 
 /** Where the serving stack reports (the Prometheus metrics); optional. */
@@ -20,10 +21,16 @@ export interface ServingOptions {
   observer?: ServingObserver | undefined;
   /** A span per batch run. */
   tracing?: Tracing | undefined;
+  /** Release an encoder nothing needs after this many ms unused (0 or absent: never). */
+  idleUnloadMs?: number | undefined;
+  /** Called after an idle encoder was released. */
+  onUnloaded?: ((id: string) => void) | undefined;
 }
 
 /** The loaded encoders the serving stack drives: the encoder registry. */
-export interface LoadedEncoders {
+export interface LoadedEncoders extends EncoderNeeds {
+  /** Marks encoders as needed (never released when idle; ready() waits for them). */
+  need(ids: Iterable<string>): void;
   readonly defaultId: string;
   ids(): string[];
   /** Throws when the encoder is unknown. */
@@ -36,6 +43,7 @@ export class ServingEncoders implements EncoderProvider {
   readonly defaultId: string;
   readonly cache: EmbeddingCache | undefined;
   private readonly encoders = new Map<string, ServingEncoder>();
+  private readonly unloader: IdleUnloader;
 
   constructor(
     private readonly loaded: LoadedEncoders,
@@ -55,6 +63,27 @@ export class ServingEncoders implements EncoderProvider {
       options.observer?.watchQueue(encoder.queue);
       this.encoders.set(id, encoder);
     }
+    this.unloader = new IdleUnloader(this.encoders, loaded, {
+      idleMs: options.idleUnloadMs ?? 0,
+      onUnloaded: options.onUnloaded,
+    });
+  }
+
+  /** A deployed model's encoders: needed from now on (never released when idle) and loaded before this settles. */
+  async keep(ids: readonly string[]): Promise<void> {
+    const known = ids.filter((id) => this.encoders.has(id));
+    this.loaded.need(known);
+    await Promise.all(known.flatMap((id) => this.encoders.get(id)?.load() ?? []));
+  }
+
+  /** One idle sweep now (tests; the timer sweeps on its own). */
+  releaseIdle(): Promise<void> {
+    return this.unloader.sweep();
+  }
+
+  /** Stops the idle sweeps (at shutdown, before the encoders close). */
+  stop(): void {
+    this.unloader.stop();
   }
 
   /** Throws NOT_FOUND when no encoder has this id. */

@@ -221,6 +221,8 @@ export class ModelLifecycle {
     const target = version === undefined ? versions.at(-1) : versions.find((v) => v.version === version);
     if (!target) throw invalid('version', `model ${modelId} has no version ${version}`);
     if (target.hasHead) await this.assertServableHead(model, target);
+    // Its encoder loads now (if it was not) and stays loaded: the first request after the switch is served warm.
+    await this.deps.encoders.keep?.([target.config.encoder]);
     await this.deps.runners.headFor({
       ...model,
       version: target.version,

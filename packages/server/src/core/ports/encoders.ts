@@ -34,4 +34,6 @@ export interface EncoderProvider {
   ready(): boolean;
   /** SHA-256 of the encoder's weights file, when known (exported models carry it; imports check it). */
   fingerprint?(id: string): string | null;
+  /** Marks encoders as needed by a deployed model (awaited by readiness, never released when idle) and loads them. */
+  keep?(ids: readonly string[]): Promise<void>;
 }

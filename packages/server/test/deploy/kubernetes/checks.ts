@@ -9,6 +9,7 @@ import type { Config } from '../../../src/app/config.js';
 import { configFrom, nginxSizeBytes, quantityBytes } from './facts.js';
 import { schemaProblems, unknownFieldProblems } from './schemas.js';
 import type { KubeObject } from './render.js';
+import { RSS_AT_READY_TARGET_MIB } from '../../memory/rss-target.js';
 
 /** What the manifests must agree with: the server's settings and the contract's GET paths. */
 export interface ServerFacts {
@@ -17,8 +18,8 @@ export interface ServerFacts {
 }
 
 export const SECRET_SETTINGS = ['DATABASE_URL', 'REDIS_URL', 'TEXTCLASS_API_KEY'];
-/** The server's resident memory at ready today (bench/README, bench:memory: 1,173 MiB): the request may not be less. */
-export const RSS_AT_READY_BYTES = 1_173 * 2 ** 20;
+/** The default server's resident memory at ready (the CI guard's target, test/memory): the request may not be less. */
+export const RSS_AT_READY_BYTES = RSS_AT_READY_TARGET_MIB * 2 ** 20;
 
 const of = <T>(objects: KubeObject[], kind: string): T[] => objects.filter((o) => o.kind === kind) as T[];
 const matches = (selector: Record<string, string> | undefined, labels: Record<string, string> | undefined) =>
@@ -154,7 +155,7 @@ export function checkServer(objects: KubeObject[], facts: ServerFacts): string[]
   const requested = quantityBytes(container.resources?.requests?.memory ?? '');
   const limit = quantityBytes(container.resources?.limits?.memory ?? '');
   if (!(requested >= RSS_AT_READY_BYTES))
-    problems.push(`${where}: memory request is below the RSS at ready (1,173 MiB)`);
+    problems.push(`${where}: memory request is below the RSS at ready (${RSS_AT_READY_TARGET_MIB} MiB)`);
   if (!(limit >= requested)) problems.push(`${where}: memory limit is unset or below the request`);
   const env = Object.fromEntries(
     [...containerEnv(container, of<IConfigMap>(objects, 'ConfigMap'))].map(([n, v]) => [n, v.value ?? '']),
