@@ -14,6 +14,7 @@ import type { Tracing } from '../adapters/observability/tracing.js';
 import { tracedRequests } from '../transport/http/traced-requests.js';
 import { RouteTemplates } from '../transport/http/route-templates.js';
 import type { WorkerLink } from './cluster/primary-link.js';
+import { unboundedArenasHint } from './malloc-arenas.js';
 
 export interface RunningServer {
   url: string;
@@ -29,6 +30,8 @@ const SHUTDOWN_GRACE_MS = 10_000;
 /** `cluster`: this process is one worker of `serve --workers N` (see cluster/primary-link.ts). */
 export async function startServer(config: Config, logger: Logger, cluster?: WorkerLink): Promise<RunningServer> {
   logger.info({ config: redactedConfig(config) }, 'starting');
+  const arenasHint = unboundedArenasHint(process.env, process.platform);
+  if (arenasHint !== undefined && cluster === undefined) logger.info(arenasHint);
   const tracing = await startTracing(config.tracing, logger);
   if (config.tracing)
     logger.info({ tracing: redactedConfig(config).tracing }, 'tracing on: spans go out over OTLP/HTTP');

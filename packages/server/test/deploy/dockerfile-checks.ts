@@ -1,5 +1,9 @@
 // Structural checks of the repository's Dockerfile (parsed with dockerfile-ast): each returns the problems it finds.
 import { DockerfileParser, type Instruction } from 'dockerfile-ast';
+import { MALLOC_ARENA_MAX } from '../../src/app/malloc-arenas.js';
+
+/** Variables of the runtime under the server rather than settings of it. */
+const PROCESS_VARIABLES = new Set(['NODE_ENV', 'MALLOC_ARENA_MAX']);
 
 export interface Stage {
   name: string | undefined;
@@ -96,8 +100,11 @@ export function dockerfileProblems(facts: DockerfileFacts, expect: DockerfileExp
   const dataDir = env.get('TEXTCLASS_DATA_DIR');
   const volumes = of(final, 'VOLUME').flatMap((v) => execForm(v) ?? (v.getArgumentsContent() ?? '').split(/\s+/));
   if (dataDir === undefined || !volumes.includes(dataDir)) problems.push('TEXTCLASS_DATA_DIR is not a VOLUME');
+  if (env.get('MALLOC_ARENA_MAX') !== MALLOC_ARENA_MAX)
+    problems.push(`MALLOC_ARENA_MAX is not ${MALLOC_ARENA_MAX} in the final stage: resident memory grows under load`);
   for (const name of env.keys())
-    if (name !== 'NODE_ENV' && !expect.settings.has(name)) problems.push(`ENV ${name} is no setting of the server`);
+    if (!PROCESS_VARIABLES.has(name) && !expect.settings.has(name))
+      problems.push(`ENV ${name} is no setting of the server`);
   const exposed = of(final, 'EXPOSE').map((e) => e.getArgumentsContent()?.trim());
   if (!exposed.includes(env.get('PORT'))) problems.push(`EXPOSE does not match PORT ${env.get('PORT')}`);
 

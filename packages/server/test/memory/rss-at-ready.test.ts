@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from '../../src/testing/index.js';
 import { RSS_AT_READY_TARGET_MIB, RSS_TOLERANCE } from './rss-target.js';
+import { MALLOC_ARENA_MAX } from '../../src/app/malloc-arenas.js';
 
 let server: ServerProcess;
 
@@ -35,8 +36,11 @@ async function settledRss(pid: number): Promise<number | undefined> {
 }
 
 beforeAll(async () => {
-  // Default settings: the embedded database even where the test environment names a PostgreSQL or Redis.
-  server = await startServerProcess({ env: { DATABASE_URL: '', REDIS_URL: '', TEXTCLASS_PRELOAD_ENCODERS: '' } });
+  // Default settings: the embedded database even where the test environment names a PostgreSQL or Redis; malloc's
+  // arenas bounded as the image and npm start run it.
+  server = await startServerProcess({
+    env: { DATABASE_URL: '', REDIS_URL: '', TEXTCLASS_PRELOAD_ENCODERS: '', MALLOC_ARENA_MAX },
+  });
   const deadline = Date.now() + 120_000;
   while ((await fetch(`${server.url}/health/ready`)).status !== 200) {
     if (Date.now() > deadline) throw new Error(`not ready within 120 s:\n${server.output()}`);

@@ -4,6 +4,7 @@ import type { Logger } from '../../adapters/observability/logger.js';
 import { PrimaryServices } from './primary-services.js';
 import { isWorkerMessage, type WorkerMessage } from './protocol.js';
 import { RestartBackoff } from './restart-backoff.js';
+import { boundedArenasEnv } from '../malloc-arenas.js';
 
 /** Workers drain within the server's own grace (10 s) and close their runtime; past this they are killed. */
 const DRAIN_LIMIT_MS = 30_000;
@@ -72,7 +73,7 @@ export class Supervisor {
   }
 
   private fork(): void {
-    const worker = cluster.fork();
+    const worker = cluster.fork(boundedArenasEnv(process.env));
     this.live.set(worker.id, { worker, forkedAt: Date.now() });
     this.logger.info({ worker: worker.id, pid: worker.process.pid }, 'worker started');
   }
