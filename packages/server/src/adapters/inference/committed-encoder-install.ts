@@ -1,7 +1,7 @@
 // Unpacks a committed, gzipped static encoder (models/<id>/: model.onnx.gz, tokenizer.json.gz, encoder.json) into an
 // encoders directory, checking both files against encoder.json's checksums; skips the work when the copy is current.
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { ENCODER_FILES, parseEncoderMetadata, readEncoderMetadata } from './encoder-metadata.js';
@@ -60,6 +60,11 @@ export async function unpackVerified(
   );
   await mkdir(outDir, { recursive: true });
   await rm(join(outDir, ENCODER_FILES.metadata), { force: true });
-  for (const { name, bytes } of unpacked) await writeFile(join(outDir, name), bytes);
+  // A new file renamed into place: a running server may have the old one memory-mapped (static tables), and a file
+  // truncated under a mapping would crash it (SIGBUS) where a replaced one leaves the mapping intact.
+  for (const { name, bytes } of unpacked) {
+    await writeFile(join(outDir, `${name}.partial`), bytes);
+    await rename(join(outDir, `${name}.partial`), join(outDir, name));
+  }
   await writeFile(join(outDir, ENCODER_FILES.metadata), metadataText);
 }

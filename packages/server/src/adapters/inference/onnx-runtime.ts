@@ -1,12 +1,15 @@
 // The one module that talks to onnxruntime-node: creates sessions, runs them, converts tensors.
 import { availableParallelism } from 'node:os';
+import { dirname } from 'node:path';
 import * as ort from 'onnxruntime-node';
+import { withMappedInitializers } from './onnx-mapped-initializers.js';
 import type { FloatInput, FloatOutput, Int64Input, OnnxSession, OnnxSessionOptions } from './onnx-session.js';
 import { WorkerOnnxSession } from './onnx-thread-session.js';
 
 export type { FloatInput, FloatOutput, Int64Input, OnnxSession, OnnxSessionOptions };
 
-function sessionOptions(options: OnnxSessionOptions): ort.InferenceSession.SessionOptions {
+function sessionOptions(options: OnnxSessionOptions, externalDataFolder?: string): ort.InferenceSession.SessionOptions {
+  const folder = externalDataFolder ? { model_external_initializers_file_folder_path: externalDataFolder } : {};
   return {
     executionProviders: ['cpu'],
     graphOptimizationLevel: 'all',
@@ -16,7 +19,7 @@ function sessionOptions(options: OnnxSessionOptions): ort.InferenceSession.Sessi
     enableCpuMemArena: true,
     enableMemPattern: true,
     logSeverityLevel: 3,
-    extra: { session: { intra_op: { allow_spinning: options.allowSpinning ? '1' : '0' } } },
+    extra: { session: { intra_op: { allow_spinning: options.allowSpinning ? '1' : '0' }, ...folder } },
     ...(options.optimizedModelPath ? { optimizedModelFilePath: options.optimizedModelPath } : {}),
   };
 }
@@ -61,10 +64,16 @@ class OrtSession implements OnnxSession {
   }
 }
 
-/** Creates a CPU session for the model file at path (graph optimisation all, memory arena on). */
+/**
+ * Creates a CPU session for the model file at path (graph optimisation all, memory arena on); with
+ * mapLargeInitializers, its large initializers stay in the file, memory-mapped (withMappedInitializers).
+ */
 export async function createOnnxSession(path: string, options: OnnxSessionOptions = {}): Promise<OnnxSession> {
   const { thread, ...rest } = options;
   if (thread === 'worker') return WorkerOnnxSession.create({ path, options: rest });
+  const mapped = rest.mapLargeInitializers ? await withMappedInitializers(path) : undefined;
+  if (mapped)
+    return new OrtSession(await ort.InferenceSession.create(mapped.bytes, sessionOptions(rest, dirname(path))));
   const session = await ort.InferenceSession.create(path, sessionOptions(rest));
   return new OrtSession(session);
 }

@@ -38,6 +38,13 @@ export interface OnnxSessionOptions {
    * tokenisation): measured on 2 shared cores, batch 32 ran at 105 texts/s spinning vs 123 without (npm run bench:inference).
    */
   allowSpinning?: boolean;
+  /**
+   * Leave initializers of ≥ 1 MiB in the model file, memory-mapped by onnxruntime, instead of copying them into
+   * anonymous memory: only the pages runs read become resident, and the kernel can drop them again. For graphs whose
+   * kernels read their initializers in place (the static encoders' Gather); a kernel that pre-packs its weights would
+   * hold a copy besides the mapped pages.
+   */
+  mapLargeInitializers?: boolean;
   /** Writes the graph as optimised by onnxruntime to this path (to check which ops were fused). */
   optimizedModelPath?: string;
   /**

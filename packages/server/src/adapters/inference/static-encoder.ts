@@ -143,7 +143,10 @@ export class StaticEncoder implements Encoder, EncoderModel<StaticEntry> {
     if (tokenizer.tableRows > this.metadata.vocab_size + 1) {
       throw new Error(`encoder ${this.id}: tokenizer ids exceed the table of ${this.metadata.vocab_size + 1} rows`);
     }
-    const session = await createOnnxSession(join(this.dir, ENCODER_FILES.model), this.options.session);
+    const session = await createOnnxSession(join(this.dir, ENCODER_FILES.model), {
+      mapLargeInitializers: true,
+      ...this.options.session,
+    });
     const missing = [STATIC_GRAPH_IO.inputIds, STATIC_GRAPH_IO.attentionMask].filter(
       (n) => !session.inputNames.includes(n),
     );
