@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import type { ProcessMemory } from './bench-inference/servers.js';
 import { BENCH_API_KEY, startBenchServer } from './bench-inference/textclass-server.js';
 import { heapSummaryMarkdown, signalHeapSnapshot, summariseHeapSnapshot, type HeapSummary } from './heap-summary.js';
 
@@ -59,13 +60,15 @@ function request(i: number): { path: string; method: string; body?: unknown } {
 
 interface Sample {
   rssMiB: number;
+  /** The file-backed part of RSS (code, memory-mapped static tables): clean pages the kernel can drop. */
+  fileRssMiB: number;
   peakRssMiB: number;
   heapUsedMiB: number;
   heapTotalMiB: number;
   externalMiB: number;
 }
 
-async function sample(url: string, memory: () => { rssMiB: number; peakRssMiB: number } | undefined): Promise<Sample> {
+async function sample(url: string, memory: () => ProcessMemory | undefined): Promise<Sample> {
   const metrics = await (await fetch(`${url}/metrics`)).text();
   const gauge = (name: string) => {
     const match = new RegExp(`^${name} ([0-9.e+]+)$`, 'm').exec(metrics);
@@ -74,6 +77,7 @@ async function sample(url: string, memory: () => { rssMiB: number; peakRssMiB: n
   const proc = memory();
   return {
     rssMiB: proc?.rssMiB ?? gauge('process_resident_memory_bytes'),
+    fileRssMiB: proc?.fileRssMiB ?? Number.NaN,
     peakRssMiB: proc?.peakRssMiB ?? Number.NaN,
     heapUsedMiB: gauge('nodejs_heap_size_used_bytes'),
     heapTotalMiB: gauge('nodejs_heap_size_total_bytes'),
@@ -130,18 +134,18 @@ async function measure(defaultEncoder: string | undefined) {
   try {
     const readySeconds = (Date.now() - started) / 1000;
     const ready = await sample(server.url, server.memory);
-    log(`  ready in ${readySeconds.toFixed(1)} s: RSS ${ready.rssMiB} MiB`);
+    log(`  ready in ${readySeconds.toFixed(1)} s: RSS ${ready.rssMiB} MiB (file-backed ${ready.fileRssMiB})`);
     const heap = snapshotDir ? await heapAtReady(server.pid, snapshotDir) : undefined;
     if (heap) log(heapSummaryMarkdown(heap));
     const run = await load(server.url);
     const loaded = await sample(server.url, server.memory);
     log(
-      `  ${REQUESTS} requests in ${run.seconds.toFixed(1)} s (${JSON.stringify(run.statuses)}): RSS ${loaded.rssMiB} MiB`,
+      `  ${REQUESTS} requests in ${run.seconds.toFixed(1)} s (${JSON.stringify(run.statuses)}): RSS ${loaded.rssMiB} MiB (file-backed ${loaded.fileRssMiB})`,
     );
     for (const [what, answer] of Object.entries(run.firstErrors)) log(`    first error of ${what}: ${answer}`);
     await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
     const idle = await sample(server.url, server.memory);
-    log(`  after ${IDLE_SECONDS} s idle: RSS ${idle.rssMiB} MiB`);
+    log(`  after ${IDLE_SECONDS} s idle: RSS ${idle.rssMiB} MiB (file-backed ${idle.fileRssMiB})`);
     return { defaultEncoder: defaultEncoder ?? 'built-in default', readySeconds, ready, loaded, idle, run, heap };
   } finally {
     await server.stop();
@@ -155,11 +159,11 @@ for (const encoder of [undefined, 'static-multi-100d']) {
   results.push(await measure(encoder));
 }
 const row = (name: string, s: Sample) =>
-  `| ${name} | ${s.rssMiB} | ${s.peakRssMiB} | ${s.heapUsedMiB} / ${s.heapTotalMiB} | ${s.externalMiB} | ${s.rssMiB - s.heapTotalMiB - s.externalMiB} |`;
+  `| ${name} | ${s.rssMiB} | ${s.fileRssMiB} | ${s.peakRssMiB} | ${s.heapUsedMiB} / ${s.heapTotalMiB} | ${s.externalMiB} | ${s.rssMiB - s.heapTotalMiB - s.externalMiB} |`;
 const lines = results.flatMap((r) => [
   `\n${r.defaultEncoder} (ready in ${r.readySeconds.toFixed(1)} s; ${REQUESTS} requests at c${CONCURRENCY} in ${r.run.seconds.toFixed(1)} s, ${r.run.errors} errors)`,
-  '| moment | RSS MiB | peak RSS MiB | V8 heap used / total MiB | external MiB | rest (native) MiB |',
-  '|---|---|---|---|---|---|',
+  '| moment | RSS MiB | of which file-backed | peak RSS MiB | V8 heap used / total MiB | external MiB | rest (native) MiB |',
+  '|---|---|---|---|---|---|---|',
   row('ready', r.ready),
   row(`after ${REQUESTS} mixed requests`, r.loaded),
   row(`after ${IDLE_SECONDS} s idle`, r.idle),

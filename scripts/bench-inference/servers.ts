@@ -7,7 +7,7 @@ export interface Child {
   url: string;
   pid: number;
   /** Resident and peak resident memory in MiB (Linux /proc), undefined elsewhere. */
-  memory(): { rssMiB: number; peakRssMiB: number } | undefined;
+  memory(): ProcessMemory | undefined;
   output(): string;
   stop(): Promise<void>;
 }
@@ -25,11 +25,19 @@ export async function freePort(): Promise<number> {
   });
 }
 
-function memoryOf(pid: number): { rssMiB: number; peakRssMiB: number } | undefined {
+/** RSS, its file-backed part (mapped files: code, memory-mapped model tables) and peak RSS, in MiB. */
+export interface ProcessMemory {
+  rssMiB: number;
+  fileRssMiB: number;
+  peakRssMiB: number;
+}
+
+function memoryOf(pid: number): ProcessMemory | undefined {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
-    return { rssMiB: Math.round(kib('VmRSS') / 1024), peakRssMiB: Math.round(kib('VmHWM') / 1024) };
+    const mib = (field: string) => Math.round(kib(field) / 1024);
+    return { rssMiB: mib('VmRSS'), fileRssMiB: mib('RssFile'), peakRssMiB: mib('VmHWM') };
   } catch {
     return undefined;
   }
