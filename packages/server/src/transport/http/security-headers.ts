@@ -36,7 +36,7 @@ export function recordHelmetHeaders(options: Readonly<HelmetOptions>): SecurityH
   );
   let done = false;
   helmet(options)(request as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
-    if (error) throw error instanceof Error ? error : new Error(String(error));
+    if (error) throw error instanceof Error ? error : new Error('helmet failed');
     done = true;
   });
   if (!done) throw new Error('helmet did not finish synchronously');
