@@ -1,6 +1,7 @@
 // fastText supervised prediction (predictLine) in TypeScript: tokens → subword rows → averaged hidden → k best labels.
 import { PrunedBucketRows } from './bucket-rows.js';
 import { addRow, dotRow, f32 } from './matrix.js';
+import { encodeUtf8Into } from './utf8.js';
 import { LOSS, type FastTextModelFile } from './model-file.js';
 
 const EOS = '</s>';
@@ -68,6 +69,8 @@ export class FastTextPredictor {
   private bytes = new Uint8Array(256);
   private subwordRows = new Int32Array(1024);
   private readonly prunedBuckets: PrunedBucketRows | undefined;
+  /** Subword rows of words outside the dictionary seen lately (most words are: lid.176 knows 7,235), emptied when full. */
+  private readonly unknownWords = new Map<string, Int32Array>();
 
   constructor(private readonly model: FastTextModelFile) {
     const { args, words, nwords } = model;
@@ -142,8 +145,9 @@ export class FastTextPredictor {
       for (let r = 0; r < known.length; r++) addRow(this.model.input, hidden, known[r] as number);
       rows = known.length;
     } else if (token !== EOS) {
-      rows = this.computeSubwords(token);
-      for (let r = 0; r < rows; r++) addRow(this.model.input, hidden, this.subwordRows[r] as number);
+      const subwords = this.unknownWordRows(token);
+      for (let r = 0; r < subwords.length; r++) addRow(this.model.input, hidden, subwords[r] as number);
+      rows = subwords.length;
     }
     if (hashes) {
       const length = this.encode(token, 0);
@@ -202,6 +206,19 @@ export class FastTextPredictor {
     return count;
   }
 
+  /** computeSubwords of a word outside the dictionary, remembered for words up to 32 characters (≤ 4,096 words). */
+  private unknownWordRows(word: string): Int32Array {
+    const known = this.unknownWords.get(word);
+    if (known) return known;
+    const count = this.computeSubwords(word); // before reading subwordRows: it may grow it
+    const rows = this.subwordRows.slice(0, count);
+    if (word.length <= 32) {
+      if (this.unknownWords.size >= 4096) this.unknownWords.clear();
+      this.unknownWords.set(word, rows);
+    }
+    return rows;
+  }
+
   /** The input row of an n-gram bucket; -1 when pruning dropped it. */
   private bucketRow(bucketId: number): number {
     if (!this.prunedBuckets) return this.model.nwords + bucketId;
@@ -209,40 +226,10 @@ export class FastTextPredictor {
     return kept < 0 ? -1 : this.model.nwords + kept;
   }
 
-  /** UTF-8 of `text` (as TextEncoder: a lone surrogate becomes U+FFFD) into this.bytes at `at`; returns its end. */
+  /** UTF-8 of `text` into this.bytes at `at` (grown when short); returns its end. */
   private encode(text: string, at: number): number {
     if (this.bytes.length < at + text.length * 3 + 1) this.bytes = new Uint8Array((at + text.length * 3 + 1) * 2);
-    const out = this.bytes;
-    let o = at;
-    for (let i = 0; i < text.length; i++) {
-      let c = text.charCodeAt(i);
-      if (c < 0x80) {
-        out[o++] = c;
-        continue;
-      }
-      if (c < 0x800) {
-        out[o++] = 0xc0 | (c >> 6);
-        out[o++] = 0x80 | (c & 0x3f);
-        continue;
-      }
-      if (c >= 0xd800 && c <= 0xdfff) {
-        const next = i + 1 < text.length ? text.charCodeAt(i + 1) : 0;
-        if (c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
-          c = 0x10000 + ((c - 0xd800) << 10) + (next - 0xdc00);
-          i++;
-          out[o++] = 0xf0 | (c >> 18);
-          out[o++] = 0x80 | ((c >> 12) & 0x3f);
-          out[o++] = 0x80 | ((c >> 6) & 0x3f);
-          out[o++] = 0x80 | (c & 0x3f);
-          continue;
-        }
-        c = 0xfffd;
-      }
-      out[o++] = 0xe0 | (c >> 12);
-      out[o++] = 0x80 | ((c >> 6) & 0x3f);
-      out[o++] = 0x80 | (c & 0x3f);
-    }
-    return o;
+    return encodeUtf8Into(text, this.bytes, at);
   }
 
   /** HierarchicalSoftmaxLoss::predict: depth-first search of the label tree keeping the k best log-probabilities. */
