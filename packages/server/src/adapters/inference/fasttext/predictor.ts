@@ -69,8 +69,13 @@ export class FastTextPredictor {
   private bytes = new Uint8Array(256);
   private subwordRows = new Int32Array(1024);
   private readonly prunedBuckets: PrunedBucketRows | undefined;
-  /** Subword rows of words outside the dictionary seen lately (most words are: lid.176 knows 7,235), emptied when full. */
-  private readonly unknownWords = new Map<string, Int32Array>();
+  /**
+   * Subword rows of words outside the dictionary seen lately (most words are: lid.176 knows 7,235): word → offset ×
+   * 1024 + count into one pool of rows (1 MB), both emptied when the pool is full (or 65,536 words are); no allocation per word.
+   */
+  private readonly unknownWords = new Map<string, number>();
+  private readonly unknownRows = new Int32Array(1 << 18);
+  private unknownRowsUsed = 0;
 
   constructor(private readonly model: FastTextModelFile) {
     const { args, words, nwords } = model;
@@ -145,9 +150,9 @@ export class FastTextPredictor {
       for (let r = 0; r < known.length; r++) addRow(this.model.input, hidden, known[r] as number);
       rows = known.length;
     } else if (token !== EOS) {
-      const subwords = this.unknownWordRows(token);
-      for (let r = 0; r < subwords.length; r++) addRow(this.model.input, hidden, subwords[r] as number);
-      rows = subwords.length;
+      const { rows: pool, start, count } = this.unknownWordRows(token);
+      for (let r = start; r < start + count; r++) addRow(this.model.input, hidden, pool[r] as number);
+      rows = count;
     }
     if (hashes) {
       const length = this.encode(token, 0);
@@ -206,17 +211,21 @@ export class FastTextPredictor {
     return count;
   }
 
-  /** computeSubwords of a word outside the dictionary, remembered for words up to 32 characters (≤ 4,096 words). */
-  private unknownWordRows(word: string): Int32Array {
+  /** computeSubwords of a word outside the dictionary, remembered for words up to 32 characters; returns the count. */
+  private unknownWordRows(word: string): { rows: Int32Array; start: number; count: number } {
     const known = this.unknownWords.get(word);
-    if (known) return known;
-    const count = this.computeSubwords(word); // before reading subwordRows: it may grow it
-    const rows = this.subwordRows.slice(0, count);
-    if (word.length <= 32) {
-      if (this.unknownWords.size >= 4096) this.unknownWords.clear();
-      this.unknownWords.set(word, rows);
+    if (known !== undefined) return { rows: this.unknownRows, start: known >>> 10, count: known & 1023 };
+    const count = this.computeSubwords(word);
+    if (word.length > 32 || count > 1023) return { rows: this.subwordRows, start: 0, count };
+    if (this.unknownRowsUsed + count > this.unknownRows.length || this.unknownWords.size >= 65536) {
+      this.unknownWords.clear();
+      this.unknownRowsUsed = 0;
     }
-    return rows;
+    const start = this.unknownRowsUsed;
+    for (let r = 0; r < count; r++) this.unknownRows[start + r] = this.subwordRows[r] as number;
+    this.unknownRowsUsed += count;
+    this.unknownWords.set(word, start * 1024 + count);
+    return { rows: this.unknownRows, start, count };
   }
 
   /** The input row of an n-gram bucket; -1 when pruning dropped it. */
