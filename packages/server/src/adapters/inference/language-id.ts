@@ -30,6 +30,8 @@ export interface LanguageDetectorLoadOptions extends LanguageDetectorOptions {
 
 const LETTER = /\p{L}/u;
 const URL_OR_EMAIL = /\b(?:https?:\/\/|www\.)\S+|\S+@\S+\.\S+/giu;
+/** What every URL_OR_EMAIL match contains; a text without it skips that (backtracking, slow) replace. */
+const MAY_HOLD_URL_OR_EMAIL = /@|https?:\/\/|www\./iu;
 const WHITESPACE = /\s+/gu;
 /** Scripts written without spaces between words: their texts are short by characters only. */
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}]/u;
@@ -67,7 +69,8 @@ export class FastTextLanguageDetector implements LanguageDetector {
   }
 
   guess(text: string): LanguageGuess {
-    let line = text.replace(URL_OR_EMAIL, ' ').replace(WHITESPACE, ' ').trim();
+    const plain = MAY_HOLD_URL_OR_EMAIL.test(text) ? text.replace(URL_OR_EMAIL, ' ') : text;
+    let line = plain.replace(WHITESPACE, ' ').trim();
     if (!LETTER.test(line)) return { language: UNDETERMINED, confidence: 0 };
     if (line.length > this.maxChars) {
       const cut = line.lastIndexOf(' ', this.maxChars);

@@ -1,6 +1,5 @@
 // Composes the Express app: request id → security headers → public routes → auth → limits → path ids → body → contract → routes → errors (OpenAI's shape under /v1).
 import express, { type Express } from 'express';
-import helmet from 'helmet';
 import type { Logger } from '../../adapters/observability/logger.js';
 import { accessLogLine } from './access-log.js';
 import { authenticate } from './auth.js';
@@ -25,6 +24,7 @@ import { similarityRoutes } from './routes/similarity.js';
 import { systemRoutes } from './routes/system.js';
 import type { AppServices } from './services.js';
 import { strictPathIds } from './path-ids.js';
+import { securityHeaders } from './security-headers.js';
 import { contractValidator } from './validator.js';
 import { RouteTemplates } from './route-templates.js';
 
@@ -53,7 +53,7 @@ export function createApp(services: AppServices, options: AppOptions): Express {
   );
   const { hsts } = options;
   app.use(
-    helmet({
+    securityHeaders({
       strictTransportSecurity: hsts ? { maxAge: hsts.maxAgeSeconds, includeSubDomains: hsts.includeSubDomains } : false,
     }),
   );

@@ -1,11 +1,14 @@
 // fastText supervised prediction (predictLine) in TypeScript: tokens → subword rows → averaged hidden → k best labels.
-import { LOSS, type FastTextModelFile, type Matrix, type ProductQuantizer } from './model-file.js';
+import { PrunedBucketRows } from './bucket-rows.js';
+import { addRow, dotRow, f32 } from './matrix.js';
+import { encodeUtf8Into } from './utf8.js';
+import { LOSS, type FastTextModelFile } from './model-file.js';
 
 const EOS = '</s>';
-const BOW = '<';
-const EOW = '>';
 const LABEL_PREFIX = '__label__';
-const WHITESPACE = new Set([0x20, 0x0a, 0x0d, 0x09, 0x0b, 0x0c, 0x00]);
+/** fastText's word separators: space, \n, \r, \t, \v, \f and NUL. */
+const isWhitespace = (code: number) =>
+  code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09 || code === 0x0b || code === 0x0c || code === 0;
 
 export interface FastTextPrediction {
   label: string;
@@ -22,10 +25,6 @@ function hashBytes(bytes: Uint8Array, start: number, end: number): number {
   }
   return h;
 }
-
-// fastText computes in float32 (its `real`); every operation below is rounded to float32 the same way (fround after
-// each +, ×, / is exact float arithmetic), so scores near the pruning floor fall on the same side as in fastText.
-const f32 = Math.fround;
 
 /** fastText's std_log(real x) = log(x + 1e-5), its argument and result in float32. */
 const stdLog = (x: number) => f32(Math.log(f32(x) + 1e-5));
@@ -59,62 +58,24 @@ function buildTree(counts: number[]): TreeNode[] {
   return tree;
 }
 
-function centroidOffset(pq: ProductQuantizer, m: number, code: number): number {
-  return m === pq.nsubq - 1 ? m * 256 * pq.dsub + code * pq.lastdsub : (m * 256 + code) * pq.dsub;
-}
-
-/** The quantised norm of row i when norms were quantised apart (qnorm), else 1. */
-function rowNorm(matrix: Extract<Matrix, { kind: 'quant' }>, i: number): number {
-  const { normCodes, normPq } = matrix;
-  return normCodes && normPq ? (normPq.centroids[centroidOffset(normPq, 0, normCodes[i] as number)] as number) : 1;
-}
-
-/** x += row(i) (Matrix::addRowToVector). */
-function addRow(matrix: Matrix, x: Float32Array, i: number): void {
-  if (matrix.kind === 'dense') {
-    const base = i * matrix.cols;
-    for (let d = 0; d < matrix.cols; d++) x[d] = (x[d] as number) + (matrix.data[base + d] as number);
-    return;
-  }
-  const { pq } = matrix;
-  const alpha = rowNorm(matrix, i);
-  const codeBase = pq.nsubq * i;
-  for (let m = 0; m < pq.nsubq; m++) {
-    const c = centroidOffset(pq, m, matrix.codes[codeBase + m] as number);
-    const width = m === pq.nsubq - 1 ? pq.lastdsub : pq.dsub;
-    for (let n = 0; n < width; n++)
-      x[m * pq.dsub + n] = (x[m * pq.dsub + n] as number) + f32(alpha * (pq.centroids[c + n] as number));
-  }
-}
-
-/** row(i) · x (Matrix::dotRow). */
-function dotRow(matrix: Matrix, x: Float32Array, i: number): number {
-  let sum = 0;
-  if (matrix.kind === 'dense') {
-    const base = i * matrix.cols;
-    for (let d = 0; d < matrix.cols; d++) sum = f32(sum + f32((matrix.data[base + d] as number) * (x[d] as number)));
-    return sum;
-  }
-  const { pq } = matrix;
-  const norm = rowNorm(matrix, i);
-  const codeBase = pq.nsubq * i;
-  for (let m = 0; m < pq.nsubq; m++) {
-    const c = centroidOffset(pq, m, matrix.codes[codeBase + m] as number);
-    const width = m === pq.nsubq - 1 ? pq.lastdsub : pq.dsub;
-    for (let n = 0; n < width; n++)
-      sum = f32(sum + f32((x[m * pq.dsub + n] as number) * (pq.centroids[c + n] as number)));
-  }
-  return f32(sum * norm);
-}
-
 /** A loaded supervised fastText model; predict() gives what fastText's predict-prob prints for one line. */
 export class FastTextPredictor {
   private readonly wordIds = new Map<string, number>();
   private readonly subwordsOfWord: Int32Array[] = [];
   private readonly labels: string[];
   private readonly tree: TreeNode[] | undefined;
-  private readonly encoder = new TextEncoder();
   private readonly hidden: Float32Array;
+  /** Reused per call: one word's UTF-8 bytes between < and >, and the rows of its character n-grams. */
+  private bytes = new Uint8Array(256);
+  private subwordRows = new Int32Array(1024);
+  private readonly prunedBuckets: PrunedBucketRows | undefined;
+  /**
+   * Subword rows of words outside the dictionary seen lately (most words are: lid.176 knows 7,235): word → offset ×
+   * 1024 + count into one pool of rows (1 MB), both emptied when the pool is full (or 65,536 words are); no allocation per word.
+   */
+  private readonly unknownWords = new Map<string, number>();
+  private readonly unknownRows = new Int32Array(1 << 18);
+  private unknownRowsUsed = 0;
 
   constructor(private readonly model: FastTextModelFile) {
     const { args, words, nwords } = model;
@@ -122,12 +83,15 @@ export class FastTextPredictor {
       throw new Error(`fastText loss ${args.loss} is not supported (hierarchical softmax or softmax only)`);
     if (model.output.rows < (args.loss === LOSS.hs ? model.nlabels - 1 : model.nlabels))
       throw new Error('fastText model file: output rows do not match the labels');
+    this.prunedBuckets = model.pruneIndex && new PrunedBucketRows(model.pruneIndex);
     words.forEach((entry, id) => this.wordIds.set(entry.word, id));
     for (let id = 0; id < nwords; id++) {
       const word = (words[id] as { word: string }).word;
-      const ids = [id];
-      if (word !== EOS) this.computeSubwords(BOW + word + EOW, ids);
-      this.subwordsOfWord.push(Int32Array.from(ids));
+      const count = word === EOS ? 0 : this.computeSubwords(word);
+      const ids = new Int32Array(count + 1);
+      ids[0] = id;
+      ids.set(this.subwordRows.subarray(0, count), 1);
+      this.subwordsOfWord.push(ids);
     }
     this.labels = words.slice(nwords).map((entry) => entry.word);
     this.tree = args.loss === LOSS.hs ? buildTree(words.slice(nwords).map((entry) => entry.count)) : undefined;
@@ -136,35 +100,64 @@ export class FastTextPredictor {
 
   /** The k most probable labels of one line (fastText appends the end-of-line token, as its predict does). */
   predict(text: string, k = 1, threshold = 0): FastTextPrediction[] {
-    const rows = this.lineRows(`${text}\n`);
-    if (rows.length === 0) return [];
     const hidden = this.hidden.fill(0);
-    for (const row of rows) addRow(this.model.input, hidden, row);
-    const scale = f32(1 / rows.length);
+    const rows = this.addLineRows(text, hidden);
+    if (rows === 0) return [];
+    const scale = f32(1 / rows);
     for (let d = 0; d < hidden.length; d++) hidden[d] = (hidden[d] as number) * scale;
     const best = this.tree ? this.hierarchical(hidden, k, threshold) : this.softmax(hidden, k, threshold);
     return best.map(([score, label]) => ({ label: this.labels[label] as string, probability: f32(Math.exp(score)) }));
   }
 
-  /** Dictionary::getLine for a supervised model: each word's own row and subword rows; unknown words' subwords. */
-  private lineRows(line: string): number[] {
-    const rows: number[] = [];
-    const wordHashes: number[] = [];
-    const wordNgrams = this.model.args.wordNgrams > 1;
-    for (const token of this.tokens(line)) {
-      const id = this.wordIds.get(token);
-      const isLabel = id === undefined ? token.startsWith(LABEL_PREFIX) : id >= this.model.nwords;
-      if (!isLabel) {
-        if (id !== undefined) rows.push(...(this.subwordsOfWord[id] as Int32Array));
-        else if (token !== EOS) this.computeSubwords(BOW + token + EOW, rows);
-        if (wordNgrams) {
-          const bytes = this.encoder.encode(token);
-          wordHashes.push(hashBytes(bytes, 0, bytes.length));
-        }
+  /**
+   * Dictionary::getLine for a supervised model, each row added to `hidden` as it is found (the order fastText sums
+   * them in): the words of `text` + "\n" (Dictionary::readWord: runs of bytes other than the ASCII whitespace, a
+   * newline being the end-of-line token, where the line stops), each word's own row and subword rows, unknown words'
+   * subwords, then word n-grams. Returns how many rows were added.
+   */
+  private addLineRows(text: string, hidden: Float32Array): number {
+    const hashes = this.model.args.wordNgrams > 1 ? [] : undefined;
+    let rows = 0;
+    let start = -1;
+    for (let i = 0; i <= text.length; i++) {
+      const code = i < text.length ? text.charCodeAt(i) : 0x0a;
+      if (!isWhitespace(code)) {
+        if (start < 0) start = i;
+        continue;
       }
-      if (token === EOS) break;
+      if (start >= 0) {
+        const word = text.slice(start, i);
+        start = -1;
+        rows += this.addWordRows(word, hidden, hashes);
+        if (word === EOS) break;
+      }
+      if (code === 0x0a) {
+        rows += this.addWordRows(EOS, hidden, hashes);
+        break;
+      }
     }
-    if (wordNgrams) this.addWordNgrams(rows, wordHashes);
+    if (hashes) rows += this.addWordNgrams(hidden, hashes);
+    return rows;
+  }
+
+  /** One token's rows (none for a label); its hash kept for word n-grams. */
+  private addWordRows(token: string, hidden: Float32Array, hashes: number[] | undefined): number {
+    const id = this.wordIds.get(token);
+    if (id === undefined ? token.startsWith(LABEL_PREFIX) : id >= this.model.nwords) return 0;
+    let rows = 0;
+    if (id !== undefined) {
+      const known = this.subwordsOfWord[id] as Int32Array;
+      for (let r = 0; r < known.length; r++) addRow(this.model.input, hidden, known[r] as number);
+      rows = known.length;
+    } else if (token !== EOS) {
+      const { rows: pool, start, count } = this.unknownWordRows(token);
+      for (let r = start; r < start + count; r++) addRow(this.model.input, hidden, pool[r] as number);
+      rows = count;
+    }
+    if (hashes) {
+      const length = this.encode(token, 0);
+      hashes.push(hashBytes(this.bytes, 0, length));
+    }
     return rows;
   }
 
@@ -172,86 +165,111 @@ export class FastTextPredictor {
    * Dictionary::addWordNgrams: hashes of up to wordNgrams consecutive words. fastText keeps the word hashes as int32
    * and widens them, sign-extended, to uint64 before its 64-bit arithmetic.
    */
-  private addWordNgrams(rows: number[], hashes: number[]): void {
+  private addWordNgrams(hidden: Float32Array, hashes: number[]): number {
     const n = this.model.args.wordNgrams;
     const bucket = BigInt(this.model.args.bucket);
     const widen = (hash: number) => BigInt.asUintN(64, BigInt(hash | 0));
+    let rows = 0;
     for (let i = 0; i < hashes.length; i++) {
       let h = widen(hashes[i] as number);
       for (let j = i + 1; j < hashes.length && j < i + n; j++) {
         h = BigInt.asUintN(64, h * 116049371n + widen(hashes[j] as number));
-        this.pushBucket(rows, Number(h % bucket));
-      }
-    }
-  }
-
-  /** Dictionary::readWord: runs of non-whitespace bytes; a newline is the end-of-line token. */
-  private *tokens(line: string): Generator<string> {
-    let word = '';
-    for (const ch of line) {
-      const code = ch.codePointAt(0) as number;
-      if (code < 0x80 && WHITESPACE.has(code)) {
-        if (word !== '') {
-          yield word;
-          word = '';
+        const row = this.bucketRow(Number(h % bucket));
+        if (row >= 0) {
+          addRow(this.model.input, hidden, row);
+          rows++;
         }
-        if (ch === '\n') yield EOS;
-        continue;
       }
-      word += ch;
     }
-    if (word !== '') yield word;
+    return rows;
   }
 
-  /** Dictionary::computeSubwords: character n-grams (minn..maxn, UTF-8 aware) hashed into buckets after the words. */
-  private computeSubwords(word: string, out: number[]): void {
+  /**
+   * Dictionary::computeSubwords of "<word>": character n-grams (minn..maxn, UTF-8 aware) hashed into buckets after
+   * the words. Leaves their rows at the start of subwordRows and returns how many.
+   */
+  private computeSubwords(word: string): number {
     const { minn, maxn, bucket } = this.model.args;
-    const bytes = this.encoder.encode(word);
-    for (let i = 0; i < bytes.length; i++) {
+    const length = this.encode(word, 1) + 1; // encode() may grow this.bytes: the brackets go in after it
+    this.bytes[0] = 0x3c; // <
+    this.bytes[length - 1] = 0x3e; // >
+    const bytes = this.bytes;
+    if (this.subwordRows.length < length * maxn) this.subwordRows = new Int32Array(length * maxn * 2);
+    let count = 0;
+    for (let i = 0; i < length; i++) {
       if (((bytes[i] as number) & 0xc0) === 0x80) continue;
       let j = i;
-      for (let n = 1; j < bytes.length && n <= maxn; n++) {
+      for (let n = 1; j < length && n <= maxn; n++) {
         j++;
-        while (j < bytes.length && ((bytes[j] as number) & 0xc0) === 0x80) j++;
-        if (n >= minn && !(n === 1 && (i === 0 || j === bytes.length)))
-          this.pushBucket(out, hashBytes(bytes, i, j) % bucket);
+        while (j < length && ((bytes[j] as number) & 0xc0) === 0x80) j++;
+        if (n >= minn && !(n === 1 && (i === 0 || j === length))) {
+          const row = this.bucketRow(hashBytes(bytes, i, j) % bucket);
+          if (row >= 0) this.subwordRows[count++] = row;
+        }
       }
     }
+    return count;
   }
 
-  private pushBucket(out: number[], bucketId: number): void {
-    const { pruneIndex } = this.model;
-    if (pruneIndex) {
-      const kept = pruneIndex.get(bucketId);
-      if (kept === undefined) return;
-      out.push(this.model.nwords + kept);
-      return;
+  /** computeSubwords of a word outside the dictionary, remembered for words up to 32 characters; returns the count. */
+  private unknownWordRows(word: string): { rows: Int32Array; start: number; count: number } {
+    const known = this.unknownWords.get(word);
+    if (known !== undefined) return { rows: this.unknownRows, start: known >>> 10, count: known & 1023 };
+    const count = this.computeSubwords(word);
+    if (word.length > 32 || count > 1023) return { rows: this.subwordRows, start: 0, count };
+    if (this.unknownRowsUsed + count > this.unknownRows.length || this.unknownWords.size >= 65536) {
+      this.unknownWords.clear();
+      this.unknownRowsUsed = 0;
     }
-    out.push(this.model.nwords + bucketId);
+    const start = this.unknownRowsUsed;
+    for (let r = 0; r < count; r++) this.unknownRows[start + r] = this.subwordRows[r] as number;
+    this.unknownRowsUsed += count;
+    this.unknownWords.set(word, start * 1024 + count);
+    return { rows: this.unknownRows, start, count };
+  }
+
+  /** The input row of an n-gram bucket; -1 when pruning dropped it. */
+  private bucketRow(bucketId: number): number {
+    if (!this.prunedBuckets) return this.model.nwords + bucketId;
+    const kept = this.prunedBuckets.get(bucketId);
+    return kept < 0 ? -1 : this.model.nwords + kept;
+  }
+
+  /** UTF-8 of `text` into this.bytes at `at` (grown when short); returns its end. */
+  private encode(text: string, at: number): number {
+    if (this.bytes.length < at + text.length * 3 + 1) this.bytes = new Uint8Array((at + text.length * 3 + 1) * 2);
+    return encodeUtf8Into(text, this.bytes, at);
   }
 
   /** HierarchicalSoftmaxLoss::predict: depth-first search of the label tree keeping the k best log-probabilities. */
   private hierarchical(hidden: Float32Array, k: number, threshold: number): Array<[number, number]> {
-    const tree = this.tree as TreeNode[];
-    const osz = this.labels.length;
     const best: Array<[number, number]> = [];
-    const floor = stdLog(threshold);
-    const visit = (node: number, score: number): void => {
-      if (score < floor) return;
-      if (best.length === k && score < (best[best.length - 1] as [number, number])[0]) return;
-      const { left, right } = tree[node] as TreeNode;
-      if (left === -1 && right === -1) {
-        best.push([score, node]);
-        best.sort((a, b) => b[0] - a[0]);
-        if (best.length > k) best.pop();
-        return;
-      }
-      const f = f32(1 / f32(1 + f32(Math.exp(-dotRow(this.model.output, hidden, node - osz)))));
-      visit(left, f32(score + stdLog(1 - f)));
-      visit(right, f32(score + stdLog(f)));
-    };
-    visit(2 * osz - 2, 0);
+    this.visit(2 * this.labels.length - 2, 0, hidden, k, stdLog(threshold), best);
     return best;
+  }
+
+  /** One node of the search; `best` stays sorted by score, a new score after equal ones (a stable sort's order). */
+  private visit(
+    node: number,
+    score: number,
+    hidden: Float32Array,
+    k: number,
+    floor: number,
+    best: Array<[number, number]>,
+  ): void {
+    if (score < floor) return;
+    if (best.length === k && score < (best[best.length - 1] as [number, number])[0]) return;
+    const { left, right } = (this.tree as TreeNode[])[node] as TreeNode;
+    if (left === -1 && right === -1) {
+      let at = best.length;
+      while (at > 0 && (best[at - 1] as [number, number])[0] < score) at--;
+      best.splice(at, 0, [score, node]);
+      if (best.length > k) best.pop();
+      return;
+    }
+    const f = f32(1 / f32(1 + f32(Math.exp(-dotRow(this.model.output, hidden, node - this.labels.length)))));
+    this.visit(left, f32(score + stdLog(1 - f)), hidden, k, floor, best);
+    this.visit(right, f32(score + stdLog(f)), hidden, k, floor, best);
   }
 
   /** SoftmaxLoss::predict: every label's probability, the k best above the threshold. */
