@@ -175,7 +175,7 @@ describe.skipIf(skip !== undefined)(`deploy/kubernetes ${skip ? `(skipped: ${ski
       const deployment = dig(broken, 'Deployment');
       deployment.spec.replicas = 3;
       deployment.spec.template.spec.containers[0].command = ['node', 'main.js'];
-      deployment.spec.template.spec.containers[0].resources.requests.memory = '512Mi';
+      deployment.spec.template.spec.containers[0].resources.requests.memory = '256Mi';
       const problems = checkServer(broken, facts).join('\n');
       expect(problems).toContain('runs "node main.js serve", not "textclass serve"');
       expect(problems).toContain('sets replicas');
