@@ -11,10 +11,11 @@ export const BENCH_API_KEY = 'tc_bench_key_0123456789abcdefghij';
 
 /**
  * Creates the `default` workspace before the server's first start (bootstrap then adopts it) with a rate limit far above
- * what the loops send, so the numbers measure inference, not the 6,000/min default limit.
+ * what the loops send, so the numbers measure inference, not the 6,000/min default limit; on PostgreSQL when
+ * `databaseUrl` is given, else the embedded database in `dataDir`. Every bench's servers start from it.
  */
-async function provision(dataDir: string): Promise<void> {
-  const database = await openDatabase({ dataDir });
+export async function provision(dataDir: string, databaseUrl?: string): Promise<void> {
+  const database = await openDatabase({ dataDir, ...(databaseUrl ? { databaseUrl } : {}) });
   try {
     await createRepositories(database.db).workspaces.create({
       name: 'default',

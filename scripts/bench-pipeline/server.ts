@@ -2,9 +2,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createRepositories, openDatabase } from '@textclass/server/storage';
 import { createScratchDatabase, MAIN, type ScratchDatabase } from '@textclass/server/testing';
 import { freePort, spawnAndWait, type Child } from '../bench-inference/servers.js';
+import { provision } from '../bench-inference/textclass-server.js';
 
 export const BENCH_API_KEY = 'tc_bench_key_0123456789abcdefghij';
 
@@ -12,22 +12,6 @@ export interface PipelineServer extends Child {
   database: 'pglite' | 'postgresql';
   /** The server settings the run used (for the JSON). */
   env: Record<string, string>;
-}
-
-/** Creates the `default` workspace before the first start (bootstrap adopts it) with a rate limit far above the load. */
-async function provision(dataDir: string, databaseUrl: string | undefined): Promise<void> {
-  const database = await openDatabase({ dataDir, ...(databaseUrl ? { databaseUrl } : {}) });
-  try {
-    await createRepositories(database.db).workspaces.create({
-      name: 'default',
-      plan: 'enterprise',
-      rateLimitPerMinute: 1_000_000_000,
-      monthlyQuota: null,
-      billingCycleDay: 1,
-    });
-  } finally {
-    await database.close();
-  }
 }
 
 /**

@@ -2,11 +2,10 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createRepositories, openDatabase } from '@textclass/server/storage';
 import { createScratchDatabase, MAIN } from '@textclass/server/testing';
 import type { Subject } from '@textclass/model-tools';
 import { freePort, spawnAndWait, type Child } from '../bench-inference/servers.js';
-import { BENCH_API_KEY, startTextclass } from '../bench-inference/textclass-server.js';
+import { BENCH_API_KEY, provision, startTextclass } from '../bench-inference/textclass-server.js';
 
 export interface BenchServer {
   name: string;
@@ -76,18 +75,7 @@ export async function startOnPostgres(baseUrl: string, workers: number, subject:
   const dataDir = mkdtempSync(join(tmpdir(), 'textclass-bench-workers-'));
   let child: Child | undefined;
   try {
-    const database = await openDatabase({ databaseUrl: db.url, dataDir });
-    try {
-      await createRepositories(database.db).workspaces.create({
-        name: 'default',
-        plan: 'enterprise',
-        rateLimitPerMinute: 1_000_000_000,
-        monthlyQuota: null,
-        billingCycleDay: 1,
-      });
-    } finally {
-      await database.close();
-    }
+    await provision(dataDir, db.url);
     const port = await freePort();
     const env: NodeJS.ProcessEnv = {
       ...process.env,
