@@ -77,7 +77,7 @@ export async function composeRuntime(
   cluster?: WorkerLink,
 ): Promise<Runtime> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger, tracing });
-  const repos = createRepositories(database.db, database.writes, () => tracing.currentTraceparent());
+  const repos = createRepositories(database.db, database.changes, () => tracing.currentTraceparent());
   // Processes starting together on one empty PostgreSQL take turns here: one default workspace, one bootstrap key.
   const bootstrap = await withStartupLock(database, () => bootstrapDefaultWorkspace(repos, config.apiKey));
   const rateLimits = await createRateLimiter(config.redisUrl, logger, () => cluster?.rateLimiter(logger));

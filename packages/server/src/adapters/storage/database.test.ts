@@ -14,6 +14,7 @@ const ALL_MIGRATIONS = [
   '0005_uploads',
   '0006_model_lifecycle',
   '0007_trace_context',
+  '0008_change_notifications',
 ];
 
 describe('embedded PGlite on disk', () => {

@@ -1,17 +1,15 @@
 // Opens the database (embedded PGlite, or PostgreSQL when a URL is given), migrates it, and closes it once.
-import { Kysely, PostgresDialect, type Dialect } from 'kysely';
+import { Kysely, PostgresDialect, sql, type Dialect } from 'kysely';
+import type { ChangeFeed } from './change-feed.js';
+import { listenOnPGlite, listenOnPostgres } from './change-listeners.js';
 import type { StorageLogger } from './logger.js';
 import { migrateToLatest } from './migrate.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import { openPGlite } from './pglite-open.js';
 import { createPostgresPool, describePostgresUrl, isPostgresUrl } from './postgres-pool.js';
 import type { DatabaseSchema } from './schema.js';
-import { TableWriteWatch } from './table-write-watch.js';
 import { tracedDialect } from './traced-dialect.js';
 import type { Tracing } from '../observability/tracing.js';
-
-/** The tables whose reads the hot path caches on embedded PGlite (the caller's key and workspace, the model). */
-const CACHED_TABLES = ['api_keys', 'workspaces', 'models'];
 
 export interface OpenDatabaseOptions {
   /** `postgres://…` or `postgresql://…`: use that PostgreSQL. Unset or empty: embedded PGlite. */
@@ -23,16 +21,18 @@ export interface OpenDatabaseOptions {
   logger?: StorageLogger;
   /** Query spans, when tracing is on. */
   tracing?: Tracing;
+  /** PostgreSQL only: where the change listener connects (default: databaseUrl), and how it retries and checks. */
+  changeListener?: { url?: string; retryMs?: readonly [number, number]; checkMs?: number };
 }
 
 export interface Database {
   db: Kysely<DatabaseSchema>;
   kind: 'pglite' | 'postgres';
   /**
-   * Embedded PGlite only: counts writes to the tables whose reads may be cached in this process. Undefined for
-   * PostgreSQL, where other processes write too and every read must go to the database.
+   * Committed changes to workspaces, API keys and models (from any process), for the read caches of this one: PGlite's
+   * listen API, or a PostgreSQL connection of its own that LISTENs. Closed with the database.
    */
-  writes?: TableWriteWatch;
+  changes: ChangeFeed;
   /** Where the data lives (the PGlite directory, or the PostgreSQL host and database, no password). */
   where: string;
   /** The migrations this open applied, oldest first (empty when the schema was already current). */
@@ -47,7 +47,8 @@ interface Target {
   where: string;
   /** Runs once the Kysely instance (and with it the pool or PGlite) is destroyed. */
   afterClose(): Promise<void>;
-  writes?: TableWriteWatch;
+  /** Starts the change feed once the database is migrated and before anything else uses it. */
+  listen(schema: string): Promise<ChangeFeed>;
 }
 
 async function createTarget(options: OpenDatabaseOptions): Promise<Target> {
@@ -56,12 +57,25 @@ async function createTarget(options: OpenDatabaseOptions): Promise<Target> {
     if (!isPostgresUrl(url)) throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
     const pool = createPostgresPool(url, options.schema, options.logger);
     const where = describePostgresUrl(url);
-    return { kind: 'postgres', dialect: new PostgresDialect({ pool }), where, afterClose: async () => undefined };
+    const listen = (schema: string) =>
+      listenOnPostgres({
+        ...options.changeListener,
+        url: options.changeListener?.url ?? url,
+        schema,
+        logger: options.logger,
+      });
+    return {
+      kind: 'postgres',
+      dialect: new PostgresDialect({ pool }),
+      where,
+      afterClose: async () => undefined,
+      listen,
+    };
   }
   if (options.schema !== undefined) throw new Error('the schema option applies to PostgreSQL only');
   const { pglite, location, release } = await openPGlite(options.dataDir);
-  const writes = new TableWriteWatch(CACHED_TABLES);
-  return { kind: 'pglite', dialect: new PGliteDialect(pglite, writes), where: location, afterClose: release, writes };
+  const listen = (schema: string) => listenOnPGlite(pglite, schema);
+  return { kind: 'pglite', dialect: new PGliteDialect(pglite), where: location, afterClose: release, listen };
 }
 
 /** The database name of a PostgreSQL URL; undefined for PGlite. */
@@ -72,16 +86,20 @@ function databaseName(url: string | undefined): string | undefined {
 /** Opens the database and applies pending migrations before returning it. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   const started = performance.now();
-  const { kind, dialect, where, afterClose, writes } = await createTarget(options);
+  const { kind, dialect, where, afterClose, listen } = await createTarget(options);
   const traced = options.tracing
     ? tracedDialect(dialect, options.tracing, { engine: kind, namespace: databaseName(options.databaseUrl) })
     : dialect;
   const db = new Kysely<DatabaseSchema>({ dialect: traced });
+  let changes: ChangeFeed | undefined;
   let closing: Promise<void> | undefined;
-  const close = (): Promise<void> => (closing ??= db.destroy().finally(afterClose));
+  const close = (): Promise<void> =>
+    (closing ??= (changes?.close() ?? Promise.resolve()).then(() => db.destroy()).finally(afterClose));
   let applied: string[];
   try {
     applied = await migrateToLatest(db, options.schema === undefined ? {} : { schema: options.schema });
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+    changes = await listen(rows[0]!.schema);
     options.logger?.info(
       { kind, where, migrationsApplied: applied, ms: Math.round(performance.now() - started) },
       'database ready',
@@ -90,5 +108,5 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     await close();
     throw error;
   }
-  return { db, kind, where, migrationsApplied: applied, close, ...(writes ? { writes } : {}) };
+  return { db, kind, where, migrationsApplied: applied, close, changes };
 }

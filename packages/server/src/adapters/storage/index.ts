@@ -13,7 +13,7 @@ import { createWebhookRepository } from './repositories/webhooks.js';
 import { createWorkspaceRepository } from './repositories/workspaces.js';
 import { withCachedReads } from './repositories/cached-reads.js';
 import type { DatabaseSchema } from './schema.js';
-import type { TableWriteWatch } from './table-write-watch.js';
+import type { ChangeFeed } from './change-feed.js';
 import { UNTRACED, type CurrentTraceContext } from './repositories/jobs.js';
 
 export { openDatabase, type Database, type OpenDatabaseOptions } from './database.js';
@@ -27,15 +27,16 @@ export { createUploadRepository } from './repositories/uploads.js';
 export { createPipelineStats } from './repositories/pipeline-stats.js';
 export type { DatabaseSchema } from './schema.js';
 export type { CurrentTraceContext } from './repositories/jobs.js';
+export type { ChangeFeed } from './change-feed.js';
 
 /**
- * `writes` (Database.writes, set for embedded PGlite): cache the per-request reads of the caller and the model in this
- * process until the watch sees their tables written. `traceContext`: the traceparent of the traced request storing
+ * `changes` (Database.changes): cache the per-request reads of the caller and the model in this process, each entry
+ * until its row changes (left out: every read goes to the database, as the CLI's one-shot commands do). `traceContext`: the traceparent of the traced request storing
  * dataset rows, kept with their classification jobs (the tracing port's; untraced by default).
  */
 export function createRepositories(
   db: Kysely<DatabaseSchema>,
-  writes?: TableWriteWatch,
+  changes?: ChangeFeed,
   traceContext: CurrentTraceContext = UNTRACED,
 ): Repositories {
   const repos: Repositories = {
@@ -50,5 +51,5 @@ export function createRepositories(
     pipeline: createPipelineRepository(db),
     webhooks: createWebhookRepository(db),
   };
-  return writes ? withCachedReads(repos, writes) : repos;
+  return changes ? withCachedReads(repos, changes) : repos;
 }

@@ -16,26 +16,18 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import { ConnectionLock } from './connection-lock.js';
-import type { TableWriteWatch } from './table-write-watch.js';
 
 const COMMANDS_WITH_ROW_COUNT = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
 
 class PGliteConnection implements DatabaseConnection {
   readonly #pglite: PGlite;
-  readonly #watch: TableWriteWatch | undefined;
 
-  constructor(pglite: PGlite, watch: TableWriteWatch | undefined) {
+  constructor(pglite: PGlite) {
     this.#pglite = pglite;
-    this.#watch = watch;
   }
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    let result;
-    try {
-      result = await this.#pglite.query<R>(compiledQuery.sql, [...compiledQuery.parameters]);
-    } finally {
-      this.#watch?.observe(compiledQuery.sql);
-    }
+    const result = await this.#pglite.query<R>(compiledQuery.sql, [...compiledQuery.parameters]);
     const command = result.command?.toUpperCase();
     return {
       rows: result.rows,
@@ -56,9 +48,9 @@ class PGliteDriver implements Driver {
   readonly #connection: PGliteConnection;
   readonly #lock = new ConnectionLock();
 
-  constructor(pglite: PGlite, watch: TableWriteWatch | undefined) {
+  constructor(pglite: PGlite) {
     this.#pglite = pglite;
-    this.#connection = new PGliteConnection(pglite, watch);
+    this.#connection = new PGliteConnection(pglite);
   }
 
   async init(): Promise<void> {
@@ -94,17 +86,12 @@ class PGliteDriver implements Driver {
   }
 }
 
-/**
- * Use with `new Kysely({ dialect: new PGliteDialect(pglite) })`; destroying the Kysely instance closes PGlite.
- * `watch` sees every statement run through the dialect (for caches of reads in this process).
- */
+/** Use with `new Kysely({ dialect: new PGliteDialect(pglite) })`; destroying the Kysely instance closes PGlite. */
 export class PGliteDialect implements Dialect {
   readonly #pglite: PGlite;
-  readonly #watch: TableWriteWatch | undefined;
 
-  constructor(pglite: PGlite, watch?: TableWriteWatch) {
+  constructor(pglite: PGlite) {
     this.#pglite = pglite;
-    this.#watch = watch;
   }
 
   createAdapter(): DialectAdapter {
@@ -112,7 +99,7 @@ export class PGliteDialect implements Dialect {
   }
 
   createDriver(): Driver {
-    return new PGliteDriver(this.#pglite, this.#watch);
+    return new PGliteDriver(this.#pglite);
   }
 
   createQueryCompiler(): QueryCompiler {

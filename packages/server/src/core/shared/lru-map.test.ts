@@ -18,4 +18,23 @@ describe('LruMap', () => {
     expect(map.size).toBe(1);
     expect(() => new LruMap(0)).toThrow(/positive/);
   });
+
+  it('tells of each entry it drops for the bound, and finds keys by value', () => {
+    const evicted: string[] = [];
+    const map = new LruMap<string, number>(2, (key, value) => evicted.push(`${key}=${value}`));
+    map.set('a', 1);
+    map.set('b', 2);
+    map.set('a', 3);
+    map.set('c', 4);
+    expect(evicted).toEqual(['b=2']);
+    map.delete('a');
+    map.set('d', 5);
+    expect(evicted).toEqual(['b=2']);
+    expect(map.keysWhere((value) => value > 4)).toEqual(['d']);
+    for (const key of map.keysWhere(() => true)) map.delete(key);
+    expect(map.size).toBe(0);
+    map.set('e', 6);
+    map.clear();
+    expect([map.size, map.get('e'), evicted.length]).toEqual([0, undefined, 1]);
+  });
 });

@@ -3,7 +3,11 @@
 export class LruMap<K, V> {
   private readonly entries = new Map<K, V>();
 
-  constructor(private readonly maxEntries: number) {
+  /** `onEvict` hears of each entry dropped to keep the bound (not of `delete` or `clear`). */
+  constructor(
+    private readonly maxEntries: number,
+    private readonly onEvict?: (key: K, value: V) => void,
+  ) {
     if (!Number.isInteger(maxEntries) || maxEntries < 1) throw new Error('maxEntries must be a positive integer');
   }
 
@@ -24,10 +28,25 @@ export class LruMap<K, V> {
   set(key: K, value: V): void {
     this.entries.delete(key);
     this.entries.set(key, value);
-    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as K);
+    if (this.entries.size > this.maxEntries) {
+      const [oldestKey, oldestValue] = this.entries.entries().next().value as [K, V];
+      this.entries.delete(oldestKey);
+      this.onEvict?.(oldestKey, oldestValue);
+    }
   }
 
   delete(key: K): boolean {
     return this.entries.delete(key);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+
+  /** The keys whose values match, least recently used first (a copy: deleting them while walking it is safe). */
+  keysWhere(matches: (value: V, key: K) => boolean): K[] {
+    const found: K[] = [];
+    for (const [key, value] of this.entries) if (matches(value, key)) found.push(key);
+    return found;
   }
 }

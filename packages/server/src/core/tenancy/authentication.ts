@@ -12,6 +12,9 @@ export interface Caller {
 }
 
 export class Authenticator {
+  /** Keys whose last use is being written: requests meanwhile still carry the old time and must not write again. */
+  private readonly touching = new Set<number>();
+
   constructor(private readonly apiKeys: ApiKeyRepository) {}
 
   /** The active key and its workspace for a bearer token, or undefined when the token names none. */
@@ -22,6 +25,11 @@ export class Authenticator {
   /** Records that the key was used now (in the background, at most once a minute per key). */
   recordUse(key: StoredApiKey, now = new Date()): void {
     if (key.lastUsedAt && now.getTime() - key.lastUsedAt.getTime() <= LAST_USED_RESOLUTION_MS) return;
-    void this.apiKeys.touchLastUsed(key.id, now).catch(() => undefined);
+    if (this.touching.has(key.id)) return;
+    this.touching.add(key.id);
+    void this.apiKeys
+      .touchLastUsed(key.id, now)
+      .catch(() => undefined)
+      .finally(() => this.touching.delete(key.id));
   }
 }

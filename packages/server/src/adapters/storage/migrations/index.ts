@@ -6,6 +6,7 @@ import * as m0004 from './0004_jobs_webhooks.js';
 import * as m0005 from './0005_uploads.js';
 import * as m0006 from './0006_model_lifecycle.js';
 import * as m0007 from './0007_trace_context.js';
+import * as m0008 from './0008_change_notifications.js';
 
 /** Append new migrations here with the next number; never rename, reorder or edit a shipped one. */
 const migrations: Readonly<Record<string, Migration>> = {
@@ -15,6 +16,7 @@ const migrations: Readonly<Record<string, Migration>> = {
   '0005_uploads': m0005,
   '0006_model_lifecycle': m0006,
   '0007_trace_context': m0007,
+  '0008_change_notifications': m0008,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,77 +1,60 @@
-// Caches the two reads every request makes (the caller by key hash, a model by id) until their tables are written.
-import { LruMap } from '../../../core/shared/lru-map.js';
+// Caches the two reads every request makes (the caller by key hash, a model by id), dropping an entry when its row changes: at once for this process's writes, by the change feed for everyone's.
 import type { Repositories } from '../../../core/ports/repositories.js';
-import type { TableWriteWatch } from '../table-write-watch.js';
+import type { ChangeFeed } from '../change-feed.js';
+import { CallerCache, ModelCache } from './read-caches.js';
 
 /** Most entries per cache; the least recently used goes first. */
 const DEFAULT_MAX_ENTRIES = 10_000;
 
-/** Freezes plain objects and arrays all the way down, so a cached value cannot be changed by one of its readers. */
-function deepFreeze<T>(value: T): T {
-  if (
-    value === null ||
-    typeof value !== 'object' ||
-    Object.isFrozen(value) ||
-    ArrayBuffer.isView(value) ||
-    value instanceof Date
-  )
-    return value;
-  for (const inner of Object.values(value)) deepFreeze(inner);
-  return Object.freeze(value);
-}
-
-/**
- * A read-through cache whose entries are valid while the watch's generation is the one they were read at. A value read
- * while a write ran is stored under the generation from before the read, so it is never served after that write.
- * Lookups that find nothing are not cached (a miss costs the same as before, and unknown keys cannot fill the cache).
- */
-class GenerationCache<V> {
-  private readonly entries: LruMap<string, { generation: number; value: V }>;
-
-  constructor(
-    private readonly writes: TableWriteWatch,
-    maxEntries: number,
-  ) {
-    this.entries = new LruMap(maxEntries);
-  }
-
-  async get(key: string, read: () => Promise<V | undefined>): Promise<V | undefined> {
-    const entry = this.entries.get(key);
-    if (entry && entry.generation === this.writes.value) return entry.value;
-    const generation = this.writes.value;
-    const value = await read();
-    if (value === undefined) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    this.entries.set(key, { generation, value: deepFreeze(value) });
-    return value;
+/** Runs a write, then drops what it may have changed, whether it succeeded or not (a failed commit may have landed). */
+async function thenForget<T>(write: Promise<T>, forget: () => void): Promise<T> {
+  try {
+    return await write;
+  } finally {
+    forget();
   }
 }
 
 /**
- * The repositories with `apiKeys.findActiveCallerByHash` and `models.get` cached. Only for a database whose every
- * statement the watch sees (embedded PGlite); values come back frozen and shared, so callers must not change them.
+ * The repositories with `apiKeys.findActiveCallerByHash` and `models.get` cached while `changes` is live. The writes
+ * of these repositories that change a cached row drop it as they return, so this process sees its own writes at
+ * once; every other change (another process, the CLI on PostgreSQL, SQL by hand) arrives through the feed, which the
+ * triggers of migration 0008 fill. Values come back frozen and shared, so callers must not change them.
  */
 export function withCachedReads(
   repos: Repositories,
-  writes: TableWriteWatch,
+  changes: ChangeFeed,
   maxEntries = DEFAULT_MAX_ENTRIES,
 ): Repositories {
-  const callers = new GenerationCache<Awaited<ReturnType<Repositories['apiKeys']['findActiveCallerByHash']>> & object>(
-    writes,
-    maxEntries,
-  );
-  const models = new GenerationCache<Awaited<ReturnType<Repositories['models']['get']>> & object>(writes, maxEntries);
+  const callers = new CallerCache(changes, maxEntries);
+  const models = new ModelCache(changes, maxEntries);
+  const { apiKeys, workspaces, lifecycle } = repos;
   return {
     ...repos,
     apiKeys: {
-      ...repos.apiKeys,
-      findActiveCallerByHash: (keyHash) => callers.get(keyHash, () => repos.apiKeys.findActiveCallerByHash(keyHash)),
+      ...apiKeys,
+      findActiveCallerByHash: (keyHash) => callers.get(keyHash, () => apiKeys.findActiveCallerByHash(keyHash)),
+      touchLastUsed: (id, at) => thenForget(apiKeys.touchLastUsed(id, at), () => callers.keyChanged(id)),
+      revoke: (workspaceId, id, at) => thenForget(apiKeys.revoke(workspaceId, id, at), () => callers.keyChanged(id)),
+    },
+    workspaces: {
+      ...workspaces,
+      update: (id, limits) => thenForget(workspaces.update(id, limits), () => callers.workspaceChanged(id)),
     },
     models: {
       ...repos.models,
-      get: (workspaceId, id) => models.get(`${workspaceId}:${id}`, () => repos.models.get(workspaceId, id)),
+      get: (workspaceId, id) => models.get(workspaceId, id, () => repos.models.get(workspaceId, id)),
+    },
+    lifecycle: {
+      ...lifecycle,
+      update: (workspaceId, modelId, decide) =>
+        thenForget(lifecycle.update(workspaceId, modelId, decide), () => models.modelChanged(modelId)),
+      remove: (workspaceId, modelId) =>
+        thenForget(lifecycle.remove(workspaceId, modelId), () => models.modelChanged(modelId)),
+      setVersionMetrics: (modelId, version, metrics, evaluatedAt) =>
+        thenForget(lifecycle.setVersionMetrics(modelId, version, metrics, evaluatedAt), () =>
+          models.modelChanged(modelId),
+        ),
     },
   };
 }
