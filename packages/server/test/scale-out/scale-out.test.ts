@@ -8,6 +8,14 @@ const skip = clusterSkipReason();
 const LIMIT = 5;
 const QUOTA = 20;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Polls until check() holds, every 10 ms for at most 10 s. */
+async function until(check: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('not seen within 10 s');
+    await sleep(10);
+  }
+}
 const auth = (key: string) => ({ Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' });
 
 function deferred() {
@@ -64,6 +72,25 @@ describe.skipIf(skip !== undefined)(
       expect(health).toEqual({ status: 'ok', rate_limits: 'redis' });
     });
 
+    it('a key used on both processes and revoked through one is refused by the other within moments', async () => {
+      const created = await fetch(`${cluster.a.url}/v2/api-keys`, {
+        method: 'POST',
+        headers: auth(cluster.adminKey),
+        body: JSON.stringify({ name: 'cached-on-both', role: 'reader' }),
+      });
+      const { id, key } = (await created.json()) as { id: number; key: string };
+      for (const server of [cluster.a, cluster.b])
+        expect((await fetch(`${server.url}/v2/models`, { headers: auth(key) })).status).toBe(200);
+      const revoked = await fetch(`${cluster.a.url}/v2/api-keys/${id}`, {
+        method: 'DELETE',
+        headers: auth(cluster.adminKey),
+      });
+      expect(revoked.status).toBe(200);
+      expect((await fetch(`${cluster.a.url}/v2/models`, { headers: auth(key) })).status).toBe(401);
+      // B cached the key; the database's change notification drops it there (milliseconds): poll, bounded.
+      await until(async () => (await fetch(`${cluster.b.url}/v2/models`, { headers: auth(key) })).status === 401);
+    });
+
     describe.concurrent('under load through nginx', () => {
       const burstSpent = deferred();
       const quotaDone = deferred();
@@ -98,6 +125,16 @@ describe.skipIf(skip !== undefined)(
               `UPDATE workspaces SET monthly_quota = $1 WHERE name = 'default' RETURNING id`,
               [QUOTA],
             );
+            // Each process answers from its cached workspace until the change notification reaches it: wait for both.
+            for (const server of [cluster.a, cluster.b])
+              await until(
+                async () =>
+                  (
+                    (await (await fetch(`${server.url}/v2/usage`, { headers: auth(cluster.adminKey) })).json()) as {
+                      limit: number | null;
+                    }
+                  ).limit === QUOTA,
+              );
             const models = (await (
               await fetch(`${cluster.nginx.url}/v2/models`, { headers: auth(cluster.adminKey) })
             ).json()) as { data: Array<{ id: number }> };
