@@ -131,4 +131,23 @@ describe.skipIf(!baseUrl)('change listener on PostgreSQL', () => {
     await one.apiKeys.revoke(workspace.id, other.id, new Date());
     await eventually(async () => (await two.apiKeys.findActiveCallerByHash(other.hash)) === undefined);
   });
+
+  it('counts a connection that stops answering as lost, and listens again on a new one', async () => {
+    const { hash, id } = await newKey('stalled');
+    await two.apiKeys.findActiveCallerByHash(hash);
+    const reads = secondReads;
+    await two.apiKeys.findActiveCallerByHash(hash);
+    expect(secondReads).toBe(reads);
+
+    // No reset, no end: only the listener's periodic check (every 500 ms here) can tell.
+    relay.stall();
+    await eventually(() => !second.changes.live);
+    await one.apiKeys.revoke(workspace.id, id, new Date());
+    expect(await two.apiKeys.findActiveCallerByHash(hash)).toBeUndefined();
+    await eventually(() => second.changes.live);
+    const other = await newKey('after-stall');
+    await two.apiKeys.findActiveCallerByHash(other.hash);
+    await one.apiKeys.revoke(workspace.id, other.id, new Date());
+    await eventually(async () => (await two.apiKeys.findActiveCallerByHash(other.hash)) === undefined);
+  });
 });

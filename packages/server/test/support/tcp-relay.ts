@@ -7,11 +7,14 @@ export interface TcpRelay {
   cut(): Promise<void>;
   /** Listens again on the same port. */
   restore(): Promise<void>;
+  /** Stops forwarding on the connections open now without closing them, as a silent network partition does. */
+  stall(): void;
   close(): Promise<void>;
 }
 
 export async function startTcpRelay(targetHost: string, targetPort: number): Promise<TcpRelay> {
   const sockets = new Set<Socket>();
+  const pairs = new Set<[Socket, Socket]>();
   const track = (socket: Socket) => {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
@@ -25,7 +28,12 @@ export async function startTcpRelay(targetHost: string, targetPort: number): Pro
       track(client);
       track(upstream);
       client.pipe(upstream).pipe(client);
-      client.once('close', () => upstream.destroy());
+      const pair: [Socket, Socket] = [client, upstream];
+      pairs.add(pair);
+      client.once('close', () => {
+        pairs.delete(pair);
+        upstream.destroy();
+      });
       upstream.once('close', () => client.destroy());
     });
     await new Promise<void>((resolve, reject) => {
@@ -42,10 +50,20 @@ export async function startTcpRelay(targetHost: string, targetPort: number): Pro
     if (closing) await new Promise<void>((resolve) => closing.close(() => resolve()));
   };
   await listen();
+  const stall = () => {
+    for (const [client, upstream] of pairs) {
+      client.unpipe(upstream);
+      upstream.unpipe(client);
+      client.pause();
+      upstream.pause();
+    }
+    pairs.clear();
+  };
   return {
     port,
     cut,
     restore: listen,
+    stall,
     close: cut,
   };
 }
