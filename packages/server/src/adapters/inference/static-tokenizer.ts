@@ -15,8 +15,29 @@ const APOSTROPHES = /[\u2019\u02BC\u2018\u0060\u00B4]/g;
 const HYPHENS = /[\u2010\u2011]/g;
 const INNER_SEPARATOR = /['\-.]/;
 const MARKS = /\p{M}+/gu;
+const NON_ASCII = /[^\x00-\x7f]/;
 /** Bounds expansion of contraction rules that refer to each other. */
 const MAX_DEPTH = 4;
+/** Words whose facts (routing mask, default-language rows) are remembered; cleared when full. */
+const WORD_MEMO_LIMIT = 32_768;
+
+/** What encode() needs of a word whatever the text: the router's known() mask and its rows in the default language. */
+interface WordFacts {
+  readonly mask: number;
+  readonly rows: readonly number[];
+}
+
+/** ASCII letters and digits: what [\p{L}\p{M}\p{N}] matches below U+0080. */
+const isAsciiWordChar = (code: number) =>
+  (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0x30 && code <= 0x39);
+/** ', - and . (the joiners of WORD; a backtick is ' once APOSTROPHES has replaced it). */
+const isAsciiJoiner = (code: number) => code === 0x27 || code === 0x2d || code === 0x2e;
+
+/** End of the run of ASCII word characters from i. */
+function asciiRunEnd(text: string, i: number): number {
+  while (i < text.length && isAsciiWordChar(text.charCodeAt(i))) i++;
+  return i;
+}
 
 let segmenter: Intl.Segmenter | undefined;
 function unspacedWords(run: string): string[] {
@@ -42,6 +63,8 @@ export class StaticWordTokenizer {
   private readonly suffixes: Array<[string, string[]]>;
   private readonly languages: LanguageLookup[];
   private readonly router: LanguageRouter | undefined;
+  /** Per word seen lately: its routing mask and default-language rows, so a frequent word is looked up once. */
+  private readonly wordMemo = new Map<string, WordFacts>();
 
   /**
    * @param table the words of config (its vocabularies and stems) as a compact table; absent: built from config. The
@@ -87,6 +110,7 @@ export class StaticWordTokenizer {
   /** Forgets what the language lookups remember (stems of words seen), so a benchmark sees the cold path. */
   clearMemo(): void {
     for (const language of this.languages) language.clearMemo();
+    this.wordMemo.clear();
   }
 
   /** The language a text is routed to: a code of languageCodes, or undefined for the default language. */
@@ -96,6 +120,7 @@ export class StaticWordTokenizer {
 
   /** Normalised words of a text, before vocabulary lookup (what encode() looks up). */
   words(text: string): string[] {
+    if (!NON_ASCII.test(text)) return this.asciiWords(text);
     let normal = text.normalize('NFC').replace(APOSTROPHES, "'").replace(HYPHENS, '-');
     if (this.lowercase) normal = normal.toLowerCase();
     const out: string[] = [];
@@ -107,21 +132,69 @@ export class StaticWordTokenizer {
     return out;
   }
 
+  /**
+   * words() of an ASCII text, without the regular expressions: NFC leaves ASCII as it is, U+0060 is the only
+   * apostrophe to unify, no ASCII character is written unspaced, and the word characters are letters and digits.
+   */
+  private asciiWords(text: string): string[] {
+    let normal = text.includes('`') ? text.replace(APOSTROPHES, "'") : text;
+    if (this.lowercase) normal = normal.toLowerCase();
+    const out: string[] = [];
+    for (let i = 0; i < normal.length;) {
+      if (!isAsciiWordChar(normal.charCodeAt(i))) {
+        i++;
+        continue;
+      }
+      const start = i;
+      i = asciiRunEnd(normal, i);
+      while (i + 1 < normal.length && isAsciiJoiner(normal.charCodeAt(i)) && isAsciiWordChar(normal.charCodeAt(i + 1)))
+        i = asciiRunEnd(normal, i + 1);
+      out.push(normal.slice(start, i));
+    }
+    return out;
+  }
+
   /** Vocabulary ids of the known words of a text, in order, at most maxTokens of them; english: skip language routing. */
   encode(text: string, english = false): Int32Array {
     const ids: number[] = [];
-    const { words, language } = english ? { words: this.words(text), language: undefined } : this.routedWords(text);
+    const facts: Array<WordFacts | undefined> = [];
+    const { words, language } = english
+      ? { words: this.words(text), language: undefined }
+      : this.routedWords(text, (word, i) => (facts[i] = this.factsOf(word)).mask);
     for (let i = 0; i < words.length && ids.length < this.maxTokens; i++) {
-      if (language?.resolvePhrase(words, i, ids)) i++;
-      else if (!language?.resolve(words[i] as string, ids)) this.resolve(words[i] as string, ids, 0);
+      if (language) {
+        if (language.resolvePhrase(words, i, ids)) i++;
+        else if (!language.resolve(words[i] as string, ids)) this.resolve(words[i] as string, ids, 0);
+      } else {
+        for (const row of (facts[i] ?? this.factsOf(words[i] as string)).rows) ids.push(row);
+      }
     }
-    return Int32Array.from(ids.length > this.maxTokens ? ids.slice(0, this.maxTokens) : ids);
+    return new Int32Array(ids.length > this.maxTokens ? ids.slice(0, this.maxTokens) : ids);
   }
 
-  /** The text's words and the language they are looked up in (Chinese and Japanese segments joined into dictionary words). */
-  private routedWords(text: string): { words: string[]; language: LanguageLookup | undefined } {
+  /** A word's routing mask and default-language rows, remembered (bounded). */
+  private factsOf(word: string): WordFacts {
+    let facts = this.wordMemo.get(word);
+    if (facts === undefined) {
+      const rows: number[] = [];
+      this.resolve(word, rows, 0);
+      facts = { mask: this.router?.known(word) ?? 0, rows };
+      if (this.wordMemo.size >= WORD_MEMO_LIMIT) this.wordMemo.clear();
+      this.wordMemo.set(word, facts);
+    }
+    return facts;
+  }
+
+  /**
+   * The text's words and the language they are looked up in (Chinese and Japanese segments joined into dictionary
+   * words); known: the router's per-word mask, from a caller that remembers it.
+   */
+  private routedWords(
+    text: string,
+    known?: (word: string, i: number) => number,
+  ): { words: string[]; language: LanguageLookup | undefined } {
     const words = this.words(text);
-    const language = this.router?.route(text, words);
+    const language = this.router?.route(text, words, known);
     const joins = language?.table.script === 'kana' || language?.table.script === 'han';
     return { words: joins && language ? language.joinSegments(words) : words, language };
   }

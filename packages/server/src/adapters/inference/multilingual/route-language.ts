@@ -63,8 +63,15 @@ export class LanguageRouter {
     this.columns = this.latin.map((l) => model?.languages.indexOf(l?.code ?? DEFAULT) ?? -1);
   }
 
-  /** The language to look the words up in; undefined: the default language. */
-  route(text: string, words: readonly string[]): LanguageLookup | undefined {
+  /**
+   * The language to look the words up in; undefined: the default language.
+   * @param known what known() gives for words[i] (a caller that remembers it per word; absent: asked here)
+   */
+  route(
+    text: string,
+    words: readonly string[],
+    known?: (word: string, i: number) => number,
+  ): LanguageLookup | undefined {
     if (NOT_LATIN.test(text)) {
       if (KANA.test(text)) return this.byScript.kana ?? this.byScript.han;
       if (HAN.test(text)) return this.byScript.han ?? this.byScript.kana;
@@ -72,13 +79,14 @@ export class LanguageRouter {
       for (const word of words) if (CYRILLIC.test(word)) cyrillic++;
       if (cyrillic * 2 > words.length) return this.byScript.cyrillic;
     }
-    return this.latin[this.bestLatin(words)];
+    return this.latin[this.bestLatin(words, known)];
   }
 
-  private bestLatin(words: readonly string[]): number {
+  private bestLatin(words: readonly string[], known: ((word: string, i: number) => number) | undefined): number {
     const hits = new Float64Array(this.latin.length);
-    for (const word of words) {
-      const mask = this.known(word);
+    for (let w = 0; w < words.length; w++) {
+      const word = words[w] as string;
+      const mask = known ? known(word, w) : this.known(word);
       if (mask === 0) continue;
       for (let i = 0; i < hits.length; i++) if (mask & (1 << i)) hits[i] = (hits[i] as number) + 1;
     }
@@ -94,8 +102,8 @@ export class LanguageRouter {
     return topTwo(scores)[0];
   }
 
-  /** Bit i set when latin[i]'s vocabulary or function words hold the word. */
-  private known(word: string): number {
+  /** Bit i set when latin[i]'s vocabulary or function words hold the word (what route() weighs per word). */
+  known(word: string): number {
     let mask = this.functionWords.get(word) ?? 0;
     for (let bits = this.vocabBits(word), j = 0; bits !== 0; bits >>>= 1, j++)
       if (bits & 1) mask |= this.latinBit[j] as number;
