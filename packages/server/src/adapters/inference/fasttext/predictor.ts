@@ -1,6 +1,6 @@
 // fastText supervised prediction (predictLine) in TypeScript: tokens → subword rows → averaged hidden → k best labels.
 import { PrunedBucketRows } from './bucket-rows.js';
-import { addRow, dotRow, f32 } from './matrix.js';
+import { dotRow, f32, writeRow } from './matrix.js';
 import { encodeUtf8Into } from './utf8.js';
 import { LOSS, type FastTextModelFile } from './model-file.js';
 
@@ -60,7 +60,14 @@ function buildTree(counts: number[]): TreeNode[] {
 
 /** A loaded supervised fastText model; predict() gives what fastText's predict-prob prints for one line. */
 export class FastTextPredictor {
+  /** The dictionary: word (or label) → its id. */
   private readonly wordIds = new Map<string, number>();
+  /**
+   * What one lookup tells of a token: wordIds' entries (id ≥ 0), and words outside the dictionary seen lately as
+   * -1 - (offset × 1024 + count) into unknownRows. Emptied back to wordIds with the pool.
+   */
+  private tokens: Map<string, number>;
+  private unknownWords = 0;
   private readonly subwordsOfWord: Int32Array[] = [];
   private readonly labels: string[];
   private readonly tree: TreeNode[] | undefined;
@@ -70,12 +77,17 @@ export class FastTextPredictor {
   private subwordRows = new Int32Array(1024);
   private readonly prunedBuckets: PrunedBucketRows | undefined;
   /**
-   * Subword rows of words outside the dictionary seen lately (most words are: lid.176 knows 7,235): word → offset ×
-   * 1024 + count into one pool of rows (1 MB), both emptied when the pool is full (or 65,536 words are); no allocation per word.
+   * Subword rows of words outside the dictionary seen lately (most words are: lid.176 knows 7,235), found through
+   * `tokens`: one pool of rows (1 MB), emptied when full (or at 65,536 words); no allocation per word.
    */
-  private readonly unknownWords = new Map<string, number>();
   private readonly unknownRows = new Int32Array(1 << 18);
   private unknownRowsUsed = 0;
+  /**
+   * Input rows as the float32 values addRow adds (a quantised row dequantised once, when first used): adding a row is
+   * then dim additions. rowReady[i] = 1 once row i is in inputRows; absent for a dense matrix (its own data).
+   */
+  private readonly inputRows: Float32Array;
+  private readonly rowReady: Uint8Array | undefined;
 
   constructor(private readonly model: FastTextModelFile) {
     const { args, words, nwords } = model;
@@ -85,6 +97,7 @@ export class FastTextPredictor {
       throw new Error('fastText model file: output rows do not match the labels');
     this.prunedBuckets = model.pruneIndex && new PrunedBucketRows(model.pruneIndex);
     words.forEach((entry, id) => this.wordIds.set(entry.word, id));
+    this.tokens = new Map(this.wordIds);
     for (let id = 0; id < nwords; id++) {
       const word = (words[id] as { word: string }).word;
       const count = word === EOS ? 0 : this.computeSubwords(word);
@@ -96,6 +109,21 @@ export class FastTextPredictor {
     this.labels = words.slice(nwords).map((entry) => entry.word);
     this.tree = args.loss === LOSS.hs ? buildTree(words.slice(nwords).map((entry) => entry.count)) : undefined;
     this.hidden = new Float32Array(args.dim);
+    const { input } = model;
+    this.inputRows = input.kind === 'dense' ? input.data : new Float32Array(input.rows * input.cols);
+    this.rowReady = input.kind === 'dense' ? undefined : new Uint8Array(input.rows);
+  }
+
+  /** hidden += input row i (addRow's float32 sums: the same values, each added once, in the same order per column). */
+  private addInputRow(hidden: Float32Array, i: number): void {
+    const dim = hidden.length;
+    const base = i * dim;
+    const rows = this.inputRows;
+    if (this.rowReady?.[i] === 0) {
+      writeRow(this.model.input, i, rows, base);
+      this.rowReady[i] = 1;
+    }
+    for (let d = 0; d < dim; d++) hidden[d] = (hidden[d] as number) + (rows[base + d] as number);
   }
 
   /** The k most probable labels of one line (fastText appends the end-of-line token, as its predict does). */
@@ -142,17 +170,22 @@ export class FastTextPredictor {
 
   /** One token's rows (none for a label); its hash kept for word n-grams. */
   private addWordRows(token: string, hidden: Float32Array, hashes: number[] | undefined): number {
-    const id = this.wordIds.get(token);
-    if (id === undefined ? token.startsWith(LABEL_PREFIX) : id >= this.model.nwords) return 0;
+    const found = this.tokens.get(token);
+    if (found === undefined ? token.startsWith(LABEL_PREFIX) : found >= this.model.nwords) return 0;
     let rows = 0;
-    if (id !== undefined) {
-      const known = this.subwordsOfWord[id] as Int32Array;
-      for (let r = 0; r < known.length; r++) addRow(this.model.input, hidden, known[r] as number);
+    if (found !== undefined && found >= 0) {
+      const known = this.subwordsOfWord[found] as Int32Array;
+      for (let r = 0; r < known.length; r++) this.addInputRow(hidden, known[r] as number);
       rows = known.length;
+    } else if (found !== undefined) {
+      const ref = -1 - found;
+      const start = ref >>> 10;
+      rows = ref & 1023;
+      for (let r = start; r < start + rows; r++) this.addInputRow(hidden, this.unknownRows[r] as number);
     } else if (token !== EOS) {
-      const { rows: pool, start, count } = this.unknownWordRows(token);
-      for (let r = start; r < start + count; r++) addRow(this.model.input, hidden, pool[r] as number);
-      rows = count;
+      rows = this.computeSubwords(token);
+      for (let r = 0; r < rows; r++) this.addInputRow(hidden, this.subwordRows[r] as number);
+      this.rememberUnknown(token, rows);
     }
     if (hashes) {
       const length = this.encode(token, 0);
@@ -176,7 +209,7 @@ export class FastTextPredictor {
         h = BigInt.asUintN(64, h * 116049371n + widen(hashes[j] as number));
         const row = this.bucketRow(Number(h % bucket));
         if (row >= 0) {
-          addRow(this.model.input, hidden, row);
+          this.addInputRow(hidden, row);
           rows++;
         }
       }
@@ -211,21 +244,19 @@ export class FastTextPredictor {
     return count;
   }
 
-  /** computeSubwords of a word outside the dictionary, remembered for words up to 32 characters; returns the count. */
-  private unknownWordRows(word: string): { rows: Int32Array; start: number; count: number } {
-    const known = this.unknownWords.get(word);
-    if (known !== undefined) return { rows: this.unknownRows, start: known >>> 10, count: known & 1023 };
-    const count = this.computeSubwords(word);
-    if (word.length > 32 || count > 1023) return { rows: this.subwordRows, start: 0, count };
-    if (this.unknownRowsUsed + count > this.unknownRows.length || this.unknownWords.size >= 65536) {
-      this.unknownWords.clear();
+  /** Keeps the `count` rows computeSubwords left for a word outside the dictionary (words up to 32 characters). */
+  private rememberUnknown(word: string, count: number): void {
+    if (word.length > 32 || count > 1023) return;
+    if (this.unknownRowsUsed + count > this.unknownRows.length || this.unknownWords >= 65536) {
+      this.tokens = new Map(this.wordIds);
+      this.unknownWords = 0;
       this.unknownRowsUsed = 0;
     }
     const start = this.unknownRowsUsed;
-    for (let r = 0; r < count; r++) this.unknownRows[start + r] = this.subwordRows[r] as number;
+    this.unknownRows.set(this.subwordRows.subarray(0, count), start);
     this.unknownRowsUsed += count;
-    this.unknownWords.set(word, start * 1024 + count);
-    return { rows: this.unknownRows, start, count };
+    this.unknownWords++;
+    this.tokens.set(word, -1 - (start * 1024 + count));
   }
 
   /** The input row of an n-gram bucket; -1 when pruning dropped it. */
