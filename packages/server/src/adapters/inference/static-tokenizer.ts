@@ -15,7 +15,14 @@ const APOSTROPHES = /[\u2019\u02BC\u2018\u0060\u00B4]/g;
 const HYPHENS = /[\u2010\u2011]/g;
 const INNER_SEPARATOR = /['\-.]/;
 const MARKS = /\p{M}+/gu;
-const NON_ASCII = /[^\x00-\x7f]/;
+/** Below U+0300 NFC changes nothing (no combining mark to compose with, no singleton) and no script is unspaced. */
+const SIMPLE_END = 0x300;
+const BEYOND_SIMPLE = /[^\x00-\u02ff]/;
+const HAS_APOSTROPHE = /[\u2019\u02BC\u2018\u0060\u00B4]/;
+/** Per code point below SIMPLE_END: 1 where WORD's [\p{L}\p{M}\p{N}] matches it (worked out from the class itself). */
+const SIMPLE_WORD_CHAR = Uint8Array.from({ length: SIMPLE_END }, (_, code) =>
+  /[\p{L}\p{M}\p{N}]/u.test(String.fromCharCode(code)) ? 1 : 0,
+);
 /** Bounds expansion of contraction rules that refer to each other. */
 const MAX_DEPTH = 4;
 /** Words whose facts (routing mask, default-language rows) are remembered; cleared when full. */
@@ -27,15 +34,14 @@ interface WordFacts {
   readonly rows: readonly number[];
 }
 
-/** ASCII letters and digits: what [\p{L}\p{M}\p{N}] matches below U+0080. */
-const isAsciiWordChar = (code: number) =>
-  (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0x30 && code <= 0x39);
-/** ', - and . (the joiners of WORD; a backtick is ' once APOSTROPHES has replaced it). */
-const isAsciiJoiner = (code: number) => code === 0x27 || code === 0x2d || code === 0x2e;
+/** A word character of a text below U+0300. */
+const isSimpleWordChar = (text: string, i: number) => SIMPLE_WORD_CHAR[text.charCodeAt(i)] === 1;
+/** ', - and . (WORD's joiners; the other apostrophes are ' once APOSTROPHES has replaced them). */
+const isJoiner = (code: number) => code === 0x27 || code === 0x2d || code === 0x2e;
 
-/** End of the run of ASCII word characters from i. */
-function asciiRunEnd(text: string, i: number): number {
-  while (i < text.length && isAsciiWordChar(text.charCodeAt(i))) i++;
+/** End of the run of word characters from i (a text below U+0300). */
+function simpleRunEnd(text: string, i: number): number {
+  while (i < text.length && isSimpleWordChar(text, i)) i++;
   return i;
 }
 
@@ -120,7 +126,8 @@ export class StaticWordTokenizer {
 
   /** Normalised words of a text, before vocabulary lookup (what encode() looks up). */
   words(text: string): string[] {
-    if (!NON_ASCII.test(text)) return this.asciiWords(text);
+    const simple = BEYOND_SIMPLE.test(text) ? undefined : this.simpleWords(text);
+    if (simple) return simple;
     let normal = text.normalize('NFC').replace(APOSTROPHES, "'").replace(HYPHENS, '-');
     if (this.lowercase) normal = normal.toLowerCase();
     const out: string[] = [];
@@ -133,22 +140,26 @@ export class StaticWordTokenizer {
   }
 
   /**
-   * words() of an ASCII text, without the regular expressions: NFC leaves ASCII as it is, U+0060 is the only
-   * apostrophe to unify, no ASCII character is written unspaced, and the word characters are letters and digits.
+   * words() of a text below U+0300 (English and most Latin-script text), without the word pattern: NFC leaves such
+   * text as it is, no character there is written unspaced, and a table says which are word characters. undefined
+   * when lowercasing took a character past U+0300 (İ → i + U+0307): the general path handles that.
    */
-  private asciiWords(text: string): string[] {
-    let normal = text.includes('`') ? text.replace(APOSTROPHES, "'") : text;
-    if (this.lowercase) normal = normal.toLowerCase();
+  private simpleWords(text: string): string[] | undefined {
+    let normal = HAS_APOSTROPHE.test(text) ? text.replace(APOSTROPHES, "'") : text;
+    if (this.lowercase) {
+      normal = normal.toLowerCase();
+      if (BEYOND_SIMPLE.test(normal)) return undefined;
+    }
     const out: string[] = [];
     for (let i = 0; i < normal.length;) {
-      if (!isAsciiWordChar(normal.charCodeAt(i))) {
+      if (!isSimpleWordChar(normal, i)) {
         i++;
         continue;
       }
       const start = i;
-      i = asciiRunEnd(normal, i);
-      while (i + 1 < normal.length && isAsciiJoiner(normal.charCodeAt(i)) && isAsciiWordChar(normal.charCodeAt(i + 1)))
-        i = asciiRunEnd(normal, i + 1);
+      i = simpleRunEnd(normal, i);
+      while (i + 1 < normal.length && isJoiner(normal.charCodeAt(i)) && isSimpleWordChar(normal, i + 1))
+        i = simpleRunEnd(normal, i + 1);
       out.push(normal.slice(start, i));
     }
     return out;
