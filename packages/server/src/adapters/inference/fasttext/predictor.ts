@@ -88,6 +88,8 @@ export class FastTextPredictor {
    */
   private readonly inputRows: Float32Array;
   private readonly rowReady: Uint8Array | undefined;
+  /** Dictionary words whose rows are all in inputRows (1): adding them checks no row. */
+  private readonly wordReady: Uint8Array;
 
   constructor(private readonly model: FastTextModelFile) {
     const { args, words, nwords } = model;
@@ -112,6 +114,31 @@ export class FastTextPredictor {
     const { input } = model;
     this.inputRows = input.kind === 'dense' ? input.data : new Float32Array(input.rows * input.cols);
     this.rowReady = input.kind === 'dense' ? undefined : new Uint8Array(input.rows);
+    this.wordReady = new Uint8Array(nwords);
+  }
+
+  /** Puts rows[start, end) into inputRows where they are not yet (a quantised matrix). */
+  private readyRows(rows: Int32Array, start: number, end: number): void {
+    const ready = this.rowReady;
+    if (!ready) return;
+    const dim = this.hidden.length;
+    for (let r = start; r < end; r++) {
+      const i = rows[r] as number;
+      if (ready[i] === 0) {
+        writeRow(this.model.input, i, this.inputRows, i * dim);
+        ready[i] = 1;
+      }
+    }
+  }
+
+  /** hidden += each of input rows rows[start, end), in order (all in inputRows already: readyRows). */
+  private addReadyRows(hidden: Float32Array, rows: Int32Array, start: number, end: number): void {
+    const dim = hidden.length;
+    const values = this.inputRows;
+    for (let r = start; r < end; r++) {
+      const base = (rows[r] as number) * dim;
+      for (let d = 0; d < dim; d++) hidden[d] = (hidden[d] as number) + (values[base + d] as number);
+    }
   }
 
   /** hidden += input row i (addRow's float32 sums: the same values, each added once, in the same order per column). */
@@ -175,16 +202,22 @@ export class FastTextPredictor {
     let rows = 0;
     if (found !== undefined && found >= 0) {
       const known = this.subwordsOfWord[found] as Int32Array;
-      for (let r = 0; r < known.length; r++) this.addInputRow(hidden, known[r] as number);
+      if (this.wordReady[found] === 0) {
+        this.readyRows(known, 0, known.length);
+        this.wordReady[found] = 1;
+      }
+      this.addReadyRows(hidden, known, 0, known.length);
       rows = known.length;
     } else if (found !== undefined) {
+      // its rows were made ready when it was first seen (below), and inputRows keeps them
       const ref = -1 - found;
       const start = ref >>> 10;
       rows = ref & 1023;
-      for (let r = start; r < start + rows; r++) this.addInputRow(hidden, this.unknownRows[r] as number);
+      this.addReadyRows(hidden, this.unknownRows, start, start + rows);
     } else if (token !== EOS) {
       rows = this.computeSubwords(token);
-      for (let r = 0; r < rows; r++) this.addInputRow(hidden, this.subwordRows[r] as number);
+      this.readyRows(this.subwordRows, 0, rows);
+      this.addReadyRows(hidden, this.subwordRows, 0, rows);
       this.rememberUnknown(token, rows);
     }
     if (hashes) {

@@ -29,6 +29,8 @@ export class LanguageRouter {
   /** latin[i] ↔ trigram model column. */
   private readonly columns: number[];
   private readonly byScript: Partial<Record<string, LanguageLookup>> = {};
+  /** bestLatin's known-word counts, one per Latin candidate (reused: a typed array per call costs more than the count). */
+  private readonly hits: Float64Array;
 
   /**
    * @param vocabBits which vocabularies hold a word, in one lookup (a compact table's); absent: each one is asked
@@ -61,6 +63,7 @@ export class LanguageRouter {
       });
     this.trigrams = model ? new TrigramScorer(model) : undefined;
     this.columns = this.latin.map((l) => model?.languages.indexOf(l?.code ?? DEFAULT) ?? -1);
+    this.hits = new Float64Array(this.latin.length);
   }
 
   /**
@@ -83,7 +86,7 @@ export class LanguageRouter {
   }
 
   private bestLatin(words: readonly string[], known: ((word: string, i: number) => number) | undefined): number {
-    const hits = new Float64Array(this.latin.length);
+    const hits = this.hits.fill(0);
     for (let w = 0; w < words.length; w++) {
       const word = words[w] as string;
       const mask = known ? known(word, w) : this.known(word);
