@@ -28,10 +28,13 @@ const MAX_DEPTH = 4;
 /** Words whose facts (routing mask, default-language rows) are remembered; cleared when full. */
 const WORD_MEMO_LIMIT = 32_768;
 
-/** What encode() needs of a word whatever the text: the router's known() mask and its rows in the default language. */
+/**
+ * What encode() needs of a word whatever the text, each worked out when first needed: the router's known() mask and
+ * the word's rows in the default language.
+ */
 interface WordFacts {
-  readonly mask: number;
-  readonly rows: readonly number[];
+  mask: number | undefined;
+  rows: number[] | undefined;
 }
 
 /** A word character of a text below U+0300. */
@@ -171,29 +174,43 @@ export class StaticWordTokenizer {
     const facts: Array<WordFacts | undefined> = [];
     const { words, language } = english
       ? { words: this.words(text), language: undefined }
-      : this.routedWords(text, (word, i) => (facts[i] = this.factsOf(word)).mask);
+      : this.routedWords(text, (word, i) => this.maskOf(word, (facts[i] = this.factsOf(word))));
     for (let i = 0; i < words.length && ids.length < this.maxTokens; i++) {
       if (language) {
         if (language.resolvePhrase(words, i, ids)) i++;
         else if (!language.resolve(words[i] as string, ids)) this.resolve(words[i] as string, ids, 0);
       } else {
-        for (const row of (facts[i] ?? this.factsOf(words[i] as string)).rows) ids.push(row);
+        const word = words[i] as string;
+        for (const row of this.rowsOf(word, facts[i] ?? this.factsOf(word))) ids.push(row);
       }
     }
     return new Int32Array(ids.length > this.maxTokens ? ids.slice(0, this.maxTokens) : ids);
   }
 
-  /** A word's routing mask and default-language rows, remembered (bounded). */
+  /** What is remembered of a word (bounded; an empty entry for a word not seen lately). */
   private factsOf(word: string): WordFacts {
     let facts = this.wordMemo.get(word);
     if (facts === undefined) {
-      const rows: number[] = [];
-      this.resolve(word, rows, 0);
-      facts = { mask: this.router?.known(word) ?? 0, rows };
+      facts = { mask: undefined, rows: undefined };
       if (this.wordMemo.size >= WORD_MEMO_LIMIT) this.wordMemo.clear();
       this.wordMemo.set(word, facts);
     }
     return facts;
+  }
+
+  /** The router's known() mask of a word. */
+  private maskOf(word: string, facts: WordFacts): number {
+    return (facts.mask ??= this.router?.known(word) ?? 0);
+  }
+
+  /** A word's rows in the default language. */
+  private rowsOf(word: string, facts: WordFacts): readonly number[] {
+    if (facts.rows === undefined) {
+      const rows: number[] = [];
+      this.resolve(word, rows, 0);
+      facts.rows = rows;
+    }
+    return facts.rows;
   }
 
   /**
