@@ -1,6 +1,8 @@
 // fastText supervised prediction (predictLine) in TypeScript: tokens → subword rows → averaged hidden → k best labels.
 import { PrunedBucketRows } from './bucket-rows.js';
-import { dotRow, f32, writeRow } from './matrix.js';
+import { InputRows } from './input-rows.js';
+import { buildTree, type TreeNode } from './label-tree.js';
+import { dotRow, f32 } from './matrix.js';
 import { encodeUtf8Into } from './utf8.js';
 import { LOSS, type FastTextModelFile } from './model-file.js';
 
@@ -29,35 +31,6 @@ function hashBytes(bytes: Uint8Array, start: number, end: number): number {
 /** fastText's std_log(real x) = log(x + 1e-5), its argument and result in float32. */
 const stdLog = (x: number) => f32(Math.log(f32(x) + 1e-5));
 
-interface TreeNode {
-  left: number;
-  right: number;
-  count: number;
-}
-
-/** The Huffman tree of hierarchical softmax, built from the label counts exactly as fastText's buildTree. */
-function buildTree(counts: number[]): TreeNode[] {
-  const osz = counts.length;
-  const tree: TreeNode[] = Array.from({ length: 2 * osz - 1 }, () => ({ left: -1, right: -1, count: 1e15 }));
-  counts.forEach((count, i) => {
-    (tree[i] as TreeNode).count = count;
-  });
-  let leaf = osz - 1;
-  let node = osz;
-  for (let i = osz; i < 2 * osz - 1; i++) {
-    const mini = [0, 0];
-    for (let j = 0; j < 2; j++) {
-      if (leaf >= 0 && (tree[leaf] as TreeNode).count < (tree[node] as TreeNode).count) mini[j] = leaf--;
-      else mini[j] = node++;
-    }
-    const parent = tree[i] as TreeNode;
-    parent.left = mini[0] as number;
-    parent.right = mini[1] as number;
-    parent.count = (tree[parent.left] as TreeNode).count + (tree[parent.right] as TreeNode).count;
-  }
-  return tree;
-}
-
 /** A loaded supervised fastText model; predict() gives what fastText's predict-prob prints for one line. */
 export class FastTextPredictor {
   /** The dictionary: word (or label) → its id. */
@@ -82,13 +55,9 @@ export class FastTextPredictor {
    */
   private readonly unknownRows = new Int32Array(1 << 18);
   private unknownRowsUsed = 0;
-  /**
-   * Input rows as the float32 values addRow adds (a quantised row dequantised once, when first used): adding a row is
-   * then dim additions. rowReady[i] = 1 once row i is in inputRows; absent for a dense matrix (its own data).
-   */
-  private readonly inputRows: Float32Array;
-  private readonly rowReady: Uint8Array | undefined;
-  /** Dictionary words whose rows are all in inputRows (1): adding them checks no row. */
+  /** The input matrix's rows, dequantised when first used. */
+  private readonly inputRows: InputRows;
+  /** Dictionary words whose rows are all prepared (1): adding them checks no row. */
   private readonly wordReady: Uint8Array;
 
   constructor(private readonly model: FastTextModelFile) {
@@ -111,46 +80,8 @@ export class FastTextPredictor {
     this.labels = words.slice(nwords).map((entry) => entry.word);
     this.tree = args.loss === LOSS.hs ? buildTree(words.slice(nwords).map((entry) => entry.count)) : undefined;
     this.hidden = new Float32Array(args.dim);
-    const { input } = model;
-    this.inputRows = input.kind === 'dense' ? input.data : new Float32Array(input.rows * input.cols);
-    this.rowReady = input.kind === 'dense' ? undefined : new Uint8Array(input.rows);
+    this.inputRows = new InputRows(model.input);
     this.wordReady = new Uint8Array(nwords);
-  }
-
-  /** Puts rows[start, end) into inputRows where they are not yet (a quantised matrix). */
-  private readyRows(rows: Int32Array, start: number, end: number): void {
-    const ready = this.rowReady;
-    if (!ready) return;
-    const dim = this.hidden.length;
-    for (let r = start; r < end; r++) {
-      const i = rows[r] as number;
-      if (ready[i] === 0) {
-        writeRow(this.model.input, i, this.inputRows, i * dim);
-        ready[i] = 1;
-      }
-    }
-  }
-
-  /** hidden += each of input rows rows[start, end), in order (all in inputRows already: readyRows). */
-  private addReadyRows(hidden: Float32Array, rows: Int32Array, start: number, end: number): void {
-    const dim = hidden.length;
-    const values = this.inputRows;
-    for (let r = start; r < end; r++) {
-      const base = (rows[r] as number) * dim;
-      for (let d = 0; d < dim; d++) hidden[d] = (hidden[d] as number) + (values[base + d] as number);
-    }
-  }
-
-  /** hidden += input row i (addRow's float32 sums: the same values, each added once, in the same order per column). */
-  private addInputRow(hidden: Float32Array, i: number): void {
-    const dim = hidden.length;
-    const base = i * dim;
-    const rows = this.inputRows;
-    if (this.rowReady?.[i] === 0) {
-      writeRow(this.model.input, i, rows, base);
-      this.rowReady[i] = 1;
-    }
-    for (let d = 0; d < dim; d++) hidden[d] = (hidden[d] as number) + (rows[base + d] as number);
   }
 
   /** The k most probable labels of one line (fastText appends the end-of-line token, as its predict does). */
@@ -203,21 +134,21 @@ export class FastTextPredictor {
     if (found !== undefined && found >= 0) {
       const known = this.subwordsOfWord[found] as Int32Array;
       if (this.wordReady[found] === 0) {
-        this.readyRows(known, 0, known.length);
+        this.inputRows.prepare(known, 0, known.length);
         this.wordReady[found] = 1;
       }
-      this.addReadyRows(hidden, known, 0, known.length);
+      this.inputRows.addPrepared(hidden, known, 0, known.length);
       rows = known.length;
     } else if (found !== undefined) {
-      // its rows were made ready when it was first seen (below), and inputRows keeps them
+      // its rows were prepared when it was first seen (below)
       const ref = -1 - found;
       const start = ref >>> 10;
       rows = ref & 1023;
-      this.addReadyRows(hidden, this.unknownRows, start, start + rows);
+      this.inputRows.addPrepared(hidden, this.unknownRows, start, start + rows);
     } else if (token !== EOS) {
       rows = this.computeSubwords(token);
-      this.readyRows(this.subwordRows, 0, rows);
-      this.addReadyRows(hidden, this.subwordRows, 0, rows);
+      this.inputRows.prepare(this.subwordRows, 0, rows);
+      this.inputRows.addPrepared(hidden, this.subwordRows, 0, rows);
       this.rememberUnknown(token, rows);
     }
     if (hashes) {
@@ -242,7 +173,7 @@ export class FastTextPredictor {
         h = BigInt.asUintN(64, h * 116049371n + widen(hashes[j] as number));
         const row = this.bucketRow(Number(h % bucket));
         if (row >= 0) {
-          this.addInputRow(hidden, row);
+          this.inputRows.add(hidden, row);
           rows++;
         }
       }
