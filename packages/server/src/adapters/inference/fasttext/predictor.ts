@@ -33,11 +33,9 @@ const stdLog = (x: number) => f32(Math.log(f32(x) + 1e-5));
 
 /** A loaded supervised fastText model; predict() gives what fastText's predict-prob prints for one line. */
 export class FastTextPredictor {
-  /** The dictionary: word (or label) → its id. */
-  private readonly wordIds = new Map<string, number>();
   /**
-   * What one lookup tells of a token: wordIds' entries (id ≥ 0), and words outside the dictionary seen lately as
-   * -1 - (offset × 1024 + count) into unknownRows. Emptied back to wordIds with the pool.
+   * What one lookup tells of a token: the dictionary (word or label → its id ≥ 0), and words outside it seen lately as
+   * -1 - (offset × 1024 + count) into unknownRows. Emptied back to the dictionary with the pool.
    */
   private tokens: Map<string, number>;
   private unknownWords = 0;
@@ -67,8 +65,7 @@ export class FastTextPredictor {
     if (model.output.rows < (args.loss === LOSS.hs ? model.nlabels - 1 : model.nlabels))
       throw new Error('fastText model file: output rows do not match the labels');
     this.prunedBuckets = model.pruneIndex && new PrunedBucketRows(model.pruneIndex);
-    words.forEach((entry, id) => this.wordIds.set(entry.word, id));
-    this.tokens = new Map(this.wordIds);
+    this.tokens = this.dictionary();
     for (let id = 0; id < nwords; id++) {
       const word = (words[id] as { word: string }).word;
       const count = word === EOS ? 0 : this.computeSubwords(word);
@@ -208,11 +205,18 @@ export class FastTextPredictor {
     return count;
   }
 
+  /** The model's words and labels → their ids. */
+  private dictionary(): Map<string, number> {
+    const ids = new Map<string, number>();
+    this.model.words.forEach((entry, id) => ids.set(entry.word, id));
+    return ids;
+  }
+
   /** Keeps the `count` rows computeSubwords left for a word outside the dictionary (words up to 32 characters). */
   private rememberUnknown(word: string, count: number): void {
     if (word.length > 32 || count > 1023) return;
     if (this.unknownRowsUsed + count > this.unknownRows.length || this.unknownWords >= 65536) {
-      this.tokens = new Map(this.wordIds);
+      this.tokens = this.dictionary();
       this.unknownWords = 0;
       this.unknownRowsUsed = 0;
     }
