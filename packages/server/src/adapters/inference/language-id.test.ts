@@ -1,7 +1,12 @@
 // Language identification with fastText lid.176: support-style sentences in 25 languages and edge cases.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isoFromFastTextLabel } from './language-codes.js';
-import { loadLanguageDetector, UNDETERMINED, type FastTextLanguageDetector } from './language-id.js';
+import {
+  collapseWhitespace,
+  loadLanguageDetector,
+  UNDETERMINED,
+  type FastTextLanguageDetector,
+} from './language-id.js';
 
 const sentences: Array<[string, string]> = [
   ['en', 'I was charged twice for my subscription this month, please refund the extra payment.'],
@@ -79,5 +84,22 @@ describe('isoFromFastTextLabel', () => {
     expect(isoFromFastTextLabel('__label__sh')).toBe('hbs');
     expect(isoFromFastTextLabel('__label__eml')).toBe('egl');
     expect(isoFromFastTextLabel('__label__bh')).toBe('bho');
+  });
+});
+
+describe('collapseWhitespace', () => {
+  it('collapses and trims exactly the white space of \\s and trim(), for every UTF-16 code unit', () => {
+    const reference = (text: string) => text.replace(/\s+/gu, ' ').trim();
+    for (let code = 0; code <= 0xffff; code++) {
+      const c = String.fromCharCode(code);
+      for (const text of [`a${c}b`, `${c}a b`, `a b${c}`, `a ${c}b`, c]) {
+        const got = collapseWhitespace(text);
+        if (got !== reference(text))
+          expect(got, `U+${code.toString(16)} in ${JSON.stringify(text)}`).toBe(reference(text));
+      }
+    }
+    expect(collapseWhitespace('  one\t\ttwo \n three  ')).toBe('one two three');
+    const single = 'one two three';
+    expect(collapseWhitespace(single)).toBe(single);
   });
 });

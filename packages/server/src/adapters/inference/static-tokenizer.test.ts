@@ -51,6 +51,36 @@ describe('StaticWordTokenizer', () => {
     ]);
   });
 
+  it('splits text below U+0300 (its own path) exactly as the Unicode word pattern does', () => {
+    const pattern = /[\p{L}\p{M}\p{N}]+(?:['\-.][\p{L}\p{M}\p{N}]+)*/gu;
+    const reference = (text: string) =>
+      [
+        ...text
+          .normalize('NFC')
+          .replace(/[\u2019\u02BC\u2018\u0060\u00B4]/g, "'")
+          .toLowerCase()
+          .matchAll(pattern),
+      ].map((m) => m[0]);
+    const samples = ['Don`t STOP-me now', 'a--b x.y.z. end.', "it's 3.14 o'clock", '_snake_case_ A- -a', "rock'n'roll"];
+    samples.push('Straße ÆØÅ İstanbul ǅemal Ǳ ß ŉ ǰ ʼn ´x ªº µ ²³¹ ¼ naïve Łódź', 'İ', 'xİy');
+    for (let code = 0; code < 0x300; code++) {
+      const c = String.fromCharCode(code);
+      samples.push(`a${c}b`, `${c}x`, `x'${c}`, c);
+    }
+    const alphabet = 'abcXYZ09 \'-.`_,;:!?\t\n"()/@éÉßİıłŁæøåñ´ʼªµ²¼×÷ǅǰŉ';
+    let seed = 7;
+    for (let k = 0; k < 2000; k++) {
+      let text = '';
+      for (let i = 0; i < 30; i++) {
+        seed = (seed * 1103515245 + 12345) % 2147483648;
+        text += alphabet[seed % alphabet.length];
+      }
+      samples.push(text);
+    }
+    for (const text of samples) expect(tokenizer.words(text), JSON.stringify(text)).toEqual(reference(text));
+    expect(tokenizer.words('Don`t STOP-me, e.g. NOW')).toEqual(["don't", 'stop-me', 'e.g', 'now']);
+  });
+
   it('segments scripts written without spaces', () => {
     expect(tokenizer.words('東京都に行きます')).toContain('東京');
     expect(names('東京都に行きます')).toEqual(['東京']);
@@ -92,20 +122,19 @@ describe('StaticWordTokenizer', () => {
 });
 
 describe('StaticWordTokenizer with more languages', () => {
-  const multi = new StaticWordTokenizer(
-    config({
-      languages: {
-        de: {
-          script: 'latin',
-          vocab: { ich: 30, rechnung: 31, die: 32, ist: 33, falsch: 34 },
-          stems: { [stemmerFor('german')('rechnungen')]: 31 },
-          stemmer: 'german',
-          compounds: false,
-        },
-        ja: { script: 'kana', vocab: { 東京: 40 }, stems: {}, stemmer: null, compounds: false },
+  const multiConfig = config({
+    languages: {
+      de: {
+        script: 'latin',
+        vocab: { ich: 30, rechnung: 31, die: 32, ist: 33, falsch: 34 },
+        stems: { [stemmerFor('german')('rechnungen')]: 31 },
+        stemmer: 'german',
+        compounds: false,
       },
-    }),
-  );
+      ja: { script: 'kana', vocab: { 東京: 40 }, stems: {}, stemmer: null, compounds: false },
+    },
+  });
+  const multi = new StaticWordTokenizer(multiConfig);
 
   it('looks a German text up in German, inflections included, and an English one in English', () => {
     expect(multi.route('Die Rechnungen ist falsch')).toBe('de');
@@ -118,6 +147,19 @@ describe('StaticWordTokenizer with more languages', () => {
     ]);
     expect(multi.route('I do not')).toBeUndefined();
     expect(names('I do not')).toEqual(['i', 'do', 'not']);
+  });
+
+  it('gives the same ids when its words are remembered, forgotten, or the language changes between texts', () => {
+    const texts = ['Die Rechnungen ist falsch', 'I do not', "I can't log in", 'die ist', 'Die Rechnungen ist falsch'];
+    const fresh = texts.map((text) => [...new StaticWordTokenizer(multiConfig).encode(text)]);
+    const first = texts.map((text) => [...multi.encode(text)]);
+    const again = texts.map((text) => [...multi.encode(text)]);
+    multi.clearMemo();
+    const cleared = texts.map((text) => [...multi.encode(text)]);
+    expect(first).toEqual(fresh);
+    expect(again).toEqual(fresh);
+    expect(cleared).toEqual(fresh);
+    expect(fresh[1]).toEqual(['i', 'do', 'not'].map((w) => words.indexOf(w) + 1));
   });
 
   it('routes Japanese by script, falls back to the default vocabulary for words the language lacks, and counts coverage', () => {

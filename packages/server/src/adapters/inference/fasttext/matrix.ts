@@ -37,6 +37,28 @@ export function addRow(matrix: Matrix, x: Float32Array, i: number): void {
   }
 }
 
+/**
+ * Row i as addRow adds it, written to out from `at`: each value is exactly the float32 that addRow adds to x there
+ * (a quantised row's centroid times its norm), so adding these gives addRow's sums to the bit.
+ */
+export function writeRow(matrix: Matrix, i: number, out: Float32Array, at: number): void {
+  if (matrix.kind === 'dense') {
+    out.set(matrix.data.subarray(i * matrix.cols, (i + 1) * matrix.cols), at);
+    return;
+  }
+  const { pq, codes } = matrix;
+  const { nsubq, dsub, lastdsub, centroids } = pq;
+  const alpha = rowNorm(matrix, i);
+  const codeBase = nsubq * i;
+  for (let m = 0; m < nsubq; m++) {
+    const code = codes[codeBase + m] as number;
+    const last = m === nsubq - 1;
+    const c = last ? m * 256 * dsub + code * lastdsub : (m * 256 + code) * dsub;
+    const width = last ? lastdsub : dsub;
+    for (let n = 0; n < width; n++) out[at + m * dsub + n] = f32(alpha * (centroids[c + n] as number));
+  }
+}
+
 /** row(i) · x (Matrix::dotRow). */
 export function dotRow(matrix: Matrix, x: Float32Array, i: number): number {
   let sum = 0;

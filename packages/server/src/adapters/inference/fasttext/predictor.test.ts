@@ -81,6 +81,17 @@ describe('lid.176 (quantised input and output, pruned n-grams, hierarchical soft
     for (const text of EDGE_CASES) expectSamePredictions(ours, reference, text, 3);
   });
 
+  it('answers the same once the words and rows it remembers have been emptied', () => {
+    const fresh = new FastTextPredictor(readFastTextModel(readFileSync(LID_PATH)));
+    const texts = [...set.cases.slice(0, 40).map((c) => c.text), ...EDGE_CASES];
+    const before = texts.map((text) => fresh.predict(text, 3));
+    // 70,000 words outside the dictionary: more than it remembers, so it empties its pool at least once
+    for (let i = 0; i < 70_000; i += 10)
+      fresh.predict(Array.from({ length: 10 }, (_, k) => `zq${(i + k).toString(36)}x`).join(' '), 1);
+    expect(texts.map((text) => fresh.predict(text, 3))).toEqual(before);
+    expect(texts.map((text) => ours.predict(text, 3))).toEqual(before);
+  });
+
   it("gives every label above fastText's floor of 1e-5 with a large k, as fastText does, their probabilities summing to about 1", () => {
     const text = 'The parcel never arrived and nobody answers my emails';
     const all = ours.predict(text, 176);

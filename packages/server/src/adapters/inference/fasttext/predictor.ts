@@ -1,6 +1,8 @@
 // fastText supervised prediction (predictLine) in TypeScript: tokens → subword rows → averaged hidden → k best labels.
 import { PrunedBucketRows } from './bucket-rows.js';
-import { addRow, dotRow, f32 } from './matrix.js';
+import { InputRows } from './input-rows.js';
+import { buildTree, type TreeNode } from './label-tree.js';
+import { dotRow, f32 } from './matrix.js';
 import { encodeUtf8Into } from './utf8.js';
 import { LOSS, type FastTextModelFile } from './model-file.js';
 
@@ -29,38 +31,14 @@ function hashBytes(bytes: Uint8Array, start: number, end: number): number {
 /** fastText's std_log(real x) = log(x + 1e-5), its argument and result in float32. */
 const stdLog = (x: number) => f32(Math.log(f32(x) + 1e-5));
 
-interface TreeNode {
-  left: number;
-  right: number;
-  count: number;
-}
-
-/** The Huffman tree of hierarchical softmax, built from the label counts exactly as fastText's buildTree. */
-function buildTree(counts: number[]): TreeNode[] {
-  const osz = counts.length;
-  const tree: TreeNode[] = Array.from({ length: 2 * osz - 1 }, () => ({ left: -1, right: -1, count: 1e15 }));
-  counts.forEach((count, i) => {
-    (tree[i] as TreeNode).count = count;
-  });
-  let leaf = osz - 1;
-  let node = osz;
-  for (let i = osz; i < 2 * osz - 1; i++) {
-    const mini = [0, 0];
-    for (let j = 0; j < 2; j++) {
-      if (leaf >= 0 && (tree[leaf] as TreeNode).count < (tree[node] as TreeNode).count) mini[j] = leaf--;
-      else mini[j] = node++;
-    }
-    const parent = tree[i] as TreeNode;
-    parent.left = mini[0] as number;
-    parent.right = mini[1] as number;
-    parent.count = (tree[parent.left] as TreeNode).count + (tree[parent.right] as TreeNode).count;
-  }
-  return tree;
-}
-
 /** A loaded supervised fastText model; predict() gives what fastText's predict-prob prints for one line. */
 export class FastTextPredictor {
-  private readonly wordIds = new Map<string, number>();
+  /**
+   * What one lookup tells of a token: the dictionary (word or label → its id ≥ 0), and words outside it seen lately as
+   * -1 - (offset × 1024 + count) into unknownRows. Emptied back to the dictionary with the pool.
+   */
+  private tokens: Map<string, number>;
+  private unknownWords = 0;
   private readonly subwordsOfWord: Int32Array[] = [];
   private readonly labels: string[];
   private readonly tree: TreeNode[] | undefined;
@@ -70,12 +48,15 @@ export class FastTextPredictor {
   private subwordRows = new Int32Array(1024);
   private readonly prunedBuckets: PrunedBucketRows | undefined;
   /**
-   * Subword rows of words outside the dictionary seen lately (most words are: lid.176 knows 7,235): word → offset ×
-   * 1024 + count into one pool of rows (1 MB), both emptied when the pool is full (or 65,536 words are); no allocation per word.
+   * Subword rows of words outside the dictionary seen lately (most words are: lid.176 knows 7,235), found through
+   * `tokens`: one pool of rows (1 MB), emptied when full (or at 65,536 words); no allocation per word.
    */
-  private readonly unknownWords = new Map<string, number>();
   private readonly unknownRows = new Int32Array(1 << 18);
   private unknownRowsUsed = 0;
+  /** The input matrix's rows, dequantised when first used. */
+  private readonly inputRows: InputRows;
+  /** Dictionary words whose rows are all prepared (1): adding them checks no row. */
+  private readonly wordReady: Uint8Array;
 
   constructor(private readonly model: FastTextModelFile) {
     const { args, words, nwords } = model;
@@ -84,7 +65,7 @@ export class FastTextPredictor {
     if (model.output.rows < (args.loss === LOSS.hs ? model.nlabels - 1 : model.nlabels))
       throw new Error('fastText model file: output rows do not match the labels');
     this.prunedBuckets = model.pruneIndex && new PrunedBucketRows(model.pruneIndex);
-    words.forEach((entry, id) => this.wordIds.set(entry.word, id));
+    this.tokens = this.dictionary();
     for (let id = 0; id < nwords; id++) {
       const word = (words[id] as { word: string }).word;
       const count = word === EOS ? 0 : this.computeSubwords(word);
@@ -96,6 +77,8 @@ export class FastTextPredictor {
     this.labels = words.slice(nwords).map((entry) => entry.word);
     this.tree = args.loss === LOSS.hs ? buildTree(words.slice(nwords).map((entry) => entry.count)) : undefined;
     this.hidden = new Float32Array(args.dim);
+    this.inputRows = new InputRows(model.input);
+    this.wordReady = new Uint8Array(nwords);
   }
 
   /** The k most probable labels of one line (fastText appends the end-of-line token, as its predict does). */
@@ -142,17 +125,28 @@ export class FastTextPredictor {
 
   /** One token's rows (none for a label); its hash kept for word n-grams. */
   private addWordRows(token: string, hidden: Float32Array, hashes: number[] | undefined): number {
-    const id = this.wordIds.get(token);
-    if (id === undefined ? token.startsWith(LABEL_PREFIX) : id >= this.model.nwords) return 0;
+    const found = this.tokens.get(token);
+    if (found === undefined ? token.startsWith(LABEL_PREFIX) : found >= this.model.nwords) return 0;
     let rows = 0;
-    if (id !== undefined) {
-      const known = this.subwordsOfWord[id] as Int32Array;
-      for (let r = 0; r < known.length; r++) addRow(this.model.input, hidden, known[r] as number);
+    if (found !== undefined && found >= 0) {
+      const known = this.subwordsOfWord[found] as Int32Array;
+      if (this.wordReady[found] === 0) {
+        this.inputRows.prepare(known, 0, known.length);
+        this.wordReady[found] = 1;
+      }
+      this.inputRows.addPrepared(hidden, known, 0, known.length);
       rows = known.length;
+    } else if (found !== undefined) {
+      // its rows were prepared when it was first seen (below)
+      const ref = -1 - found;
+      const start = ref >>> 10;
+      rows = ref & 1023;
+      this.inputRows.addPrepared(hidden, this.unknownRows, start, start + rows);
     } else if (token !== EOS) {
-      const { rows: pool, start, count } = this.unknownWordRows(token);
-      for (let r = start; r < start + count; r++) addRow(this.model.input, hidden, pool[r] as number);
-      rows = count;
+      rows = this.computeSubwords(token);
+      this.inputRows.prepare(this.subwordRows, 0, rows);
+      this.inputRows.addPrepared(hidden, this.subwordRows, 0, rows);
+      this.rememberUnknown(token, rows);
     }
     if (hashes) {
       const length = this.encode(token, 0);
@@ -176,7 +170,7 @@ export class FastTextPredictor {
         h = BigInt.asUintN(64, h * 116049371n + widen(hashes[j] as number));
         const row = this.bucketRow(Number(h % bucket));
         if (row >= 0) {
-          addRow(this.model.input, hidden, row);
+          this.inputRows.add(hidden, row);
           rows++;
         }
       }
@@ -211,21 +205,26 @@ export class FastTextPredictor {
     return count;
   }
 
-  /** computeSubwords of a word outside the dictionary, remembered for words up to 32 characters; returns the count. */
-  private unknownWordRows(word: string): { rows: Int32Array; start: number; count: number } {
-    const known = this.unknownWords.get(word);
-    if (known !== undefined) return { rows: this.unknownRows, start: known >>> 10, count: known & 1023 };
-    const count = this.computeSubwords(word);
-    if (word.length > 32 || count > 1023) return { rows: this.subwordRows, start: 0, count };
-    if (this.unknownRowsUsed + count > this.unknownRows.length || this.unknownWords.size >= 65536) {
-      this.unknownWords.clear();
+  /** The model's words and labels → their ids. */
+  private dictionary(): Map<string, number> {
+    const ids = new Map<string, number>();
+    this.model.words.forEach((entry, id) => ids.set(entry.word, id));
+    return ids;
+  }
+
+  /** Keeps the `count` rows computeSubwords left for a word outside the dictionary (words up to 32 characters). */
+  private rememberUnknown(word: string, count: number): void {
+    if (word.length > 32 || count > 1023) return;
+    if (this.unknownRowsUsed + count > this.unknownRows.length || this.unknownWords >= 65536) {
+      this.tokens = this.dictionary();
+      this.unknownWords = 0;
       this.unknownRowsUsed = 0;
     }
     const start = this.unknownRowsUsed;
-    for (let r = 0; r < count; r++) this.unknownRows[start + r] = this.subwordRows[r] as number;
+    this.unknownRows.set(this.subwordRows.subarray(0, count), start);
     this.unknownRowsUsed += count;
-    this.unknownWords.set(word, start * 1024 + count);
-    return { rows: this.unknownRows, start, count };
+    this.unknownWords++;
+    this.tokens.set(word, -1 - (start * 1024 + count));
   }
 
   /** The input row of an n-gram bucket; -1 when pruning dropped it. */

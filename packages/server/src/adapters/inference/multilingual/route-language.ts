@@ -29,6 +29,8 @@ export class LanguageRouter {
   /** latin[i] ↔ trigram model column. */
   private readonly columns: number[];
   private readonly byScript: Partial<Record<string, LanguageLookup>> = {};
+  /** bestLatin's known-word counts, one per Latin candidate (reused: a typed array per call costs more than the count). */
+  private readonly hits: Float64Array;
 
   /**
    * @param vocabBits which vocabularies hold a word, in one lookup (a compact table's); absent: each one is asked
@@ -61,10 +63,18 @@ export class LanguageRouter {
       });
     this.trigrams = model ? new TrigramScorer(model) : undefined;
     this.columns = this.latin.map((l) => model?.languages.indexOf(l?.code ?? DEFAULT) ?? -1);
+    this.hits = new Float64Array(this.latin.length);
   }
 
-  /** The language to look the words up in; undefined: the default language. */
-  route(text: string, words: readonly string[]): LanguageLookup | undefined {
+  /**
+   * The language to look the words up in; undefined: the default language.
+   * @param known what known() gives for words[i] (a caller that remembers it per word; absent: asked here)
+   */
+  route(
+    text: string,
+    words: readonly string[],
+    known?: (word: string, i: number) => number,
+  ): LanguageLookup | undefined {
     if (NOT_LATIN.test(text)) {
       if (KANA.test(text)) return this.byScript.kana ?? this.byScript.han;
       if (HAN.test(text)) return this.byScript.han ?? this.byScript.kana;
@@ -72,13 +82,14 @@ export class LanguageRouter {
       for (const word of words) if (CYRILLIC.test(word)) cyrillic++;
       if (cyrillic * 2 > words.length) return this.byScript.cyrillic;
     }
-    return this.latin[this.bestLatin(words)];
+    return this.latin[this.bestLatin(words, known)];
   }
 
-  private bestLatin(words: readonly string[]): number {
-    const hits = new Float64Array(this.latin.length);
-    for (const word of words) {
-      const mask = this.known(word);
+  private bestLatin(words: readonly string[], known: ((word: string, i: number) => number) | undefined): number {
+    const hits = this.hits.fill(0);
+    for (let w = 0; w < words.length; w++) {
+      const word = words[w] as string;
+      const mask = known ? known(word, w) : this.known(word);
       if (mask === 0) continue;
       for (let i = 0; i < hits.length; i++) if (mask & (1 << i)) hits[i] = (hits[i] as number) + 1;
     }
@@ -94,8 +105,8 @@ export class LanguageRouter {
     return topTwo(scores)[0];
   }
 
-  /** Bit i set when latin[i]'s vocabulary or function words hold the word. */
-  private known(word: string): number {
+  /** Bit i set when latin[i]'s vocabulary or function words hold the word (what route() weighs per word). */
+  known(word: string): number {
     let mask = this.functionWords.get(word) ?? 0;
     for (let bits = this.vocabBits(word), j = 0; bits !== 0; bits >>>= 1, j++)
       if (bits & 1) mask |= this.latinBit[j] as number;

@@ -58,11 +58,55 @@ export function buildTrigramModel(
 }
 
 const SPACE = 0x20;
-const key = (a: number, b: number, c: number) => (a * 0x10000 + b) * 0x10000 + c;
 
-/** Scores a text's words under a trigram model (trigrams as numeric keys: no strings made per text). */
+/**
+ * Trigram (three UTF-16 units) → its row: open addressing over int32 keys, so a lookup makes no string and hashes no
+ * heap number (a Map of 48-bit keys did both).
+ */
+class TrigramRows {
+  /** (a << 16) | b, and c (-1: empty slot). */
+  private readonly ab: Int32Array;
+  private readonly c: Int32Array;
+  private readonly rows: Int32Array;
+  private readonly mask: number;
+
+  constructor(count: number) {
+    let size = 16;
+    while (size < count * 2) size *= 2;
+    this.ab = new Int32Array(size);
+    this.c = new Int32Array(size).fill(-1);
+    this.rows = new Int32Array(size);
+    this.mask = size - 1;
+  }
+
+  private slot(ab: number, c: number): number {
+    return Math.imul(ab ^ Math.imul(c, 0x27d4eb2d), 0x9e3779b1) >>> 7;
+  }
+
+  /** Row of a trigram: the last one set wins, as with a Map. */
+  set(a: number, b: number, c: number, row: number): void {
+    const ab = (a << 16) | b;
+    let slot = this.slot(ab, c) & this.mask;
+    while (this.c[slot] !== -1 && !(this.c[slot] === c && this.ab[slot] === ab)) slot = (slot + 1) & this.mask;
+    this.ab[slot] = ab;
+    this.c[slot] = c;
+    this.rows[slot] = row;
+  }
+
+  /** Row of a trigram; -1 when the model lacks it. */
+  get(a: number, b: number, c: number): number {
+    const ab = (a << 16) | b;
+    for (let slot = this.slot(ab, c) & this.mask; ; slot = (slot + 1) & this.mask) {
+      const held = this.c[slot] as number;
+      if (held === -1) return -1;
+      if (held === c && this.ab[slot] === ab) return this.rows[slot] as number;
+    }
+  }
+}
+
+/** Scores a text's words under a trigram model (trigrams by their char codes: no strings made per text). */
 export class TrigramScorer {
-  private readonly rows = new Map<number, number>();
+  private readonly rows: TrigramRows;
   private readonly table: Float32Array;
   private readonly floor: Float32Array;
   readonly languages: string[];
@@ -71,9 +115,10 @@ export class TrigramScorer {
     this.languages = model.languages;
     const n = model.languages.length;
     const entries = Object.entries(model.trigrams);
+    this.rows = new TrigramRows(entries.length);
     this.table = new Float32Array(entries.length * n);
     entries.forEach(([trigram, values], row) => {
-      this.rows.set(key(trigram.charCodeAt(0), trigram.charCodeAt(1), trigram.charCodeAt(2)), row * n);
+      this.rows.set(trigram.charCodeAt(0), trigram.charCodeAt(1), trigram.charCodeAt(2), row);
       this.table.set(values, row * n);
     });
     this.floor = Float32Array.from(model.floor);
@@ -88,9 +133,9 @@ export class TrigramScorer {
       let b = word.charCodeAt(0);
       for (let i = 1; i <= word.length; i++) {
         const c = i < word.length ? word.charCodeAt(i) : SPACE;
-        const offset = this.rows.get(key(a, b, c));
-        if (offset === undefined)
-          for (let l = 0; l < n; l++) scores[l] = (scores[l] as number) + (this.floor[l] as number);
+        const row = this.rows.get(a, b, c);
+        const offset = row * n;
+        if (row < 0) for (let l = 0; l < n; l++) scores[l] = (scores[l] as number) + (this.floor[l] as number);
         else for (let l = 0; l < n; l++) scores[l] = (scores[l] as number) + (this.table[offset + l] as number);
         a = b;
         b = c;
