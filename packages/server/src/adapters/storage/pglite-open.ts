@@ -1,8 +1,10 @@
 // Starts an embedded PGlite: persisted under a directory (locked to one opener), or in memory for tests.
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { acquireDirectoryLock } from './directory-lock.js';
+import { readPGliteTemplate } from './pglite-template.js';
 import { typeParsers } from './type-parsers.js';
 
 /** Pass as `dataDir` for a throwaway in-memory database. */
@@ -28,7 +30,11 @@ export async function openPGlite(dataDir: string): Promise<OpenedPGlite> {
   const parsers = { ...typeParsers };
   if (dataDir === IN_MEMORY) {
     return {
-      pglite: await PGlite.create({ parsers, startParams: [...EMBEDDED_START_PARAMS] }),
+      pglite: await PGlite.create({
+        parsers,
+        startParams: [...EMBEDDED_START_PARAMS],
+        loadDataDir: await readPGliteTemplate(),
+      }),
       location: IN_MEMORY,
       release: async () => undefined,
     };
@@ -37,8 +43,10 @@ export async function openPGlite(dataDir: string): Promise<OpenedPGlite> {
   await mkdir(location, { recursive: true });
   const release = await acquireDirectoryLock(`${location}.lock`, `the database directory ${location}`);
   try {
+    // A new database starts from the build's packed cluster (pglite-template.ts); an existing one as it is.
+    const loadDataDir = existsSync(path.join(location, 'PG_VERSION')) ? undefined : await readPGliteTemplate();
     return {
-      pglite: await PGlite.create({ dataDir: location, parsers, startParams: [...EMBEDDED_START_PARAMS] }),
+      pglite: await PGlite.create({ dataDir: location, parsers, startParams: [...EMBEDDED_START_PARAMS], loadDataDir }),
       location,
       release,
     };
