@@ -28,7 +28,7 @@ RUN npm ci --omit=dev --workspace @textclass/server --no-audit --no-fund ${NPM_C
   && rm -rf node_modules/onnxruntime-node/bin/napi-v*/darwin node_modules/onnxruntime-node/bin/napi-v*/win32 \
   && rm -rf packages/mock packages/model-tools
 
-# ---- build: every dependency, then the contract client and the server (dist/ and the built-in encoders) ----
+# ---- build: every dependency, then the contract client and the server (dist/, the built-in encoders, PGlite's template) ----
 FROM ${BASE_IMAGE} AS build
 ARG NPM_CI_FLAGS=""
 ENV CI=true TURBO_TELEMETRY_DISABLED=1 ONNXRUNTIME_NODE_INSTALL=skip
@@ -42,7 +42,8 @@ COPY packages/server/package.json packages/server/
 RUN npm ci --no-audit --no-fund ${NPM_CI_FLAGS}
 COPY . .
 RUN npx turbo run build --filter=@textclass/server... --output-logs=errors-only \
-  && test -f packages/server/assets/encoders/use-multi-612/encoder.json
+  && test -f packages/server/assets/encoders/use-multi-612/encoder.json \
+  && ls packages/server/assets/pglite/initdb-*.tar.gz
 
 # ---- runtime ----
 FROM ${BASE_IMAGE}

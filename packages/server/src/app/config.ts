@@ -23,6 +23,11 @@ export interface Config {
    * is released after this long unused and loads again on its next request; 0 keeps every loaded encoder.
    */
   encoderIdleUnloadSeconds: number;
+  /**
+   * TEXTCLASS_EMBEDDED_DB_TIER_UP: V8 may recompile PGlite's hot WebAssembly functions with TurboFan. Off by default:
+   * the embedded database then runs on Liftoff's baseline code only, ~70 MiB less resident (bench/README.md, "Memory").
+   */
+  embeddedDbTierUp: boolean;
   logLevel: string;
   /** Largest accepted request body in bytes (413 above it). */
   bodyLimitBytes: number;
@@ -171,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     encoderIdleUnloadSeconds:
       overrides.encoderIdleUnloadSeconds ??
       parseNumber('TEXTCLASS_ENCODER_IDLE_UNLOAD_SECONDS', env.TEXTCLASS_ENCODER_IDLE_UNLOAD_SECONDS, 600, 0),
+    embeddedDbTierUp: overrides.embeddedDbTierUp ?? parseBool(env.TEXTCLASS_EMBEDDED_DB_TIER_UP, false),
     logLevel,
     bodyLimitBytes: overrides.bodyLimitBytes ?? 1024 * 1024,
     validateResponses: overrides.validateResponses ?? parseBool(env.TEXTCLASS_VALIDATE_RESPONSES, false),

@@ -76,7 +76,13 @@ export async function composeRuntime(
   tracing: Tracing = NO_TRACING,
   cluster?: WorkerLink,
 ): Promise<Runtime> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger, tracing });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    pgliteTierUp: config.embeddedDbTierUp,
+    logger,
+    tracing,
+  });
   const repos = createRepositories(database.db, database.changes, () => tracing.currentTraceparent());
   // Processes starting together on one empty PostgreSQL take turns here: one default workspace, one bootstrap key.
   const bootstrap = await withStartupLock(database, () => bootstrapDefaultWorkspace(repos, config.apiKey));

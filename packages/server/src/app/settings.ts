@@ -33,6 +33,13 @@ export const SERVER_SETTINGS: readonly Setting[] = [
     description: 'postgres://… to use PostgreSQL instead of the embedded database',
   },
   {
+    env: 'TEXTCLASS_EMBEDDED_DB_TIER_UP',
+    flag: '--embedded-db-tier-up <bool>',
+    default: 'false',
+    description:
+      "embedded database: let V8 recompile PGlite's hot WebAssembly with its optimizing compiler (~70 MiB more resident; false: baseline code only)",
+  },
+  {
     env: 'REDIS_URL',
     flag: '--redis-url <url>',
     default: 'unset',

@@ -1,5 +1,5 @@
 // An OnnxSession whose runs happen on a worker thread, so the event loop keeps serving requests during inference.
-import type { Worker } from 'node:worker_threads';
+import type { ResourceLimits, Worker } from 'node:worker_threads';
 import { spawnSiblingWorker } from '../threads/worker-thread.js';
 import type { FloatInput, FloatOutput, Int64Input, OnnxSession } from './onnx-session.js';
 import type { WorkerReply, WorkerRequest, WorkerStart } from './onnx-thread-protocol.js';
@@ -15,9 +15,16 @@ interface Started {
   outputNames: string[];
 }
 
+/**
+ * The worker's V8 heap: it only passes tensors (their bytes live outside the heap; onnxruntime's memory is native), so
+ * a young generation of 1 MB is enough. Node's default sizes it like the main thread's: ~14 MiB more resident at ready
+ * (three runs each, bench/README.md, "Memory").
+ */
+export const ONNX_WORKER_LIMITS: ResourceLimits = { maxYoungGenerationSizeMb: 1 };
+
 /** Starts a worker on the model and waits until its session has loaded. */
 function startWorker(start: WorkerStart): Promise<Started> {
-  const worker = spawnSiblingWorker(import.meta.url, 'onnx-thread-entry', start);
+  const worker = spawnSiblingWorker(import.meta.url, 'onnx-thread-entry', start, ONNX_WORKER_LIMITS);
   return new Promise<Started>((resolve, reject) => {
     const onExit = (code: number) =>
       reject(new Error(`the ONNX worker exited with code ${code} while loading the model`));

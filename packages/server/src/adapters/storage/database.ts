@@ -16,6 +16,8 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** PGlite lives in `<dataDir>/pglite`; `':memory:'` (IN_MEMORY) keeps it in memory only. */
   dataDir: string;
+  /** PGlite only: let V8 optimise its hot WebAssembly (see openPGlite); default baseline code only. */
+  pgliteTierUp?: boolean;
   /** PostgreSQL only: a schema to create if missing and to put first on the search_path. */
   schema?: string;
   logger?: StorageLogger;
@@ -73,7 +75,7 @@ async function createTarget(options: OpenDatabaseOptions): Promise<Target> {
     };
   }
   if (options.schema !== undefined) throw new Error('the schema option applies to PostgreSQL only');
-  const { pglite, location, release } = await openPGlite(options.dataDir);
+  const { pglite, location, release } = await openPGlite(options.dataDir, { tierUp: options.pgliteTierUp });
   const listen = (schema: string) => listenOnPGlite(pglite, schema);
   return { kind: 'pglite', dialect: new PGliteDialect(pglite), where: location, afterClose: release, listen };
 }

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
 
 /** The URL of tsx's ESM register API, found through its package's exports map from this file's location. */
 function tsxEsmApi(): string {
@@ -19,13 +19,18 @@ function tsxEsmApi(): string {
 /**
  * A worker running `entryName` (without extension) from the caller's folder. Built code runs the compiled .js. From
  * sources (tests, tsx scripts) a worker does not inherit tsx's loader, so a two-line bootstrap registers tsx first,
- * then imports the .ts.
+ * then imports the .ts. resourceLimits bound the worker's V8 heap (Node's defaults when undefined).
  */
-export function spawnSiblingWorker(callerUrl: string, entryName: string, workerData: unknown): Worker {
+export function spawnSiblingWorker(
+  callerUrl: string,
+  entryName: string,
+  workerData: unknown,
+  resourceLimits?: ResourceLimits,
+): Worker {
   const caller = fileURLToPath(callerUrl);
   const fromSources = caller.endsWith('.ts');
   const entry = join(dirname(caller), `${entryName}${fromSources ? '.ts' : '.js'}`);
-  if (!fromSources) return new Worker(entry, { workerData });
+  if (!fromSources) return new Worker(entry, { workerData, resourceLimits });
   const bootstrap = `import(${JSON.stringify(tsxEsmApi())}).then((tsx) => { tsx.register(); return import(${JSON.stringify(pathToFileURL(entry).href)}); });`;
-  return new Worker(bootstrap, { eval: true, workerData });
+  return new Worker(bootstrap, { eval: true, workerData, resourceLimits });
 }

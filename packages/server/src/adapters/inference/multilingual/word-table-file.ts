@@ -3,11 +3,12 @@
 import { hashWords, WordTable, type WordTableParts } from './word-table.js';
 
 const MAGIC = 0x54574354; // "TCWT" read as a little-endian u32
-const VERSION = 2;
+/** 3: words in UTF-8 (2: UTF-16). */
+const VERSION = 3;
 /** magic, version, languages, settings bytes, 32 bytes of source checksum, 6 array lengths. */
 const HEADER_BYTES = 4 * 4 + 32 + 6 * 4;
 const ARRAYS = [
-  ['chars', Uint16Array],
+  ['chars', Uint8Array],
   ['offsets', Uint32Array],
   ['postingStart', Uint32Array],
   ['postingColumn', Uint8Array],

@@ -6,6 +6,7 @@ import { BUILTIN_ENCODERS_DIR, STATIC_MULTI_ENCODER_ID } from '../package-paths.
 import { wordTableOf } from '../static-tokenizer.js';
 import { parseStaticTokenizerConfig, type StaticTokenizerConfig } from '../tokenizer-config.js';
 import { withoutAccents } from './accents.js';
+import { decodeWordTable, encodeWordTable } from './word-table-file.js';
 import { WordTable } from './word-table.js';
 
 const NON_ASCII = /[^\x00-\x7f]/;
@@ -115,5 +116,46 @@ describe('a small word table', () => {
     expect(small.evidenceBits('发票')).toBe(0b100);
     expect(small.evidenceBits('天')).toBe(0);
     expect(small.vocabBits('天')).toBe(0b100);
+  });
+});
+
+describe('the UTF-8 pool', () => {
+  // one, two, three and four UTF-8 bytes per character, and code units that are half of no surrogate pair
+  const words = [
+    'a',
+    'ab',
+    'é',
+    'ñandú',
+    '日本',
+    '日本語',
+    '😀',
+    'x😀y',
+    '\ud800',
+    '\udc00a',
+    'a\ud83d',
+    '\u07ff\u0800\uffff',
+  ];
+  const vocab = Object.fromEntries(words.map((word, row) => [word, row]));
+  const built = WordTable.build(vocab, []);
+  const misses = ['', 'b', 'e', 'ñandu', '日', '日本語x', '😁', 'x😀', '\ud801', '\udc00', 'a\ud83e', '\u07ff\u0800'];
+
+  it('finds every word, and none of its near misses, when built and when read back from its file', () => {
+    const read = decodeWordTable(
+      encodeWordTable({ table: built, sourceSha256: '00'.repeat(32), settings: '{}' }),
+    ).table;
+    for (const table of [built, read]) {
+      expect(words.map((word) => table.column(0).get(word))).toEqual(words.map((_, row) => row));
+      expect(misses.map((word) => table.column(0).get(word))).toEqual(misses.map(() => undefined));
+    }
+    expect(read.parts.hashes).toEqual(built.parts.hashes);
+  });
+
+  it('holds each word in its UTF-8 bytes, a lone surrogate in its own three', () => {
+    const { chars, offsets } = built.parts;
+    const bytes = (word: string) => [...chars.subarray(offsets[built.find(word)], offsets[built.find(word) + 1])];
+    for (const word of ['ab', 'ñandú', '日本語', 'x😀y', '\u07ff\u0800\uffff'])
+      expect(bytes(word)).toEqual([...Buffer.from(word)]);
+    expect(bytes('\ud800')).toEqual([0xed, 0xa0, 0x80]);
+    expect(bytes('a\ud83d')).toEqual([0x61, 0xed, 0xa0, 0xbd]);
   });
 });

@@ -1,5 +1,6 @@
 // Every word of a static tokenizer (vocabularies, stems, unaccented forms) in one typed-array hash table, no JS Map.
 import { withoutAccents } from './accents.js';
+import { hashUtf8, sameWord, utf8Length, writeUtf8 } from './utf8-pool.js';
 
 /** What a lookup needs of a word → row table (a Map qualifies; so does a WordTable column). */
 export interface WordColumn {
@@ -18,10 +19,13 @@ export interface WordTableLanguage {
 export interface WordTableParts {
   /** Languages (the default one first); columns: 0 the default vocabulary, 1 + 2i language i's words, 2 + 2i its stems. */
   languages: number;
-  /** UTF-16 code units of every word, one after the other; word e is chars[offsets[e], offsets[e + 1]). */
-  chars: Uint16Array;
+  /**
+   * Every word's UTF-8 bytes, one after the other; word e is chars[offsets[e], offsets[e + 1]). A code unit that is half
+   * of no surrogate pair (none in the built-in tables) is written as its own three bytes, so every string has one form.
+   */
+  chars: Uint8Array;
   offsets: Uint32Array;
-  /** Hash of each word (FNV-1a over its code units). */
+  /** Hash of each word (FNV-1a over its UTF-16 code units). */
   hashes: Uint32Array;
   /** Open addressing, linear probing: entry + 1, 0 empty; length a power of two. */
   slots: Uint32Array;
@@ -68,17 +72,12 @@ export class WordTable {
   find(word: string): number {
     const { chars, offsets, hashes, slots } = this.parts;
     const hash = hashOf(word);
-    const length = word.length;
     for (let slot = hash & this.mask; ; slot = (slot + 1) & this.mask) {
       const held = slots[slot] as number;
       if (held === 0) return -1;
       const entry = held - 1;
-      if (hashes[entry] !== hash) continue;
-      const start = offsets[entry] as number;
-      if ((offsets[entry + 1] as number) - start !== length) continue;
-      let i = 0;
-      while (i < length && chars[start + i] === word.charCodeAt(i)) i++;
-      if (i === length) return entry;
+      if (hashes[entry] === hash && sameWord(word, chars, offsets[entry] as number, offsets[entry + 1] as number))
+        return entry;
     }
   }
 
@@ -184,27 +183,30 @@ export class WordTable {
   }
 }
 
-/** Lays the words out in one UTF-16 pool, then hashes them. */
+/** Lays the words out in one UTF-8 pool, then hashes them. */
 function hashTable(
   words: readonly string[],
   languages: number,
   rest: Pick<WordTableParts, 'postingStart' | 'postingColumn' | 'postingRow' | 'evidence'>,
 ): WordTableParts {
   let length = 0;
-  for (const word of words) length += word.length;
-  const chars = new Uint16Array(length);
+  for (const word of words) length += utf8Length(word);
+  const chars = new Uint8Array(length);
   const offsets = new Uint32Array(words.length + 1);
   let at = 0;
   words.forEach((word, entry) => {
     offsets[entry] = at;
-    for (let i = 0; i < word.length; i++) chars[at++] = word.charCodeAt(i);
+    at = writeUtf8(word, chars, at);
   });
   offsets[words.length] = at;
   return { languages, chars, offsets, ...hashWords(chars, offsets), ...rest };
 }
 
-/** The hash of every word of a pool and the open-addressing slots (at most half full) that find them. */
-export function hashWords(chars: Uint16Array, offsets: Uint32Array): Pick<WordTableParts, 'hashes' | 'slots'> {
+/**
+ * The hash of every word of a pool (over its UTF-16 code units, decoded from the bytes, as hashOf hashes a string) and
+ * the open-addressing slots (at most half full) that find them.
+ */
+export function hashWords(chars: Uint8Array, offsets: Uint32Array): Pick<WordTableParts, 'hashes' | 'slots'> {
   const n = offsets.length - 1;
   const hashes = new Uint32Array(n);
   let capacity = 1;
@@ -212,10 +214,7 @@ export function hashWords(chars: Uint16Array, offsets: Uint32Array): Pick<WordTa
   const slots = new Uint32Array(capacity);
   const mask = capacity - 1;
   for (let entry = 0; entry < n; entry++) {
-    let h = 0x811c9dc5;
-    for (let i = offsets[entry] as number, end = offsets[entry + 1] as number; i < end; i++)
-      h = Math.imul(h ^ (chars[i] as number), 0x01000193);
-    const hash = h >>> 0;
+    const hash = hashUtf8(chars, offsets[entry] as number, offsets[entry + 1] as number);
     hashes[entry] = hash;
     let slot = hash & mask;
     while (slots[slot] !== 0) slot = (slot + 1) & mask;
