@@ -42,7 +42,7 @@ export async function startServer(
   if (config.tracing)
     logger.info({ tracing: redactedConfig(config).tracing }, 'tracing on: spans go out over OTLP/HTTP');
   const runtime = await composeRuntime(config, logger, tracing, cluster);
-  const { listener } = createHttpStack(runtime.services, {
+  const { listener, serverOptions } = createHttpStack(runtime.services, {
     logger,
     bodyLimitBytes: config.bodyLimitBytes,
     validateResponses: config.validateResponses,
@@ -50,7 +50,7 @@ export async function startServer(
     hsts: config.hsts,
     fastLane: http.fastLane,
   });
-  const server = createServer(tracedRequests(listener, tracing, RouteTemplates.fromContract()));
+  const server = createServer(serverOptions, tracedRequests(listener, tracing, RouteTemplates.fromContract()));
   server.listen(config.port, config.host);
   answerClientErrors(server);
   await new Promise<void>((resolve, reject) => {

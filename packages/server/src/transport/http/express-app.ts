@@ -1,5 +1,5 @@
 // Composes the Express app: request id → security headers → public routes → auth → limits → path ids → body → contract → routes → errors (OpenAI's shape under /v1).
-import type { RequestListener } from 'node:http';
+import type { RequestListener, ServerOptions } from 'node:http';
 import express, { type Express } from 'express';
 import type { Logger } from '../../adapters/observability/logger.js';
 import { accessLogLine } from './access-log.js';
@@ -9,6 +9,7 @@ import { apiKeyRoutes } from './routes/api-keys.js';
 import { usageRoutes } from './routes/usage.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { jsonBody } from './body.js';
+import { laneJsonBody } from './lane-json-body.js';
 import { modelFileBodies, modelLifecycleRoutes } from './routes/model-lifecycle.js';
 import { errorHandler, unknownRoute } from './errors.js';
 import { openAiErrorBody } from './openai-errors.js';
@@ -29,7 +30,7 @@ import { securityHeaders } from './security-headers.js';
 import { contractValidator } from './validator.js';
 import { RouteTemplates } from './route-templates.js';
 import { routerOf } from './hot-routes.js';
-import { withFastLane } from './fast-lane.js';
+import { expressMessageClasses, withFastLane } from './fast-lane.js';
 
 export interface AppOptions {
   logger: Logger;
@@ -48,6 +49,8 @@ export interface HttpStack {
   app: Express;
   /** What the HTTP server calls: the fast lane in front of the app (or the app alone). */
   listener: RequestListener;
+  /** The HTTP server's options: request and response classes the lane serves without changing their prototypes. */
+  serverOptions: ServerOptions;
 }
 
 /** The Express app alone (no fast lane in front). */
@@ -111,16 +114,17 @@ export function createHttpStack(services: AppServices, options: AppOptions): Htt
   );
   app.use(errors);
   const hot = [...inference, ...similarity, ...embeddings];
-  if (options.fastLane === false) return { app, listener: app };
+  if (options.fastLane === false) return { app, listener: app, serverOptions: {} };
   if (hot.some((route) => !route.path.startsWith('/v2/'))) throw new Error('the fast lane serves /v2 routes only');
   // The same handler instances, in the same order, as a hot POST walks through the app (all under /v2: auth applies,
-  // the file-body parsers do not, and its errors take the contract's shape).
+  // the file-body parsers do not, and its errors take the contract's shape); the JSON body is read by the lane's own
+  // reader, as body-parser reads the identity-coded JSON bodies the lane takes.
   const listener = withFastLane({
     app,
-    prelude: [observe, security, cors, auth, pathIds, ...body, ...contract],
+    prelude: [observe, security, cors, auth, pathIds, laneJsonBody(), ...contract],
     routes: hot,
     onError: (error, req, res) => errors(error, req, res, () => undefined),
     bodyLimitBytes: options.bodyLimitBytes,
   });
-  return { app, listener };
+  return { app, listener, serverOptions: expressMessageClasses(app) };
 }

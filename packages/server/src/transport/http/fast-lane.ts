@@ -1,5 +1,5 @@
 // The fast lane: hot POST requests it can serve whole run one flat chain of the app's own handlers, skipping Express's router; every other request goes to Express untouched.
-import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { IncomingMessage, ServerResponse, type RequestListener, type ServerOptions } from 'node:http';
 import type { Express, Request, RequestHandler, Response } from 'express';
 import type { HotRoute } from './hot-routes.js';
 import { runChain, type ChainErrorHandler } from './middleware-chain.js';
@@ -55,8 +55,25 @@ function servable(req: IncomingMessage, limit: number): boolean {
   return type !== undefined && JSON_TYPES.has(type.toLowerCase());
 }
 
+const inherits = (instance: object, prototype: object): boolean =>
+  Object.prototype.isPrototypeOf.call(prototype, instance);
+
 /** The listener, with a count of the requests the lane took (tests read it to know the lane ran). */
 export type FastLaneListener = RequestListener & { served: number };
+
+/**
+ * Request and response classes whose instances already inherit the app's request and response objects, for the HTTP
+ * server to construct (ServerOptions): the lane then needs no per-request Object.setPrototypeOf (a costly operation
+ * that Express's app.handle still performs, to the same prototypes, for the requests it serves).
+ */
+export function expressMessageClasses(app: Express): Pick<ServerOptions, 'IncomingMessage' | 'ServerResponse'> {
+  const { request, response } = app as unknown as { request: object; response: object };
+  class AppRequest extends IncomingMessage {}
+  class AppResponse extends ServerResponse {}
+  Object.setPrototypeOf(AppRequest.prototype, request);
+  Object.setPrototypeOf(AppResponse.prototype, response);
+  return { IncomingMessage: AppRequest, ServerResponse: AppResponse as unknown as typeof ServerResponse };
+}
 
 /** The request listener: the lane for what it can serve, the app for the rest. */
 export function withFastLane(options: FastLaneOptions): FastLaneListener {
@@ -82,9 +99,10 @@ export function withFastLane(options: FastLaneOptions): FastLaneListener {
       }
       if (route === undefined) return app(req, res);
     }
-    // What Express's app.handle and router do before the first middleware.
-    const expressReq = Object.setPrototypeOf(req, request) as Request;
-    const expressRes = Object.setPrototypeOf(res, response) as Response;
+    // What Express's app.handle and router do before the first middleware (no prototype change for a request the
+    // server built from expressMessageClasses).
+    const expressReq = (inherits(req, request) ? req : Object.setPrototypeOf(req, request)) as Request;
+    const expressRes = (inherits(res, response) ? res : Object.setPrototypeOf(res, response)) as Response;
     (expressReq as { res?: Response }).res = expressRes;
     (expressRes as { req?: Request }).req = expressReq;
     expressRes.locals ??= Object.create(null) as Response['locals'];
