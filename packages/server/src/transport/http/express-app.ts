@@ -27,7 +27,8 @@ import { systemRoutes } from './routes/system.js';
 import type { AppServices } from './services.js';
 import { strictPathIds } from './path-ids.js';
 import { securityHeaders } from './security-headers.js';
-import { contractValidator } from './validator.js';
+import { contractValidation } from './validator.js';
+import { laneContractValidation } from './lane-validation.js';
 import { RouteTemplates } from './route-templates.js';
 import { routerOf } from './hot-routes.js';
 import { expressMessageClasses, withFastLane } from './fast-lane.js';
@@ -80,7 +81,8 @@ export function createHttpStack(services: AppServices, options: AppOptions): Htt
   });
   const pathIds = strictPathIds();
   const body = jsonBody(options.bodyLimitBytes);
-  const contract = contractValidator(options.validateResponses);
+  const validation = contractValidation(options.validateResponses);
+  const contract = validation.middleware;
   const inference = inferenceHotRoutes(services);
   const similarity = similarityHotRoutes(services);
   const embeddings = embeddingHotRoutes(services);
@@ -118,10 +120,19 @@ export function createHttpStack(services: AppServices, options: AppOptions): Htt
   if (hot.some((route) => !route.path.startsWith('/v2/'))) throw new Error('the fast lane serves /v2 routes only');
   // The same handler instances, in the same order, as a hot POST walks through the app (all under /v2: auth applies,
   // the file-body parsers do not, and its errors take the contract's shape); the JSON body is read by the lane's own
-  // reader, as body-parser reads the identity-coded JSON bodies the lane takes.
+  // reader, as body-parser reads the identity-coded JSON bodies the lane takes, and each route's contract validation runs
+  // the validator's compiled functions once its middleware has compiled them.
   const listener = withFastLane({
     app,
-    prelude: [observe, security, cors, auth, pathIds, laneJsonBody(), ...contract],
+    prelude: () => [
+      observe,
+      security,
+      cors,
+      auth,
+      pathIds,
+      laneJsonBody(),
+      laneContractValidation(contract, validation.requestValidator, !options.validateResponses),
+    ],
     routes: hot,
     onError: (error, req, res) => errors(error, req, res, () => undefined),
     bodyLimitBytes: options.bodyLimitBytes,

@@ -7,8 +7,8 @@ import { runChain, type ChainErrorHandler } from './middleware-chain.js';
 export interface FastLaneOptions {
   /** The Express app every request the lane does not take goes to (and whose request/response prototypes it uses). */
   app: Express;
-  /** The handlers the app runs before a hot route, in the app's order (request id … contract validation). */
-  prelude: readonly RequestHandler[];
+  /** The handlers the app runs before a hot route, in the app's order (request id … contract validation), per route. */
+  prelude: (route: HotRoute) => RequestHandler[];
   routes: readonly HotRoute[];
   /** The app's error handler for these paths (the contract's error object). */
   onError: ChainErrorHandler;
@@ -24,7 +24,7 @@ interface CompiledRoute {
 }
 
 /** A hot route's path as a case-sensitive, exact RegExp: anything Express matches more loosely goes to Express. */
-function compile(route: HotRoute, prelude: readonly RequestHandler[]): CompiledRoute {
+function compile(route: HotRoute, prelude: (route: HotRoute) => RequestHandler[]): CompiledRoute {
   const names: string[] = [];
   const source = route.path
     .split('/')
@@ -34,7 +34,12 @@ function compile(route: HotRoute, prelude: readonly RequestHandler[]): CompiledR
       return '([^/]+)';
     })
     .join('/');
-  return { path: route.path, pattern: new RegExp(`^${source}$`), names, handlers: [...prelude, ...route.handlers] };
+  return {
+    path: route.path,
+    pattern: new RegExp(`^${source}$`),
+    names,
+    handlers: [...prelude(route), ...route.handlers],
+  };
 }
 
 /** The only media types the lane reads (what body-parser takes as UTF-8 JSON); anything else goes to Express. */

@@ -6,13 +6,15 @@ export type ChainErrorHandler = (error: unknown, req: Request, res: Response) =>
 
 /**
  * Calls `handlers[0]`, and each next one when the previous calls `next()`; `next(error)`, a synchronous throw or a
- * rejected promise stops the chain and goes to `onError`, exactly as Express's router treats a layer's outcome.
+ * rejected promise stops the chain and goes to `onError`, exactly as Express's router treats a layer's outcome;
+ * `onDone` runs when the last handler calls `next()`.
  */
 export function runChain(
   handlers: readonly RequestHandler[],
   req: Request,
   res: Response,
   onError: ChainErrorHandler,
+  onDone?: () => void,
 ): void {
   let index = 0;
   const next = (error?: unknown): void => {
@@ -22,7 +24,10 @@ export function runChain(
       return;
     }
     const handler = handlers[index++];
-    if (handler === undefined) return;
+    if (handler === undefined) {
+      onDone?.();
+      return;
+    }
     try {
       const returned = handler(req, res, next) as unknown;
       if (returned instanceof Promise)
