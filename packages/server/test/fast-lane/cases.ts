@@ -16,6 +16,8 @@ export interface Case {
 }
 
 export const BODY_LIMIT = 8192;
+/** The one browser origin the servers allow (CORS). */
+export const ALLOWED_ORIGIN = 'http://127.0.0.1:9';
 
 const JSON_TYPE = { 'Content-Type': 'application/json' };
 const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
@@ -80,6 +82,8 @@ export const GOOD_CASES: Case[] = [
     request: post(ONE, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify(good))])),
   },
   { name: 'whitespace around the JSON', request: post(ONE, ` \n\t${JSON.stringify(good)}\r\n `) },
+  { name: 'allowed browser origin', request: post(ONE, good, { Origin: ALLOWED_ORIGIN }) },
+  { name: 'other browser origin', request: post(ONE, good, { Origin: 'http://127.0.0.2:9' }) },
   { name: 'unsafe client request id', request: post(ONE, good, { 'X-Request-Id': 'not safe!' }) },
 ];
 
@@ -155,7 +159,7 @@ export const HOSTILE_CASES: Case[] = [
     request: (_keys) => ({
       method: 'OPTIONS',
       path: ONE,
-      headers: { Origin: 'http://127.0.0.1:9', 'Access-Control-Request-Method': 'POST' },
+      headers: { Origin: ALLOWED_ORIGIN, 'Access-Control-Request-Method': 'POST' },
     }),
   },
   { name: 'archive model 2', request: post('/v2/models/2/archive', undefined) },

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/adapters/observability/logger.js';
 import { ADMIN_KEY, startTestServer, type TestServer } from '../support/in-process.js';
 import {
+  ALLOWED_ORIGIN,
   AUTH_FAILURE_CASES,
   BODY_LIMIT,
   GOOD_CASES,
@@ -32,7 +33,13 @@ async function startSide(fastLane: boolean): Promise<Side> {
     },
   });
   const server = await startTestServer(
-    { bodyLimitBytes: BODY_LIMIT, validateResponses: false },
+    // CORS and HSTS on, so their headers are compared too.
+    {
+      bodyLimitBytes: BODY_LIMIT,
+      validateResponses: false,
+      corsOrigins: [ALLOWED_ORIGIN],
+      hsts: { maxAgeSeconds: 31_536_000, includeSubDomains: true },
+    },
     { logger: createLogger('info', sink), fastLane },
   );
   const limitedWorkspace = await server.createWorkspace({ name: 'limited', rateLimitPerMinute: 1 });
