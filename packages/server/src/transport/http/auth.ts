@@ -7,6 +7,7 @@ import type { Authenticator } from '../../core/tenancy/authentication.js';
 import type { RateLimiter } from '../../core/ports/rate-limits.js';
 import { callerOf, contextOf, type Caller } from './context.js';
 import { setRateLimitHeaders, type HeaderTarget } from './rate-limit-headers.js';
+import { headerTarget } from './lane-headers.js';
 
 export interface AuthOptions {
   authenticator: Authenticator;
@@ -72,7 +73,7 @@ export async function authenticateRequest(
 
 export function authenticate(options: AuthOptions): RequestHandler {
   return async (req, res, next) => {
-    await authenticateRequest(options, req, res, contextOf(res));
+    await authenticateRequest(options, req, headerTarget(res), contextOf(res));
     next();
   };
 }

@@ -1,6 +1,6 @@
 // Composes the Express app: request id → security headers → public routes → auth → limits → path ids → body → contract → routes → errors (OpenAI's shape under /v1).
 import type { RequestListener, ServerOptions } from 'node:http';
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from '../../adapters/observability/logger.js';
 import { accessLogLine } from './access-log.js';
 import { authenticate } from './auth.js';
@@ -10,6 +10,7 @@ import { usageRoutes } from './routes/usage.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { jsonBody } from './body.js';
 import { laneJsonBody } from './lane-json-body.js';
+import { settleHeaders } from './lane-headers.js';
 import { modelFileBodies, modelLifecycleRoutes } from './routes/model-lifecycle.js';
 import { errorHandler, unknownRoute } from './errors.js';
 import { openAiErrorBody } from './openai-errors.js';
@@ -45,6 +46,11 @@ export interface AppOptions {
   /** The hot POST routes through the fast lane (fast-lane.ts); false: every request through Express. Default true. */
   fastLane?: boolean;
 }
+
+const settleHeadersStep: RequestHandler = (_req, res, next) => {
+  settleHeaders(res);
+  next();
+};
 
 export interface HttpStack {
   app: Express;
@@ -127,7 +133,8 @@ export function createHttpStack(services: AppServices, options: AppOptions): Htt
     prelude: () => [
       observe,
       security,
-      cors,
+      // The cors package reads and sets headers on the response itself: the prepared list ends before it.
+      ...((options.corsOrigins ?? []).length > 0 ? [settleHeadersStep, cors] : []),
       auth,
       pathIds,
       laneJsonBody(),

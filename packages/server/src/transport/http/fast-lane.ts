@@ -3,6 +3,7 @@ import { IncomingMessage, ServerResponse, type RequestListener, type ServerOptio
 import type { Express, Request, RequestHandler, Response } from 'express';
 import type { HotRoute } from './hot-routes.js';
 import { runChain, type ChainErrorHandler } from './middleware-chain.js';
+import { collectHeaders, settleHeaders } from './lane-headers.js';
 
 export interface FastLaneOptions {
   /** The Express app every request the lane does not take goes to (and whose request/response prototypes it uses). */
@@ -88,6 +89,11 @@ export function withFastLane(options: FastLaneOptions): FastLaneListener {
   const templated = compiled.filter((r) => r.names.length > 0);
   const { request, response } = app as unknown as { request: object; response: object };
 
+  // An error answer is Express's: the collected headers go on the response first.
+  const onLaneError: ChainErrorHandler = (error, req, res) => {
+    settleHeaders(res);
+    onError(error, req, res);
+  };
   const listener = (req: IncomingMessage, res: ServerResponse): void => {
     const url = req.url ?? '';
     if (!servable(req, bodyLimitBytes) || url.includes('?') || url.includes('%')) return app(req, res);
@@ -115,7 +121,8 @@ export function withFastLane(options: FastLaneOptions): FastLaneListener {
     expressReq.baseUrl = '';
     expressReq.params = params;
     listener.served++;
-    runChain(route.handlers, expressReq, expressRes, onError);
+    collectHeaders(expressRes);
+    runChain(route.handlers, expressReq, expressRes, onLaneError);
   };
   listener.served = 0;
   return listener;
