@@ -136,6 +136,8 @@ describe('the fast lane answers as Express does', () => {
   // As the server starts by default: its answers' headers go out from the lane's prepared list.
   suite('default settings', {});
   // CORS (the lane hands the headers to the response before the cors package) and HSTS, so their headers are compared.
+  // Response validation (the lane runs the validator's middleware, and the answer goes out through its res.json).
+  suite('response validation on', { validateResponses: true });
   suite('CORS and HSTS on', {
     corsOrigins: [ALLOWED_ORIGIN],
     hsts: { maxAgeSeconds: 31_536_000, includeSubDomains: true },
