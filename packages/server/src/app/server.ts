@@ -1,7 +1,7 @@
 // Starts the HTTP server over a composed runtime and shuts it down gracefully on SIGTERM / SIGINT.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApp } from '../transport/http/express-app.js';
+import { createHttpStack } from '../transport/http/express-app.js';
 import { composeRuntime, type Runtime } from './runtime.js';
 import { redactedConfig, type Config } from './config.js';
 import type { Logger } from '../adapters/observability/logger.js';
@@ -28,7 +28,13 @@ export interface RunningServer {
 const SHUTDOWN_GRACE_MS = 10_000;
 
 /** `cluster`: this process is one worker of `serve --workers N` (see cluster/primary-link.ts). */
-export async function startServer(config: Config, logger: Logger, cluster?: WorkerLink): Promise<RunningServer> {
+/** `http.fastLane: false`: every request through Express (the differential test's reference). */
+export async function startServer(
+  config: Config,
+  logger: Logger,
+  cluster?: WorkerLink,
+  http: { fastLane?: boolean } = {},
+): Promise<RunningServer> {
   logger.info({ config: redactedConfig(config) }, 'starting');
   const arenasHint = unboundedArenasHint(process.env, process.platform);
   if (arenasHint !== undefined && cluster === undefined) logger.info(arenasHint);
@@ -36,14 +42,15 @@ export async function startServer(config: Config, logger: Logger, cluster?: Work
   if (config.tracing)
     logger.info({ tracing: redactedConfig(config).tracing }, 'tracing on: spans go out over OTLP/HTTP');
   const runtime = await composeRuntime(config, logger, tracing, cluster);
-  const app = createApp(runtime.services, {
+  const { listener, serverOptions } = createHttpStack(runtime.services, {
     logger,
     bodyLimitBytes: config.bodyLimitBytes,
     validateResponses: config.validateResponses,
     corsOrigins: config.corsOrigins,
     hsts: config.hsts,
+    fastLane: http.fastLane,
   });
-  const server = createServer(tracedRequests(app, tracing, RouteTemplates.fromContract()));
+  const server = createServer(serverOptions, tracedRequests(listener, tracing, RouteTemplates.fromContract()));
   server.listen(config.port, config.host);
   answerClientErrors(server);
   await new Promise<void>((resolve, reject) => {

@@ -30,10 +30,10 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** `logger`: where the server logs (default: nowhere). */
+/** `logger`: where the server logs (default: nowhere); `fastLane: false`: every request through Express. */
 export async function startTestServer(
   overrides: ConfigOverrides = {},
-  options: { logger?: Logger } = {},
+  options: { logger?: Logger; fastLane?: boolean } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'textclass-http-'));
   const baseUrl = process.env.TEST_DATABASE_URL;
@@ -52,7 +52,9 @@ export async function startTestServer(
       ...overrides,
     },
   );
-  const running = await startServer(config, options.logger ?? createLogger('silent'));
+  const running = await startServer(config, options.logger ?? createLogger('silent'), undefined, {
+    fastLane: options.fastLane,
+  });
   await running.ready;
   const { repos } = running.runtime;
   const server: TestServer = {

@@ -21,12 +21,17 @@ export function jsonDepth(value: unknown, limit = MAX_JSON_DEPTH): number {
   return deepest;
 }
 
+/** Refuses a parsed body nested deeper than MAX_JSON_DEPTH (the app's parser and the fast lane's both call it). */
+export function checkJsonDepth(body: unknown): void {
+  if (body !== undefined && jsonDepth(body) > MAX_JSON_DEPTH) {
+    throw new DomainError('INVALID_PARAMETER', `body: JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
+  }
+}
+
 export function jsonBody(limitBytes: number): RequestHandler[] {
   const parse = express.json({ limit: limitBytes, strict: true, type: JSON_TYPES });
   const depth: RequestHandler = (req, _res, next) => {
-    if (req.body !== undefined && jsonDepth(req.body) > MAX_JSON_DEPTH) {
-      throw new DomainError('INVALID_PARAMETER', `body: JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
-    }
+    checkJsonDepth(req.body);
     next();
   };
   return [acceptedContentEncoding(JSON_TYPES), parse, depth];

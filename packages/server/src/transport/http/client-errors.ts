@@ -5,6 +5,7 @@ import type { Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { DomainError } from '../../core/shared/errors.js';
 import { openAiErrorBody } from './openai-errors.js';
+import { settleHeaders } from './lane-headers.js';
 
 /** The error object of a request's 400: OpenAI's shape for the OpenAI-compatible /v1 paths, the contract's elsewhere. */
 function errorBody(message: string, requestId: string, url: string | undefined): string {
@@ -48,6 +49,8 @@ export function answerClientErrors(server: Server): void {
     if (inFlight && !inFlight.writableFinished) {
       inFlight.shouldKeepAlive = false;
       if (!inFlight.req.complete && !inFlight.headersSent) {
+        // A fast-lane response may still hold its headers in its prepared list: they go on the response first.
+        settleHeaders(inFlight);
         const requestId = String(inFlight.getHeader('X-Request-Id') ?? `req_${randomUUID().replace(/-/g, '')}`);
         // Express rewrites req.url inside a mounted router (/v1 → /embeddings); originalUrl keeps the request's path.
         const url = (inFlight.req as { originalUrl?: string }).originalUrl ?? inFlight.req.url;

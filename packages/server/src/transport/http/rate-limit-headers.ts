@@ -1,8 +1,12 @@
 // Writes the X-RateLimit-* headers (and Retry-After when refused) from a limiter decision.
-import type { Response } from 'express';
 import type { RateLimitDecision } from '../../core/ports/rate-limits.js';
 
-export function setRateLimitHeaders(res: Response, decision: RateLimitDecision): void {
+/** Where headers are set: a response, or the fast lane's prepared header list. */
+export interface HeaderTarget {
+  setHeader(name: string, value: string): unknown;
+}
+
+export function setRateLimitHeaders(res: HeaderTarget, decision: RateLimitDecision): void {
   res.setHeader('X-RateLimit-Limit', String(decision.limit));
   res.setHeader('X-RateLimit-Remaining', String(decision.remaining));
   res.setHeader('X-RateLimit-Reset', String(decision.resetAtSeconds));

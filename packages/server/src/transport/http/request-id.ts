@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import type { RequestContext } from './context.js';
+import { headerTarget } from './lane-headers.js';
 
 const SAFE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -11,7 +12,7 @@ export function assignRequestId(req: Request, res: Response): void {
   const id = sent !== undefined && SAFE_ID.test(sent) ? sent : `req_${randomUUID().replace(/-/g, '')}`;
   const context: RequestContext = { requestId: id, startedAt: process.hrtime.bigint() };
   Object.assign(res.locals, context);
-  res.setHeader('X-Request-Id', id);
+  headerTarget(res).setHeader('X-Request-Id', id);
 }
 
 export function requestId(): RequestHandler {

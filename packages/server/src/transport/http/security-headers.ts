@@ -2,6 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import helmet, { type HelmetOptions } from 'helmet';
+import { addHeaders, dropHeader } from './lane-headers.js';
 
 /** What helmet's middleware does to a response: headers set (in its order) and headers removed. */
 export interface SecurityHeaders {
@@ -47,11 +48,8 @@ export function recordHelmetHeaders(options: Readonly<HelmetOptions>): SecurityH
 export function securityHeaders(options: Readonly<HelmetOptions>): RequestHandler {
   const { set, removed } = recordHelmetHeaders(options);
   return (_req, res, next) => {
-    for (let i = 0; i < set.length; i++) {
-      const header = set[i] as [string, string];
-      res.setHeader(header[0], header[1]);
-    }
-    for (let i = 0; i < removed.length; i++) res.removeHeader(removed[i] as string);
+    addHeaders(res, set);
+    for (let i = 0; i < removed.length; i++) dropHeader(res, removed[i] as string);
     next();
   };
 }

@@ -1,5 +1,6 @@
 // Answers a hot route's JSON in one socket write (headers and body as one string), with the headers res.json sets.
 import type { Response } from 'express';
+import { endCollected, settleHeaders } from './lane-headers.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -11,10 +12,13 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  */
 export function sendJson(res: Response, body: unknown): void {
   if (Object.hasOwn(res, 'json')) {
+    settleHeaders(res);
     res.json(body);
     return;
   }
   const text = JSON.stringify(body);
+  // A fast-lane response: status line and prepared header list in one writeHead, the same headers in the same order.
+  if (endCollected(res, JSON_TYPE, text)) return;
   if (!res.hasHeader('Content-Type')) res.setHeader('Content-Type', JSON_TYPE);
   res.setHeader('Content-Length', Buffer.byteLength(text));
   res.end(text);

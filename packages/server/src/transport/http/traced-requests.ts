@@ -33,7 +33,9 @@ export function tracedRequests(listener: RequestListener, tracing: Tracing, rout
     span.bind(req);
     span.bind(res);
     res.once('close', () => {
-      const requestId = res.getHeader('x-request-id');
+      // A fast-lane answer's headers went out from a prepared list, not the response's header store.
+      const requestId =
+        (res as { locals?: { requestId?: unknown } }).locals?.requestId ?? res.getHeader('x-request-id');
       span.setAttributes({
         'http.response.status_code': res.statusCode,
         'textclass.request_id': typeof requestId === 'string' ? requestId : undefined,

@@ -1,20 +1,32 @@
 // The similarity endpoint: every compared text against every reference text.
-import { Router } from 'express';
+import type { Router } from 'express';
+import { routerOf, type HotRoute } from '../hot-routes.js';
 import { requirePermission } from '../auth.js';
 import { sendJson } from '../send-json.js';
 import type { AppServices } from '../services.js';
 import { bodyOf, type ResponseBody } from '../wire.js';
 
-export function similarityRoutes(services: AppServices): Router {
-  const router = Router();
-  router.post('/v2/similarity', requirePermission('infer'), async (req, res) => {
-    const body = bodyOf<'scoreSimilarity'>(req);
-    const response: ResponseBody<'scoreSimilarity', 200> = await services.similarity.score(
-      body.base_texts,
-      body.compare_to_texts,
-      body.top_n,
-    );
-    sendJson(res, response);
+/** The routes' handlers (the fast lane runs the same ones). */
+export function similarityHotRoutes(services: AppServices): HotRoute[] {
+  const routes: HotRoute[] = [];
+  routes.push({
+    path: '/v2/similarity',
+    handlers: [
+      requirePermission('infer'),
+      async (req, res) => {
+        const body = bodyOf<'scoreSimilarity'>(req);
+        const response: ResponseBody<'scoreSimilarity', 200> = await services.similarity.score(
+          body.base_texts,
+          body.compare_to_texts,
+          body.top_n,
+        );
+        sendJson(res, response);
+      },
+    ],
   });
-  return router;
+  return routes;
+}
+
+export function similarityRoutes(services: AppServices): Router {
+  return routerOf(similarityHotRoutes(services));
 }
