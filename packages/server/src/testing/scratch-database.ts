@@ -21,10 +21,18 @@ export async function createScratchDatabase(baseUrl: string, label: string): Pro
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  // pool.end() resolves once its clients are told to end, before their sockets close: DROP … WITH (FORCE) may then
+  // terminate one still closing (57P01), which the pool reports as an 'error' event. Expected while dropping;
+  // anything else stays an uncaught error, as it was without a listener.
+  let dropping = false;
+  pool.on('error', (error) => {
+    if (!dropping) throw error;
+  });
   return {
     url: url.toString(),
     pool,
     async drop() {
+      dropping = true;
       await pool.end();
       const cleanup = new pg.Client({ connectionString: baseUrl });
       await cleanup.connect();
