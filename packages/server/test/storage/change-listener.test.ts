@@ -6,7 +6,7 @@ import type { Repositories } from '../../src/core/ports/repositories.js';
 import type { Workspace } from '../../src/core/shared/types.js';
 import { createRepositories, IN_MEMORY, openDatabase, type Database } from '../../src/adapters/storage/index.js';
 import { withCachedReads } from '../../src/adapters/storage/repositories/cached-reads.js';
-import { createWorkspace, sha256Hex } from '../../src/adapters/storage/testing/fixtures.js';
+import { createWorkspace, insertTestKey } from '../../src/adapters/storage/testing/fixtures.js';
 import { startTcpRelay, type TcpRelay } from '../support/tcp-relay.js';
 
 const baseUrl = process.env.TEST_DATABASE_URL?.trim();
@@ -67,18 +67,7 @@ describe.skipIf(!baseUrl)('change listener on PostgreSQL', () => {
     await relay?.close();
   });
 
-  async function newKey(name: string): Promise<{ hash: string; id: number }> {
-    const hash = sha256Hex(`${name}-${Math.random()}`);
-    const record = await one.apiKeys.insert({
-      workspaceId: workspace.id,
-      prefix: 'tc_test',
-      lastFour: 'abcd',
-      keyHash: hash,
-      role: 'admin',
-      name,
-    });
-    return { hash, id: record.id };
-  }
+  const newKey = (name: string) => insertTestKey(one, workspace.id, name);
 
   it('both listen from the start', () => {
     expect([first.changes.live, second.changes.live]).toEqual([true, true]);

@@ -1,9 +1,9 @@
-// fastText's input rows as the float32 values addRow adds: a quantised row is dequantised once, when first used.
+// fastText's input rows as the float32 values fastText's addRowToVector adds: a quantised row is dequantised once, when first used.
 import { writeRow } from './matrix.js';
 import type { Matrix } from './model-file.js';
 
 /**
- * Adding a row is then `cols` additions, giving addRow's float32 sums to the bit (the same values, each added once,
+ * Adding a row is then `cols` additions, giving fastText's float32 sums to the bit (the same values, each added once,
  * rows in the same order). A quantised matrix's rows fill one Float32Array of rows × cols as they are first made
  * ready (its pages become resident only as they are touched); a dense matrix is used as it is.
  */

@@ -1,4 +1,4 @@
-// fastText's matrix rows in float32: x += row(i) and row(i) · x over dense or product-quantised rows.
+// fastText's matrix rows in float32: row(i) as the values fastText adds, and row(i) · x, over dense or product-quantised rows.
 import type { Matrix, ProductQuantizer } from './model-file.js';
 
 // fastText computes in float32 (its `real`); every operation below is rounded to float32 the same way (fround after
@@ -15,31 +15,9 @@ function rowNorm(matrix: Extract<Matrix, { kind: 'quant' }>, i: number): number 
   return normCodes && normPq ? (normPq.centroids[centroidOffset(normPq, 0, normCodes[i] as number)] as number) : 1;
 }
 
-/** x += row(i) (Matrix::addRowToVector); x is float32, so each sum is rounded as in fastText. */
-export function addRow(matrix: Matrix, x: Float32Array, i: number): void {
-  if (matrix.kind === 'dense') {
-    const { data, cols } = matrix;
-    const base = i * cols;
-    for (let d = 0; d < cols; d++) x[d] = (x[d] as number) + (data[base + d] as number);
-    return;
-  }
-  const { pq, codes } = matrix;
-  const { nsubq, dsub, lastdsub, centroids } = pq;
-  const alpha = rowNorm(matrix, i);
-  const codeBase = nsubq * i;
-  for (let m = 0; m < nsubq; m++) {
-    const code = codes[codeBase + m] as number;
-    const last = m === nsubq - 1;
-    const c = last ? m * 256 * dsub + code * lastdsub : (m * 256 + code) * dsub;
-    const width = last ? lastdsub : dsub;
-    const at = m * dsub;
-    for (let n = 0; n < width; n++) x[at + n] = (x[at + n] as number) + f32(alpha * (centroids[c + n] as number));
-  }
-}
-
 /**
- * Row i as addRow adds it, written to out from `at`: each value is exactly the float32 that addRow adds to x there
- * (a quantised row's centroid times its norm), so adding these gives addRow's sums to the bit.
+ * Row i as fastText's Matrix::addRowToVector adds it, written to out from `at`: each value is exactly the float32 it
+ * adds to x there (a quantised row's centroid times its norm), so adding these in order gives fastText's sums to the bit.
  */
 export function writeRow(matrix: Matrix, i: number, out: Float32Array, at: number): void {
   if (matrix.kind === 'dense') {
@@ -51,10 +29,8 @@ export function writeRow(matrix: Matrix, i: number, out: Float32Array, at: numbe
   const alpha = rowNorm(matrix, i);
   const codeBase = nsubq * i;
   for (let m = 0; m < nsubq; m++) {
-    const code = codes[codeBase + m] as number;
-    const last = m === nsubq - 1;
-    const c = last ? m * 256 * dsub + code * lastdsub : (m * 256 + code) * dsub;
-    const width = last ? lastdsub : dsub;
+    const c = centroidOffset(pq, m, codes[codeBase + m] as number);
+    const width = m === nsubq - 1 ? lastdsub : dsub;
     for (let n = 0; n < width; n++) out[at + m * dsub + n] = f32(alpha * (centroids[c + n] as number));
   }
 }

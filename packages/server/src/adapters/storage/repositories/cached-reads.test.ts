@@ -5,7 +5,7 @@ import type { Repositories } from '../../../core/ports/repositories.js';
 import type { Model, Workspace } from '../../../core/shared/types.js';
 import { ChangeFanout, parseChange } from '../change-feed.js';
 import { createRepositories } from '../index.js';
-import { createWorkspace, newModel, sha256Hex } from '../testing/fixtures.js';
+import { createWorkspace, insertTestKey, newModel, sha256Hex } from '../testing/fixtures.js';
 import { testTargets, type TestDatabase } from '../testing/targets.js';
 import { withCachedReads } from './cached-reads.js';
 
@@ -77,18 +77,7 @@ describe.each(testTargets())('cached reads on $kind', (target) => {
   });
   afterAll(() => database?.dispose());
 
-  async function newKey(name: string, inWorkspace = workspace): Promise<{ hash: string; id: number }> {
-    const hash = sha256Hex(`${name}-${Math.random()}`);
-    const record = await plain.apiKeys.insert({
-      workspaceId: inWorkspace.id,
-      prefix: 'tc_test',
-      lastFour: 'abcd',
-      keyHash: hash,
-      role: 'admin',
-      name,
-    });
-    return { hash, id: record.id };
-  }
+  const newKey = (name: string, inWorkspace = workspace) => insertTestKey(plain, inWorkspace.id, name);
   const newModelRow = (name: string) => plain.models.create(newModel(workspace.id, `${name}-${Math.random()}`));
 
   it('serve a caller and a model from memory while nothing changes, and only found ones', async () => {

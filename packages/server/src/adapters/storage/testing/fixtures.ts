@@ -50,3 +50,21 @@ export async function createWorkspace(repos: Repositories, name = `ws-${++counte
     billingCycleDay: 1,
   });
 }
+
+/** Inserts an admin key with a random hash into the workspace; returns the hash (what a caller lookup takes) and id. */
+export async function insertTestKey(
+  repos: Repositories,
+  workspaceId: number,
+  name: string,
+): Promise<{ hash: string; id: number }> {
+  const hash = sha256Hex(`${name}-${Math.random()}`);
+  const record = await repos.apiKeys.insert({
+    workspaceId,
+    prefix: 'tc_test',
+    lastFour: 'abcd',
+    keyHash: hash,
+    role: 'admin',
+    name,
+  });
+  return { hash, id: record.id };
+}
