@@ -1,6 +1,6 @@
 // npm run bench:memory [-- --requests N] [--idle S] [--label NAME] [--heap-summary]: the built server's memory on a
 // fresh data dir (default settings, a high rate limit) at ready, after N mixed requests and after an idle pause, for the
-// default encoder and with static-multi-100d as the default; RSS and peak from /proc, heap and external from /metrics;
+// default encoder and with static-multi-100d as the default (also 12 s after ready, before any request); RSS and peak from /proc, heap and external from /metrics;
 // --heap-summary: a heap snapshot at ready (after its sample; it inflates the later ones), summarised.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +21,7 @@ const { values } = parseArgs({
 const REQUESTS = Number(values.requests);
 const IDLE_SECONDS = Number(values.idle);
 const CONCURRENCY = 8;
+const SETTLE_SECONDS = 12;
 const MiB = 2 ** 20;
 const headers = { authorization: `Bearer ${BENCH_API_KEY}`, 'content-type': 'application/json' };
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -135,6 +136,10 @@ async function measure(defaultEncoder: string | undefined) {
     const readySeconds = (Date.now() - started) / 1000;
     const ready = await sample(server.url, server.memory);
     log(`  ready in ${readySeconds.toFixed(1)} s: RSS ${ready.rssMiB} MiB (file-backed ${ready.fileRssMiB})`);
+    // The server's first quiet-time collection comes 5–10 s after ready (app/quiet-collector.ts).
+    await new Promise((r) => setTimeout(r, SETTLE_SECONDS * 1000));
+    const settled = await sample(server.url, server.memory);
+    log(`  ${SETTLE_SECONDS} s later, no requests: RSS ${settled.rssMiB} MiB (file-backed ${settled.fileRssMiB})`);
     const heap = snapshotDir ? await heapAtReady(server.pid, snapshotDir) : undefined;
     if (heap) log(heapSummaryMarkdown(heap));
     const run = await load(server.url);
@@ -146,7 +151,16 @@ async function measure(defaultEncoder: string | undefined) {
     await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
     const idle = await sample(server.url, server.memory);
     log(`  after ${IDLE_SECONDS} s idle: RSS ${idle.rssMiB} MiB (file-backed ${idle.fileRssMiB})`);
-    return { defaultEncoder: defaultEncoder ?? 'built-in default', readySeconds, ready, loaded, idle, run, heap };
+    return {
+      defaultEncoder: defaultEncoder ?? 'built-in default',
+      readySeconds,
+      ready,
+      settled,
+      loaded,
+      idle,
+      run,
+      heap,
+    };
   } finally {
     await server.stop();
     if (snapshotDir) rmSync(snapshotDir, { recursive: true, force: true });
@@ -165,6 +179,7 @@ const lines = results.flatMap((r) => [
   '| moment | RSS MiB | of which file-backed | peak RSS MiB | V8 heap used / total MiB | external MiB | rest (native) MiB |',
   '|---|---|---|---|---|---|---|',
   row('ready', r.ready),
+  row(`ready + ${SETTLE_SECONDS} s, no requests`, r.settled),
   row(`after ${REQUESTS} mixed requests`, r.loaded),
   row(`after ${IDLE_SECONDS} s idle`, r.idle),
 ]);

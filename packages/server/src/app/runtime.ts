@@ -35,7 +35,8 @@ import type { Logger } from '../adapters/observability/logger.js';
 import { createRateLimiter } from '../adapters/redis-limits/create-rate-limiter.js';
 import { createPipeline } from './pipeline-workers.js';
 import { neededEncoders } from './needed-encoders.js';
-import { collectGarbage } from './settle-heap.js';
+import { startQuietCollector } from './quiet-collector.js';
+import { collectGarbage, youngGenerationBytes } from './settle-heap.js';
 import { DeferredEncoderProvider, DeferredLanguageDetector, readinessCheck } from './readiness.js';
 import {
   createPipelineStats,
@@ -69,6 +70,15 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
+/** A full collection after 5 s of an event loop ≤ 1 % busy, following a busier spell (bench/README.md, "Young generation"). */
+const QUIET_COLLECTION = {
+  intervalMs: 5_000,
+  quietUtilization: 0.01,
+  attemptsPerSpell: 3,
+  youngGenerationBytes,
+  shrunkBytes: 4 * 2 ** 20,
+};
+
 /** `cluster`: this process is one worker of `serve --workers N`, sharing rate limits and metrics through the primary. */
 export async function composeRuntime(
   config: Config,
@@ -99,6 +109,8 @@ export async function composeRuntime(
   );
   let loadedRegistry: EncoderRegistry | undefined;
   let servingEncoders: ServingEncoders | undefined;
+  let stopQuietCollector: (() => void) | undefined;
+  let closed = false;
   const ready = (async () => {
     const started = performance.now();
     const [registry, detector] = await Promise.all([
@@ -145,6 +157,7 @@ export async function composeRuntime(
     // With the embedding cache on, a repeated text's language is remembered too (4,096 samples of ≤ 300 characters).
     languages.resolve(config.embeddingCacheMb > 0 ? new RememberedLanguages(detector, 4096) : detector);
     collectGarbage();
+    if (!closed) stopQuietCollector = startQuietCollector(QUIET_COLLECTION);
     logger.info({ ms: Math.round(performance.now() - started), loaded: registry.neededIds() }, 'encoders ready');
   })();
   ready.catch((err: unknown) => logger.error({ err }, 'loading encoders failed'));
@@ -221,6 +234,8 @@ export async function composeRuntime(
   pipeline.start(ready);
   // Encoders close after the work that uses them: a transformer's worker thread then releases its session before exit.
   const close = async () => {
+    closed = true;
+    stopQuietCollector?.();
     await pipeline.stop();
     await runners.close();
     servingEncoders?.stop();

@@ -1,5 +1,5 @@
-// One full garbage collection after loading: parsing encoder files leaves garbage that V8 may not collect for hours.
-import { setFlagsFromString } from 'node:v8';
+// Heap settling: one full collection after loading; how much V8 has committed to its young generation.
+import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
 let collect: (() => void) | undefined;
@@ -18,4 +18,9 @@ export function collectGarbage(): void {
     collect = runInNewContext('gc') as () => void;
   }
   collect();
+}
+
+/** Bytes V8 has committed to the young generation (its two semi-spaces). */
+export function youngGenerationBytes(): number {
+  return getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_size ?? 0;
 }
