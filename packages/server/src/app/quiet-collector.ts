@@ -14,6 +14,8 @@ export interface QuietCollectorOptions {
   /** Bytes at or under which the young generation counts as shrunk. */
   shrunkBytes: number;
   collect?: () => void;
+  /** Told after each collection: the young generation's bytes before and after. */
+  onCollected?: (youngBefore: number, youngAfter: number) => void;
 }
 
 /**
@@ -37,8 +39,11 @@ export function startQuietCollector(options: QuietCollectorOptions): () => void 
     }
     if (attemptsLeft === 0) return;
     attemptsLeft--;
+    const before = options.youngGenerationBytes();
     collect();
-    if (options.youngGenerationBytes() <= options.shrunkBytes) attemptsLeft = 0;
+    const after = options.youngGenerationBytes();
+    options.onCollected?.(before, after);
+    if (after <= options.shrunkBytes) attemptsLeft = 0;
     // The collection itself is not activity: start the next interval's reading after it.
     last = performance.eventLoopUtilization();
   }, options.intervalMs);

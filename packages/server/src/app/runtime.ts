@@ -74,10 +74,12 @@ export interface Runtime {
 const QUIET_COLLECTION = {
   intervalMs: 5_000,
   quietUtilization: 0.01,
-  attemptsPerSpell: 3,
+  attemptsPerSpell: 6,
   youngGenerationBytes,
   shrunkBytes: 4 * 2 ** 20,
 };
+
+const mib = (bytes: number) => Math.round(bytes / 2 ** 20);
 
 /** `cluster`: this process is one worker of `serve --workers N`, sharing rate limits and metrics through the primary. */
 export async function composeRuntime(
@@ -157,7 +159,12 @@ export async function composeRuntime(
     // With the embedding cache on, a repeated text's language is remembered too (4,096 samples of ≤ 300 characters).
     languages.resolve(config.embeddingCacheMb > 0 ? new RememberedLanguages(detector, 4096) : detector);
     collectGarbage();
-    if (!closed) stopQuietCollector = startQuietCollector(QUIET_COLLECTION);
+    if (!closed)
+      stopQuietCollector = startQuietCollector({
+        ...QUIET_COLLECTION,
+        onCollected: (before, after) =>
+          logger.debug({ young_mib_before: mib(before), young_mib_after: mib(after) }, 'quiet-time collection'),
+      });
     logger.info({ ms: Math.round(performance.now() - started), loaded: registry.neededIds() }, 'encoders ready');
   })();
   ready.catch((err: unknown) => logger.error({ err }, 'loading encoders failed'));
