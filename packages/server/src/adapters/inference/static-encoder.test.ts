@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { EmbeddingCache } from './embedding-cache.js';
 import { ServingEncoder } from './serving-encoder.js';
 import { StaticEncoder } from './static-encoder.js';
+import { StaticRows } from './static-rows.js';
 import { StaticWordTokenizer } from './static-tokenizer.js';
 import { writeTinyStaticEncoder } from './testing/tiny-static-encoder.js';
 
@@ -81,15 +82,17 @@ describe('StaticEncoder in stages', () => {
     await serving.close();
   });
 
-  it('close() releases the ONNX session', async () => {
+  it('close() closes the table (our graph runs in JavaScript, no ONNX session)', async () => {
     const encoder = await StaticEncoder.open(dir);
     const serving = new ServingEncoder(encoder);
+    const create = vi.spyOn(ort.InferenceSession, 'create');
     await serving.warmup();
-    // InferenceSession is a class at run time; its typings only declare the factory.
-    const sessions = ort.InferenceSession as unknown as { prototype: ort.InferenceSession };
-    const release = vi.spyOn(sessions.prototype, 'release');
+    expect(encoder.runsInJavaScript).toBe(true);
+    expect(create).not.toHaveBeenCalled();
+    const close = vi.spyOn(StaticRows.prototype, 'close');
     await serving.close();
-    expect(release).toHaveBeenCalledTimes(1);
+    expect(close).toHaveBeenCalledTimes(1);
     expect(serving.health()).toBe(false);
+    expect(encoder.runsInJavaScript).toBeUndefined();
   });
 });
