@@ -19,6 +19,7 @@ export class StaticRows {
   private readonly scales: Float32Array | undefined;
   private readonly values: Float32Array;
   private readonly idOfSlot: Int32Array;
+  /** Slot + 1 of each id's row, 0 when it is not cached (zeros need no writing: untouched pages stay unused). */
   private readonly slotOfId: Int32Array;
   private readonly used: Uint8Array;
   private readonly rowBytes: number;
@@ -43,8 +44,8 @@ export class StaticRows {
     this.scales = layout.scales ? this.readScales(layout.scales) : undefined;
     const slots = Math.max(1, Math.min(layout.vocabSize, Math.floor(capacityBytes / (layout.dimension * 4))));
     this.values = new Float32Array(slots * layout.dimension);
-    this.idOfSlot = new Int32Array(slots).fill(-1);
-    this.slotOfId = new Int32Array(layout.vocabSize).fill(-1);
+    this.idOfSlot = new Int32Array(slots);
+    this.slotOfId = new Int32Array(layout.vocabSize);
     this.used = new Uint8Array(slots);
   }
 
@@ -71,8 +72,8 @@ export class StaticRows {
     if (!Number.isInteger(id) || id < 0 || id >= this.vocabSize) {
       throw new Error(`token id ${id} is outside the table of ${this.vocabSize} rows`);
     }
-    let slot = this.slotOfId[id] as number;
-    if (slot < 0) slot = this.load(id);
+    const cached = this.slotOfId[id] as number;
+    const slot = cached > 0 ? cached - 1 : this.load(id);
     this.used[slot] = 1;
     return { values: this.values, offset: slot * this.dimension };
   }
@@ -94,7 +95,7 @@ export class StaticRows {
       for (let d = 0; d < this.dimension; d++) this.values[at + d] = this.view.getFloat32(d * 4, true);
     }
     this.idOfSlot[slot] = id;
-    this.slotOfId[id] = slot;
+    this.slotOfId[id] = slot + 1;
     return slot;
   }
 
@@ -105,7 +106,7 @@ export class StaticRows {
       this.hand = (slot + 1) % this.idOfSlot.length;
       if (this.used[slot]) this.used[slot] = 0;
       else {
-        this.slotOfId[this.idOfSlot[slot] as number] = -1;
+        this.slotOfId[this.idOfSlot[slot] as number] = 0;
         return slot;
       }
     }
