@@ -1,7 +1,9 @@
 // The static encoder in stages on a tiny written encoder: tokenize, run, the serving encoder over it, close().
-import { mkdtemp, rm } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import * as ort from 'onnxruntime-node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EmbeddingCache } from './embedding-cache.js';
@@ -95,4 +97,28 @@ describe('StaticEncoder in stages', () => {
     expect(serving.health()).toBe(false);
     expect(encoder.runsInJavaScript).toBeUndefined();
   });
+
+  it.runIf(process.platform === 'linux')(
+    'a process that only embeds with a static encoder never loads onnxruntime-node',
+    async () => {
+      const script = join(dir, 'embed-only.mts');
+      const source = new URL('./static-encoder.ts', import.meta.url).pathname;
+      await writeFile(
+        script,
+        [
+          `import { readFileSync } from 'node:fs';`,
+          `import { StaticEncoder } from ${JSON.stringify(source)};`,
+          `const encoder = await StaticEncoder.open(${JSON.stringify(dir)});`,
+          `const [vector] = await encoder.embed(['where is my parcel']);`,
+          `const maps = readFileSync('/proc/self/maps', 'utf8');`,
+          `console.log(JSON.stringify({ norm: Math.hypot(...vector), onnxruntime: maps.includes('onnxruntime') }));`,
+        ].join('\n'),
+      );
+      const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script]);
+      const result = JSON.parse(stdout) as { norm: number; onnxruntime: boolean };
+      expect(result.norm).toBeCloseTo(1, 5);
+      expect(result.onnxruntime).toBe(false);
+    },
+    30_000,
+  );
 });
