@@ -1,4 +1,4 @@
-// The subset of onnx.proto (field numbers as in onnx/onnx.proto) needed to write ONNX models from Node.
+// The subset of onnx.proto (field numbers as in onnx/onnx.proto) needed to write ONNX models from Node and read ours back.
 import protobuf from 'protobufjs/light.js';
 
 /** ONNX TensorProto.DataType values used here. */
@@ -24,6 +24,8 @@ const descriptor: protobuf.INamespace = {
             name: { type: 'string', id: 8 },
             raw_data: { type: 'bytes', id: 9 },
             doc_string: { type: 'string', id: 12 },
+            external_data: { rule: 'repeated', type: 'StringStringEntryProto', id: 13 },
+            data_location: { type: 'int32', id: 14 },
           },
         },
         AttributeProto: {

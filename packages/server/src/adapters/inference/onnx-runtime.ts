@@ -1,14 +1,26 @@
 // The one module that talks to onnxruntime-node: creates sessions, runs them, converts tensors.
 import { availableParallelism } from 'node:os';
 import { dirname } from 'node:path';
-import * as ort from 'onnxruntime-node';
+import type * as Ort from 'onnxruntime-node';
 import { withMappedInitializers } from './onnx-mapped-initializers.js';
 import type { FloatInput, FloatOutput, Int64Input, OnnxSession, OnnxSessionOptions } from './onnx-session.js';
 import { WorkerOnnxSession } from './onnx-thread-session.js';
 
 export type { FloatInput, FloatOutput, Int64Input, OnnxSession, OnnxSessionOptions };
 
-function sessionOptions(options: OnnxSessionOptions, externalDataFolder?: string): ort.InferenceSession.SessionOptions {
+type OrtModule = typeof Ort;
+let ortModule: Promise<OrtModule> | undefined;
+
+/**
+ * onnxruntime-node, loaded on the first session: a server whose encoders are all static (run in JavaScript) and
+ * that runs no trained head never loads its native library (about 24 MiB of code and its allocations).
+ */
+function loadOrt(): Promise<OrtModule> {
+  ortModule ??= import('onnxruntime-node');
+  return ortModule;
+}
+
+function sessionOptions(options: OnnxSessionOptions, externalDataFolder?: string): Ort.InferenceSession.SessionOptions {
   const folder = externalDataFolder ? { model_external_initializers_file_folder_path: externalDataFolder } : {};
   return {
     executionProviders: ['cpu'],
@@ -25,7 +37,10 @@ function sessionOptions(options: OnnxSessionOptions, externalDataFolder?: string
 }
 
 class OrtSession implements OnnxSession {
-  constructor(private readonly session: ort.InferenceSession) {}
+  constructor(
+    private readonly ort: OrtModule,
+    private readonly session: Ort.InferenceSession,
+  ) {}
 
   get inputNames(): readonly string[] {
     return this.session.inputNames;
@@ -36,22 +51,22 @@ class OrtSession implements OnnxSession {
   }
 
   async runInt64(inputs: Record<string, Int64Input>, outputName: string): Promise<FloatOutput> {
-    const feeds: Record<string, ort.Tensor> = {};
+    const feeds: Record<string, Ort.Tensor> = {};
     for (const [name, input] of Object.entries(inputs)) {
-      feeds[name] = new ort.Tensor('int64', input.data, input.dims);
+      feeds[name] = new this.ort.Tensor('int64', input.data, input.dims);
     }
     return this.run(feeds, outputName);
   }
 
   async runFloat32(inputs: Record<string, FloatInput>, outputName: string): Promise<FloatOutput> {
-    const feeds: Record<string, ort.Tensor> = {};
+    const feeds: Record<string, Ort.Tensor> = {};
     for (const [name, input] of Object.entries(inputs)) {
-      feeds[name] = new ort.Tensor('float32', input.data, input.dims);
+      feeds[name] = new this.ort.Tensor('float32', input.data, input.dims);
     }
     return this.run(feeds, outputName);
   }
 
-  private async run(feeds: Record<string, ort.Tensor>, outputName: string): Promise<FloatOutput> {
+  private async run(feeds: Record<string, Ort.Tensor>, outputName: string): Promise<FloatOutput> {
     const results = await this.session.run(feeds, [outputName]);
     const output = results[outputName];
     if (!output) throw new Error(`ONNX model produced no output named "${outputName}"`);
@@ -71,11 +86,11 @@ class OrtSession implements OnnxSession {
 export async function createOnnxSession(path: string, options: OnnxSessionOptions = {}): Promise<OnnxSession> {
   const { thread, ...rest } = options;
   if (thread === 'worker') return WorkerOnnxSession.create({ path, options: rest });
+  const ort = await loadOrt();
   const mapped = rest.mapLargeInitializers ? await withMappedInitializers(path) : undefined;
   if (mapped)
-    return new OrtSession(await ort.InferenceSession.create(mapped.bytes, sessionOptions(rest, dirname(path))));
-  const session = await ort.InferenceSession.create(path, sessionOptions(rest));
-  return new OrtSession(session);
+    return new OrtSession(ort, await ort.InferenceSession.create(mapped.bytes, sessionOptions(rest, dirname(path))));
+  return new OrtSession(ort, await ort.InferenceSession.create(path, sessionOptions(rest)));
 }
 
 /** Creates a CPU session from serialised model bytes (used by tests and in-memory models). */
@@ -85,6 +100,6 @@ export async function createOnnxSessionFromBytes(
 ): Promise<OnnxSession> {
   const { thread, ...rest } = options;
   if (thread === 'worker') return WorkerOnnxSession.create({ bytes, options: rest });
-  const session = await ort.InferenceSession.create(bytes, sessionOptions(rest));
-  return new OrtSession(session);
+  const ort = await loadOrt();
+  return new OrtSession(ort, await ort.InferenceSession.create(bytes, sessionOptions(rest)));
 }

@@ -1,12 +1,15 @@
 // The static encoder in stages on a tiny written encoder: tokenize, run, the serving encoder over it, close().
-import { mkdtemp, rm } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import * as ort from 'onnxruntime-node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EmbeddingCache } from './embedding-cache.js';
 import { ServingEncoder } from './serving-encoder.js';
 import { StaticEncoder } from './static-encoder.js';
+import { StaticRows } from './static-rows.js';
 import { StaticWordTokenizer } from './static-tokenizer.js';
 import { writeTinyStaticEncoder } from './testing/tiny-static-encoder.js';
 
@@ -81,15 +84,41 @@ describe('StaticEncoder in stages', () => {
     await serving.close();
   });
 
-  it('close() releases the ONNX session', async () => {
+  it('close() closes the table (our graph runs in JavaScript, no ONNX session)', async () => {
     const encoder = await StaticEncoder.open(dir);
     const serving = new ServingEncoder(encoder);
+    const create = vi.spyOn(ort.InferenceSession, 'create');
     await serving.warmup();
-    // InferenceSession is a class at run time; its typings only declare the factory.
-    const sessions = ort.InferenceSession as unknown as { prototype: ort.InferenceSession };
-    const release = vi.spyOn(sessions.prototype, 'release');
+    expect(encoder.runsInJavaScript).toBe(true);
+    expect(create).not.toHaveBeenCalled();
+    const close = vi.spyOn(StaticRows.prototype, 'close');
     await serving.close();
-    expect(release).toHaveBeenCalledTimes(1);
+    expect(close).toHaveBeenCalledTimes(1);
     expect(serving.health()).toBe(false);
+    expect(encoder.runsInJavaScript).toBeUndefined();
   });
+
+  it.runIf(process.platform === 'linux')(
+    'a process that only embeds with a static encoder never loads onnxruntime-node',
+    async () => {
+      const script = join(dir, 'embed-only.mts');
+      const source = new URL('./static-encoder.ts', import.meta.url).pathname;
+      await writeFile(
+        script,
+        [
+          `import { readFileSync } from 'node:fs';`,
+          `import { StaticEncoder } from ${JSON.stringify(source)};`,
+          `const encoder = await StaticEncoder.open(${JSON.stringify(dir)});`,
+          `const [vector] = await encoder.embed(['where is my parcel']);`,
+          `const maps = readFileSync('/proc/self/maps', 'utf8');`,
+          `console.log(JSON.stringify({ norm: Math.hypot(...vector), onnxruntime: maps.includes('onnxruntime') }));`,
+        ].join('\n'),
+      );
+      const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script]);
+      const result = JSON.parse(stdout) as { norm: number; onnxruntime: boolean };
+      expect(result.norm).toBeCloseTo(1, 5);
+      expect(result.onnxruntime).toBe(false);
+    },
+    30_000,
+  );
 });

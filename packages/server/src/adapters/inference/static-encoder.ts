@@ -1,10 +1,13 @@
-// Encoder over a static-embedding directory (model.onnx + tokenizer.json + encoder.json), run with onnxruntime.
+// Encoder over a static-embedding directory (model.onnx + tokenizer.json + encoder.json): our graph in JS, others in onnxruntime.
 import { join } from 'node:path';
 import type { Encoder } from '../../core/ports/encoders.js';
 import { ENCODER_FILES, readEncoderMetadata, type EncoderMetadata } from './encoder-metadata.js';
 import type { EncoderModel, TokenizedText } from './encoder-model.js';
 import { createOnnxSession, type OnnxSession, type OnnxSessionOptions } from './onnx-runtime.js';
 import { STATIC_GRAPH_IO } from './static-embedding-graph.js';
+import { StaticGraph } from './static-graph-run.js';
+import { recogniseStaticGraph } from './static-graph-recognise.js';
+import { StaticRows } from './static-rows.js';
 import { StaticWordTokenizer } from './static-tokenizer.js';
 import { packTokenBatches, DEFAULT_BATCH_LIMITS, type BatchLimits } from './token-batches.js';
 import { readTokenizerFile } from './static-tokenizer-file.js';
@@ -19,16 +22,19 @@ export interface StaticEntry extends TokenizedText {
   readonly ids: Int32Array;
 }
 
-interface Loaded {
-  tokenizer: StaticWordTokenizer;
-  session: OnnxSession;
-}
+/** The model as loaded: our graph runs in JavaScript over rows read from the file; any other in onnxruntime. */
+type Loaded =
+  | { tokenizer: StaticWordTokenizer; graph: StaticGraph; rows: StaticRows; session?: undefined }
+  | { tokenizer: StaticWordTokenizer; session: OnnxSession; graph?: undefined };
 
 const WARMUP_TEXTS = ['warm up the encoder', ''];
 
 /**
  * Embeds texts as the L2-normalised mean of their known words' vectors. A text with no known word
  * gets a zero vector. Files load on warmup() or on the first embed(), whichever comes first.
+ * A model.onnx that is exactly the graph buildStaticEmbeddingModel writes runs in JavaScript (StaticGraph: each
+ * text's vector is onnxruntime's batch-of-1 answer, bit for bit, whatever the batch), with no onnxruntime session
+ * and without the table in memory (StaticRows); any other graph runs in onnxruntime as a padded batch.
  */
 export class StaticEncoder implements Encoder, EncoderModel<StaticEntry> {
   readonly id: string;
@@ -85,17 +91,27 @@ export class StaticEncoder implements Encoder, EncoderModel<StaticEntry> {
     );
   }
 
-  /** Releases the ONNX session; a later embed() loads it again. */
+  /** Whether the model runs in JavaScript (our graph) rather than in an onnxruntime session; undefined until loaded. */
+  get runsInJavaScript(): boolean | undefined {
+    return this.loaded && this.loaded.graph !== undefined;
+  }
+
+  /** Releases the ONNX session or the table file; a later embed() loads it again. */
   async close(): Promise<void> {
     const loading = this.loading;
     this.loading = undefined;
     this.loaded = undefined;
     this.warm = false;
-    if (loading) await (await loading).session.release();
+    if (!loading) return;
+    const loaded = await loading;
+    if (loaded.session) await loaded.session.release();
+    else loaded.rows.close();
   }
 
-  /** The session runs length-sorted batches; the graph pools and normalises, so its rows are the vectors. */
-  private async runLoaded({ session }: Loaded, entries: readonly StaticEntry[]): Promise<Float32Array[]> {
+  /** Our graph embeds text by text; a session runs length-sorted batches (the graph pools and normalises). */
+  private async runLoaded(loaded: Loaded, entries: readonly StaticEntry[]): Promise<Float32Array[]> {
+    if (loaded.graph) return entries.map((entry) => loaded.graph.embed(entry.ids));
+    const { session } = loaded;
     const vectors = new Array<Float32Array>(entries.length);
     for (const batch of packTokenBatches(
       entries.map((entry) => entry.ids),
@@ -143,7 +159,26 @@ export class StaticEncoder implements Encoder, EncoderModel<StaticEntry> {
     if (tokenizer.tableRows > this.metadata.vocab_size + 1) {
       throw new Error(`encoder ${this.id}: tokenizer ids exceed the table of ${this.metadata.vocab_size + 1} rows`);
     }
-    const session = await createOnnxSession(join(this.dir, ENCODER_FILES.model), {
+    const modelPath = join(this.dir, ENCODER_FILES.model);
+    const layout = await recogniseStaticGraph(modelPath).catch((error: unknown) => {
+      throw new Error(`encoder ${this.id}: ${(error as Error).message}`, { cause: error });
+    });
+    if (layout) {
+      if (layout.dimension !== this.dimension || layout.vocabSize < tokenizer.tableRows) {
+        throw new Error(
+          `encoder ${this.id}: model.onnx has a [${layout.vocabSize}, ${layout.dimension}] table, ` +
+            `expected ${tokenizer.tableRows} rows or more of ${this.dimension} dimensions`,
+        );
+      }
+      let rows: StaticRows;
+      try {
+        rows = StaticRows.open(modelPath, layout);
+      } catch (error) {
+        throw new Error(`encoder ${this.id}: ${(error as Error).message}`, { cause: error });
+      }
+      return { tokenizer, graph: new StaticGraph(rows, layout), rows };
+    }
+    const session = await createOnnxSession(modelPath, {
       mapLargeInitializers: true,
       ...this.options.session,
     });
