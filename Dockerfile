@@ -48,7 +48,7 @@ RUN npx turbo run build --filter=@textclass/server... --output-logs=errors-only 
 # ---- runtime ----
 FROM ${BASE_IMAGE}
 ENV NODE_ENV=production \
-    MALLOC_ARENA_MAX=2 \
+    MALLOC_ARENA_MAX=1 \
     HOST=0.0.0.0 \
     PORT=8080 \
     TEXTCLASS_DATA_DIR=/data

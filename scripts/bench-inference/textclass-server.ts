@@ -54,7 +54,7 @@ export async function startBenchServer(
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       // As the image and npm start run it (bench/README.md, "malloc arenas"); set MALLOC_ARENA_MAX=64 to see glibc's default.
-      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '1',
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',

@@ -11,12 +11,12 @@ describe('malloc arenas', () => {
   });
 
   it('adds the bound to a child environment only where none is set', () => {
-    expect(boundedArenasEnv({})).toEqual({ MALLOC_ARENA_MAX: '2' });
+    expect(boundedArenasEnv({})).toEqual({ MALLOC_ARENA_MAX: '1' });
     expect(boundedArenasEnv({ MALLOC_ARENA_MAX: '8' })).toEqual({});
   });
 
   it('hints on Linux without a bound, and nowhere else', () => {
-    expect(unboundedArenasHint({}, 'linux')).toMatch(/MALLOC_ARENA_MAX=2/);
+    expect(unboundedArenasHint({}, 'linux')).toMatch(/MALLOC_ARENA_MAX=1/);
     expect(unboundedArenasHint({ MALLOC_ARENA_MAX: '2' }, 'linux')).toBeUndefined();
     expect(unboundedArenasHint({}, 'darwin')).toBeUndefined();
   });

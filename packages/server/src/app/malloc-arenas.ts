@@ -1,8 +1,9 @@
 // glibc's malloc arenas: the server's threads (onnxruntime's pools, libuv's) each grow an arena that is never handed
-// back; MALLOC_ARENA_MAX=2 keeps the resident memory after load flat (bench/README.md, "malloc arenas").
+// back; MALLOC_ARENA_MAX=1 keeps the resident memory after load flat and the same from start to start (bench/README.md,
+// "malloc arenas" and "One malloc arena").
 
 /** The value the image, `npm start` and the workers of `serve --workers N` run with. */
-export const MALLOC_ARENA_MAX = '2';
+export const MALLOC_ARENA_MAX = '1';
 
 /** True when the environment already bounds glibc's arenas (either way glibc reads it, only at process start). */
 export function arenasBounded(env: NodeJS.ProcessEnv): boolean {

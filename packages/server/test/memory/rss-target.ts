@@ -2,7 +2,7 @@
 
 /**
  * RSS at ready of `textclass serve` on a fresh data dir with default settings (embedded database, the built-in default
- * encoder and its parts, language id, the seeded demo models) and MALLOC_ARENA_MAX=2 as the image and npm start run it,
+ * encoder and its parts, language id, the seeded demo models) and MALLOC_ARENA_MAX=1 as the image and npm start run it,
  * in MiB, once it has settled (rss-at-ready.test.ts); the guard fails above it by more than RSS_TOLERANCE. Measured
  * after the PGlite template, PGlite on Liftoff code only, the ONNX worker's 1 MB young generation and the UTF-8 word
  * pool, Node 20, 2 shared cores under other work: settled RSS in 6 runs 331, 337, 358, 337, 336, 341 MiB (±4 %; before
