@@ -5,20 +5,34 @@ export class PrunedBucketRows {
   private readonly keys: Int32Array;
   private readonly rows: Int32Array;
   private readonly mask: number;
+  private count = 0;
 
-  constructor(kept: Map<number, number>) {
+  /** A table for up to `capacity` kept buckets. */
+  constructor(capacity: number) {
     let size = 16;
-    while (size < kept.size * 2) size *= 2;
+    while (size < capacity * 2) size *= 2;
     this.keys = new Int32Array(size).fill(-1);
     this.rows = new Int32Array(size);
     this.mask = size - 1;
-    for (const [bucket, row] of kept) {
-      if (!(bucket >= 0 && bucket <= 0x7fffffff)) throw new Error(`fastText model file: pruned bucket ${bucket}`);
-      let slot = this.slot(bucket);
-      while (this.keys[slot] !== -1) slot = (slot + 1) & this.mask;
-      this.keys[slot] = bucket;
-      this.rows[slot] = row;
+  }
+
+  /** How many buckets are kept. */
+  get size(): number {
+    return this.count;
+  }
+
+  /** Keeps a bucket's row; a bucket kept twice keeps its later row (as the file's pruneidx_ map reads it). */
+  set(bucket: number, row: number): void {
+    if (!(bucket >= 0 && bucket <= 0x7fffffff)) throw new Error(`fastText model file: pruned bucket ${bucket}`);
+    let slot = this.slot(bucket);
+    while (this.keys[slot] !== -1 && this.keys[slot] !== bucket) slot = (slot + 1) & this.mask;
+    if (this.keys[slot] === -1) {
+      if (2 * (this.count + 1) > this.keys.length)
+        throw new Error('fastText model file: more pruned buckets than told');
+      this.count++;
     }
+    this.keys[slot] = bucket;
+    this.rows[slot] = row;
   }
 
   /** The kept row of a bucket (0 ≤ bucket < 2³¹), or -1 when pruning dropped it. */

@@ -1,5 +1,5 @@
 // fastText supervised prediction (predictLine) in TypeScript: tokens → subword rows → averaged hidden → k best labels.
-import { PrunedBucketRows } from './bucket-rows.js';
+import type { PrunedBucketRows } from './bucket-rows.js';
 import { InputRows } from './input-rows.js';
 import { buildTree, type TreeNode } from './label-tree.js';
 import { dotRow, f32 } from './matrix.js';
@@ -39,7 +39,9 @@ export class FastTextPredictor {
    */
   private tokens: Map<string, number>;
   private unknownWords = 0;
-  private readonly subwordsOfWord: Int32Array[] = [];
+  /** Dictionary word i's own row and subword rows: wordRows[wordRowsStart[i], wordRowsStart[i + 1]). */
+  private readonly wordRows: Int32Array;
+  private readonly wordRowsStart: Int32Array;
   private readonly labels: string[];
   private readonly tree: TreeNode[] | undefined;
   private readonly hidden: Float32Array;
@@ -64,16 +66,24 @@ export class FastTextPredictor {
       throw new Error(`fastText loss ${args.loss} is not supported (hierarchical softmax or softmax only)`);
     if (model.output.rows < (args.loss === LOSS.hs ? model.nlabels - 1 : model.nlabels))
       throw new Error('fastText model file: output rows do not match the labels');
-    this.prunedBuckets = model.pruneIndex && new PrunedBucketRows(model.pruneIndex);
+    this.prunedBuckets = model.pruneIndex;
     this.tokens = this.dictionary();
+    this.wordRowsStart = new Int32Array(nwords + 1);
+    let wordRows = new Int32Array(nwords * 16);
     for (let id = 0; id < nwords; id++) {
       const word = (words[id] as { word: string }).word;
       const count = word === EOS ? 0 : this.computeSubwords(word);
-      const ids = new Int32Array(count + 1);
-      ids[0] = id;
-      ids.set(this.subwordRows.subarray(0, count), 1);
-      this.subwordsOfWord.push(ids);
+      const start = this.wordRowsStart[id] as number;
+      if (wordRows.length < start + count + 1) {
+        const grown = new Int32Array((start + count + 1) * 2);
+        grown.set(wordRows.subarray(0, start));
+        wordRows = grown;
+      }
+      wordRows[start] = id;
+      wordRows.set(this.subwordRows.subarray(0, count), start + 1);
+      this.wordRowsStart[id + 1] = start + count + 1;
     }
+    this.wordRows = wordRows.slice(0, this.wordRowsStart[nwords]);
     this.labels = words.slice(nwords).map((entry) => entry.word);
     this.tree = args.loss === LOSS.hs ? buildTree(words.slice(nwords).map((entry) => entry.count)) : undefined;
     this.hidden = new Float32Array(args.dim);
@@ -129,13 +139,14 @@ export class FastTextPredictor {
     if (found === undefined ? token.startsWith(LABEL_PREFIX) : found >= this.model.nwords) return 0;
     let rows = 0;
     if (found !== undefined && found >= 0) {
-      const known = this.subwordsOfWord[found] as Int32Array;
+      const start = this.wordRowsStart[found] as number;
+      const end = this.wordRowsStart[found + 1] as number;
       if (this.wordReady[found] === 0) {
-        this.inputRows.prepare(known, 0, known.length);
+        this.inputRows.prepare(this.wordRows, start, end);
         this.wordReady[found] = 1;
       }
-      this.inputRows.addPrepared(hidden, known, 0, known.length);
-      rows = known.length;
+      this.inputRows.addPrepared(hidden, this.wordRows, start, end);
+      rows = end - start;
     } else if (found !== undefined) {
       // its rows were prepared when it was first seen (below)
       const ref = -1 - found;
