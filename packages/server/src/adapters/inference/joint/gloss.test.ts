@@ -45,6 +45,14 @@ describe('Gloss', () => {
     expect(long).toHaveLength(6006);
   });
 
+  it('keeps rows of a word list of 65,535 words or more in 32 bits', async () => {
+    const words = Array.from({ length: 70_000 }, (_, i) => `w${i}`);
+    await writeGloss([NONE, 69_999, (65_535 | FOREIGN) >>> 0, (0 | FOREIGN) >>> 0], words);
+    const gloss = await Gloss.load(dir);
+    expect(gloss.render([0, 1, 2, 3])).toBe('w69999 w65535 w0');
+    expect(gloss.render([0, 1])).toBeUndefined();
+  });
+
   it('refuses a table that points past its word list', async () => {
     await writeGloss([NONE, 5], ['parcel']);
     await expect(Gloss.load(dir)).rejects.toThrow(/past the word list/);

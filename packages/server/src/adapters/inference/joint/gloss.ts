@@ -25,10 +25,39 @@ function poolOf(words: readonly string[]): WordPool {
   return { chars, starts };
 }
 
+/**
+ * The gloss of every table row: its word (`none` where the row has none), 16 bits each while the list has fewer than
+ * 65,535 words, and whether that word translates a foreign one (one bit per row).
+ */
+interface RowWords {
+  word: Uint16Array | Uint32Array;
+  none: number;
+  foreign: Uint8Array;
+}
+
+function rowWordsOf(bytes: Buffer, wordCount: number, path: string): RowWords {
+  const rows = bytes.length / 4;
+  const word = wordCount < 0xffff ? new Uint16Array(rows) : new Uint32Array(rows);
+  const none = wordCount < 0xffff ? 0xffff : NO_GLOSS;
+  const foreign = new Uint8Array(Math.ceil(rows / 8));
+  for (let i = 0; i < rows; i++) {
+    const row = bytes.readUInt32LE(i * 4);
+    if (row === NO_GLOSS) {
+      word[i] = none;
+      continue;
+    }
+    const index = (row & ~FOREIGN_ROW) >>> 0;
+    if (index >= wordCount) throw new Error(`${path}: a row points past the word list`);
+    word[i] = index;
+    if (row & FOREIGN_ROW) foreign[i >>> 3] = (foreign[i >>> 3] as number) | (1 << (i & 7));
+  }
+  return { word, none, foreign };
+}
+
 export class Gloss {
   private constructor(
     private readonly words: WordPool,
-    private readonly rows: Uint32Array,
+    private readonly rows: RowWords,
   ) {}
 
   /** Where render() writes a rendering's UTF-8 before decoding it (grown to the longest rendering yet). */
@@ -40,43 +69,39 @@ export class Gloss {
       readFile(join(dir, JOINT_FILES.words), 'utf8'),
     ]);
     if (bytes.length % 4 !== 0) throw new Error(`${dir}/${JOINT_FILES.gloss}: length is not a multiple of 4`);
-    const rows = new Uint32Array(bytes.length / 4);
-    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
-    for (let i = 0; i < rows.length; i++) rows[i] = view.getUint32(i * 4, true);
     const words = JSON.parse(wordsJson) as unknown;
     if (!Array.isArray(words) || !words.every((w) => typeof w === 'string' && !LONE_SURROGATE.test(w)))
       throw new Error(`${dir}/${JOINT_FILES.words}: not a list of words`);
-    for (const row of rows)
-      if (row !== NO_GLOSS && (row & ~FOREIGN_ROW) >>> 0 >= words.length)
-        throw new Error(`${dir}/${JOINT_FILES.gloss}: a row points past the word list`);
+    const rows = rowWordsOf(bytes, words.length, `${dir}/${JOINT_FILES.gloss}`);
     return new Gloss(poolOf(words as string[]), rows);
   }
 
   /** The English rendering of a text's table rows; undefined when every row is an English word (read the text itself). */
   render(ids: ArrayLike<number>): string | undefined {
-    let foreign = false;
-    for (let i = 0; i < ids.length && !foreign; i++) {
-      const row = this.rows[ids[i] as number];
-      foreign = row !== undefined && row !== NO_GLOSS && (row & FOREIGN_ROW) !== 0;
+    const { word, none, foreign } = this.rows;
+    let isForeign = false;
+    for (let i = 0; i < ids.length && !isForeign; i++) {
+      const id = ids[i] as number;
+      const w = word[id];
+      isForeign = w !== undefined && w !== none && (((foreign[id >>> 3] as number) >> (id & 7)) & 1) === 1;
     }
-    if (!foreign) return undefined;
+    if (!isForeign) return undefined;
     const { chars, starts } = this.words;
     let out = this.scratch;
     let at = 0;
-    let words = 0;
+    let written = 0;
     // The words' UTF-8, a space between each two, decoded once.
     for (let i = 0; i < ids.length; i++) {
-      const row = this.rows[ids[i] as number];
-      if (row === undefined || row === NO_GLOSS) continue;
-      const word = (row & ~FOREIGN_ROW) >>> 0;
-      const start = starts[word] as number;
-      const end = starts[word + 1] as number;
+      const w = word[ids[i] as number];
+      if (w === undefined || w === none) continue;
+      const start = starts[w] as number;
+      const end = starts[w + 1] as number;
       if (at + end - start + 1 > out.length) {
         const grown = Buffer.allocUnsafeSlow((at + end - start + 1) * 2);
         out.copy(grown, 0, 0, at);
         out = this.scratch = grown;
       }
-      if (words++ > 0) out[at++] = 0x20;
+      if (written++ > 0) out[at++] = 0x20;
       for (let p = start; p < end; p++) out[at++] = chars[p] as number;
     }
     return out.toString('utf8', 0, at);
