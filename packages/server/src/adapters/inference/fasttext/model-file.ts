@@ -196,11 +196,13 @@ export function readFastTextModel(bytes: Uint8Array): FastTextModelFile {
   if (pruneSize >= 0) {
     if (pruneSize > (bytes.length - 8) / 8)
       throw new Error(`fastText model file ends early (${pruneSize} pruned buckets)`);
-    pruneIndex = new PrunedBucketRows(pruneSize);
+    const buckets = new Int32Array(pruneSize);
+    const rows = new Int32Array(pruneSize);
     for (let i = 0; i < pruneSize; i++) {
-      const from = r.int32();
-      pruneIndex.set(from, r.int32());
+      buckets[i] = r.int32();
+      rows[i] = r.int32();
     }
+    pruneIndex = new PrunedBucketRows(buckets, rows);
   }
   const input = r.byte() !== 0 ? readQuant(r) : readDense(r);
   const output = r.byte() !== 0 ? readQuant(r) : readDense(r);
