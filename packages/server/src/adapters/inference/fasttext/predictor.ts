@@ -7,6 +7,13 @@ import { encodeUtf8Into } from './utf8.js';
 import { LOSS, type FastTextModelFile } from './model-file.js';
 
 const EOS = '</s>';
+const UNKNOWN_ROWS = 1 << 18;
+/** A longer copy of array[0, used). */
+const grown = (array: Int32Array, length: number, used: number) => {
+  const copy = new Int32Array(length);
+  copy.set(array.subarray(0, used));
+  return copy;
+};
 const LABEL_PREFIX = '__label__';
 /** fastText's word separators: space, \n, \r, \t, \v, \f and NUL. */
 const isWhitespace = (code: number) =>
@@ -49,11 +56,9 @@ export class FastTextPredictor {
   private bytes = new Uint8Array(256);
   private subwordRows = new Int32Array(1024);
   private readonly prunedBuckets: PrunedBucketRows | undefined;
-  /**
-   * Subword rows of words outside the dictionary seen lately (most words are: lid.176 knows 7,235), found through
-   * `tokens`: one pool of rows (1 MB), emptied when full (or at 65,536 words); no allocation per word.
-   */
-  private readonly unknownRows = new Int32Array(1 << 18);
+  /** Subword rows of words outside the dictionary seen lately (most words are: lid.176 knows 7,235), found through
+   * `tokens`: one pool (64 KB, doubled up to 1 MB), emptied when full or at 65,536 words; no allocation per word. */
+  private unknownRows = new Int32Array(1 << 14);
   private unknownRowsUsed = 0;
   /** The input matrix's rows, dequantised when first used. */
   private readonly inputRows: InputRows;
@@ -74,11 +79,7 @@ export class FastTextPredictor {
       const word = (words[id] as { word: string }).word;
       const count = word === EOS ? 0 : this.computeSubwords(word);
       const start = this.wordRowsStart[id] as number;
-      if (wordRows.length < start + count + 1) {
-        const grown = new Int32Array((start + count + 1) * 2);
-        grown.set(wordRows.subarray(0, start));
-        wordRows = grown;
-      }
+      if (wordRows.length < start + count + 1) wordRows = grown(wordRows, (start + count + 1) * 2, start);
       wordRows[start] = id;
       wordRows.set(this.subwordRows.subarray(0, count), start + 1);
       this.wordRowsStart[id + 1] = start + count + 1;
@@ -218,14 +219,14 @@ export class FastTextPredictor {
 
   /** The model's words and labels → their ids. */
   private dictionary(): Map<string, number> {
-    const ids = new Map<string, number>();
-    this.model.words.forEach((entry, id) => ids.set(entry.word, id));
-    return ids;
+    return new Map(this.model.words.map((entry, id) => [entry.word, id]));
   }
 
   /** Keeps the `count` rows computeSubwords left for a word outside the dictionary (words up to 32 characters). */
   private rememberUnknown(word: string, count: number): void {
     if (word.length > 32 || count > 1023) return;
+    if (this.unknownRowsUsed + count > this.unknownRows.length && this.unknownRows.length < UNKNOWN_ROWS)
+      this.unknownRows = grown(this.unknownRows, this.unknownRows.length * 2, this.unknownRowsUsed);
     if (this.unknownRowsUsed + count > this.unknownRows.length || this.unknownWords >= 65536) {
       this.tokens = this.dictionary();
       this.unknownWords = 0;
