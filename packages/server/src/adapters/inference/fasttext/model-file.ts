@@ -1,4 +1,5 @@
 // Reads a fastText model file (.bin or quantised .ftz, format version 12) into typed arrays, for prediction in TypeScript.
+import { PrunedBucketRows } from './bucket-rows.js';
 
 const MAGIC = 793712314;
 const VERSION = 12;
@@ -56,7 +57,7 @@ export interface FastTextModelFile {
   nwords: number;
   nlabels: number;
   /** Pruned n-gram buckets → their row after the words (absent: no pruning). */
-  pruneIndex: Map<number, number> | undefined;
+  pruneIndex: PrunedBucketRows | undefined;
   input: Matrix;
   output: Matrix;
 }
@@ -191,13 +192,17 @@ export function readFastTextModel(bytes: Uint8Array): FastTextModelFile {
     if (type !== 0 && type !== 1) throw new Error(`fastText model file: unknown entry type ${type}`);
     words.push({ word, count, type });
   }
-  let pruneIndex: Map<number, number> | undefined;
+  let pruneIndex: PrunedBucketRows | undefined;
   if (pruneSize >= 0) {
-    pruneIndex = new Map();
+    if (pruneSize > (bytes.length - 8) / 8)
+      throw new Error(`fastText model file ends early (${pruneSize} pruned buckets)`);
+    const buckets = new Int32Array(pruneSize);
+    const rows = new Int32Array(pruneSize);
     for (let i = 0; i < pruneSize; i++) {
-      const from = r.int32();
-      pruneIndex.set(from, r.int32());
+      buckets[i] = r.int32();
+      rows[i] = r.int32();
     }
+    pruneIndex = new PrunedBucketRows(buckets, rows);
   }
   const input = r.byte() !== 0 ? readQuant(r) : readDense(r);
   const output = r.byte() !== 0 ? readQuant(r) : readDense(r);

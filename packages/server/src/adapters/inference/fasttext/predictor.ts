@@ -1,5 +1,5 @@
 // fastText supervised prediction (predictLine) in TypeScript: tokens → subword rows → averaged hidden → k best labels.
-import { PrunedBucketRows } from './bucket-rows.js';
+import type { PrunedBucketRows } from './bucket-rows.js';
 import { InputRows } from './input-rows.js';
 import { buildTree, type TreeNode } from './label-tree.js';
 import { dotRow, f32 } from './matrix.js';
@@ -7,6 +7,13 @@ import { encodeUtf8Into } from './utf8.js';
 import { LOSS, type FastTextModelFile } from './model-file.js';
 
 const EOS = '</s>';
+const UNKNOWN_ROWS = 1 << 18;
+/** A longer copy of array[0, used). */
+const grown = (array: Int32Array, length: number, used: number) => {
+  const copy = new Int32Array(length);
+  copy.set(array.subarray(0, used));
+  return copy;
+};
 const LABEL_PREFIX = '__label__';
 /** fastText's word separators: space, \n, \r, \t, \v, \f and NUL. */
 const isWhitespace = (code: number) =>
@@ -39,7 +46,9 @@ export class FastTextPredictor {
    */
   private tokens: Map<string, number>;
   private unknownWords = 0;
-  private readonly subwordsOfWord: Int32Array[] = [];
+  /** Dictionary word i's own row and subword rows: wordRows[wordRowsStart[i], wordRowsStart[i + 1]). */
+  private readonly wordRows: Int32Array;
+  private readonly wordRowsStart: Int32Array;
   private readonly labels: string[];
   private readonly tree: TreeNode[] | undefined;
   private readonly hidden: Float32Array;
@@ -47,11 +56,9 @@ export class FastTextPredictor {
   private bytes = new Uint8Array(256);
   private subwordRows = new Int32Array(1024);
   private readonly prunedBuckets: PrunedBucketRows | undefined;
-  /**
-   * Subword rows of words outside the dictionary seen lately (most words are: lid.176 knows 7,235), found through
-   * `tokens`: one pool of rows (1 MB), emptied when full (or at 65,536 words); no allocation per word.
-   */
-  private readonly unknownRows = new Int32Array(1 << 18);
+  /** Subword rows of words outside the dictionary seen lately (most words are: lid.176 knows 7,235), found through
+   * `tokens`: one pool (64 KB, doubled up to 1 MB), emptied when full or at 65,536 words; no allocation per word. */
+  private unknownRows = new Int32Array(1 << 14);
   private unknownRowsUsed = 0;
   /** The input matrix's rows, dequantised when first used. */
   private readonly inputRows: InputRows;
@@ -64,16 +71,20 @@ export class FastTextPredictor {
       throw new Error(`fastText loss ${args.loss} is not supported (hierarchical softmax or softmax only)`);
     if (model.output.rows < (args.loss === LOSS.hs ? model.nlabels - 1 : model.nlabels))
       throw new Error('fastText model file: output rows do not match the labels');
-    this.prunedBuckets = model.pruneIndex && new PrunedBucketRows(model.pruneIndex);
+    this.prunedBuckets = model.pruneIndex;
     this.tokens = this.dictionary();
+    this.wordRowsStart = new Int32Array(nwords + 1);
+    let wordRows = new Int32Array(nwords * 16);
     for (let id = 0; id < nwords; id++) {
       const word = (words[id] as { word: string }).word;
       const count = word === EOS ? 0 : this.computeSubwords(word);
-      const ids = new Int32Array(count + 1);
-      ids[0] = id;
-      ids.set(this.subwordRows.subarray(0, count), 1);
-      this.subwordsOfWord.push(ids);
+      const start = this.wordRowsStart[id] as number;
+      if (wordRows.length < start + count + 1) wordRows = grown(wordRows, (start + count + 1) * 2, start);
+      wordRows[start] = id;
+      wordRows.set(this.subwordRows.subarray(0, count), start + 1);
+      this.wordRowsStart[id + 1] = start + count + 1;
     }
+    this.wordRows = wordRows.slice(0, this.wordRowsStart[nwords]);
     this.labels = words.slice(nwords).map((entry) => entry.word);
     this.tree = args.loss === LOSS.hs ? buildTree(words.slice(nwords).map((entry) => entry.count)) : undefined;
     this.hidden = new Float32Array(args.dim);
@@ -129,13 +140,14 @@ export class FastTextPredictor {
     if (found === undefined ? token.startsWith(LABEL_PREFIX) : found >= this.model.nwords) return 0;
     let rows = 0;
     if (found !== undefined && found >= 0) {
-      const known = this.subwordsOfWord[found] as Int32Array;
+      const start = this.wordRowsStart[found] as number;
+      const end = this.wordRowsStart[found + 1] as number;
       if (this.wordReady[found] === 0) {
-        this.inputRows.prepare(known, 0, known.length);
+        this.inputRows.prepare(this.wordRows, start, end);
         this.wordReady[found] = 1;
       }
-      this.inputRows.addPrepared(hidden, known, 0, known.length);
-      rows = known.length;
+      this.inputRows.addPrepared(hidden, this.wordRows, start, end);
+      rows = end - start;
     } else if (found !== undefined) {
       // its rows were prepared when it was first seen (below)
       const ref = -1 - found;
@@ -207,14 +219,14 @@ export class FastTextPredictor {
 
   /** The model's words and labels → their ids. */
   private dictionary(): Map<string, number> {
-    const ids = new Map<string, number>();
-    this.model.words.forEach((entry, id) => ids.set(entry.word, id));
-    return ids;
+    return new Map(this.model.words.map((entry, id) => [entry.word, id]));
   }
 
   /** Keeps the `count` rows computeSubwords left for a word outside the dictionary (words up to 32 characters). */
   private rememberUnknown(word: string, count: number): void {
     if (word.length > 32 || count > 1023) return;
+    if (this.unknownRowsUsed + count > this.unknownRows.length && this.unknownRows.length < UNKNOWN_ROWS)
+      this.unknownRows = grown(this.unknownRows, this.unknownRows.length * 2, this.unknownRowsUsed);
     if (this.unknownRowsUsed + count > this.unknownRows.length || this.unknownWords >= 65536) {
       this.tokens = this.dictionary();
       this.unknownWords = 0;

@@ -33,6 +33,26 @@ describe('Gloss', () => {
     expect(gloss.render([0, 3, 99])).toBe('parcel');
   });
 
+  it('renders words of any script and length from its UTF-8 pool, an empty word as an empty place', async () => {
+    const words = ['café', '日本', '🙂', '', 'x'.repeat(3000)];
+    await writeGloss([NONE, ...words.map((_, i) => (i | FOREIGN) >>> 0)], words);
+    const gloss = await Gloss.load(dir);
+    expect(gloss.render([1, 2, 3])).toBe('café 日本 🙂');
+    expect(gloss.render([4, 1, 4])).toBe(' café ');
+    const long = gloss.render([5, 1, 5]);
+    expect(long).toBe(`${'x'.repeat(3000)} café ${'x'.repeat(3000)}`);
+    expect(gloss.render([2, 0, 2])).toBe('日本 日本');
+    expect(long).toHaveLength(6006);
+  });
+
+  it('keeps rows of a word list of 65,535 words or more in 32 bits', async () => {
+    const words = Array.from({ length: 70_000 }, (_, i) => `w${i}`);
+    await writeGloss([NONE, 69_999, (65_535 | FOREIGN) >>> 0, (0 | FOREIGN) >>> 0], words);
+    const gloss = await Gloss.load(dir);
+    expect(gloss.render([0, 1, 2, 3])).toBe('w69999 w65535 w0');
+    expect(gloss.render([0, 1])).toBeUndefined();
+  });
+
   it('refuses a table that points past its word list', async () => {
     await writeGloss([NONE, 5], ['parcel']);
     await expect(Gloss.load(dir)).rejects.toThrow(/past the word list/);
@@ -40,6 +60,8 @@ describe('Gloss', () => {
 
   it('refuses a word list that is not a list of strings', async () => {
     await writeGloss([NONE, 0], { parcel: 0 });
+    await expect(Gloss.load(dir)).rejects.toThrow(/not a list of words/);
+    await writeGloss([NONE, 0], ['par\ud800cel']);
     await expect(Gloss.load(dir)).rejects.toThrow(/not a list of words/);
   });
 });

@@ -1,7 +1,13 @@
 // The unigram tokenizer on a small vocabulary: the best-scoring segmentation wins, unknown characters become one
-// unknown piece per run, white space is folded, long texts become windows.
-import { describe, expect, it } from 'vitest';
+// unknown piece per run, white space is folded, long texts become windows; its typed-array trie on wide nodes, astral
+// characters and duplicate pieces; and on USE-lite's own vocabulary, the ids the evaluation texts have always had.
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BUILTIN_ENCODERS_DIR, SERVER_PACKAGE_ROOT, USE_LITE_ENCODER_ID } from '../package-paths.js';
 import { UNKNOWN_ID, UnigramTokenizer, type UnigramVocabulary } from './unigram-tokenizer.js';
+import { readUnigramTokenizer } from './unigram-transformer.js';
 
 const vocabulary: UnigramVocabulary = [
   ['<unk>', 0],
@@ -54,5 +60,70 @@ describe('UnigramTokenizer', () => {
     expect(windows.length).toBeGreaterThan(1);
     expect(windows.every((w) => w.ids.length <= 4)).toBe(true);
     expect(tokenizer.windows('not')).toEqual([{ ids: [8], weight: 1 }]);
+  });
+
+  it('finds pieces under a node with many children, astral characters included', () => {
+    const letters = [...'abcdefghijklmnopqrstuvwxyz'];
+    const wide: UnigramVocabulary = [
+      ['<unk>', 0],
+      ['▁', -20],
+      ...letters.map((c) => [`▁${c}`, -10] as const),
+      ...letters.map((c) => [c, -10] as const),
+      ['▁q😀', -1],
+      ['😀', -3],
+      ['▁zz', -1],
+      ['▁m', -0.5],
+    ];
+    const t = new UnigramTokenizer(wide, { reserved: 1, maxLength: 8 });
+    const spelled = (text: string) => t.ids(text).map((id) => wide[id]?.[0]);
+    expect(spelled('q😀 zz m a')).toEqual(['▁q😀', '▁zz', '▁m', '▁a']);
+    expect(spelled('a😀😀z')).toEqual(['▁a', '😀', '😀', 'z']);
+    expect(spelled('k✓')).toEqual(['▁k', '<unk>']);
+  });
+
+  it('gives a duplicate piece its first id and its last score', () => {
+    const duplicated: UnigramVocabulary = [
+      ['<unk>', 0],
+      ['▁', -1],
+      ['x', -1],
+      ['▁x', -9],
+      ['▁x', -0.5],
+    ];
+    const t = new UnigramTokenizer(duplicated, { reserved: 1, maxLength: 8 });
+    // ▁x at −0.5 (the last score) beats ▁ + x (−2), under the id of its first entry.
+    expect(t.ids('x')).toEqual([3]);
+  });
+});
+
+describe('UnigramTokenizer on USE-lite’s vocabulary', () => {
+  let tokenizer: UnigramTokenizer;
+  beforeAll(async () => {
+    ({ tokenizer } = await readUnigramTokenizer(join(BUILTIN_ENCODERS_DIR, USE_LITE_ENCODER_ID, 'tokenizer.json')));
+  });
+
+  it('splits texts into the pieces it always has', () => {
+    expect(tokenizer.ids('Where is my refund?')).toEqual([3009, 18, 69, 137, 5906, 54]);
+    expect(tokenizer.ids('Das Paket ist nicht angekommen 😀')).toEqual([
+      938, 7, 834, 452, 17, 18, 17, 2292, 397, 17, 11, 3328, 1875, 47, 1379, 30, 0,
+    ]);
+    expect(tokenizer.ids('naïve café – ＡＢＣ')).toEqual([1216, 0, 105, 976, 209, 1133, 432, 74, 2512]);
+  });
+
+  it('gives the evaluation texts the ids the map-of-maps trie gave them', () => {
+    const dir = join(SERVER_PACKAGE_ROOT, '..', '..', 'eval', 'sets');
+    const texts = readdirSync(dir)
+      .filter((file) => file.endsWith('.jsonl'))
+      .sort()
+      .flatMap((file) =>
+        readFileSync(join(dir, file), 'utf8')
+          .trim()
+          .split('\n')
+          .map((line) => (JSON.parse(line) as { text: string }).text),
+      );
+    const ids = texts.map((text) => tokenizer.ids(text).join(',')).join('\n');
+    expect(texts.length).toBe(1164);
+    expect(createHash('sha256').update(ids).digest('hex')).toBe(
+      '48b28350f1c425c0657b28990947a65f973b4b1b7b5178db944918d468cb7556',
+    );
   });
 });

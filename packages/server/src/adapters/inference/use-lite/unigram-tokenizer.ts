@@ -10,14 +10,87 @@ export const UNKNOWN_ID = 0;
 /** vocab.json: [piece, score] in id order; the first `reserved` entries (unknown, <s>, </s>, …) are never matched. */
 export type UnigramVocabulary = ReadonlyArray<readonly [string, number]>;
 
-interface TrieNode {
-  children: Map<number, TrieNode>;
-  /** The piece ending here (−1 when none) and its score. */
-  id: number;
-  score: number;
+/** How many code points `text` has. */
+function codePointCount(text: string): number {
+  let count = 0;
+  for (let i = 0; i < text.length; i++, count++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xd800 && unit < 0xdc00 && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) i++;
+  }
+  return count;
 }
 
-const newNode = (): TrieNode => ({ children: new Map(), id: -1, score: 0 });
+/**
+ * The pieces as a trie in typed arrays, nodes breadth-first from the root (node 0), so the children of node n are the
+ * nodes first[n] … first[n + 1] − 1, sorted by the code point on the edge into them (point). Built from the pieces
+ * sorted by code points: a node is a run of pieces sharing its prefix, its children the sub-runs by the next code point.
+ */
+class PieceTrie {
+  readonly first: Int32Array;
+  readonly point: Int32Array;
+  /** The piece ending at a node (−1 when none) and its score. */
+  readonly pieceId: Int32Array;
+  readonly score: Float64Array;
+
+  constructor(vocabulary: UnigramVocabulary, reserved: number, lengths: Int32Array) {
+    // Every piece's code points, one after another.
+    const at = new Int32Array(vocabulary.length + 1);
+    for (let id = reserved; id < vocabulary.length; id++) at[id + 1] = (at[id] as number) + (lengths[id] as number);
+    const points = new Int32Array(at[vocabulary.length] as number);
+    for (let id = reserved; id < vocabulary.length; id++) {
+      let k = at[id] as number;
+      for (const char of (vocabulary[id] as readonly [string, number])[0]) points[k++] = char.codePointAt(0) as number;
+    }
+    const order = Int32Array.from({ length: Math.max(0, vocabulary.length - reserved) }, (_, i) => reserved + i);
+    order.sort((a, b) => {
+      const lengthA = lengths[a] as number;
+      const lengthB = lengths[b] as number;
+      for (let i = 0; i < lengthA && i < lengthB; i++) {
+        const d = (points[(at[a] as number) + i] as number) - (points[(at[b] as number) + i] as number);
+        if (d !== 0) return d;
+      }
+      return lengthA - lengthB || a - b;
+    });
+    // Breadth-first: node n holds the pieces order[lo[n], hi[n]) and sits at depth[n]; its children are appended.
+    const most = points.length + 1;
+    const lo = new Int32Array(most);
+    const hi = new Int32Array(most);
+    const depth = new Int32Array(most);
+    const first = new Int32Array(most + 1);
+    const point = new Int32Array(most);
+    const pieceId = new Int32Array(most).fill(-1);
+    const score = new Float64Array(most);
+    hi[0] = order.length;
+    let nodes = 1;
+    for (let n = 0; n < nodes; n++) {
+      const d = depth[n] as number;
+      let i = lo[n] as number;
+      const end = hi[n] as number;
+      // Pieces that end here sort first. A duplicate piece keeps its first id and its last score, as a trie insert
+      // of the same key in id order would.
+      if (i < end && lengths[order[i] as number] === d) {
+        pieceId[n] = order[i] as number;
+        while (i < end && lengths[order[i] as number] === d)
+          score[n] = (vocabulary[order[i++] as number] as readonly [string, number])[1];
+      }
+      first[n] = nodes;
+      while (i < end) {
+        const code = points[(at[order[i] as number] as number) + d] as number;
+        const child = nodes++;
+        point[child] = code;
+        depth[child] = d + 1;
+        lo[child] = i;
+        while (i < end && points[(at[order[i] as number] as number) + d] === code) i++;
+        hi[child] = i;
+      }
+    }
+    first[nodes] = nodes;
+    this.first = first.slice(0, nodes + 1);
+    this.point = point.slice(0, nodes);
+    this.pieceId = pieceId.slice(0, nodes);
+    this.score = score.slice(0, nodes);
+  }
+}
 
 export interface UnigramTokenizerOptions {
   /** Leading vocabulary entries that are control symbols, never pieces of text (USE-lite: 6). */
@@ -29,7 +102,7 @@ export interface UnigramTokenizerOptions {
 /** Tokenises text into piece ids; `windows` gives the model inputs (no special tokens: the model adds none). */
 export class UnigramTokenizer {
   readonly padId = UNKNOWN_ID;
-  private readonly root = newNode();
+  private readonly trie: PieceTrie;
   /** Code-point length of every piece (for walking the best path back). */
   private readonly lengths: Int32Array;
 
@@ -38,22 +111,9 @@ export class UnigramTokenizer {
     private readonly options: UnigramTokenizerOptions,
   ) {
     this.lengths = new Int32Array(vocabulary.length).fill(1);
-    for (let id = options.reserved; id < vocabulary.length; id++) {
-      const [piece, score] = vocabulary[id] as readonly [string, number];
-      let node = this.root;
-      let length = 0;
-      for (const char of piece) {
-        const code = char.codePointAt(0) as number;
-        let next = node.children.get(code);
-        if (!next) node.children.set(code, (next = newNode()));
-        node = next;
-        length++;
-      }
-      // A duplicate piece keeps its first id, as a trie insert of the same key would overwrite only the score.
-      if (node.id === -1) node.id = id;
-      node.score = score;
-      this.lengths[id] = length;
-    }
+    for (let id = options.reserved; id < vocabulary.length; id++)
+      this.lengths[id] = codePointCount((vocabulary[id] as readonly [string, number])[0]);
+    this.trie = new PieceTrie(vocabulary, options.reserved, this.lengths);
   }
 
   /** The text as the model reads it: NFKC, runs of white space as one, trimmed, a word mark before every word. */
@@ -70,30 +130,41 @@ export class UnigramTokenizer {
     const chosen = new Int32Array(n + 1);
     const reached = new Uint8Array(n + 1);
     reached[0] = 1;
-    // Edges grouped by end position, in the order the reference visits them (start ascending, then piece length).
-    const edges: Array<Array<[start: number, id: number, score: number]>> = Array.from({ length: n + 1 }, () => []);
+    const { first, point, pieceId, score } = this.trie;
+    // The reference relaxes the edges into each end in the order start ascending; going forward over starts does the
+    // same (every edge into `start` comes from an earlier start, so best[start] is final when its edges leave).
+    const relax = (start: number, end: number, id: number, edgeScore: number) => {
+      const total = edgeScore + (best[start] as number);
+      // The reference treats a best score of exactly 0 as "none yet", and lets a later edge win a tie.
+      if (!reached[end] || best[end] === 0 || total >= (best[end] as number)) {
+        best[end] = total;
+        chosen[end] = id;
+        reached[end] = 1;
+      }
+    };
     for (let start = 0; start < n; start++) {
-      let node: TrieNode | undefined = this.root;
+      let node = 0;
       let matched = false;
-      for (let end = start; end < n && node; end++) {
-        node = node.children.get(symbols[end] as number);
-        if (node && node.id !== -1) {
-          (edges[end + 1] as Array<[number, number, number]>).push([start, node.id, node.score]);
+      for (let end = start; end < n; end++) {
+        // The child of node on symbols[end]: a binary search of its sorted run of children, the last few read in turn.
+        const code = symbols[end] as number;
+        let lo = first[node] as number;
+        let hi = first[node + 1] as number;
+        while (hi - lo > 8) {
+          const mid = (lo + hi) >>> 1;
+          if ((point[mid] as number) < code) lo = mid + 1;
+          else hi = mid + 1;
+        }
+        while (lo < hi && (point[lo] as number) < code) lo++;
+        if (lo === hi || point[lo] !== code) break;
+        node = lo;
+        const id = pieceId[node] as number;
+        if (id !== -1) {
+          relax(start, end + 1, id, score[node] as number);
           matched = true;
         }
       }
-      if (!matched) (edges[start + 1] as Array<[number, number, number]>).push([start, UNKNOWN_ID, 0]);
-    }
-    for (let end = 1; end <= n; end++) {
-      for (const [start, id, score] of edges[end] as Array<[number, number, number]>) {
-        const total = score + (best[start] as number);
-        // The reference treats a best score of exactly 0 as "none yet", and lets a later edge win a tie.
-        if (!reached[end] || best[end] === 0 || total >= (best[end] as number)) {
-          best[end] = total;
-          chosen[end] = id;
-          reached[end] = 1;
-        }
-      }
+      if (!matched) relax(start, start + 1, UNKNOWN_ID, 0);
     }
     const reversed: number[] = [];
     for (let at = n; at > 0;) {
