@@ -1,4 +1,4 @@
-// npm run bench:inference [-- --quick] [--label NAME] [--profile-dir DIR] [--only KIND]: raw ceiling, textclass over HTTP and the transformers.js peer, one run.
+// npm run bench:inference [-- --quick] [--label NAME] [--profile-dir DIR] [--only KIND] [--with-load]: raw ceiling, textclass over HTTP and the transformers.js peer, one run.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -22,6 +22,7 @@ import { boundsFor, type Bounds } from './bounds.js';
 import type { Child } from './servers.js';
 import { environment } from '../bench-environment.js';
 import { bareRows } from './bare-rows.js';
+import { runContention } from './contention-run.js';
 
 const { values } = parseArgs({
   options: {
@@ -30,6 +31,12 @@ const { values } = parseArgs({
     'profile-dir': { type: 'string' },
     /** Measure only encoders of these kinds (repeatable: --only static), e.g. for the HTTP-stack rows alone. */
     only: { type: 'string', multiple: true },
+    /** Instead of the rows: the transformer's c32 ratio to raw, interleaved, quiet and with a busy second process. */
+    'with-load': { type: 'boolean', default: false },
+    /** With --with-load: server variants NAME:KEY=VALUE[,KEY=VALUE] (repeatable), compared round by round. */
+    'server-env': { type: 'string', multiple: true },
+    /** With --with-load: rounds per condition and request size. */
+    rounds: { type: 'string' },
   },
 });
 const QUICK = values.quick;
@@ -219,6 +226,11 @@ async function main(): Promise<void> {
   const loadBefore = loadavg().map((l) => round(l, 2));
   const transformer = await transformerSubject(CACHE, SYNTHETIC_ID);
   const texts = makeTexts(POOL, TOKENS_PER_TEXT, (text) => transformer.tokenize(text).length);
+  if (values['with-load']) {
+    const rounds = values.rounds === undefined ? undefined : Number(values.rounds);
+    const options = { quick: QUICK, label: values.label, serverEnv: values['server-env'] ?? [], rounds, log };
+    return runContention(transformer, texts, options);
+  }
   const subjects: SubjectResults[] = [];
   const wanted = (kind: Subject['kind']) => !values.only || values.only.includes(kind);
   if (wanted('transformer')) subjects.push(await measureSubject(transformer, texts));

@@ -80,14 +80,20 @@ export async function startBenchServer(
 
 /**
  * The server as a user runs it, with the embedding cache off (TEXTCLASS_EMBEDDING_CACHE_MB=0) and the subject as default
- * encoder. `profileDir` set: it runs under `node --cpu-prof` and writes its profile there when it stops.
+ * encoder. `profileDir` set: it runs under `node --cpu-prof` and writes its profile there when it stops. `extraEnv`
+ * goes over those settings (bench:inference --server-env, to compare settings).
  */
-export async function startTextclass(subject: Subject, profileDir?: string): Promise<Child & { dataDir: string }> {
+export async function startTextclass(
+  subject: Subject,
+  profileDir?: string,
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<Child & { dataDir: string }> {
   return startBenchServer(
     {
       ...(subject.modelsDir ? { TEXTCLASS_MODELS_DIR: subject.modelsDir } : {}),
       TEXTCLASS_DEFAULT_ENCODER: subject.id,
       TEXTCLASS_EMBEDDING_CACHE_MB: '0',
+      ...extraEnv,
     },
     profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
   );

@@ -7,7 +7,8 @@ import { TextTokenizer } from './hf-tokenizer.js';
 import { createOnnxSession } from './onnx-runtime.js';
 import { l2Normalise, poolTokens } from './pooling.js';
 import { writeSyntheticEncoder } from '../../testing/synthetic-encoder.js';
-import { TransformerEncoder } from './transformer-encoder.js';
+import { DEFAULT_BATCH_LIMITS } from './token-batches.js';
+import { EXPORT_BATCH_LIMITS, TransformerEncoder } from './transformer-encoder.js';
 import { readTransformerExport } from './transformer-export.js';
 
 let root: string;
@@ -84,6 +85,19 @@ describe('TransformerEncoder', () => {
     expect(cosine(together[0] as Float32Array, together[1] as Float32Array)).toBeLessThan(0.9999);
     expect(await encoder.embed([])).toEqual([]);
     await encoder.close();
+  });
+
+  it('runs an export in session runs of at most 16 rows: 40 texts embed as each does alone', async () => {
+    const encoder = await TransformerEncoder.open(dirOf('mean'));
+    expect(encoder.batchLimits).toEqual(EXPORT_BATCH_LIMITS);
+    expect(EXPORT_BATCH_LIMITS.maxRows).toBe(16);
+    const texts = Array.from({ length: 40 }, (_, i) => `${TEXTS[i % TEXTS.length] as string} number ${i}`);
+    const together = await encoder.embed(texts);
+    const alone = await Promise.all(texts.map(async (t) => (await encoder.embed([t]))[0] as Float32Array));
+    together.forEach((v, i) => expect(cosine(v, alone[i] as Float32Array)).toBeCloseTo(1, 4));
+    await encoder.close();
+    const exported = await readTransformerExport(dirOf('mean'));
+    expect(new TransformerEncoder(exported).batchLimits).toEqual(DEFAULT_BATCH_LIMITS);
   });
 
   it('pools with CLS as 1_Pooling/config.json says, and normalises', async () => {
