@@ -184,7 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     corsOrigins: overrides.corsOrigins ?? parseOrigins(env.TEXTCLASS_CORS_ORIGINS),
     embeddingCacheMb:
       overrides.embeddingCacheMb ??
-      parseNumber('TEXTCLASS_EMBEDDING_CACHE_MB', env.TEXTCLASS_EMBEDDING_CACHE_MB, 64, 0),
+      parseNumber('TEXTCLASS_EMBEDDING_CACHE_MB', env.TEXTCLASS_EMBEDDING_CACHE_MB, 24, 0),
     batchMaxTexts:
       overrides.batchMaxTexts ??
       Math.floor(parseNumber('TEXTCLASS_BATCH_MAX_TEXTS', env.TEXTCLASS_BATCH_MAX_TEXTS, 64, 1)),

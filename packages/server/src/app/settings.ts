@@ -101,8 +101,8 @@ export const SERVER_SETTINGS: readonly Setting[] = [
   {
     env: 'TEXTCLASS_EMBEDDING_CACHE_MB',
     flag: '--embedding-cache-mb <mb>',
-    default: '64',
-    description: 'memory bound of the embedding cache (0: off)',
+    default: '24',
+    description: 'memory bound of the embedding cache, vectors and keys (0: off)',
   },
   {
     env: 'TEXTCLASS_BATCH_MAX_TEXTS',

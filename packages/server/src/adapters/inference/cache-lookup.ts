@@ -10,7 +10,7 @@ interface Miss {
 
 /**
  * Looks every text up on construction and reports the hits and misses. Inference is idempotent, so a cached vector
- * is the vector. Vectors are shared between requests: callers must not mutate them.
+ * is the vector. Each hit is a copy of the cached row; a text repeated within the request shares one vector.
  */
 export class CacheLookup {
   /** Every text's vector; the missing ones are filled by fill(). */
@@ -26,12 +26,15 @@ export class CacheLookup {
   ) {
     this.results = new Array<Float32Array>(texts.length);
     const seen = new Map<string, Miss>();
+    const hitPositions: number[] = [];
+    const hitHandles: number[] = [];
     for (let position = 0; position < texts.length; position++) {
       const text = texts[position] as string;
       const key = EmbeddingCache.key(encoderId, text);
-      const cached = cache.get(key);
-      if (cached) {
-        this.results[position] = cached;
+      const handle = cache.touch(key);
+      if (handle >= 0) {
+        hitPositions.push(position);
+        hitHandles.push(handle);
         continue;
       }
       const miss = seen.get(key);
@@ -43,6 +46,10 @@ export class CacheLookup {
       seen.set(key, first);
       this.misses.push(first);
       this.missing.push(text);
+    }
+    if (hitHandles.length > 0) {
+      const vectors = cache.copies(hitHandles);
+      hitPositions.forEach((position, i) => (this.results[position] = vectors[i] as Float32Array));
     }
     cache.count(encoderId, texts.length - this.missing.length, this.missing.length);
   }

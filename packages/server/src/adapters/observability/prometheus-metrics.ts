@@ -107,7 +107,7 @@ export class Metrics {
     const stats = () => this.cacheStats?.();
     new Gauge({
       name: 'textclass_embedding_cache_bytes',
-      help: 'Estimated bytes held by the embedding cache',
+      help: 'Bytes held by the embedding cache (its vector chunks and keys)',
       registers,
       collect() {
         this.set(stats()?.bytes ?? 0);
