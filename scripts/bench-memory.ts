@@ -1,7 +1,8 @@
-// npm run bench:memory [-- --requests N] [--idle S] [--label NAME] [--heap-summary]: the built server's memory on a
+// npm run bench:memory [-- --requests N] [--idle S] [--label NAME] [--heap-summary ready|idle] [--only default|static]: the built server's memory on a
 // fresh data dir (default settings, a high rate limit) at ready, after N mixed requests and after an idle pause, for the
 // default encoder and with static-multi-100d as the default (also 12 s after ready, before any request); RSS and peak from /proc, heap and external from /metrics;
-// --heap-summary: a heap snapshot at ready (after its sample; it inflates the later ones), summarised.
+// --heap-summary ready: a heap snapshot 12 s after ready (after its sample; it inflates the later ones), summarised;
+// --heap-summary idle: one after the idle sample.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -15,7 +16,8 @@ const { values } = parseArgs({
     requests: { type: 'string', default: '10000' },
     idle: { type: 'string', default: '30' },
     label: { type: 'string' },
-    'heap-summary': { type: 'boolean', default: false },
+    'heap-summary': { type: 'string' },
+    only: { type: 'string' },
   },
 });
 const REQUESTS = Number(values.requests);
@@ -118,8 +120,8 @@ async function load(
   return { seconds: (Date.now() - started) / 1000, errors, statuses, firstErrors };
 }
 
-/** The server's heap at ready, summarised (the snapshot file is removed). */
-async function heapAtReady(pid: number, dir: string): Promise<HeapSummary> {
+/** The server's heap now, summarised (the snapshot file is removed). */
+async function heapAt(pid: number, dir: string): Promise<HeapSummary> {
   const file = await signalHeapSnapshot(pid, dir);
   try {
     return await summariseHeapSnapshot(file);
@@ -130,6 +132,7 @@ async function heapAtReady(pid: number, dir: string): Promise<HeapSummary> {
 
 async function measure(defaultEncoder: string | undefined) {
   const started = Date.now();
+  if (![undefined, 'ready', 'idle'].includes(values['heap-summary'])) throw new Error('--heap-summary: ready or idle');
   const snapshotDir = values['heap-summary'] ? mkdtempSync(join(tmpdir(), 'textclass-heap-')) : undefined;
   const server = await startBenchServer(
     defaultEncoder ? { TEXTCLASS_DEFAULT_ENCODER: defaultEncoder } : {},
@@ -143,7 +146,7 @@ async function measure(defaultEncoder: string | undefined) {
     await new Promise((r) => setTimeout(r, SETTLE_SECONDS * 1000));
     const settled = await sample(server.url, server.memory);
     log(`  ${SETTLE_SECONDS} s later, no requests: RSS ${settled.rssMiB} MiB (file-backed ${settled.fileRssMiB})`);
-    const heap = snapshotDir ? await heapAtReady(server.pid, snapshotDir) : undefined;
+    const heap = snapshotDir && values['heap-summary'] === 'ready' ? await heapAt(server.pid, snapshotDir) : undefined;
     if (heap) log(heapSummaryMarkdown(heap));
     const run = await load(server.url);
     const loaded = await sample(server.url, server.memory);
@@ -151,9 +154,18 @@ async function measure(defaultEncoder: string | undefined) {
       `  ${REQUESTS} requests in ${run.seconds.toFixed(1)} s (${JSON.stringify(run.statuses)}): RSS ${loaded.rssMiB} MiB (file-backed ${loaded.fileRssMiB})`,
     );
     for (const [what, answer] of Object.entries(run.firstErrors)) log(`    first error of ${what}: ${answer}`);
-    await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
+    for (let waited = 0; waited < IDLE_SECONDS; waited += 5) {
+      await new Promise((r) => setTimeout(r, Math.min(5, IDLE_SECONDS - waited) * 1000));
+      const now = await sample(server.url, server.memory);
+      log(
+        `    idle ${Math.min(waited + 5, IDLE_SECONDS)} s: RSS ${now.rssMiB}, heap ${now.heapUsedMiB} / ${now.heapTotalMiB} (young ${now.youngMiB}), external ${now.externalMiB}`,
+      );
+    }
     const idle = await sample(server.url, server.memory);
     log(`  after ${IDLE_SECONDS} s idle: RSS ${idle.rssMiB} MiB (file-backed ${idle.fileRssMiB})`);
+    const idleHeap =
+      snapshotDir && values['heap-summary'] === 'idle' ? await heapAt(server.pid, snapshotDir) : undefined;
+    if (idleHeap) log(heapSummaryMarkdown(idleHeap));
     return {
       defaultEncoder: defaultEncoder ?? 'built-in default',
       readySeconds,
@@ -162,7 +174,7 @@ async function measure(defaultEncoder: string | undefined) {
       loaded,
       idle,
       run,
-      heap,
+      heap: heap ?? idleHeap,
     };
   } finally {
     await server.stop();
@@ -171,7 +183,10 @@ async function measure(defaultEncoder: string | undefined) {
 }
 
 const results = [];
-for (const encoder of [undefined, 'static-multi-100d']) {
+const servers: Record<string, string | undefined> = { default: undefined, static: 'static-multi-100d' };
+if (values.only !== undefined && !(values.only in servers)) throw new Error('--only: default or static');
+for (const [name, encoder] of Object.entries(servers)) {
+  if (values.only !== undefined && values.only !== name) continue;
   log(`server with ${encoder ?? 'the built-in default encoder'}`);
   results.push(await measure(encoder));
 }
