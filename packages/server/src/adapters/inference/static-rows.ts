@@ -6,17 +6,16 @@ import type { StaticGraphLayout, TensorBytes } from './static-graph-recognise.js
 export const STATIC_ROW_CACHE_BYTES = 4 * 1024 * 1024;
 
 /**
- * Rows of a [vocabSize, dimension] table as the graph's Gather (and, for int8, Cast × scale) gives them. The row
- * scales (4 bytes a row) are read once; each row is read from the file at its offset the first time it is needed
- * and kept in a fixed set of slots: one Float32Array of slots × dimension, the id in each slot, and a slot per id
- * (Int32Array, 4 bytes a row like the scales). When the slots are full, a CLOCK sweep evicts the first slot not
+ * Rows of a [vocabSize, dimension] table as the graph's Gather (and, for int8, Cast × scale) gives them. Each row is
+ * read from the file at its offset the first time it is needed (with its scale, 4 bytes read beside it, so the scales
+ * of rows never used take no memory) and kept in a fixed set of slots: one Float32Array of slots × dimension, the id in
+ * each slot, and a slot per id (Int32Array, 4 bytes a row, its pages touched only as rows are used). When the slots are full, a CLOCK sweep evicts the first slot not
  * used since the hand last passed: O(1) per lookup (a bit set on a hit), no per-entry objects, and rows in steady
  * use (frequent words, a Zipf distribution) stay while words seen once make way.
  */
 export class StaticRows {
   readonly vocabSize: number;
   readonly dimension: number;
-  private readonly scales: Float32Array | undefined;
   private readonly values: Float32Array;
   private readonly idOfSlot: Int32Array;
   /** Slot + 1 of each id's row, 0 when it is not cached (zeros need no writing: untouched pages stay unused). */
@@ -26,6 +25,8 @@ export class StaticRows {
   /** One row's stored bytes, reused by every read. */
   private readonly buffer: Buffer;
   private readonly view: DataView;
+  /** One row's scale (int8 tables), reused by every read. */
+  private readonly scale = Buffer.alloc(4);
   private filled = 0;
   private hand = 0;
   private fd: number | undefined;
@@ -41,7 +42,6 @@ export class StaticRows {
     this.rowBytes = layout.dimension * (layout.storage === 'int8' ? 1 : 4);
     this.buffer = Buffer.alloc(this.rowBytes);
     this.view = new DataView(this.buffer.buffer, this.buffer.byteOffset, this.buffer.byteLength);
-    this.scales = layout.scales ? this.readScales(layout.scales) : undefined;
     const slots = Math.max(1, Math.min(layout.vocabSize, Math.floor(capacityBytes / (layout.dimension * 4))));
     this.values = new Float32Array(slots * layout.dimension);
     this.idOfSlot = new Int32Array(slots);
@@ -49,7 +49,7 @@ export class StaticRows {
     this.used = new Uint8Array(slots);
   }
 
-  /** Opens the model file when a table lies in it; the scales are read now, the rows when asked for. */
+  /** Opens the model file when a table lies in it; rows and their scales are read when asked for. */
   static open(path: string, layout: StaticGraphLayout, capacityBytes = STATIC_ROW_CACHE_BYTES): StaticRows {
     const inFile = [layout.table, layout.scales].some((bytes) => bytes?.kind === 'file');
     const fd = inFile ? openSync(path, 'r') : undefined;
@@ -88,8 +88,9 @@ export class StaticRows {
     const slot = this.freeSlot();
     this.read(this.layout.table, id * this.rowBytes, this.buffer);
     const at = slot * this.dimension;
-    if (this.scales) {
-      const scale = this.scales[id] as number;
+    if (this.layout.scales) {
+      this.read(this.layout.scales, id * 4, this.scale);
+      const scale = this.scale.readFloatLE(0);
       for (let d = 0; d < this.dimension; d++) this.values[at + d] = this.view.getInt8(d) * scale;
     } else {
       for (let d = 0; d < this.dimension; d++) this.values[at + d] = this.view.getFloat32(d * 4, true);
@@ -110,14 +111,6 @@ export class StaticRows {
         return slot;
       }
     }
-  }
-
-  private readScales(bytes: TensorBytes): Float32Array {
-    const buffer = Buffer.alloc(this.vocabSize * 4);
-    this.read(bytes, 0, buffer);
-    const scales = new Float32Array(this.vocabSize);
-    for (let i = 0; i < scales.length; i++) scales[i] = buffer.readFloatLE(i * 4);
-    return scales;
   }
 
   /** The tensor's bytes from `start` into the whole of `into`. */
