@@ -44,7 +44,10 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** PostgreSQL's target (and with it the pg driver) is imported only when a URL is given: at open, so a driver that fails to load stops the start. */
+/**
+ * PostgreSQL's target (and with it the pg driver) is imported only when a URL is given: at open, so a driver that
+ * fails to load stops the start.
+ */
 async function createTarget(options: OpenDatabaseOptions): Promise<DatabaseTarget> {
   const url = options.databaseUrl?.trim();
   if (url) {
