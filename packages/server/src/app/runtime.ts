@@ -37,6 +37,7 @@ import { createPipeline } from './pipeline-workers.js';
 import { neededEncoders } from './needed-encoders.js';
 import { startQuietCollector } from './quiet-collector.js';
 import { collectGarbage, youngGenerationBytes } from './settle-heap.js';
+import { checkDeferredPackages } from './deferred-packages.js';
 import { DeferredEncoderProvider, DeferredLanguageDetector, readinessCheck } from './readiness.js';
 import {
   createPipelineStats,
@@ -88,6 +89,7 @@ export async function composeRuntime(
   tracing: Tracing = NO_TRACING,
   cluster?: WorkerLink,
 ): Promise<Runtime> {
+  checkDeferredPackages();
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,

@@ -1,7 +1,6 @@
 // Encoder over a sentence-transformers ONNX export: tokenise (with windows) → batched session runs → pool → L2-normalise.
 import type { Encoder } from '../../core/ports/encoders.js';
 import type { EncoderModel, TokenizedText } from './encoder-model.js';
-import { TextTokenizer } from './hf-tokenizer.js';
 import { createOnnxSession, type Int64Input, type OnnxSession, type OnnxSessionOptions } from './onnx-runtime.js';
 import { l2Normalise, poolTokens } from './pooling.js';
 import { DEFAULT_BATCH_LIMITS, packTokenBatches, type BatchLimits, type TokenBatch } from './token-batches.js';
@@ -20,6 +19,9 @@ export interface WindowTokenizer {
   readonly padId: number;
   windows(text: string): TokenWindow[];
 }
+
+/** Builds an export's tokenizer on its first use (TransformerEncoder.open gives one over tokenizer.json). */
+export type TokenizerFactory = (exported: TransformerExport) => WindowTokenizer;
 
 /**
  * Rows per session run of a sentence-transformers export: a queue batch (up to 64 texts) runs as length-sorted runs of
@@ -55,15 +57,20 @@ export class TransformerEncoder implements Encoder, EncoderModel<TransformerEntr
   readonly dimension: number;
   private loading: Promise<Loaded> | undefined;
   private tokenizer: WindowTokenizer | undefined;
+  private readonly makeTokenizer: TokenizerFactory | undefined;
   private warm = false;
 
-  /** tokenizer replaces the export's tokenizer.json (encoders with a tokenizer of their own, such as USE-lite's). */
+  /**
+   * tokenizer: the tokenizer (encoders with one of their own, such as USE-lite's), or how to build it on first use
+   * (open() builds the export's tokenizer.json).
+   */
   constructor(
     readonly exported: TransformerExport,
     private readonly options: TransformerEncoderOptions = {},
-    tokenizer?: WindowTokenizer,
+    tokenizer?: WindowTokenizer | TokenizerFactory,
   ) {
-    this.tokenizer = tokenizer;
+    if (typeof tokenizer === 'function') this.makeTokenizer = tokenizer;
+    else this.tokenizer = tokenizer;
     this.id = exported.id;
     this.dimension = exported.dimension;
   }
@@ -71,7 +78,14 @@ export class TransformerEncoder implements Encoder, EncoderModel<TransformerEntr
   /** Reads the export's configuration (batching: EXPORT_BATCH_LIMITS unless given); the session loads on warmup() or the first embed(). */
   static async open(dir: string, options: TransformerEncoderOptions = {}): Promise<TransformerEncoder> {
     const exported = await readTransformerExport(dir, { file: options.file });
-    return new TransformerEncoder(exported, { ...options, batching: options.batching ?? EXPORT_BATCH_LIMITS });
+    // @huggingface/tokenizers loads with the first export opened (at start), never in a server that has none.
+    const { TextTokenizer } = await import('./hf-tokenizer.js');
+    return new TransformerEncoder(
+      exported,
+      { ...options, batching: options.batching ?? EXPORT_BATCH_LIMITS },
+      ({ tokenizerJson, tokenizerConfig, maxSeqLength }) =>
+        new TextTokenizer(tokenizerJson, tokenizerConfig, maxSeqLength),
+    );
   }
 
   /** Most rows and padded cells in one session run. */
@@ -181,8 +195,10 @@ export class TransformerEncoder implements Encoder, EncoderModel<TransformerEntr
   }
 
   private textTokenizer(): WindowTokenizer {
-    const { tokenizerJson, tokenizerConfig, maxSeqLength } = this.exported;
-    this.tokenizer ??= new TextTokenizer(tokenizerJson, tokenizerConfig, maxSeqLength);
+    if (this.tokenizer) return this.tokenizer;
+    if (!this.makeTokenizer)
+      throw new Error(`encoder ${this.id}: no tokenizer (open the export with TransformerEncoder.open)`);
+    this.tokenizer = this.makeTokenizer(this.exported);
     return this.tokenizer;
   }
 

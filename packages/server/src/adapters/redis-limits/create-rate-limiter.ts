@@ -1,34 +1,17 @@
 // Builds the configured rate limiter: in process by default, Redis-backed (failing open) when REDIS_URL is set.
-import { Redis } from 'ioredis';
 import type { RateLimiter } from '../../core/ports/rate-limits.js';
 import { InProcessRateLimiter } from '../../core/tenancy/rate-limiter.js';
 import type { Logger } from '../observability/logger.js';
-import { FailoverRateLimiter } from './failover-rate-limiter.js';
-import { RedisRateLimiter } from './redis-rate-limiter.js';
 
 export interface ConfiguredRateLimiter {
   limiter: RateLimiter;
   close(): Promise<void>;
 }
 
-/** How long start-up waits for the first Redis connection before serving on local counters. */
-const FIRST_CONNECT_WAIT_MS = 3_000;
-
-export function redisClient(url: string): Redis {
-  return new Redis(url, {
-    // Never queue a decision behind a dead connection: fail at once and fall back.
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 0,
-    commandTimeout: 1_000,
-    connectTimeout: 2_000,
-    lazyConnect: true,
-    retryStrategy: (attempt) => Math.min(attempt * 100, 2_000),
-  });
-}
-
 /**
  * `hostCounters`: the counters of this host's processes when they are several (a cluster primary's), used instead of
- * this process's own without Redis and as the fallback while Redis is unreachable.
+ * this process's own without Redis and as the fallback while Redis is unreachable. The Redis client (ioredis) is
+ * loaded only when `redisUrl` is set, here at start-up, so a missing driver stops the start instead of a request.
  */
 export async function createRateLimiter(
   redisUrl: string | undefined,
@@ -37,26 +20,6 @@ export async function createRateLimiter(
 ): Promise<ConfiguredRateLimiter> {
   const local = () => hostCounters() ?? new InProcessRateLimiter();
   if (redisUrl === undefined) return { limiter: local(), close: async () => undefined };
-  const client = redisClient(redisUrl);
-  client.on('error', () => undefined); // surfaced through the failover's warnings, not once per reconnect attempt
-  const connected = client.connect().then(
-    () => true,
-    () => false,
-  );
-  const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), FIRST_CONNECT_WAIT_MS).unref());
-  if (!(await Promise.race([connected, timeout]))) {
-    logger.warn('Redis is not reachable at start-up: rate limits are counted in this process until it is');
-  }
-  const limiter = new FailoverRateLimiter({
-    primary: new RedisRateLimiter(client),
-    fallback: local(),
-    primaryConnected: () => client.status === 'ready',
-    logger,
-  });
-  return {
-    limiter,
-    close: async () => {
-      await client.quit().catch(() => client.disconnect());
-    },
-  };
+  const { redisRateLimiter } = await import('./redis-connection.js');
+  return redisRateLimiter(redisUrl, logger, local());
 }

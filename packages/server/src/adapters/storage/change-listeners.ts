@@ -1,5 +1,4 @@
-// Listens for the change notifications: on PostgreSQL over a connection of its own (re-listening after a loss), on PGlite through its listen API.
-import type { PGlite } from '@electric-sql/pglite';
+// Listens for the change notifications on PostgreSQL over a connection of its own, re-listening after a loss (PGlite's: pglite-changes.ts).
 import pg from 'pg';
 import { CHANGES_CHANNEL, ChangeFanout, type ChangeFeed } from './change-feed.js';
 import type { StorageLogger } from './logger.js';
@@ -110,15 +109,4 @@ export async function listenOnPostgres(options: PostgresChangeListenerOptions): 
   const listener = new PostgresChangeListener(options);
   await listener.connect();
   return listener.feed;
-}
-
-/**
- * PGlite delivers a notification before the statement that committed it returns, so its feed is live from the start
- * and a write is seen at once. Call before anything else uses the database (LISTEN runs outside the driver's lock).
- */
-export async function listenOnPGlite(pglite: PGlite, schema: string): Promise<ChangeFeed> {
-  const feed = new ChangeFanout();
-  await pglite.listen(CHANGES_CHANNEL, (payload) => feed.notify(payload, schema));
-  feed.resumed();
-  return feed;
 }

@@ -1,12 +1,13 @@
 // Opens the database (embedded PGlite, or PostgreSQL when a URL is given), migrates it, and closes it once.
-import { Kysely, PostgresDialect, sql, type Dialect } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import type { ChangeFeed } from './change-feed.js';
-import { listenOnPGlite, listenOnPostgres } from './change-listeners.js';
+import type { DatabaseTarget } from './database-target.js';
 import type { StorageLogger } from './logger.js';
 import { migrateToLatest } from './migrate.js';
+import { listenOnPGlite } from './pglite-changes.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import { openPGlite } from './pglite-open.js';
-import { createPostgresPool, describePostgresUrl, isPostgresUrl } from './postgres-pool.js';
+import { isPostgresUrl } from './postgres-url.js';
 import type { DatabaseSchema } from './schema.js';
 import { tracedDialect } from './traced-dialect.js';
 import type { Tracing } from '../observability/tracing.js';
@@ -43,36 +44,17 @@ export interface Database {
   close(): Promise<void>;
 }
 
-interface Target {
-  kind: Database['kind'];
-  dialect: Dialect;
-  where: string;
-  /** Runs once the Kysely instance (and with it the pool or PGlite) is destroyed. */
-  afterClose(): Promise<void>;
-  /** Starts the change feed once the database is migrated and before anything else uses it. */
-  listen(schema: string): Promise<ChangeFeed>;
-}
-
-async function createTarget(options: OpenDatabaseOptions): Promise<Target> {
+/**
+ * PostgreSQL's target (and with it the pg driver) is imported only when a URL is given: at open, so a driver that
+ * fails to load stops the start.
+ */
+async function createTarget(options: OpenDatabaseOptions): Promise<DatabaseTarget> {
   const url = options.databaseUrl?.trim();
   if (url) {
     if (!isPostgresUrl(url)) throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
-    const pool = createPostgresPool(url, options.schema, options.logger);
-    const where = describePostgresUrl(url);
-    const listen = (schema: string) =>
-      listenOnPostgres({
-        ...options.changeListener,
-        url: options.changeListener?.url ?? url,
-        schema,
-        logger: options.logger,
-      });
-    return {
-      kind: 'postgres',
-      dialect: new PostgresDialect({ pool }),
-      where,
-      afterClose: async () => undefined,
-      listen,
-    };
+    const { createPostgresTarget } = await import('./postgres-target.js');
+    const { schema, logger, changeListener } = options;
+    return createPostgresTarget({ url, schema, logger, changeListener });
   }
   if (options.schema !== undefined) throw new Error('the schema option applies to PostgreSQL only');
   const { pglite, location, release } = await openPGlite(options.dataDir, { tierUp: options.pgliteTierUp });

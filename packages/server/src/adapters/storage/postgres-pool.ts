@@ -5,16 +5,6 @@ import { pgCustomTypes } from './type-parsers.js';
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
-export function isPostgresUrl(url: string): boolean {
-  return /^postgres(ql)?:\/\//i.test(url);
-}
-
-/** The URL without credentials or query, safe to log. */
-export function describePostgresUrl(url: string): string {
-  const parsed = new URL(url);
-  return `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
-}
-
 export function assertSchemaName(schema: string): void {
   if (!SCHEMA_NAME.test(schema)) {
     throw new Error(`invalid schema name ${JSON.stringify(schema)}: use lowercase letters, digits and _`);

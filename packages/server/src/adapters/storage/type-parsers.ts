@@ -1,5 +1,7 @@
 // One table of result-type parsers shared by the pg Pool and PGlite, so both return identical JS values.
-import pg from 'pg';
+// pg's own parsers come from pg-types (the package pg re-exports as pg.types), so PGlite never loads the pg driver.
+import type pg from 'pg';
+import pgTypes from 'pg-types';
 
 /** PostgreSQL type OIDs whose text output we parse the same way on both drivers. */
 export const PG_OID = {
@@ -25,8 +27,8 @@ export const typeParsers: Readonly<Record<number, TextParser>> = {
   [PG_OID.int8]: identity,
   [PG_OID.numeric]: identity,
   [PG_OID.date]: identity,
-  [PG_OID.timestamp]: pg.types.getTypeParser(PG_OID.timestamp, 'text') as TextParser,
-  [PG_OID.timestamptz]: pg.types.getTypeParser(PG_OID.timestamptz, 'text') as TextParser,
+  [PG_OID.timestamp]: pgTypes.getTypeParser(PG_OID.timestamp, 'text') as TextParser,
+  [PG_OID.timestamptz]: pgTypes.getTypeParser(PG_OID.timestamptz, 'text') as TextParser,
   [PG_OID.json]: parseJson,
   [PG_OID.jsonb]: parseJson,
 };
@@ -35,6 +37,6 @@ export const typeParsers: Readonly<Record<number, TextParser>> = {
 export const pgCustomTypes: pg.CustomTypesConfig = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
     const own = format === 'binary' ? undefined : typeParsers[oid];
-    return own ?? pg.types.getTypeParser(oid, format ?? 'text');
+    return own ?? pgTypes.getTypeParser(oid, format ?? 'text');
   }) as pg.CustomTypesConfig['getTypeParser'],
 };

@@ -1,6 +1,5 @@
 // Streams the rows of an uploaded file (CSV with a header, or JSON Lines) with the 1-based line each row begins on.
 import type { Readable } from 'node:stream';
-import { CsvError, parse } from 'csv-parse';
 import type { UploadFormat } from '../../core/ports/uploads.js';
 
 /** Longest row (CSV record or JSON line) in bytes; a longer one fails the upload rather than grow memory. */
@@ -30,7 +29,11 @@ export function readRows(
   return format === 'csv' ? csvRows(source, onHeader) : jsonLines(source);
 }
 
+/** The CSV parser loads with the first CSV file read, not at start (app/deferred-packages.ts checks it is installed). */
+export const CSV_PARSER_PACKAGE = 'csv-parse';
+
 async function* csvRows(source: Readable, onHeader: (names: string[]) => void): AsyncGenerator<UploadRow> {
+  const { CsvError, parse } = await import('csv-parse');
   const parser = source.pipe(
     parse({
       columns: (header: string[]) => {
@@ -65,7 +68,10 @@ async function* csvRows(source: Readable, onHeader: (names: string[]) => void): 
     if (err instanceof UploadLineError) throw err;
     // Every parse failure is a CsvError (codes like CSV_QUOTE_NOT_CLOSED, but also INVALID_OPENING_QUOTE).
     if (err instanceof CsvError)
-      throw new UploadLineError((err as CsvError & { lines?: number }).lines ?? null, `not valid CSV: ${err.message}`);
+      throw new UploadLineError(
+        (err as InstanceType<typeof CsvError> & { lines?: number }).lines ?? null,
+        `not valid CSV: ${err.message}`,
+      );
     throw err;
   }
 }

@@ -1,5 +1,5 @@
 // The CLI's connection to a running textclass server: --url / TEXTCLASS_URL and --api-key / TEXTCLASS_API_KEY, errors as one readable line.
-import { createTextclassClient, TextclassError, type TextclassClient } from '@textclass/client';
+import type { TextclassClient } from '@textclass/client';
 import type { Command } from 'commander';
 
 export interface ApiFlags {
@@ -17,7 +17,9 @@ export function addApiOptions(command: Command): Command {
     .option('--api-key <key>', 'an admin API key (TEXTCLASS_API_KEY)');
 }
 
-export function apiClient(flags: ApiFlags): TextclassClient {
+/** The client package loads on a command's first call, not when the command line is parsed (nor in `serve`). */
+export async function apiClient(flags: ApiFlags): Promise<TextclassClient> {
+  const { createTextclassClient } = await import('@textclass/client');
   const apiKey = flags.apiKey ?? process.env.TEXTCLASS_API_KEY;
   if (!apiKey) throw new Error('an API key is needed: pass --api-key or set TEXTCLASS_API_KEY');
   return createTextclassClient({
@@ -39,6 +41,7 @@ export async function expectOk<T>(call: Promise<{ data?: T; error?: unknown; res
     });
   }
   if (result.error !== undefined || !result.response.ok) {
+    const { TextclassError } = await import('@textclass/client');
     const failure = TextclassError.fromResponse(result.error, result.response);
     throw new Error(`${failure.message} (${failure.status} ${failure.error_code})`);
   }

@@ -1,14 +1,6 @@
 // `textclass encoders pull | list`: fetch a sentence-transformers ONNX export from the Hugging Face hub; show what is installed.
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { SingleBar, Presets } from 'cli-progress';
-import {
-  DEFAULT_NETWORK,
-  defaultEncoderId,
-  formatBytes,
-  listEncoders,
-  pullEncoder,
-  type NetworkSettings,
-} from '../../app/cli-tools.js';
+import { DEFAULT_NETWORK, type NetworkSettings } from '../../app/pull-network.js';
 import { configFrom } from './options.js';
 
 interface ModelsFlags {
@@ -113,6 +105,9 @@ export function registerEncoderCommands(program: Command): void {
       ),
     )
     .action(async (repo: string, flags: PullFlags) => {
+      // The hub client (undici) and the progress bar load here, never in `serve`.
+      const { formatBytes, pullEncoder } = await import('../../app/cli-tools.js');
+      const { SingleBar, Presets } = (await import('cli-progress')).default;
       const network: NetworkSettings = {
         connectTimeoutMs: flags.connectTimeout,
         firstByteTimeoutMs: flags.firstByteTimeout,
@@ -172,6 +167,7 @@ export function registerEncoderCommands(program: Command): void {
   addModelsOptions(encoders.command('list').description('list built-in and pulled encoders'))
     .option('--json', 'print JSON')
     .action(async (flags: ModelsFlags & { json?: boolean }) => {
+      const { defaultEncoderId, formatBytes, listEncoders } = await import('../../app/cli-tools.js');
       const entries = await listEncoders(modelsDirOf(flags));
       if (flags.json) {
         process.stdout.write(

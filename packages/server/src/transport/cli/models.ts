@@ -1,7 +1,6 @@
 // `textclass models …`: the model lifecycle over the HTTP API of a running server (create, examples, train with progress, metrics, deploy, archive, rollback, export, import).
 import { readFile, writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { readLabelledExamples } from '../../app/cli-tools.js';
 import { addApiOptions, apiClient, expectOk, printJson, type ApiFlags } from './api-client.js';
 import { followTraining } from './training-progress.js';
 
@@ -39,7 +38,7 @@ export function registerModelCommands(program: Command): void {
   addApiOptions(models.command('list').description('list models'))
     .option('--status <status>', 'deployed, undeployed, archived or all', 'all')
     .action(async (flags: ApiFlags & { status: 'deployed' | 'undeployed' | 'archived' | 'all' }) => {
-      const client = apiClient(flags);
+      const client = await apiClient(flags);
       for (let offset = 0; ; offset += 100) {
         const page = await expectOk(
           client.GET('/v2/models', { params: { query: { status: flags.status, offset, limit: 100 } } }),
@@ -51,7 +50,7 @@ export function registerModelCommands(program: Command): void {
 
   addApiOptions(models.command('get <model-id>').description('a model with its version and metrics')).action(
     async (id: string, flags: ApiFlags) =>
-      printJson(await expectOk(apiClient(flags).GET('/v2/models/{model_id}', path(idArg(id))))),
+      printJson(await expectOk((await apiClient(flags)).GET('/v2/models/{model_id}', path(idArg(id))))),
   );
 
   addApiOptions(models.command('create').description('create a model (undeployed)'))
@@ -84,7 +83,7 @@ export function registerModelCommands(program: Command): void {
             ? {}
             : { llm: { endpoint: flags.llmEndpoint ?? 'default', prompt: flags.prompt ?? '' } }),
         };
-        printJson(await expectOk(apiClient(flags).POST('/v2/models', { body })));
+        printJson(await expectOk((await apiClient(flags)).POST('/v2/models', { body })));
       },
     );
 
@@ -97,7 +96,7 @@ export function registerModelCommands(program: Command): void {
     .option('--dataset <id>', 'a dataset whose labelled rows to add (with --label-column)')
     .option('--label-column <name>', 'the dataset column or metadata key holding the label')
     .action(async (id: string, flags: ApiFlags & { file?: string; dataset?: string; labelColumn?: string }) => {
-      const client = apiClient(flags);
+      const client = await apiClient(flags);
       if ((flags.file === undefined) === (flags.dataset === undefined))
         throw new Error('give either --file or --dataset with --label-column');
       if (flags.file !== undefined) {
@@ -146,7 +145,7 @@ export function registerModelCommands(program: Command): void {
           follow?: boolean;
         },
       ) => {
-        const client = apiClient(flags);
+        const client = await apiClient(flags);
         const modelId = idArg(id);
         const job = await expectOk(
           client.POST('/v2/models/{model_id}/training-jobs', {
@@ -169,7 +168,7 @@ export function registerModelCommands(program: Command): void {
   addApiOptions(models.command('job <model-id> <job-id>').description('a training job; --follow waits for it'))
     .option('--follow', 'wait for the job with a progress bar')
     .action(async (id: string, jobId: string, flags: ApiFlags & { follow?: boolean }) => {
-      const client = apiClient(flags);
+      const client = await apiClient(flags);
       const modelId = idArg(id);
       printJson(
         flags.follow
@@ -185,7 +184,9 @@ export function registerModelCommands(program: Command): void {
   addApiOptions(
     models.command('versions <model-id>').description('every version with its metrics, the served one marked'),
   ).action(async (id: string, flags: ApiFlags) => {
-    (await expectOk(apiClient(flags).GET('/v2/models/{model_id}/versions', path(idArg(id))))).data.forEach(printJson);
+    (await expectOk((await apiClient(flags)).GET('/v2/models/{model_id}/versions', path(idArg(id))))).data.forEach(
+      printJson,
+    );
   });
 
   addApiOptions(
@@ -197,7 +198,7 @@ export function registerModelCommands(program: Command): void {
     .action(async (id: string, flags: ApiFlags & { version?: string }) => {
       printJson(
         await expectOk(
-          apiClient(flags).POST('/v2/models/{model_id}/deploy', {
+          (await apiClient(flags)).POST('/v2/models/{model_id}/deploy', {
             ...path(idArg(id)),
             body: flags.version === undefined ? {} : { version: Number(flags.version) },
           }),
@@ -208,19 +209,19 @@ export function registerModelCommands(program: Command): void {
   addApiOptions(
     models.command('archive <model-id>').description('stop serving (inference gives 409 until redeployed)'),
   ).action(async (id: string, flags: ApiFlags) =>
-    printJson(await expectOk(apiClient(flags).POST('/v2/models/{model_id}/archive', path(idArg(id))))),
+    printJson(await expectOk((await apiClient(flags)).POST('/v2/models/{model_id}/archive', path(idArg(id))))),
   );
 
   addApiOptions(
     models.command('rollback <model-id>').description('serve the version served before the last deploy'),
   ).action(async (id: string, flags: ApiFlags) =>
-    printJson(await expectOk(apiClient(flags).POST('/v2/models/{model_id}/rollback', path(idArg(id))))),
+    printJson(await expectOk((await apiClient(flags)).POST('/v2/models/{model_id}/rollback', path(idArg(id))))),
   );
 
   addApiOptions(
     models.command('delete <model-id>').description('delete a model with its versions and examples'),
   ).action(async (id: string, flags: ApiFlags) => {
-    await expectOk(apiClient(flags).DELETE('/v2/models/{model_id}', path(idArg(id))));
+    await expectOk((await apiClient(flags)).DELETE('/v2/models/{model_id}', path(idArg(id))));
   });
 
   addApiOptions(
@@ -228,13 +229,17 @@ export function registerModelCommands(program: Command): void {
   )
     .requiredOption('--file <path>', 'CSV (text,label) or .jsonl')
     .action(async (id: string, flags: ApiFlags & { file: string }) => {
+      const { readLabelledExamples } = await import('../../app/cli-tools.js');
       const examples = await readLabelledExamples(
         await readFile(flags.file),
         fileFormat(flags.file) === 'text/csv' ? 'csv' : 'jsonl',
       );
       printJson(
         await expectOk(
-          apiClient(flags).POST('/v2/models/{model_id}/evaluations', { ...path(idArg(id)), body: { examples } }),
+          (await apiClient(flags)).POST('/v2/models/{model_id}/evaluations', {
+            ...path(idArg(id)),
+            body: { examples },
+          }),
         ),
       );
     });
@@ -243,14 +248,16 @@ export function registerModelCommands(program: Command): void {
     models.command('classify <model-id> <text...>').description('classify up to 8 texts with a deployed model'),
   ).action(async (id: string, texts: string[], flags: ApiFlags) => {
     printJson(
-      await expectOk(apiClient(flags).POST('/v2/models/{model_id}/inference', { ...path(idArg(id)), body: { texts } })),
+      await expectOk(
+        (await apiClient(flags)).POST('/v2/models/{model_id}/inference', { ...path(idArg(id)), body: { texts } }),
+      ),
     );
   });
 
   addApiOptions(models.command('export <model-id>').description('write the served version to one file'))
     .requiredOption('--out <file>', 'where to write the export')
     .action(async (id: string, flags: ApiFlags & { out: string }) => {
-      const file = await expectOk(apiClient(flags).GET('/v2/models/{model_id}/export', path(idArg(id))));
+      const file = await expectOk((await apiClient(flags)).GET('/v2/models/{model_id}/export', path(idArg(id))));
       await writeFile(flags.out, `${JSON.stringify(file, null, 2)}\n`);
       process.stderr.write(
         `wrote ${file.model.type} model "${file.model.name}" version ${file.model.version} to ${flags.out}\n`,
@@ -263,7 +270,7 @@ export function registerModelCommands(program: Command): void {
       const body = JSON.parse(await readFile(file, 'utf8'));
       printJson(
         await expectOk(
-          apiClient(flags).POST('/v2/models/import', {
+          (await apiClient(flags)).POST('/v2/models/import', {
             body,
             params: { query: flags.name === undefined ? {} : { name: flags.name } },
           }),

@@ -1,5 +1,4 @@
 // `models train --follow` and `models job --follow`: a training job polled until it ends, shown as a progress bar or lines.
-import { Presets, SingleBar } from 'cli-progress';
 import type { TextclassClient } from '@textclass/client';
 import { expectOk } from './api-client.js';
 
@@ -10,6 +9,7 @@ export async function followTraining(
   jobId: string,
   intervalMs = 250,
 ): Promise<Record<string, unknown>> {
+  const { Presets, SingleBar } = (await import('cli-progress')).default;
   const bar = process.stderr.isTTY
     ? new SingleBar(
         {

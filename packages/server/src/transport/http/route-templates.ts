@@ -1,4 +1,5 @@
 // Maps a request path to its route template (/v2/models/{model_id}/inference) so metric labels stay few.
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { LruMap } from '../../core/shared/lru-map.js';
 
@@ -29,9 +30,9 @@ export class RouteTemplates {
 
   /** The contract's paths plus the system ones. */
   static fromContract(): RouteTemplates {
-    const spec = createRequire(import.meta.url)('@textclass/openapi/openapi.json') as {
-      paths: Record<string, unknown>;
-    };
+    // Read, not require()d, so only the path names outlive this call (require's cache would keep the whole contract).
+    const file = createRequire(import.meta.url).resolve('@textclass/openapi/openapi.json');
+    const spec = JSON.parse(readFileSync(file, 'utf8')) as { paths: Record<string, unknown> };
     return new RouteTemplates([...Object.keys(spec.paths), ...SYSTEM_PATHS]);
   }
 
