@@ -3,7 +3,7 @@
 import { crc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { withoutAccents } from './accents.js';
-import { recordLayout, MAX_WORD_BYTES } from './word-records.js';
+import { LOAD, MAX_WORD_BYTES, NO_POSTINGS, recordLayout } from './word-records.js';
 import { decodeWordTable, encodeWordTable } from './word-table-file.js';
 import { WordTable, type WordTableLanguage } from './word-table.js';
 
@@ -35,11 +35,11 @@ describe('fingerprints in the slots', () => {
     }
   });
 
-  it('leave about a third of the slots empty, in any number of slots (not a power of two)', () => {
+  it('leave 1 − LOAD of the slots empty, in any number of slots (not a power of two)', () => {
     const table = WordTable.build(vocab, []);
     const { slots } = table.parts;
     expect(table.parts.entries).toBe(entries.size);
-    expect(slots.length).toBe(Math.ceil(entries.size / 0.65));
+    expect(slots.length).toBe(Math.ceil(entries.size / LOAD));
     expect(slots.filter((slot) => slot !== 0).length).toBe(entries.size);
   });
 
@@ -91,11 +91,11 @@ describe('the packing of rows, languages and words', () => {
   });
 
   it('holds words with one- and two-byte headers up to MAX_WORD_BYTES, and refuses longer ones', () => {
-    const long = ['x'.repeat(63), 'y'.repeat(64), '日'.repeat(2730), 'z'.repeat(MAX_WORD_BYTES)];
+    const long = ['x'.repeat(31), 'y'.repeat(32), '日'.repeat(1365), 'z'.repeat(MAX_WORD_BYTES)];
     const table = WordTable.build(Object.fromEntries(long.map((word, row) => [word, row])), []);
     expect(long.map((word) => table.column(0).get(word))).toEqual([0, 1, 2, 3]);
     expect(table.find('z'.repeat(MAX_WORD_BYTES - 1))).toBe(-1);
-    expect(() => WordTable.build({ ['z'.repeat(MAX_WORD_BYTES + 1)]: 0 }, [])).toThrow(/over 8191 bytes/);
+    expect(() => WordTable.build({ ['z'.repeat(MAX_WORD_BYTES + 1)]: 0 }, [])).toThrow(/over 4095 bytes/);
   });
 });
 
@@ -125,15 +125,21 @@ describe('a words file', () => {
         .get('kund'),
     ).toBe(4);
     const damaged = Uint8Array.from(good);
-    damaged[damaged.length - 3] ^= 1;
+    damaged[damaged.length - 3] = (damaged[damaged.length - 3] as number) ^ 1;
     expect(() => decodeWordTable(damaged)).toThrow(/damaged/);
     expect(() => decodeWordTable(good.subarray(0, good.length - 1))).toThrow(/truncated/);
     expect(() => decodeWordTable(edited((_, view) => view.setUint32(48, 6, true)))).toThrow(/fewer records/);
     expect(() => decodeWordTable(edited((_, view) => view.setUint32(48, 4, true)))).toThrow(/more records/);
-    // the first record is "the": header 3 << 1 | 1, three bytes, one byte of evidence, one posting (column 0)
-    expect(() => decodeWordTable(edited((records) => (records[0] = 0x7f)))).toThrow(/past the end/);
-    expect(() => decodeWordTable(edited((records) => (records[4] = 0xff)))).toThrow(/evidence of no language/);
-    expect(() => decodeWordTable(edited((records) => (records[8] = 0x7f)))).toThrow(/a column|past the end/);
-    expect(() => decodeWordTable(edited((records) => (records[8] &= 0x7f)))).toThrow(/a column|past the end/);
+    // the first record is "the": header 3 << 2 | DERIVED, three bytes, one posting (column 0, row 1, the last)
+    expect([...table.parts.records.subarray(0, 8)]).toEqual([0x0f, 0x74, 0x68, 0x65, 1, 0, 0, 0x80]);
+    const longWord = (records: Uint8Array) => records.set([0xff, 0x7f]); // 4,095 bytes, DERIVED
+    expect(() => decodeWordTable(edited(longWord))).toThrow(/a word past the end/);
+    expect(() => decodeWordTable(edited((records) => (records[0] = 0x0e)))).toThrow(/a record kind/);
+    expect(() => decodeWordTable(edited((records) => (records[7] = 0x7f)))).toThrow(/a column/);
+    expect(() => decodeWordTable(edited((records) => (records[7] = 0)))).toThrow(/a column|past the end/);
+    // "cafe" (an unaccented form): no postings, one byte of evidence after its four
+    const cafe = table.find('cafe');
+    expect(table.parts.records[cafe]).toBe((4 << 2) | NO_POSTINGS);
+    expect(() => decodeWordTable(edited((records) => (records[cafe + 5] = 0xff)))).toThrow(/evidence of no language/);
   });
 });

@@ -152,10 +152,10 @@ describe('the UTF-8 pool', () => {
 
   it('holds each word in its UTF-8 bytes, a lone surrogate in its own three', () => {
     const { records } = built.parts;
-    // a record: its header (UTF-8 bytes << 1 | has postings: 1 here), then the word's bytes
+    // a record: its header (UTF-8 bytes << 2 | kind; one byte here), then the word's bytes
     const bytes = (word: string) => {
       const entry = built.find(word);
-      return [...records.subarray(entry + 1, entry + 1 + ((records[entry] as number) >>> 1))];
+      return [...records.subarray(entry + 1, entry + 1 + ((records[entry] as number) >>> 2))];
     };
     for (const word of ['ab', 'ñandú', '日本語', 'x😀y', '\u07ff\u0800\uffff'])
       expect(bytes(word)).toEqual([...Buffer.from(word)]);

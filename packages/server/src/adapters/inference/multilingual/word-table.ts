@@ -3,9 +3,13 @@
 import { withoutAccents } from './accents.js';
 import { hashWord, sameWord, utf8Length, writeUtf8 } from './utf8-pool.js';
 import {
+  DERIVED,
   headerBytes,
   indexRecords,
+  languageOf,
   MAX_WORD_BYTES,
+  NO_POSTINGS,
+  POSTINGS,
   recordLayout,
   writeHeader,
   type RecordLayout,
@@ -85,29 +89,33 @@ export class WordTable {
         const entry = (held & this.offsetMask) - 1;
         const head = records[entry] as number;
         const start = head < 0x80 ? entry + 1 : entry + 2;
-        const bytes = head < 0x80 ? head >>> 1 : ((head & 0x7f) | ((records[entry + 1] as number) << 7)) >>> 1;
+        const bytes = head < 0x80 ? head >>> 2 : ((head & 0x7f) | ((records[entry + 1] as number) << 7)) >>> 2;
         if (sameWord(word, records, start, start + bytes)) return entry;
       }
       if (++slot === capacity) slot = 0;
     }
   }
 
-  /** Where an entry's evidence starts; bit 31 set when it has postings (they follow the evidence). */
-  private evidenceAt(entry: number): number {
+  /** Where an entry's word ends (its evidence bytes, if any, start). */
+  private wordEnd(entry: number): number {
     const records = this.parts.records;
     const head = records[entry] as number;
-    if (head < 0x80) return (entry + 1 + (head >>> 1)) | ((head & 1) << 31);
-    const wide = (head & 0x7f) | ((records[entry + 1] as number) << 7);
-    return (entry + 2 + (wide >>> 1)) | ((wide & 1) << 31);
+    if (head < 0x80) return entry + 1 + (head >>> 2);
+    return entry + 2 + (((head & 0x7f) | ((records[entry + 1] as number) << 7)) >>> 2);
+  }
+
+  /** Where an entry's postings start (the record's kind, records[entry] & 3, says whether it has any). */
+  private postingsAt(entry: number): number {
+    const derived = ((this.parts.records[entry] as number) & 3) === DERIVED;
+    return this.wordEnd(entry) + (derived ? 0 : this.layout.evidenceBytes);
   }
 
   /** The row an entry has in a column; undefined when it has none there. */
   row(entry: number, column: number): number | undefined {
-    const at = this.evidenceAt(entry);
-    if (at >= 0) return undefined;
     const records = this.parts.records;
-    const { rowBits, maxRow, columnMask, evidenceBytes } = this.layout;
-    for (let p = (at & 0x7fffffff) + evidenceBytes; ; p += 4) {
+    if (((records[entry] as number) & 3) === NO_POSTINGS) return undefined;
+    const { rowBits, maxRow, columnMask } = this.layout;
+    for (let p = this.postingsAt(entry); ; p += 4) {
       const posting =
         (records[p] as number) |
         ((records[p + 1] as number) << 8) |
@@ -121,17 +129,19 @@ export class WordTable {
   /** Bit j set when language j's vocabulary (0: the default one) holds the word as written. */
   vocabBits(word: string): number {
     const entry = this.find(word);
-    if (entry < 0) return 0;
-    const at = this.evidenceAt(entry);
-    if (at >= 0) return 0;
+    return entry < 0 ? 0 : this.postingBits(entry, true);
+  }
+
+  /** Bit languageOf(column) of each posting's column (vocabularies only: the default one and every odd column). */
+  private postingBits(entry: number, vocabularies: boolean): number {
     const records = this.parts.records;
-    const { rowBits, columnMask, evidenceBytes } = this.layout;
+    if (((records[entry] as number) & 3) === NO_POSTINGS) return 0;
+    const { rowBits, columnMask } = this.layout;
     let bits = 0;
-    for (let p = (at & 0x7fffffff) + evidenceBytes; ; p += 4) {
+    for (let p = this.postingsAt(entry); ; p += 4) {
       const high = records[p + 3] as number;
       const column = ((((high << 24) | ((records[p + 2] as number) << 16)) >>> rowBits) & columnMask) as number;
-      if (column === 0) bits |= 1;
-      else if (column % 2 === 1) bits |= 1 << ((column + 1) / 2);
+      if (!vocabularies || column === 0 || column % 2 === 1) bits |= 1 << languageOf(column);
       if (high >= 0x80) return bits;
     }
   }
@@ -141,7 +151,8 @@ export class WordTable {
     const entry = this.find(word);
     if (entry < 0) return 0;
     const records = this.parts.records;
-    const p = this.evidenceAt(entry) & 0x7fffffff;
+    if (((records[entry] as number) & 3) === DERIVED) return this.postingBits(entry, false);
+    const p = this.wordEnd(entry);
     let bits = records[p] as number;
     for (let k = 1; k < this.layout.evidenceBytes; k++) bits |= (records[p + k] as number) << (8 * k);
     return bits;
@@ -155,12 +166,11 @@ export class WordTable {
   /** Largest row of any column (0 when empty). */
   maxRow(): number {
     const { records, entries } = this.parts;
-    const { maxRow, evidenceBytes } = this.layout;
+    const { maxRow } = this.layout;
     let max = 0;
     for (let e = 0, entry = 0; e < entries; e++) {
-      const at = this.evidenceAt(entry);
-      let p = (at & 0x7fffffff) + evidenceBytes;
-      if (at < 0)
+      let p = this.postingsAt(entry);
+      if (((records[entry] as number) & 3) !== NO_POSTINGS)
         for (let last = false; !last; p += 4) {
           const posting =
             (records[p] as number) |
@@ -189,6 +199,8 @@ export class WordTable {
     const entries = new Map<string, number>();
     const counts: number[] = [];
     const evidence: number[] = [];
+    /** Per entry, the languages of its postings (the evidence of a DERIVED record). */
+    const postingBits: number[] = [];
     const entryOf = (word: string) => {
       let entry = entries.get(word);
       if (entry === undefined) {
@@ -196,6 +208,7 @@ export class WordTable {
         entries.set(word, entry);
         counts.push(0);
         evidence.push(0);
+        postingBits.push(0);
       }
       return entry;
     };
@@ -210,6 +223,7 @@ export class WordTable {
       for (const word of Object.keys(words)) {
         const entry = entryOf(word);
         counts[entry] = (counts[entry] as number) + 1;
+        postingBits[entry] = (postingBits[entry] as number) | bit;
         if (han ? !stems && HAN_WORD.test(word) : true) evidence[entry] = (evidence[entry] as number) | bit;
         if (!han && !stems && NON_ASCII.test(word)) {
           const plain = entryOf(withoutAccents(word));
@@ -221,21 +235,24 @@ export class WordTable {
     const words = [...entries.keys()];
     const bytes = words.map(utf8Length);
     const starts = new Float64Array(words.length + 1);
+    const kinds = words.map((_, e) =>
+      (counts[e] as number) === 0 ? NO_POSTINGS : evidence[e] === postingBits[e] ? DERIVED : POSTINGS,
+    );
     words.forEach((word, e) => {
       const length = bytes[e] as number;
       if (length > MAX_WORD_BYTES)
         throw new Error(`word table: "${word.slice(0, 40)}…" is over ${MAX_WORD_BYTES} bytes`);
-      const count = counts[e] as number;
-      starts[e + 1] = (starts[e] as number) + headerBytes(length) + length + layout.evidenceBytes + 4 * count;
+      const explicit = kinds[e] === DERIVED ? 0 : layout.evidenceBytes;
+      starts[e + 1] = (starts[e] as number) + headerBytes(length) + length + explicit + 4 * (counts[e] as number);
     });
     const records = new Uint8Array(starts[words.length] as number);
     const cursor = new Float64Array(words.length);
     words.forEach((word, e) => {
-      const at = writeHeader(records, starts[e] as number, bytes[e] as number, (counts[e] as number) > 0);
-      const end = writeUtf8(word, records, at);
-      for (let k = 0, bits = evidence[e] as number; k < layout.evidenceBytes; k++, bits >>>= 8)
-        records[end + k] = bits & 0xff;
-      cursor[e] = end + layout.evidenceBytes;
+      const kind = kinds[e] as number;
+      const end = writeUtf8(word, records, writeHeader(records, starts[e] as number, bytes[e] as number, kind));
+      const explicit = kind === DERIVED ? 0 : layout.evidenceBytes;
+      for (let k = 0, bits = evidence[e] as number; k < explicit; k++, bits >>>= 8) records[end + k] = bits & 0xff;
+      cursor[e] = end + explicit;
     });
     // pass 2: postings, in column order within each entry, the last one flagged
     columns.forEach((words, column) => {
