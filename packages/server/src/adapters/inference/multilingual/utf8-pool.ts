@@ -40,7 +40,7 @@ export function sameWord(word: string, chars: Uint8Array, start: number, end: nu
   return p === end;
 }
 
-/** Appends the UTF-8 of word at chars[at] (see WordTableParts.chars); returns the end. Bytes: utf8Length(word). */
+/** Appends the UTF-8 of word at chars[at] (see WordTableParts.records); returns the end. Bytes: utf8Length(word). */
 export function writeUtf8(word: string, chars: Uint8Array, at: number): number {
   const length = word.length;
   for (let i = 0; i < length; i++) {

@@ -35,8 +35,9 @@ export interface WordTableParts {
   /** Words (entries) in the table. */
   entries: number;
   /**
-   * One record per entry, back to back (word-records.ts): a header (UTF-8 bytes, whether it has postings), the word's
-   * UTF-8, its evidence bits, then its postings (column and row). A code unit that is half of no surrogate pair (none
+   * One record per entry, back to back (word-records.ts): a header (UTF-8 bytes, kind), the word's UTF-8, its evidence
+   * bits (bit j: language j has it as a word, a stem or a word's unaccented form; none stored when they are the
+   * languages of its postings), then its postings (column and row). A code unit that is half of no surrogate pair (none
    * in the built-in tables) is written as its own three bytes, so every string has one form. An entry is its offset.
    */
   records: Uint8Array;
