@@ -68,6 +68,6 @@ process.stdout.write(
     '| tokenizer | built from JSON in ms | cold texts/s | warm texts/s |',
     '|---|---|---|---|',
     ...subjects.map((s) => `| ${s.label} | ${s.buildMs.toFixed(0)} | ${s.cold.toFixed(0)} | ${s.warm.toFixed(0)} |`),
-    `this build read its tables from tokenizer.words.bin in ${fromFileMs.toFixed(0)} ms (${fromFile.table.parts.chars.length} characters of words)`,
+    `this build read its tables from tokenizer.words.bin in ${fromFileMs.toFixed(0)} ms (${fromFile.table.parts.records.length} bytes of word records)`,
   ].join('\n') + '\n',
 );

@@ -88,4 +88,16 @@ describe('the words file of a tokenizer.json', () => {
     await writeFile(join(dir, TOKENIZER_WORDS_FILE), 'not a words file');
     expect(await compactTokenizerWords(path)).toBe('written');
   });
+
+  it('is made again when it is of an older layout (version 3: parallel arrays), not misread', async () => {
+    const path = join(dir, 'tokenizer.json');
+    const wordsPath = join(dir, TOKENIZER_WORDS_FILE);
+    expect(await compactTokenizerWords(path)).toBe('current');
+    const current = await readFile(wordsPath);
+    const old = Buffer.from(current);
+    old.writeUInt32LE(3, 4);
+    await writeFile(wordsPath, old);
+    expect(await compactTokenizerWords(path)).toBe('written');
+    expect((await readFile(wordsPath)).equals(current)).toBe(true);
+  });
 });

@@ -1,4 +1,4 @@
-// The UTF-8 pool of the word table: words written, compared and hashed (as UTF-16 code units) without decoding copies.
+// The UTF-8 words of the word table: written, compared and hashed (as UTF-16 code units) without decoding copies.
 
 /** Whether `word` is the UTF-8 of chars[start, end), compared as it is read (no encoding of the word first). */
 export function sameWord(word: string, chars: Uint8Array, start: number, end: number): boolean {
@@ -40,7 +40,7 @@ export function sameWord(word: string, chars: Uint8Array, start: number, end: nu
   return p === end;
 }
 
-/** Appends the UTF-8 of word at chars[at] (see WordTableParts.chars); returns the end. Bytes: utf8Length(word). */
+/** Appends the UTF-8 of word at chars[at] (see WordTableParts.records); returns the end. Bytes: utf8Length(word). */
 export function writeUtf8(word: string, chars: Uint8Array, at: number): number {
   const length = word.length;
   for (let i = 0; i < length; i++) {
@@ -80,7 +80,27 @@ export function utf8Length(word: string): number {
   return bytes;
 }
 
-/** FNV-1a over the UTF-16 code units of the word at chars[start, end): the hash word-table.ts's hashOf gives its string. */
+/**
+ * FNV-1a's last state mixed (murmur3's finalizer): every bit of the result depends on every code unit, so the slot
+ * position (high bits) and the fingerprint (low bits) of word-records.ts are independent of each other.
+ */
+function finish(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+/** The hash of a word: FNV-1a over its UTF-16 code units, mixed. */
+export function hashWord(word: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < word.length; i++) h = Math.imul(h ^ word.charCodeAt(i), 0x01000193);
+  return finish(h);
+}
+
+/** hashWord of the word whose UTF-8 is chars[start, end), computed from the bytes (no string decoded). */
 export function hashUtf8(chars: Uint8Array, start: number, end: number): number {
   let h = 0x811c9dc5;
   for (let i = start; i < end;) {
@@ -107,5 +127,5 @@ export function hashUtf8(chars: Uint8Array, start: number, end: number): number 
       i += 4;
     }
   }
-  return h >>> 0;
+  return finish(h);
 }

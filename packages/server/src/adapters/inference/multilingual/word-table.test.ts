@@ -147,12 +147,16 @@ describe('the UTF-8 pool', () => {
       expect(words.map((word) => table.column(0).get(word))).toEqual(words.map((_, row) => row));
       expect(misses.map((word) => table.column(0).get(word))).toEqual(misses.map(() => undefined));
     }
-    expect(read.parts.hashes).toEqual(built.parts.hashes);
+    expect(read.parts.slots).toEqual(built.parts.slots);
   });
 
   it('holds each word in its UTF-8 bytes, a lone surrogate in its own three', () => {
-    const { chars, offsets } = built.parts;
-    const bytes = (word: string) => [...chars.subarray(offsets[built.find(word)], offsets[built.find(word) + 1])];
+    const { records } = built.parts;
+    // a record: its header (UTF-8 bytes << 2 | kind; one byte here), then the word's bytes
+    const bytes = (word: string) => {
+      const entry = built.find(word);
+      return [...records.subarray(entry + 1, entry + 1 + ((records[entry] as number) >>> 2))];
+    };
     for (const word of ['ab', 'ñandú', '日本語', 'x😀y', '\u07ff\u0800\uffff'])
       expect(bytes(word)).toEqual([...Buffer.from(word)]);
     expect(bytes('\ud800')).toEqual([0xed, 0xa0, 0x80]);

@@ -1,6 +1,19 @@
-// Every word of a static tokenizer (vocabularies, stems, unaccented forms) in one typed-array hash table, no JS Map.
+// Every word of a static tokenizer (vocabularies, stems, unaccented forms) in one byte pool of records, found through a
+// fingerprinted open-addressing table (word-records.ts): no JS Map, no per-word arrays.
 import { withoutAccents } from './accents.js';
-import { hashUtf8, sameWord, utf8Length, writeUtf8 } from './utf8-pool.js';
+import { hashWord, sameWord, utf8Length, writeUtf8 } from './utf8-pool.js';
+import {
+  DERIVED,
+  headerBytes,
+  indexRecords,
+  languageOf,
+  MAX_WORD_BYTES,
+  NO_POSTINGS,
+  POSTINGS,
+  recordLayout,
+  writeHeader,
+  type RecordLayout,
+} from './word-records.js';
 
 /** What a lookup needs of a word → row table (a Map qualifies; so does a WordTable column). */
 export interface WordColumn {
@@ -15,38 +28,28 @@ export interface WordTableLanguage {
   han: boolean;
 }
 
-/** The typed arrays a WordTable is made of (what a binary file holds). */
+/** What a WordTable is made of (a binary file holds all but the slots, computed when it is read). */
 export interface WordTableParts {
-  /** Languages (the default one first); columns: 0 the default vocabulary, 1 + 2i language i's words, 2 + 2i its stems. */
+  /** Languages, the default one included; the columns are 0 the default vocabulary, 1 + 2i language i's words, 2 + 2i its stems. */
   languages: number;
+  /** Words (entries) in the table. */
+  entries: number;
   /**
-   * Every word's UTF-8 bytes, one after the other; word e is chars[offsets[e], offsets[e + 1]). A code unit that is half
-   * of no surrogate pair (none in the built-in tables) is written as its own three bytes, so every string has one form.
+   * One record per entry, back to back (word-records.ts): a header (UTF-8 bytes, kind), the word's UTF-8, its evidence
+   * bits (bit j: language j has it as a word, a stem or a word's unaccented form; none stored when they are the
+   * languages of its postings), then its postings (column and row). A code unit that is half of no surrogate pair (none
+   * in the built-in tables) is written as its own three bytes, so every string has one form. An entry is its offset.
    */
-  chars: Uint8Array;
-  offsets: Uint32Array;
-  /** Hash of each word (FNV-1a over its UTF-16 code units). */
-  hashes: Uint32Array;
-  /** Open addressing, linear probing: entry + 1, 0 empty; length a power of two. */
+  records: Uint8Array;
+  /** Open addressing, linear probing: the record's offset + 1 in the low offsetBits, a fingerprint above; 0 empty. */
   slots: Uint32Array;
-  /** Entry e's postings are [postingStart[e], postingStart[e + 1]): a column and the row it gives there. */
-  postingStart: Uint32Array;
-  postingColumn: Uint8Array;
-  postingRow: Int32Array;
-  /** Per entry, bit j: language j (0: the default) has it as a word, a stem or a word's unaccented form (evidence). */
-  evidence: Uint32Array;
+  offsetBits: number;
 }
 
 const NON_ASCII = /[^\x00-\x7f]/;
 const HAN_WORD = /^\p{Script=Han}{2,}$/u;
-/** Bits of a 32-bit mask; language j is bit j. */
+/** Bits of a 31-bit mask; language j is bit j. */
 const MAX_LANGUAGES = 31;
-
-function hashOf(word: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < word.length; i++) h = Math.imul(h ^ word.charCodeAt(i), 0x01000193);
-  return h >>> 0;
-}
 
 /** A view of one column: word → row, undefined when the column does not hold the word. */
 class Column implements WordColumn {
@@ -62,51 +65,98 @@ class Column implements WordColumn {
 }
 
 export class WordTable {
-  private readonly mask: number;
+  private readonly layout: RecordLayout;
+  private readonly scale: number;
+  private readonly offsetMask: number;
+  private readonly fingerprintMask: number;
 
   constructor(readonly parts: WordTableParts) {
-    this.mask = parts.slots.length - 1;
+    this.layout = recordLayout(parts.languages);
+    this.scale = parts.slots.length / 2 ** 32;
+    this.offsetMask = 2 ** parts.offsetBits - 1;
+    this.fingerprintMask = 2 ** (32 - parts.offsetBits) - 1;
   }
 
-  /** The entry of a word, -1 when no column holds it. */
+  /** The entry of a word (its record's offset), -1 when no column holds it. */
   find(word: string): number {
-    const { chars, offsets, hashes, slots } = this.parts;
-    const hash = hashOf(word);
-    for (let slot = hash & this.mask; ; slot = (slot + 1) & this.mask) {
+    const { records, slots, offsetBits } = this.parts;
+    const hash = hashWord(word);
+    const fingerprint = hash & this.fingerprintMask;
+    const capacity = slots.length;
+    for (let slot = Math.floor(hash * this.scale); ;) {
       const held = slots[slot] as number;
       if (held === 0) return -1;
-      const entry = held - 1;
-      if (hashes[entry] === hash && sameWord(word, chars, offsets[entry] as number, offsets[entry + 1] as number))
-        return entry;
+      if (held >>> offsetBits === fingerprint) {
+        const entry = (held & this.offsetMask) - 1;
+        const head = records[entry] as number;
+        const start = head < 0x80 ? entry + 1 : entry + 2;
+        const bytes = head < 0x80 ? head >>> 2 : ((head & 0x7f) | ((records[entry + 1] as number) << 7)) >>> 2;
+        if (sameWord(word, records, start, start + bytes)) return entry;
+      }
+      if (++slot === capacity) slot = 0;
     }
+  }
+
+  /** Where an entry's word ends (its evidence bytes, if any, start). */
+  private wordEnd(entry: number): number {
+    const records = this.parts.records;
+    const head = records[entry] as number;
+    if (head < 0x80) return entry + 1 + (head >>> 2);
+    return entry + 2 + (((head & 0x7f) | ((records[entry + 1] as number) << 7)) >>> 2);
+  }
+
+  /** Where an entry's postings start (the record's kind, records[entry] & 3, says whether it has any). */
+  private postingsAt(entry: number): number {
+    const derived = ((this.parts.records[entry] as number) & 3) === DERIVED;
+    return this.wordEnd(entry) + (derived ? 0 : this.layout.evidenceBytes);
   }
 
   /** The row an entry has in a column; undefined when it has none there. */
   row(entry: number, column: number): number | undefined {
-    const { postingStart, postingColumn, postingRow } = this.parts;
-    for (let p = postingStart[entry] as number, end = postingStart[entry + 1] as number; p < end; p++)
-      if (postingColumn[p] === column) return postingRow[p];
-    return undefined;
+    const records = this.parts.records;
+    if (((records[entry] as number) & 3) === NO_POSTINGS) return undefined;
+    const { rowBits, maxRow, columnMask } = this.layout;
+    for (let p = this.postingsAt(entry); ; p += 4) {
+      const posting =
+        (records[p] as number) |
+        ((records[p + 1] as number) << 8) |
+        ((records[p + 2] as number) << 16) |
+        ((records[p + 3] as number) << 24);
+      if (((posting >>> rowBits) & columnMask) === column) return posting & maxRow;
+      if (posting < 0) return undefined;
+    }
   }
 
   /** Bit j set when language j's vocabulary (0: the default one) holds the word as written. */
   vocabBits(word: string): number {
     const entry = this.find(word);
-    if (entry < 0) return 0;
-    const { postingStart, postingColumn } = this.parts;
-    let bits = 0;
-    for (let p = postingStart[entry] as number, end = postingStart[entry + 1] as number; p < end; p++) {
-      const column = postingColumn[p] as number;
-      if (column === 0) bits |= 1;
-      else if (column % 2 === 1) bits |= 1 << ((column + 1) / 2);
-    }
-    return bits;
+    return entry < 0 ? 0 : this.postingBits(entry, true);
   }
 
-  /** Bit j set when language j has the word as a word, stem or unaccented form (see WordTableParts.evidence). */
+  /** Bit languageOf(column) of each posting's column (vocabularies only: the default one and every odd column). */
+  private postingBits(entry: number, vocabularies: boolean): number {
+    const records = this.parts.records;
+    if (((records[entry] as number) & 3) === NO_POSTINGS) return 0;
+    const { rowBits, columnMask } = this.layout;
+    let bits = 0;
+    for (let p = this.postingsAt(entry); ; p += 4) {
+      const high = records[p + 3] as number;
+      const column = ((((high << 24) | ((records[p + 2] as number) << 16)) >>> rowBits) & columnMask) as number;
+      if (!vocabularies || column === 0 || column % 2 === 1) bits |= 1 << languageOf(column);
+      if (high >= 0x80) return bits;
+    }
+  }
+
+  /** Bit j set when language j has the word as a word, stem or unaccented form (see WordTableParts.records). */
   evidenceBits(word: string): number {
     const entry = this.find(word);
-    return entry < 0 ? 0 : (this.parts.evidence[entry] as number);
+    if (entry < 0) return 0;
+    const records = this.parts.records;
+    if (((records[entry] as number) & 3) === DERIVED) return this.postingBits(entry, false);
+    const p = this.wordEnd(entry);
+    let bits = records[p] as number;
+    for (let k = 1; k < this.layout.evidenceBytes; k++) bits |= (records[p + k] as number) << (8 * k);
+    return bits;
   }
 
   /** Language j's words (j = 0: the default vocabulary) or, for j ≥ 1, its stems. */
@@ -116,17 +166,42 @@ export class WordTable {
 
   /** Largest row of any column (0 when empty). */
   maxRow(): number {
+    const { records, entries } = this.parts;
+    const { maxRow } = this.layout;
     let max = 0;
-    for (const row of this.parts.postingRow) if (row > max) max = row;
+    for (let e = 0, entry = 0; e < entries; e++) {
+      let p = this.postingsAt(entry);
+      if (((records[entry] as number) & 3) !== NO_POSTINGS)
+        for (let last = false; !last; p += 4) {
+          const posting =
+            (records[p] as number) |
+            ((records[p + 1] as number) << 8) |
+            ((records[p + 2] as number) << 16) |
+            ((records[p + 3] as number) << 24);
+          if ((posting & maxRow) > max) max = posting & maxRow;
+          last = posting < 0;
+        }
+      entry = p;
+    }
     return max;
   }
 
-  /** The table of a default vocabulary and more languages (parsed tokenizer.json content). */
-  static build(defaultVocab: Record<string, number>, languages: readonly WordTableLanguage[]): WordTable {
+  /**
+   * The table of a default vocabulary and more languages (parsed tokenizer.json content). Throws when a row, a word or
+   * the language count does not fit the packing (recordLayout).
+   * @param fingerprintBits see indexRecords (tests only)
+   */
+  static build(
+    defaultVocab: Record<string, number>,
+    languages: readonly WordTableLanguage[],
+    fingerprintBits?: number,
+  ): WordTable {
     if (languages.length + 1 > MAX_LANGUAGES) throw new Error(`word table: at most ${MAX_LANGUAGES - 1} languages`);
     const entries = new Map<string, number>();
     const counts: number[] = [];
     const evidence: number[] = [];
+    /** Per entry, the languages of its postings (the evidence of a DERIVED record). */
+    const postingBits: number[] = [];
     const entryOf = (word: string) => {
       let entry = entries.get(word);
       if (entry === undefined) {
@@ -134,6 +209,7 @@ export class WordTable {
         entries.set(word, entry);
         counts.push(0);
         evidence.push(0);
+        postingBits.push(0);
       }
       return entry;
     };
@@ -148,6 +224,7 @@ export class WordTable {
       for (const word of Object.keys(words)) {
         const entry = entryOf(word);
         counts[entry] = (counts[entry] as number) + 1;
+        postingBits[entry] = (postingBits[entry] as number) | bit;
         if (han ? !stems && HAN_WORD.test(word) : true) evidence[entry] = (evidence[entry] as number) | bit;
         if (!han && !stems && NON_ASCII.test(word)) {
           const plain = entryOf(withoutAccents(word));
@@ -155,70 +232,50 @@ export class WordTable {
         }
       }
     });
-    const n = entries.size;
-    const postingStart = new Uint32Array(n + 1);
-    for (let e = 0; e < n; e++) postingStart[e + 1] = (postingStart[e] as number) + (counts[e] as number);
-    const total = postingStart[n] as number;
-    const postingColumn = new Uint8Array(total);
-    const postingRow = new Int32Array(total);
-    const cursor = postingStart.slice(0, n);
-    // pass 2: postings, in column order within each entry
+    const layout = recordLayout(languages.length + 1);
+    const words = [...entries.keys()];
+    const bytes = words.map(utf8Length);
+    const starts = new Float64Array(words.length + 1);
+    const kinds = words.map((_, e) =>
+      (counts[e] as number) === 0 ? NO_POSTINGS : evidence[e] === postingBits[e] ? DERIVED : POSTINGS,
+    );
+    words.forEach((word, e) => {
+      const length = bytes[e] as number;
+      if (length > MAX_WORD_BYTES)
+        throw new Error(`word table: "${word.slice(0, 40)}…" is over ${MAX_WORD_BYTES} bytes`);
+      const explicit = kinds[e] === DERIVED ? 0 : layout.evidenceBytes;
+      starts[e + 1] = (starts[e] as number) + headerBytes(length) + length + explicit + 4 * (counts[e] as number);
+    });
+    const records = new Uint8Array(starts[words.length] as number);
+    const cursor = new Float64Array(words.length);
+    words.forEach((word, e) => {
+      const kind = kinds[e] as number;
+      const end = writeUtf8(word, records, writeHeader(records, starts[e] as number, bytes[e] as number, kind));
+      const explicit = kind === DERIVED ? 0 : layout.evidenceBytes;
+      for (let k = 0, bits = evidence[e] as number; k < explicit; k++, bits >>>= 8) records[end + k] = bits & 0xff;
+      cursor[e] = end + explicit;
+    });
+    // pass 2: postings, in column order within each entry, the last one flagged
     columns.forEach((words, column) => {
       for (const [word, row] of Object.entries(words)) {
+        if (!Number.isInteger(row) || row < 0 || row > layout.maxRow)
+          throw new Error(`word table: row ${row} of "${word}" does not fit ${layout.rowBits} bits`);
         const entry = entries.get(word) as number;
         const p = cursor[entry] as number;
-        postingColumn[p] = column;
-        postingRow[p] = row;
-        cursor[entry] = p + 1;
+        const posting = (row | (column << layout.rowBits)) >>> 0;
+        records[p] = posting & 0xff;
+        records[p + 1] = (posting >>> 8) & 0xff;
+        records[p + 2] = (posting >>> 16) & 0xff;
+        records[p + 3] = posting >>> 24;
+        cursor[entry] = p + 4;
       }
     });
-    return new WordTable(
-      hashTable([...entries.keys()], languages.length + 1, {
-        postingStart,
-        postingColumn,
-        postingRow,
-        evidence: Uint32Array.from(evidence),
-      }),
-    );
+    for (let e = 0; e < words.length; e++)
+      if ((counts[e] as number) > 0) {
+        const last = (cursor[e] as number) - 1;
+        records[last] = (records[last] as number) | 0x80;
+      }
+    const table = { languages: languages.length + 1, entries: words.length, records };
+    return new WordTable({ ...table, ...indexRecords(records, table.entries, table.languages, fingerprintBits) });
   }
-}
-
-/** Lays the words out in one UTF-8 pool, then hashes them. */
-function hashTable(
-  words: readonly string[],
-  languages: number,
-  rest: Pick<WordTableParts, 'postingStart' | 'postingColumn' | 'postingRow' | 'evidence'>,
-): WordTableParts {
-  let length = 0;
-  for (const word of words) length += utf8Length(word);
-  const chars = new Uint8Array(length);
-  const offsets = new Uint32Array(words.length + 1);
-  let at = 0;
-  words.forEach((word, entry) => {
-    offsets[entry] = at;
-    at = writeUtf8(word, chars, at);
-  });
-  offsets[words.length] = at;
-  return { languages, chars, offsets, ...hashWords(chars, offsets), ...rest };
-}
-
-/**
- * The hash of every word of a pool (over its UTF-16 code units, decoded from the bytes, as hashOf hashes a string) and
- * the open-addressing slots (at most half full) that find them.
- */
-export function hashWords(chars: Uint8Array, offsets: Uint32Array): Pick<WordTableParts, 'hashes' | 'slots'> {
-  const n = offsets.length - 1;
-  const hashes = new Uint32Array(n);
-  let capacity = 1;
-  while (capacity < n * 2) capacity *= 2;
-  const slots = new Uint32Array(capacity);
-  const mask = capacity - 1;
-  for (let entry = 0; entry < n; entry++) {
-    const hash = hashUtf8(chars, offsets[entry] as number, offsets[entry + 1] as number);
-    hashes[entry] = hash;
-    let slot = hash & mask;
-    while (slots[slot] !== 0) slot = (slot + 1) & mask;
-    slots[slot] = entry + 1;
-  }
-  return { hashes, slots };
 }
