@@ -5,7 +5,7 @@ import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import { acquireDirectoryLock } from './directory-lock.js';
-import { readPGliteTemplate } from './pglite-template.js';
+import { readPGliteTemplate, unpackPGliteTemplate } from './pglite-template.js';
 import { typeParsers } from './type-parsers.js';
 
 /** Pass as `dataDir` for a throwaway in-memory database. */
@@ -60,8 +60,10 @@ export async function openPGlite(dataDir: string, options: OpenPGliteOptions = {
   await mkdir(location, { recursive: true });
   const release = await acquireDirectoryLock(`${location}.lock`, `the database directory ${location}`);
   try {
-    // A new database starts from the build's packed cluster (pglite-template.ts); an existing one as it is.
-    const loadDataDir = existsSync(path.join(location, 'PG_VERSION')) ? undefined : await readPGliteTemplate();
+    // A new database starts from the build's packed cluster (pglite-template.ts), unpacked to disk; an existing one as it
+    // is. A directory with files but no cluster keeps the old way: PGlite loads the template over it.
+    const loadTemplate = !existsSync(path.join(location, 'PG_VERSION')) && !(await unpackPGliteTemplate(location));
+    const loadDataDir = loadTemplate ? await readPGliteTemplate() : undefined;
     return {
       pglite: await PGlite.create({ dataDir: location, parsers, startParams: [...EMBEDDED_START_PARAMS], loadDataDir }),
       location,

@@ -1,11 +1,11 @@
 // The build's packed PGlite cluster: a new data dir is unpacked from it (no initdb), an existing one is opened as it is.
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPGlite, type OpenedPGlite } from './pglite-open.js';
-import { pgliteTemplatePath } from './pglite-template.js';
+import { pgliteTemplatePath, unpackPGliteTemplate } from './pglite-template.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -46,5 +46,34 @@ describe('PGlite template', () => {
     expect(await systemIdentifier(reopened)).toBe(id);
     expect((await reopened.pglite.query<{ n: number }>('SELECT n FROM kept')).rows).toEqual([{ n: 42 }]);
     await closeAll(reopened);
+  });
+
+  it('is unpacked to disk through a staging directory that a start which died halfway may have left', async () => {
+    const location = path.join(dir, 'c', 'pglite');
+    await mkdir(location, { recursive: true });
+    await mkdir(`${location}.unpacking/base`, { recursive: true });
+    await writeFile(`${location}.unpacking/base/stale`, 'left by a dead start');
+    expect(await unpackPGliteTemplate(location)).toBe(true);
+    expect(existsSync(`${location}.unpacking`)).toBe(false);
+    expect((await readFile(path.join(location, 'PG_VERSION'), 'utf8')).trim()).toMatch(/^\d+$/);
+    expect(existsSync(path.join(location, 'base', 'stale'))).toBe(false);
+    expect(await readdir(path.join(location, 'pg_wal'))).toContain('000000010000000000000001');
+  });
+
+  it('leaves a directory that already holds files, and a broken template, to the caller', async () => {
+    const occupied = path.join(dir, 'd');
+    await mkdir(occupied);
+    await writeFile(path.join(occupied, 'mine'), 'not a cluster');
+    expect(await unpackPGliteTemplate(occupied)).toBe(false);
+    expect(await readdir(occupied)).toEqual(['mine']);
+
+    const broken = path.join(dir, 'broken.tar.gz');
+    const bytes = await readFile(await pgliteTemplatePath());
+    await writeFile(broken, bytes.subarray(0, bytes.length >> 1));
+    const empty = path.join(dir, 'e');
+    await mkdir(empty);
+    await expect(unpackPGliteTemplate(empty, broken)).rejects.toThrow();
+    expect(await readdir(empty)).toEqual([]);
+    expect(existsSync(`${empty}.unpacking`)).toBe(false);
   });
 });
