@@ -88,10 +88,8 @@ export class WordTable {
       if (held === 0) return -1;
       if (held >>> offsetBits === fingerprint) {
         const entry = (held & this.offsetMask) - 1;
-        const head = records[entry] as number;
-        const start = head < 0x80 ? entry + 1 : entry + 2;
-        const bytes = head < 0x80 ? head >>> 2 : ((head & 0x7f) | ((records[entry + 1] as number) << 7)) >>> 2;
-        if (sameWord(word, records, start, start + bytes)) return entry;
+        const start = entry + ((records[entry] as number) < 0x80 ? 1 : 2);
+        if (sameWord(word, records, start, this.wordEnd(entry))) return entry;
       }
       if (++slot === capacity) slot = 0;
     }
