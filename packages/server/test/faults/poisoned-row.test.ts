@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { verifyWebhook } from '@textclass/client';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createScratchDatabase, type ScratchDatabase } from '../../src/testing/scratch-database.js';
 import { startServerProcess, type ServerProcess } from '../../src/testing/server-process.js';
 import { writeSyntheticEncoder } from '../../src/testing/synthetic-encoder.js';
 import { scrape } from '../support/prometheus-text.js';
@@ -22,14 +23,18 @@ interface RecordBody {
   failed_models?: Record<string, string>;
 }
 
-describe('a poisoned row on the built server', () => {
+const backends = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgresql'] : [])];
+
+describe.each(backends)('a poisoned row on the built server on %s', (backend) => {
   const modelsDir = mkdtempSync(path.join(tmpdir(), 'textclass-poison-'));
   let server: ServerProcess | undefined;
   let receiver: WebhookReceiver | undefined;
+  let scratch: ScratchDatabase | undefined;
 
   afterAll(async () => {
     await server?.stop();
     await receiver?.close();
+    await scratch?.drop();
     rmSync(modelsDir, { recursive: true, force: true });
   });
 
@@ -45,9 +50,12 @@ describe('a poisoned row on the built server', () => {
         wordsWithoutEmbedding: [POISON],
       });
       receiver = await startWebhookReceiver();
+      scratch =
+        backend === 'postgresql' ? await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'poison') : undefined;
       server = await startServerProcess({
         env: {
           ...faultEnv(5_000),
+          ...(scratch ? { DATABASE_URL: scratch.url } : {}),
           TEXTCLASS_MODELS_DIR: modelsDir,
           TEXTCLASS_DEFAULT_ENCODER: 'mismatched-bert',
         },
