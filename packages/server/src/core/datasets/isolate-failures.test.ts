@@ -8,7 +8,7 @@ import { failureReason, scoreIsolatingFailures, type ScoreTexts } from './isolat
 const modelOf = (id: number) => ({ id }) as Model;
 
 /** Each model scores a text as [its length]; `fails(modelId, text)` names the error a model throws on a batch holding the text. */
-function scorer(fails: (modelId: number, text: string) => unknown, skippedAfter = Infinity) {
+function scorer(fails: (modelId: number, text: string) => Error | undefined, skippedAfter = Infinity) {
   const calls: Array<{ texts: string[]; modelIds: number[] }> = [];
   const score: ScoreTexts = async (texts, modelIds) => {
     calls.push({ texts, modelIds });
