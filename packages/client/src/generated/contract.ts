@@ -2051,6 +2051,17 @@ export interface components {
                 [key: string]: string;
             };
             /**
+             * @description Models of the dataset that failed on this record, by id, with the reason: the model threw an
+             *     error on the record's text alone, again when it was retried by itself, so retrying would
+             *     not help. The rest of the record's batch was classified and delivered as usual; the
+             *     record's other models are in `classifications`. Such a model sends nothing for the
+             *     record: a record no model classified sends no `classification.completed` event.
+             *     Empty when no model failed (the server always sends it; older servers did not).
+             */
+            failed_models?: {
+                [key: string]: string;
+            };
+            /**
              * Format: date-time
              * @description ISO 8601 UTC time the record was stored.
              */

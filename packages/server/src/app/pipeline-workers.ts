@@ -15,6 +15,8 @@ import type { PipelineEvents } from '../core/ports/pipeline-events.js';
 import { tracedWebhookSender } from '../adapters/webhook-sender/traced-sender.js';
 import { NO_TRACING, type Tracing } from '../adapters/observability/tracing.js';
 import { tracedRecordClassification } from '../adapters/observability/traced-classifier.js';
+import { isStorageFailure } from '../adapters/storage/index.js';
+import { isTransientError } from '../core/shared/errors.js';
 
 export interface Pipeline {
   /** Starts the dispatcher now and the classifier once `encodersReady` settles (no-op when workers are off). */
@@ -61,6 +63,8 @@ export function createPipeline(
       onError: (err, job) =>
         logger.warn({ err, jobId: job.id, attempts: job.attempts }, 'classification job failed; it will be retried'),
       events,
+      // A record is marked failed only for an error of its own text: never for one of these.
+      isTransient: (err) => isTransientError(err) || isStorageFailure(err),
     },
     { ...DEFAULT_CLASSIFIER_OPTIONS, leaseMs: config.jobLeaseMs },
   );

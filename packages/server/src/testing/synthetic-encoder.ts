@@ -46,6 +46,11 @@ export interface SyntheticEncoderSpec {
   maxSeqLength?: number;
   /** Written to config_sentence_transformers.json, e.g. { query: 'query: ', passage: 'passage: ' }. */
   prompts?: Record<string, string>;
+  /**
+   * Words the tokenizer knows past the end of the model's embedding table (ids from vocabSize on), as in an export
+   * whose tokenizer.json belongs to another vocabulary: onnxruntime rejects any batch with a text holding one of them.
+   */
+  wordsWithoutEmbedding?: string[];
 }
 
 export interface WrittenSyntheticEncoder {
@@ -103,7 +108,8 @@ export async function writeSyntheticEncoder(spec: SyntheticEncoderSpec): Promise
   if (maxSeqLength < 3 || maxSeqLength > shape.maxPositions)
     throw new Error(`maxSeqLength must be in [3, ${shape.maxPositions}]`);
   const model = buildBertModel(shape, { seed: spec.seed ?? 42, int8: spec.int8 ?? false });
-  const tokenizer = JSON.stringify(wordPieceTokenizerJson(syntheticVocabulary(shape.vocabSize)));
+  const vocabulary = [...syntheticVocabulary(shape.vocabSize), ...(spec.wordsWithoutEmbedding ?? [])];
+  const tokenizer = JSON.stringify(wordPieceTokenizerJson(vocabulary));
   await rm(spec.dir, { recursive: true, force: true });
   await mkdir(join(spec.dir, '1_Pooling'), { recursive: true });
   const [pad, unk, cls, sep, mask] = SPECIAL_TOKENS;

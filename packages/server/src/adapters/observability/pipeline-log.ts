@@ -1,10 +1,16 @@
-// Log lines of the background pipeline: a failed webhook delivery at warn (endpoint, status, next attempt), a disabled endpoint at warn.
+// Log lines of the background pipeline: a record a model failed on at warn (with the error), a failed webhook delivery at warn (endpoint, status, next attempt), a disabled endpoint at warn.
 import { IGNORE_PIPELINE_EVENTS, type PipelineEvents } from '../../core/ports/pipeline-events.js';
 import type { Logger } from './logger.js';
 
 export function loggingPipelineEvents(logger: Logger): PipelineEvents {
   return {
     ...IGNORE_PIPELINE_EVENTS,
+    recordFailed({ workspaceId, datasetId, recordId, modelId, error }) {
+      logger.warn(
+        { err: error, workspaceId, datasetId, recordId, modelId },
+        'a model failed on a dataset record alone; the record is marked failed and the rest of its job went on',
+      );
+    },
     deliveryAttempted(report) {
       if (report.outcome === 'succeeded') return;
       logger.warn(

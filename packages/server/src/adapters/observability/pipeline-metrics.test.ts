@@ -1,7 +1,7 @@
 // PipelineMetrics over a backlog port that answers, fails or hangs (a database that stops answering cannot stall a scrape).
 import { Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
-import type { PipelineBacklog, PipelineStats } from '../../core/ports/pipeline-events.js';
+import type { PipelineBacklog, PipelineEvents, PipelineStats } from '../../core/ports/pipeline-events.js';
 import { PipelineMetrics } from './pipeline-metrics.js';
 
 const BACKLOG: PipelineBacklog = {
@@ -60,9 +60,14 @@ describe('PipelineMetrics', () => {
     expect(sample(hung, 'textclass_jobs_pending{kind="classification"}')).toBe('7');
   });
 
-  it('counts events with bounded labels: outcomes, lag of successes only, disabled endpoints, uploads', async () => {
+  it('counts events with bounded labels: outcomes, lag of successes only, disabled endpoints, uploads, failed records', async () => {
     const registry = new Registry();
     const metrics = new PipelineMetrics(registry, scriptedStats(BACKLOG));
+    expect(sample(await registry.metrics(), 'textclass_record_failures_total')).toBe('0');
+    const failure = { workspaceId: 3, datasetId: 4, recordId: '5', modelId: 6, error: new Error('x') };
+    const events: PipelineEvents = metrics;
+    events.recordFailed(failure);
+    events.recordFailed({ ...failure, modelId: 7 });
     const attempt = { deliveryId: '1', endpointId: 9, event: 'classification.completed', error: null, retries: 0 };
     metrics.deliveryAttempted({
       ...attempt,
@@ -92,6 +97,7 @@ describe('PipelineMetrics', () => {
     expect(sample(text, 'textclass_upload_rows_total')).toBe('3');
     expect(sample(text, 'textclass_jobs_processed_total{kind="upload",outcome="succeeded"}')).toBe('1');
     expect(sample(text, 'textclass_jobs_processed_total{kind="classification",outcome="retried"}')).toBe('1');
+    expect(sample(text, 'textclass_record_failures_total')).toBe('2');
     expect(text).not.toMatch(/endpoint="|endpoint_id|workspace/);
   });
 });

@@ -1,4 +1,4 @@
-// Prometheus metrics of the background pipeline: jobs and webhook deliveries (counted as they happen), the backlog (read from the database at scrape time), trainings and uploads.
+// Prometheus metrics of the background pipeline: jobs, records a model failed on and webhook deliveries (counted as they happen), the backlog (read from the database at scrape time), trainings and uploads.
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import {
   JOB_KINDS,
@@ -58,6 +58,7 @@ class BacklogReader {
 /** Records the pipeline's events and reports its backlog; every label set is bounded (no workspace or endpoint ids). */
 export class PipelineMetrics implements PipelineEvents {
   private readonly processed: Counter<'kind' | 'outcome'>;
+  private readonly recordFailures: Counter;
   private readonly deliveries: Counter<'outcome'>;
   private readonly lag: Histogram;
   private readonly disabled: Counter;
@@ -118,6 +119,11 @@ export class PipelineMetrics implements PipelineEvents {
       labelNames: ['kind', 'outcome'],
       registers,
     });
+    this.recordFailures = new Counter({
+      name: 'textclass_record_failures_total',
+      help: 'Dataset records a model failed on alone (the record shows it in failed_models; the rest of its job went on), per record and model',
+      registers,
+    });
     this.deliveries = new Counter({
       name: 'textclass_webhook_deliveries_total',
       help: 'Webhook delivery attempts by outcome: succeeded (2xx), retrying (failed, retry scheduled), failed (given up)',
@@ -158,6 +164,10 @@ export class PipelineMetrics implements PipelineEvents {
 
   jobFinished(kind: JobKind, outcome: JobOutcome): void {
     this.processed.inc({ kind, outcome });
+  }
+
+  recordFailed(): void {
+    this.recordFailures.inc();
   }
 
   deliveryAttempted(report: DeliveryAttemptReport): void {

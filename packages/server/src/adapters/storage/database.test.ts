@@ -15,6 +15,7 @@ const ALL_MIGRATIONS = [
   '0006_model_lifecycle',
   '0007_trace_context',
   '0008_change_notifications',
+  '0009_record_failures',
 ];
 
 describe('embedded PGlite on disk', () => {

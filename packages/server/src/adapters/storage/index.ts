@@ -23,6 +23,7 @@ export { migrateToLatest, type MigrateOptions } from './migrate.js';
 export { IN_MEMORY } from './pglite-open.js';
 export { DirectoryLockedError } from './directory-lock.js';
 export { databaseProbe, type DatabaseProbe } from './probe.js';
+export { isStorageFailure } from './storage-failures.js';
 export { createUploadRepository } from './repositories/uploads.js';
 export { createPipelineStats } from './repositories/pipeline-stats.js';
 export type { DatabaseSchema } from './schema.js';

@@ -126,6 +126,8 @@ export interface RecordsTable {
   classifications: JSONColumnType<Record<string, Classification> | null, string | null | undefined, string | null>;
   needs_review: ColumnType<string[], string | undefined, string>;
   skipped_models: ColumnType<Record<string, string>, string | undefined, string>;
+  /** Model id → why the model failed on this record (added by migration 0009). */
+  failed_models: ColumnType<Record<string, string>, string | undefined, string>;
   created_at: CreatedAt;
 }
 

@@ -1,12 +1,14 @@
-// Classification jobs: each new record classified once by every deployed model of its dataset; results and webhook outbox rows written together.
+// Classification jobs: each new record classified once by every deployed model of its dataset; results and webhook outbox rows written together; a record a model fails on alone is marked failed, not retried.
 import type { TextClassifier } from '../classification/classify-texts.js';
 import { topPrediction } from '../classification/predictions.js';
 import type { Job, JobRepository, PipelineRepository, RecordResult, WebhookRepository } from '../ports/pipeline.js';
 import type { DatasetRepository } from '../ports/repositories.js';
 import type { PipelineEvents } from '../ports/pipeline-events.js';
+import { isTransientError } from '../shared/errors.js';
 import type { Classification, DatasetRecord } from '../shared/types.js';
 import { classificationCompleted, CLASSIFICATION_COMPLETED, subscribersOf } from './classification-event.js';
 import { CLASSIFY_RECORDS_JOB, type ClassifyRecordsPayload } from './classification-jobs.js';
+import { failureReason, scoreIsolatingFailures, type ModelFailure, type ScoreTexts } from './isolate-failures.js';
 
 export interface RecordClassifierOptions {
   /** Jobs claimed per tick. */
@@ -37,6 +39,11 @@ interface Deps {
   onWritten?(count: number): void;
   onError?(error: unknown, job: Job): void;
   events?: PipelineEvents;
+  /**
+   * Errors after which the whole job is retried later (default: the transient DomainErrors; the composition adds
+   * database failures). Any other error makes the job look for the records that cause it and mark them failed.
+   */
+  isTransient?(error: unknown): boolean;
 }
 
 export class RecordClassifier {
@@ -78,34 +85,48 @@ export class RecordClassifier {
       const t = textOf(r);
       return typeof t === 'string' && t.trim() !== '';
     });
-    const { scored, skipped } = await this.deps.classifier.classify({
-      workspaceId: payload.workspace_id,
-      texts: withText.map((r) => textOf(r) as string),
-      models: dataset.modelIds.map((modelId) => ({ modelId })),
-      unusableModels: 'skip',
-      ...(traceContext === undefined ? {} : { traceContext }),
-    });
+    const score: ScoreTexts = (texts, modelIds) =>
+      this.deps.classifier.classify({
+        workspaceId: payload.workspace_id,
+        texts,
+        models: modelIds.map((modelId) => ({ modelId })),
+        unusableModels: 'skip',
+        ...(traceContext === undefined ? {} : { traceContext }),
+      });
+    const { scored, skipped, failures } = await scoreIsolatingFailures(
+      withText.map((r) => textOf(r) as string),
+      dataset.modelIds,
+      score,
+      this.deps.isTransient ?? isTransientError,
+    );
     const byRecord = new Map<string, Record<string, Classification>>(records.map((r) => [r.id, {}]));
     const review = new Map<string, string[]>(records.map((r) => [r.id, []]));
-    for (const { model, probabilities } of scored) {
-      probabilities.forEach((row, i) => {
+    for (const { model, rows } of scored) {
+      rows.forEach((row, i) => {
+        if (row === undefined) return;
         const record = withText[i] as DatasetRecord;
         const top = topPrediction(model, row);
         (byRecord.get(record.id) as Record<string, Classification>)[String(model.id)] = top;
         if (top.confidence < model.confidenceThreshold) review.get(record.id)?.push(String(model.id));
       });
     }
+    const failed = new Map<string, ModelFailure[]>(
+      [...failures].map(([i, list]) => [(withText[i] as DatasetRecord).id, list]),
+    );
     const subscribers = subscribersOf(
       await this.deps.webhooks.listEnabled(payload.workspace_id),
       CLASSIFICATION_COMPLETED,
     );
     const noText = Object.fromEntries(
-      scored.map(({ model }) => [String(model.id), 'the record has no text to classify']),
+      dataset.modelIds
+        .filter((id) => skipped[String(id)] === undefined)
+        .map((id) => [String(id), 'the record has no text to classify']),
     );
     const completedAt = new Date().toISOString();
     const classified = new Set(withText);
     const results: RecordResult[] = records.map((record) => {
       const classifications = byRecord.get(record.id) as Record<string, Classification>;
+      // A record no model classified (no text, or every model failed on it) sends no event: nothing was classified.
       const event =
         Object.keys(classifications).length === 0
           ? null
@@ -115,10 +136,25 @@ export class RecordClassifier {
         classifications,
         needsReview: review.get(record.id) as string[],
         skippedModels: classified.has(record) ? skipped : { ...skipped, ...noText },
+        failedModels: Object.fromEntries(
+          (failed.get(record.id) ?? []).map(({ modelId, error }) => [String(modelId), failureReason(modelId, error)]),
+        ),
         event,
       };
     });
     const written = await this.deps.pipeline.saveResults(payload.workspace_id, results, traceContext);
     if (written.length > 0) this.deps.onWritten?.(written.length);
+    // Reported once written: a retried or duplicated job finds the records done and reports nothing again.
+    for (const recordId of written) {
+      for (const { modelId, error } of failed.get(recordId) ?? []) {
+        this.deps.events?.recordFailed({
+          workspaceId: payload.workspace_id,
+          datasetId: dataset.id,
+          recordId,
+          modelId,
+          error,
+        });
+      }
+    }
   }
 }

@@ -1,4 +1,4 @@
-// What the background pipeline tells its observers (metrics, logs): jobs finished, webhook attempts, endpoints disabled, uploads, trainings; and the backlog the database holds.
+// What the background pipeline tells its observers (metrics, logs): jobs finished, records a model failed on, webhook attempts, endpoints disabled, uploads, trainings; and the backlog the database holds.
 import { CLASSIFY_RECORDS_JOB } from '../datasets/classification-jobs.js';
 import { TRAIN_MODEL_JOB } from './lifecycle.js';
 
@@ -33,8 +33,20 @@ export interface DeliveryAttemptReport {
   lagSeconds: number | null;
 }
 
+/** A model failed on one dataset record alone (deterministically): the record was written with it in failed_models. */
+export interface RecordFailureReport {
+  workspaceId: number;
+  datasetId: number;
+  recordId: string;
+  modelId: number;
+  /** What the model threw (for the log; the record shows only a client-safe reason). */
+  error: unknown;
+}
+
 export interface PipelineEvents {
   jobFinished(kind: JobKind, outcome: JobOutcome): void;
+  /** A classification job wrote a record that a model failed on; the rest of the job went on. */
+  recordFailed(report: RecordFailureReport): void;
   deliveryAttempted(report: DeliveryAttemptReport): void;
   /** The dispatcher turned an endpoint off (the receiver answered 410). */
   endpointDisabled(endpointId: number, reason: string): void;
@@ -49,6 +61,7 @@ export interface PipelineEvents {
 /** Observers that ignore everything (the default where nobody listens). */
 export const IGNORE_PIPELINE_EVENTS: PipelineEvents = {
   jobFinished: () => undefined,
+  recordFailed: () => undefined,
   deliveryAttempted: () => undefined,
   endpointDisabled: () => undefined,
   trainingFinished: () => undefined,
@@ -60,6 +73,7 @@ export const IGNORE_PIPELINE_EVENTS: PipelineEvents = {
 export function allOf(...observers: PipelineEvents[]): PipelineEvents {
   return {
     jobFinished: (kind, outcome) => observers.forEach((o) => o.jobFinished(kind, outcome)),
+    recordFailed: (report) => observers.forEach((o) => o.recordFailed(report)),
     deliveryAttempted: (report) => observers.forEach((o) => o.deliveryAttempted(report)),
     endpointDisabled: (id, reason) => observers.forEach((o) => o.endpointDisabled(id, reason)),
     trainingFinished: (outcome, seconds) => observers.forEach((o) => o.trainingFinished(outcome, seconds)),

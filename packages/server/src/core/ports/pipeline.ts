@@ -53,6 +53,8 @@ export interface RecordResult {
   classifications: Record<string, Classification>;
   needsReview: string[];
   skippedModels: Record<string, string>;
+  /** Models that failed on this record alone (deterministically), with the reason. */
+  failedModels: Record<string, string>;
   /** The event this result sends, or null when it sends none (no model classified the record). */
   event: OutboxEvent | null;
 }

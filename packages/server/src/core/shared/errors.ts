@@ -36,3 +36,10 @@ export class DomainError extends Error {
 export const notFound = (what: string): DomainError => new DomainError('NOT_FOUND', `${what} was not found`);
 export const invalid = (field: string, problem: string): DomainError =>
   new DomainError('INVALID_PARAMETER', `${field}: ${problem}`);
+
+/** Codes that say "not now" rather than "never": the same work may succeed when tried again later. */
+const TRANSIENT_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['UNAVAILABLE', 'RATE_LIMITED']);
+
+/** A DomainError that passes (an encoder loading or its queue full, an upstream timeout or outage, a rate limit). */
+export const isTransientError = (error: unknown): boolean =>
+  error instanceof DomainError && TRANSIENT_CODES.has(error.code);

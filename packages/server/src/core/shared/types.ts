@@ -151,6 +151,8 @@ export interface DatasetRecord {
   needsReview: string[];
   /** Model ids (as strings) of the dataset that did not classify the record, with the reason. */
   skippedModels: Record<string, string>;
+  /** Model ids (as strings) that failed on the record's text alone, with the reason (the rest of its job went on). */
+  failedModels: Record<string, string>;
   createdAt: Date;
 }
 

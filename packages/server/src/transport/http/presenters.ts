@@ -49,6 +49,7 @@ export function presentRecord(record: DatasetRecord): RecordBody {
     classifications: record.classifications,
     needs_review: record.needsReview,
     skipped_models: record.skippedModels,
+    failed_models: record.failedModels,
     created_at: record.createdAt.toISOString(),
   };
 }

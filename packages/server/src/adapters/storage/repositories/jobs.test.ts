@@ -109,6 +109,7 @@ describe.each(testTargets())('job queue on $kind', (target) => {
       classifications: { '1': { label: 'x', confidence: 0.4 } },
       needsReview: ['1'],
       skippedModels: {},
+      failedModels: {},
       event,
     };
     expect(await repos.pipeline.saveResults(dataset.workspaceId, [result])).toEqual([record!.id]);
@@ -127,6 +128,48 @@ describe.each(testTargets())('job queue on $kind', (target) => {
     });
     expect((await repos.webhooks.listDeliveries(off.id, { offset: 0, limit: 10 })).total).toBe(0);
     expect((await repos.webhooks.listDeliveries(elsewhere.id, { offset: 0, limit: 10 })).total).toBe(0);
+  });
+
+  it('writes the models that failed on a record with its result; a record no model classified is done and sends nothing', async () => {
+    const dataset = await freshDataset([1, 2]);
+    const [partly, wholly] = await repos.records.insertMany(dataset.id, [row('one'), row('two')], classificationJobs);
+    const endpoint = await repos.webhooks.create({
+      workspaceId: dataset.workspaceId,
+      url: 'https://example.com/failed',
+      events: ['classification.completed'],
+      enabled: true,
+      secret: 'whsec_f',
+    });
+    const reason = 'model 2 could not classify the record: the text broke it';
+    const written = await repos.pipeline.saveResults(dataset.workspaceId, [
+      {
+        recordId: partly!.id,
+        classifications: { '1': { label: 'x', confidence: 0.9 } },
+        needsReview: [],
+        skippedModels: {},
+        failedModels: { '2': reason },
+        event: { type: 'classification.completed', body: '{"row_id":"one"}', endpointIds: [endpoint.id] },
+      },
+      {
+        recordId: wholly!.id,
+        classifications: {},
+        needsReview: [],
+        skippedModels: {},
+        failedModels: { '1': reason.replace('2', '1'), '2': reason },
+        event: null,
+      },
+    ]);
+    expect(written).toEqual([partly!.id, wholly!.id]);
+    expect(await repos.pipeline.unclassified(dataset.id, [partly!.id, wholly!.id])).toEqual([]);
+    const page = await repos.records.list(dataset.id, { offset: 0, limit: 10 });
+    expect(page.items.map((r) => [r.classifications, r.failedModels])).toEqual([
+      [{ '1': { label: 'x', confidence: 0.9 } }, { '2': reason }],
+      [{}, { '1': reason.replace('2', '1'), '2': reason }],
+    ]);
+    const deliveries = await repos.webhooks.listDeliveries(endpoint.id, { offset: 0, limit: 10 });
+    expect(deliveries.items.map((d) => d.body)).toEqual(['{"row_id":"one"}']);
+    const [fresh] = await repos.records.insertMany(dataset.id, [row('three')], classificationJobs);
+    expect(fresh!.failedModels).toEqual({});
   });
 
   it('keeps the trace context of the request storing rows with their job and the outbox rows of the job; null when untraced', async () => {
@@ -157,6 +200,7 @@ describe.each(testTargets())('job queue on $kind', (target) => {
       classifications: { '1': { label: 'x', confidence: 0.9 } },
       needsReview: [],
       skippedModels: {},
+      failedModels: {},
       event,
     });
     await repos.pipeline.saveResults(dataset.workspaceId, [result(record!.id)], jobs[0]!.traceContext);

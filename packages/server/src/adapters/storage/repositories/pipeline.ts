@@ -51,10 +51,11 @@ export function createPipelineRepository(db: Kysely<DatabaseSchema>): PipelineRe
           c: r.classifications,
           n: r.needsReview,
           s: r.skippedModels,
+          f: r.failedModels,
         }));
         const { rows } = await sql<{ id: string }>`
-          update records set classifications = v.c, needs_review = v.n, skipped_models = v.s
-          from jsonb_to_recordset(${toJson(values)}::jsonb) as v(id bigint, c jsonb, n jsonb, s jsonb)
+          update records set classifications = v.c, needs_review = v.n, skipped_models = v.s, failed_models = v.f
+          from jsonb_to_recordset(${toJson(values)}::jsonb) as v(id bigint, c jsonb, n jsonb, s jsonb, f jsonb)
           where records.id = v.id and records.classifications is null
           returning records.id`.execute(trx);
         const updated = new Set(rows.map((r) => String(r.id)));

@@ -45,6 +45,7 @@ describe.each(testTargets())('records on $kind', (target) => {
       classifications: null,
       needsReview: [],
       skippedModels: {},
+      failedModels: {},
       createdAt: expect.any(Date),
     });
     const ids = inserted.map((r) => BigInt(r.id));

@@ -20,6 +20,7 @@ export function toDatasetRecord(row: Selectable<RecordsTable>): DatasetRecord {
     classifications: row.classifications,
     needsReview: row.needs_review,
     skippedModels: row.skipped_models,
+    failedModels: row.failed_models,
     createdAt: row.created_at,
   };
 }
