@@ -54,7 +54,7 @@ export const ORDINARY_WORDS: readonly string[] = [
   'constructor',
   'rimborso',
   'pacco',
-  'reembolso',
+  'terugbetaling',
   'pakket',
   'zwrot',
   'посылка',

@@ -224,6 +224,7 @@ function expectPerLabel(table: unknown, labels: readonly string[], where: string
 describe('models whose labels are Object.prototype names', () => {
   const labels = PROTOTYPE_NAMES;
   let zeroShotId = 0;
+  let fewShotId = 0;
 
   it('a zero-shot model is created, deployed, evaluated and classifies every text', async () => {
     const created = await ok('POST', '/v2/models', {
@@ -284,6 +285,15 @@ describe('models whose labels are Object.prototype names', () => {
       texts,
       new Set(labels),
     );
+    fewShotId = created.id;
+
+    // Exported and imported again: the same labels, deployable, classifying.
+    const exported = await ok('GET', `/v2/models/${created.id}/export`);
+    const imported = await ok('POST', '/v2/models/import?name=imported', exported);
+    expect(imported.labels).toEqual(labels);
+    await ok('POST', `/v2/models/${imported.id}/deploy`, {});
+    const again = await ok('POST', `/v2/models/${imported.id}/inference`, { texts });
+    expectPredictions(again.predictions, texts, new Set(labels));
   }, 120_000);
 
   it('a dataset whose columns, metadata keys and labels are Object.prototype names classifies every row', async () => {
@@ -368,6 +378,14 @@ describe('models whose labels are Object.prototype names', () => {
     expect(withMetadata).toHaveLength(16);
     for (const r of withMetadata)
       expect(Object.keys(r.metadata).sort()).toEqual(['__proto__', 'constructor', 'toLocaleString']);
+
+    // The few-shot model's suggestions read the rows' text column.
+    const suggestions = await ok('GET', `/v2/models/${fewShotId}/suggestions?dataset_id=${dataset.key}&limit=5`);
+    expect(suggestions.data).toHaveLength(5);
+    for (const suggestion of suggestions.data as Array<{ text: string; label: string }>) {
+      expect(rowTexts).toContain(suggestion.text);
+      expect(labels).toContain(suggestion.label);
+    }
 
     // The zero-shot model scored on the dataset's rows, the label read from the "valueOf" column, then from the
     // "constructor" metadata key.
