@@ -5,9 +5,13 @@ import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import textclass from './eslint-rules/prototype-safe-keys.js';
 
 // Files in a tsconfig.json (each package's, scripts/tsconfig.json): the ones the type-aware rules can check.
 const TYPED = ['packages/*/src/**/*.ts', 'packages/*/test/**/*.ts', 'scripts/**/*.ts', 'openapi/test/**/*.ts'];
+
+// Library code that handles a customer's text: no plain-object lookup by a key that may be any string.
+export const PROTOTYPE_SAFE = ['packages/server/src/**/*.ts', 'packages/client/src/**/*.ts'];
 
 // Tests, scripts and database migrations (Kysely<any> is Kysely's way to write a migration) may use `any`.
 const MAY_USE_ANY = [
@@ -54,6 +58,7 @@ export default defineConfig(
       '.ci/out/**',
       'packages/server/assets/**',
       'test/boundaries/fixtures/**',
+      'test/lint-rules/fixtures/**',
     ],
   },
   {
@@ -109,6 +114,14 @@ export default defineConfig(
       '@typescript-eslint/no-base-to-string': 'error',
       '@typescript-eslint/return-await': ['error', 'in-try-catch'],
     },
+  },
+  {
+    // Tables keyed by text a customer controls (words, labels, column and header names) are Maps or null-prototype
+    // objects: a plain-object lookup by any string finds Object.prototype's members (eslint-rules/, test/lint-rules/).
+    files: PROTOTYPE_SAFE,
+    ignores: ['**/*.test.ts', '**/test-support/**'],
+    plugins: { textclass },
+    rules: { 'textclass/prototype-safe-keys': 'error' },
   },
   {
     files: MAY_USE_ANY,

@@ -44,6 +44,6 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 function stringField(record: Record<string, unknown>, key: string): string | null {
-  const value = record[key];
+  const value = Object.hasOwn(record, key) ? record[key] : undefined;
   return typeof value === 'string' && value !== '' ? value : null;
 }

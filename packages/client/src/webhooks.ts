@@ -32,8 +32,7 @@ export interface VerifyWebhookOptions {
 function header(headers: WebhookHeaders, name: string): string | undefined {
   if (typeof (headers as Headers).get === 'function') return (headers as Headers).get(name) ?? undefined;
   const record = headers as Readonly<Record<string, string | readonly string[] | undefined>>;
-  const key = Object.keys(record).find((k) => k.toLowerCase() === name);
-  const value = key === undefined ? undefined : record[key];
+  const value = Object.entries(record).find(([k]) => k.toLowerCase() === name)?.[1];
   return Array.isArray(value) ? value[0] : (value as string | undefined);
 }
 

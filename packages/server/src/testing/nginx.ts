@@ -32,7 +32,7 @@ export function nginxBinary(): string | undefined {
  */
 export function renderTemplate(template: string, variables: Record<string, string>): string {
   return template.replace(/\$\{([A-Z][A-Z0-9_]*)\}/g, (_match, name: string) => {
-    const value = variables[name];
+    const value = Object.hasOwn(variables, name) ? variables[name] : undefined;
     if (value === undefined) throw new Error(`the nginx template needs ${name}`);
     return value;
   });

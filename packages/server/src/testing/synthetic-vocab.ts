@@ -75,9 +75,9 @@ export function syntheticVocabulary(vocabSize: number): string[] {
 
 /** A Hugging Face tokenizers tokenizer.json for BERT-style WordPiece over vocab. */
 export function wordPieceTokenizerJson(vocab: string[]): object {
-  const ids = Object.fromEntries(vocab.map((token, id) => [token, id]));
+  const ids = new Map(vocab.map((token, id) => [token, id]));
   const special = (content: string) => ({
-    id: ids[content],
+    id: ids.get(content),
     content,
     single_word: false,
     lstrip: false,
@@ -109,7 +109,7 @@ export function wordPieceTokenizerJson(vocab: string[]): object {
         { Sequence: { id: 'B', type_id: 1 } },
         { SpecialToken: { id: '[SEP]', type_id: 1 } },
       ],
-      special_tokens: Object.fromEntries(['[CLS]', '[SEP]'].map((t) => [t, { id: t, ids: [ids[t]], tokens: [t] }])),
+      special_tokens: Object.fromEntries(['[CLS]', '[SEP]'].map((t) => [t, { id: t, ids: [ids.get(t)], tokens: [t] }])),
     },
     decoder: { type: 'WordPiece', prefix: '##', cleanup: true },
     model: {
@@ -117,7 +117,7 @@ export function wordPieceTokenizerJson(vocab: string[]): object {
       unk_token: '[UNK]',
       continuing_subword_prefix: '##',
       max_input_chars_per_word: 100,
-      vocab: ids,
+      vocab: Object.fromEntries(ids),
     },
   };
 }

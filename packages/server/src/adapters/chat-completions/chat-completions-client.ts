@@ -94,7 +94,8 @@ export class ChatCompletionsClient implements ChatCompletions {
 
   private headers(endpoint: LlmEndpointConfig): Record<string, string> {
     const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
-    const key = endpoint.apiKeyEnv === undefined ? undefined : this.env[endpoint.apiKeyEnv];
+    const name = endpoint.apiKeyEnv;
+    const key = name !== undefined && Object.hasOwn(this.env, name) ? this.env[name] : undefined;
     if (key) headers.authorization = `Bearer ${key}`;
     return headers;
   }

@@ -60,7 +60,7 @@ function checkedEndpoint(
   const apiKeyEnv = raw.api_key_env;
   if (apiKeyEnv !== undefined && (typeof apiKeyEnv !== 'string' || apiKeyEnv === ''))
     throw new Error(`${where}: api_key_env must be the name of an environment variable`);
-  if (typeof apiKeyEnv === 'string' && !env[apiKeyEnv])
+  if (typeof apiKeyEnv === 'string' && !(Object.hasOwn(env, apiKeyEnv) && env[apiKeyEnv]))
     throw new Error(`${where}: api_key_env names ${apiKeyEnv}, which is not set`);
   return {
     name,

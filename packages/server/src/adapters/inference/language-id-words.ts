@@ -8,6 +8,7 @@ import { BUILTIN_ENCODERS_DIR, STATIC_MULTI_ENCODER_ID } from './package-paths.j
 import { readTokenizerFile } from './static-tokenizer-file.js';
 import { StaticWordTokenizer } from './static-tokenizer.js';
 import type { LanguageScript } from './tokenizer-config.js';
+import { ownValue } from '../../core/shared/own-value.js';
 
 /** The built-in static multilingual encoder's tokenizer.json (whichever encoder is the default): its vocabularies. */
 export const BUILTIN_WORD_LISTS = join(BUILTIN_ENCODERS_DIR, STATIC_MULTI_ENCODER_ID, 'tokenizer.json');
@@ -177,7 +178,7 @@ function coveredWordsOf(
   let compounds = 0;
   if (!table) return new CoveredWords(new Map(), functionWordBits(), stemmers, compounds);
   COVERED_LANGUAGES.forEach((code, i) => {
-    const list = code === 'en' ? undefined : languages[code];
+    const list = code === 'en' ? undefined : ownValue(languages, code);
     if (code !== 'en' && !list) return;
     const stemmer = code === 'en' ? 'english' : list?.stemmer;
     stemmers[i] = !isHan(list?.script) && isStemmerName(stemmer) ? stemmerFor(stemmer) : undefined;

@@ -51,24 +51,22 @@ class OrtSession implements OnnxSession {
   }
 
   async runInt64(inputs: Record<string, Int64Input>, outputName: string): Promise<FloatOutput> {
-    const feeds: Record<string, Ort.Tensor> = {};
-    for (const [name, input] of Object.entries(inputs)) {
-      feeds[name] = new this.ort.Tensor('int64', input.data, input.dims);
-    }
+    const feeds: Record<string, Ort.Tensor> = Object.fromEntries(
+      Object.entries(inputs).map(([name, input]) => [name, new this.ort.Tensor('int64', input.data, input.dims)]),
+    );
     return this.run(feeds, outputName);
   }
 
   async runFloat32(inputs: Record<string, FloatInput>, outputName: string): Promise<FloatOutput> {
-    const feeds: Record<string, Ort.Tensor> = {};
-    for (const [name, input] of Object.entries(inputs)) {
-      feeds[name] = new this.ort.Tensor('float32', input.data, input.dims);
-    }
+    const feeds: Record<string, Ort.Tensor> = Object.fromEntries(
+      Object.entries(inputs).map(([name, input]) => [name, new this.ort.Tensor('float32', input.data, input.dims)]),
+    );
     return this.run(feeds, outputName);
   }
 
   private async run(feeds: Record<string, Ort.Tensor>, outputName: string): Promise<FloatOutput> {
     const results = await this.session.run(feeds, [outputName]);
-    const output = results[outputName];
+    const output = Object.hasOwn(results, outputName) ? results[outputName] : undefined;
     if (!output) throw new Error(`ONNX model produced no output named "${outputName}"`);
     if (output.type !== 'float32') throw new Error(`ONNX output "${outputName}" is ${output.type}, expected float32`);
     return { data: output.data as Float32Array, dims: [...output.dims] };

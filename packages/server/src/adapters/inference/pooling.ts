@@ -2,11 +2,11 @@
 
 export type PoolingMode = 'mean' | 'cls' | 'max';
 
-const FLAGS: Record<string, PoolingMode> = {
-  pooling_mode_mean_tokens: 'mean',
-  pooling_mode_cls_token: 'cls',
-  pooling_mode_max_tokens: 'max',
-};
+const FLAGS: ReadonlyMap<string, PoolingMode> = new Map([
+  ['pooling_mode_mean_tokens', 'mean'],
+  ['pooling_mode_cls_token', 'cls'],
+  ['pooling_mode_max_tokens', 'max'],
+]);
 const UNSUPPORTED = ['pooling_mode_mean_sqrt_len_tokens', 'pooling_mode_weightedmean_tokens', 'pooling_mode_lasttoken'];
 
 /** Reads a sentence-transformers pooling config; exactly one of mean / CLS / max must be on. */
@@ -14,11 +14,12 @@ export function parsePoolingConfig(json: unknown): PoolingMode {
   const config = (json ?? {}) as Record<string, unknown>;
   if (typeof config.pooling_mode === 'string' && ['mean', 'cls', 'max'].includes(config.pooling_mode))
     return config.pooling_mode as PoolingMode;
-  const on = Object.keys(FLAGS).filter((key) => config[key] === true);
-  const unsupported = UNSUPPORTED.filter((key) => config[key] === true);
+  const isOn = (key: string) => Object.hasOwn(config, key) && config[key] === true;
+  const on = [...FLAGS.keys()].filter(isOn);
+  const unsupported = UNSUPPORTED.filter(isOn);
   if (unsupported.length > 0) throw new Error(`unsupported pooling: ${unsupported.join(', ')}`);
   if (on.length > 1) throw new Error(`several pooling modes at once are not supported: ${on.join(', ')}`);
-  return on.length === 1 ? (FLAGS[on[0] as string] as PoolingMode) : 'mean';
+  return on.length === 1 ? (FLAGS.get(on[0] as string) as PoolingMode) : 'mean';
 }
 
 /**

@@ -6,6 +6,7 @@ import { l2Normalise, poolTokens } from './pooling.js';
 import { DEFAULT_BATCH_LIMITS, packTokenBatches, type BatchLimits, type TokenBatch } from './token-batches.js';
 import type { TokenWindow } from './token-windows.js';
 import { readTransformerExport, type TransformerExport } from './transformer-export.js';
+import { ownValue } from '../../core/shared/own-value.js';
 
 export interface TransformerEncoderOptions {
   session?: OnnxSessionOptions;
@@ -105,7 +106,7 @@ export class TransformerEncoder implements Encoder, EncoderModel<TransformerEntr
   /** The prompt text prepended for role (default: the export's default prompt; '' when none). */
   promptFor(role?: string): string {
     const name = role ?? this.exported.defaultPrompt;
-    return name === undefined ? '' : (this.exported.prompts[name] ?? '');
+    return name === undefined ? '' : (ownValue(this.exported.prompts, name) ?? '');
   }
 
   /**
@@ -168,7 +169,7 @@ export class TransformerEncoder implements Encoder, EncoderModel<TransformerEntr
       attention_mask: { data: batch.attentionMask, dims },
       token_type_ids: { data: new BigInt64Array(ids.length), dims },
     };
-    const feeds = Object.fromEntries(session.inputNames.map((name) => [name, available[name] as Int64Input]));
+    const feeds = Object.fromEntries(session.inputNames.map((name) => [name, ownValue(available, name) as Int64Input]));
     const result = await session.runInt64(feeds, output);
     const hidden = result.dims[result.dims.length - 1];
     if (hidden !== this.dimension)

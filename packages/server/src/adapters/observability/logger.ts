@@ -28,7 +28,7 @@ export function scrubSecrets(text: string): string {
 /** pino's error serializer, with secrets scrubbed from message and stack (drivers quote connection strings). */
 function errorSerializer(err: Error): Record<string, unknown> {
   const serialized = stdSerializers.err(err) as unknown as Record<string, unknown>;
-  for (const field of ['message', 'stack']) {
+  for (const field of ['message', 'stack'] as const) {
     if (typeof serialized[field] === 'string') serialized[field] = scrubSecrets(serialized[field]);
   }
   return serialized;

@@ -31,9 +31,7 @@ export interface OtelTracingOptions {
 const KINDS = { internal: SpanKind.INTERNAL, server: SpanKind.SERVER, client: SpanKind.CLIENT } as const;
 
 function clean(attributes: SpanAttributes | undefined): Attributes {
-  const out: Attributes = {};
-  for (const [key, value] of Object.entries(attributes ?? {})) if (value !== undefined) out[key] = value;
-  return out;
+  return Object.fromEntries(Object.entries(attributes ?? {}).filter(([, value]) => value !== undefined)) as Attributes;
 }
 
 async function createExporter(protocol: OtelTracingOptions['protocol']): Promise<SpanExporter> {

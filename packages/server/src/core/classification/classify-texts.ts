@@ -99,19 +99,19 @@ export class TextClassifier {
   ): Promise<{ usable: Array<{ model: Model; options: PredictionOptions }>; skipped: Record<string, string> }> {
     const found = await Promise.all(request.models.map((r) => this.models.get(request.workspaceId, r.modelId)));
     const usable: Array<{ model: Model; options: PredictionOptions }> = [];
-    const skipped: Record<string, string> = {};
+    const skipped = new Map<string, string>();
     request.models.forEach((r, i) => {
       const model = found[i];
       const state: ModelState = model ? modelState(model) : 'missing';
       if (state === 'usable') usable.push({ model: model as Model, options: r.options ?? {} });
       else if (request.unusableModels === 'refuse') throw refusal(r.modelId, state);
-      else skipped[String(r.modelId)] = skipReason(r.modelId, state);
+      else skipped.set(String(r.modelId), skipReason(r.modelId, state));
     });
     request.models.forEach((r, i) => {
       const model = found[i];
       if (model && r.options) checkLabelFilter(model, r.options, r.field ?? 'label_filter');
     });
-    return { usable, skipped };
+    return { usable, skipped: Object.fromEntries(skipped) };
   }
 }
 

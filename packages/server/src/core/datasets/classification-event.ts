@@ -3,6 +3,7 @@ import type { components } from '@textclass/openapi/types';
 import type { OutboxEvent, WebhookEndpoint } from '../ports/pipeline.js';
 import type { Classification, Dataset, DatasetRecord } from '../shared/types.js';
 import { datasetKey } from './dataset-keys.js';
+import { ownValue } from '../shared/own-value.js';
 
 export type ClassificationCompletedEvent = components['schemas']['ClassificationCompletedEvent'];
 
@@ -33,7 +34,7 @@ export function classificationCompleted(
   timestamp: string,
   endpointIds: number[],
 ): OutboxEvent {
-  const text = record.values[dataset.textColumn];
+  const text = ownValue(record.values, dataset.textColumn);
   const event: ClassificationCompletedEvent = {
     event: CLASSIFICATION_COMPLETED,
     timestamp,

@@ -12,6 +12,7 @@ import type {
   Page,
   PageRequest,
 } from '../shared/types.js';
+import { ownValue } from '../shared/own-value.js';
 
 const RESERVED_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
 export const MAX_ROWS_PER_ITEM_CALL = 8;
@@ -80,15 +81,15 @@ export class DatasetService {
   async pushRecord(workspaceId: number, key: string, body: Record<string, unknown>): Promise<DatasetRecord> {
     const dataset = await this.writable(workspaceId, parseDatasetKey(key));
     const columnNames = new Set(dataset.columns.map((c) => c.name));
-    const merged: Record<string, unknown> = Object.fromEntries(
-      Object.entries(body).filter(([k]) => columnNames.has(k)),
-    );
-    if (typeof body.text === 'string' && !columnNames.has('text')) merged[dataset.textColumn] = body.text;
+    const merged: Record<string, unknown> = Object.fromEntries([
+      ...Object.entries(body).filter(([k]) => columnNames.has(k)),
+      ...(typeof body.text === 'string' && !columnNames.has('text') ? [[dataset.textColumn, body.text]] : []),
+    ]);
     const metadata = Object.fromEntries(
       Object.entries(body).filter(([k, v]) => !columnNames.has(k) && k !== 'text' && typeof v === 'string'),
     ) as Record<string, string>;
     const record: NewRecord = { values: rowValues(dataset, merged, 'body'), metadata };
-    const text = record.values[dataset.textColumn];
+    const text = ownValue(record.values, dataset.textColumn);
     if (typeof text !== 'string' || text.trim() === '') {
       throw new DomainError(
         'MISSING_REQUIRED_FIELD',

@@ -9,6 +9,7 @@ import type { Classification, DatasetRecord } from '../shared/types.js';
 import { classificationCompleted, CLASSIFICATION_COMPLETED, subscribersOf } from './classification-event.js';
 import { CLASSIFY_RECORDS_JOB, type ClassifyRecordsPayload } from './classification-jobs.js';
 import { failureReason, scoreIsolatingFailures, type ModelFailure, type ScoreTexts } from './isolate-failures.js';
+import { ownValue } from '../shared/own-value.js';
 
 export interface RecordClassifierOptions {
   /** Jobs claimed per tick. */
@@ -80,7 +81,7 @@ export class RecordClassifier {
     if (!dataset) return;
     const records = await this.deps.pipeline.unclassified(dataset.id, payload.record_ids);
     if (records.length === 0) return;
-    const textOf = (r: DatasetRecord) => r.values[dataset.textColumn];
+    const textOf = (r: DatasetRecord) => ownValue(r.values, dataset.textColumn);
     const withText = records.filter((r) => {
       const t = textOf(r);
       return typeof t === 'string' && t.trim() !== '';
@@ -99,14 +100,14 @@ export class RecordClassifier {
       score,
       this.deps.isTransient ?? isTransientError,
     );
-    const byRecord = new Map<string, Record<string, Classification>>(records.map((r) => [r.id, {}]));
+    const byRecord = new Map<string, Map<string, Classification>>(records.map((r) => [r.id, new Map()]));
     const review = new Map<string, string[]>(records.map((r) => [r.id, []]));
     for (const { model, rows } of scored) {
       rows.forEach((row, i) => {
         if (row === undefined) return;
         const record = withText[i] as DatasetRecord;
         const top = topPrediction(model, row);
-        (byRecord.get(record.id) as Record<string, Classification>)[String(model.id)] = top;
+        byRecord.get(record.id)?.set(String(model.id), top);
         if (top.confidence < model.confidenceThreshold) review.get(record.id)?.push(String(model.id));
       });
     }
@@ -125,7 +126,7 @@ export class RecordClassifier {
     const completedAt = new Date().toISOString();
     const classified = new Set(withText);
     const results: RecordResult[] = records.map((record) => {
-      const classifications = byRecord.get(record.id) as Record<string, Classification>;
+      const classifications = Object.fromEntries(byRecord.get(record.id) ?? []);
       // A record no model classified (no text, or every model failed on it) sends no event: nothing was classified.
       const event =
         Object.keys(classifications).length === 0

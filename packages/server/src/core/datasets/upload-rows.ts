@@ -27,14 +27,14 @@ export function uploadRowValues(
   format: UploadFormat,
 ): Record<string, CellValue> {
   const alias = textAliases(dataset) && Object.hasOwn(fields, 'text');
-  const values: Record<string, CellValue> = {};
-  for (const column of dataset.columns) {
-    let raw = Object.hasOwn(fields, column.name) ? fields[column.name] : undefined;
-    if (alias && column.name === dataset.textColumn) raw = fields.text;
-    if (format === 'csv') raw = fromCsvCell(column, raw);
-    values[column.name] = checkCell(column, raw, `column "${column.name}"`);
-  }
-  return values;
+  return Object.fromEntries(
+    dataset.columns.map((column) => {
+      let raw = Object.hasOwn(fields, column.name) ? fields[column.name] : undefined;
+      if (alias && column.name === dataset.textColumn) raw = fields.text;
+      if (format === 'csv') raw = fromCsvCell(column, raw);
+      return [column.name, checkCell(column, raw, `column "${column.name}"`)];
+    }),
+  );
 }
 
 /** A CSV header must name each column once and at least one of the dataset's columns. */

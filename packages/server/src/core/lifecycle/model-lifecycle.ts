@@ -19,6 +19,7 @@ import {
   type TrainingJob,
   type TrainingOptions,
 } from './types.js';
+import { ownValue } from '../shared/own-value.js';
 
 export interface CreateModelInput {
   name: string;
@@ -145,8 +146,8 @@ export class ModelLifecycle {
     for (let offset = 0; offset < MAX_LABELLED_ROWS; offset += 1000) {
       const page = await this.deps.records.list(dataset.id, { offset, limit: 1000 });
       for (const record of page.items) {
-        const text = record.values[dataset.textColumn];
-        const label = record.values[labelColumn] ?? record.metadata[labelColumn];
+        const text = ownValue(record.values, dataset.textColumn);
+        const label = ownValue(record.values, labelColumn) ?? ownValue(record.metadata, labelColumn);
         if (typeof text === 'string' && text.trim() !== '' && typeof label === 'string' && known.has(label))
           rows.push({ text, label });
       }
@@ -166,7 +167,7 @@ export class ModelLifecycle {
       throw invalid('model_id', `a ${model.type} model is not trained; evaluate it on a labelled set instead`);
     const counts = await this.deps.lifecycle.exampleCounts(model.id);
     const minimum = model.type === 'fine-tuned' ? 2 : 1;
-    const short = model.labels.filter((l) => (counts[l.name] ?? 0) < minimum).map((l) => `"${l.name}"`);
+    const short = model.labels.filter((l) => (ownValue(counts, l.name) ?? 0) < minimum).map((l) => `"${l.name}"`);
     if (short.length > 0) {
       throw invalid(
         'examples',
@@ -289,6 +290,6 @@ export class ModelLifecycle {
   }
 
   private canTrain(model: Model, counts: Record<string, number>): boolean {
-    return model.labels.every((l) => (counts[l.name] ?? 0) >= 1);
+    return model.labels.every((l) => (ownValue(counts, l.name) ?? 0) >= 1);
   }
 }

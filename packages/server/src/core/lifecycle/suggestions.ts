@@ -5,6 +5,7 @@ import { rankByUncertainty } from '../training/active-learning.js';
 import { embedInChunks } from './embed-in-chunks.js';
 import type { LifecycleDeps } from './model-lifecycle.js';
 import { TRAINED_KINDS } from './types.js';
+import { ownValue } from '../shared/own-value.js';
 
 export type UncertaintyStrategy = 'margin' | 'entropy';
 
@@ -41,7 +42,7 @@ export class LabelSuggestions {
     for (let offset = newestFirst; candidates.length < options.scan; offset += 1000) {
       const page = await this.deps.records.list(dataset.id, { offset, limit: 1000 });
       for (const record of page.items) {
-        const text = record.values[dataset.textColumn];
+        const text = ownValue(record.values, dataset.textColumn);
         if (typeof text === 'string' && text.trim() !== '' && !known.has(text))
           candidates.push({ recordId: record.id, text });
       }

@@ -67,3 +67,24 @@ describe('argmaxRows', () => {
     ).toEqual([1, 0]);
   });
 });
+
+describe('labels named after Object.prototype', () => {
+  // A label is a customer's word: `perClass["__proto__"] = …` on {} once replaced the object's prototype, so the
+  // label vanished from per_class (and from the model's metrics) and every other label seemed to have its scores.
+  const labels = ['__proto__', 'constructor', 'toString', 'hasOwnProperty'];
+
+  it('keeps every label as an own key of per_class, in evaluations and in model metrics', () => {
+    const e = evaluate([0, 1, 2, 3, 0], [0, 1, 2, 3, 1], labels);
+    for (const perClass of [e.per_class, toModelMetrics(e).per_class]) {
+      expect(Object.keys(perClass)).toEqual(labels);
+      expect(Object.getPrototypeOf(perClass)).toBe(Object.prototype);
+      expect(Object.keys(JSON.parse(JSON.stringify(perClass)))).toEqual(labels);
+    }
+    expect(Object.getOwnPropertyDescriptor(e.per_class, '__proto__')?.value).toMatchObject({
+      precision: 1,
+      recall: 0.5,
+      support: 2,
+    });
+    expect(Object.getOwnPropertyDescriptor(e.per_class, 'constructor')?.value).toMatchObject({ precision: 0.5 });
+  });
+});

@@ -42,20 +42,23 @@ export function evaluate(gold: readonly number[], predicted: readonly number[], 
     if (goldKnown && p === g) correct += 1;
   });
   if (gold.length === 0) return { accuracy: null, f1_macro: null, per_class: {}, confusion_matrix: matrix };
-  const perClass: Record<string, ClassEvaluation> = {};
   let f1Sum = 0;
   let present = 0;
-  labels.forEach((label, c) => {
-    const tp = (matrix[c] as number[])[c] ?? 0;
-    const precision = predictedCount[c] ? tp / (predictedCount[c] as number) : 0;
-    const recall = support[c] ? tp / (support[c] as number) : 0;
-    const f1 = f1Of(precision, recall);
-    perClass[label] = { precision, recall, f1, support: support[c] ?? 0 };
-    if (support[c] || predictedCount[c]) {
-      f1Sum += f1;
-      present += 1;
-    }
-  });
+  // Built from entries: a label is a customer's word, and `perClass[label] = …` on {} would let "__proto__" replace
+  // the object's prototype instead of adding a class.
+  const perClass: Record<string, ClassEvaluation> = Object.fromEntries(
+    labels.map((label, c) => {
+      const tp = (matrix[c] as number[])[c] ?? 0;
+      const precision = predictedCount[c] ? tp / (predictedCount[c] as number) : 0;
+      const recall = support[c] ? tp / (support[c] as number) : 0;
+      const f1 = f1Of(precision, recall);
+      if (support[c] || predictedCount[c]) {
+        f1Sum += f1;
+        present += 1;
+      }
+      return [label, { precision, recall, f1, support: support[c] ?? 0 }];
+    }),
+  );
   return {
     accuracy: correct / gold.length,
     f1_macro: present === 0 ? (k === 0 ? null : 0) : f1Sum / present,
@@ -68,9 +71,12 @@ const round = (x: number) => Math.round(x * 10_000) / 10_000;
 
 /** The Model's metrics: accuracy, macro-F1 and per-class precision / recall / F1, rounded to 4 decimals. */
 export function toModelMetrics(evaluation: Evaluation): ModelMetrics {
-  const perClass: ModelMetrics['per_class'] = {};
-  for (const [label, m] of Object.entries(evaluation.per_class))
-    perClass[label] = { precision: round(m.precision), recall: round(m.recall), f1: round(m.f1) };
+  const perClass: ModelMetrics['per_class'] = Object.fromEntries(
+    Object.entries(evaluation.per_class).map(([label, m]) => [
+      label,
+      { precision: round(m.precision), recall: round(m.recall), f1: round(m.f1) },
+    ]),
+  );
   return {
     accuracy: evaluation.accuracy === null ? null : round(evaluation.accuracy),
     f1_macro: evaluation.f1_macro === null ? null : round(evaluation.f1_macro),

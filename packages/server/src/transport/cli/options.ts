@@ -3,6 +3,7 @@
 import { Option, type Command } from 'commander';
 import { loadConfig, type Config, type ConfigOverrides } from '../../app/config.js';
 import { SERVER_SETTINGS, STORAGE_SETTING_NAMES, type Setting } from '../../app/settings.js';
+import { ownValue } from '../../core/shared/own-value.js';
 
 /** One option per setting that has a flag; its help names the variable it overrides and the default. */
 export function addSettingOptions(command: Command, settings: readonly Setting[]): Command {
@@ -29,14 +30,13 @@ export interface StorageFlags {
 
 /** The environment with each given flag's value in place of its variable. */
 export function envWithFlags(flags: object, env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
-  const merged: NodeJS.ProcessEnv = { ...env };
   const values = flags as Record<string, unknown>;
-  for (const setting of SERVER_SETTINGS) {
-    if (setting.flag === undefined) continue;
-    const value = values[new Option(setting.flag).attributeName()];
-    if (typeof value === 'string') merged[setting.env] = value;
-  }
-  return merged;
+  const given = SERVER_SETTINGS.flatMap((setting) => {
+    if (setting.flag === undefined) return [];
+    const value = ownValue(values, new Option(setting.flag).attributeName());
+    return typeof value === 'string' ? [[setting.env, value] as const] : [];
+  });
+  return { ...env, ...Object.fromEntries(given) };
 }
 
 /** The configuration from the environment, the flags standing in for their variables, then typed overrides. */

@@ -104,8 +104,7 @@ export function withFastLane(options: FastLaneOptions): FastLaneListener {
         const match = candidate.pattern.exec(url);
         if (match === null) continue;
         route = candidate;
-        params = {};
-        for (let i = 0; i < candidate.names.length; i++) params[candidate.names[i] as string] = match[i + 1] as string;
+        params = Object.fromEntries(candidate.names.map((name, i) => [name, match[i + 1] as string]));
         break;
       }
       if (route === undefined) return app(req, res);

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import type { Request, RequestHandler } from 'express';
 import { runChain } from './middleware-chain.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
+import { ownValue } from '../../core/shared/own-value.js';
 
 interface AjvCache {
   getSchema(key: string): ValidateFunction | undefined;
@@ -32,7 +33,8 @@ function resolved(parameter: Parameter, apiDoc: CapturedRequestValidator['apiDoc
   if (parameter.$ref === undefined) return parameter;
   const name = /^#\/components\/parameters\/([^/]+)$/.exec(parameter.$ref)?.[1];
   const components = apiDoc.components as { parameters?: Record<string, Parameter> } | undefined;
-  return name === undefined ? undefined : components?.parameters?.[name];
+  const parameters = components?.parameters;
+  return name === undefined || parameters === undefined ? undefined : ownValue(parameters, name);
 }
 
 const fromValidator = createRequire(import.meta.url);

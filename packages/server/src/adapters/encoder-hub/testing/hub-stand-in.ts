@@ -109,7 +109,7 @@ export async function startHubStandIn(): Promise<HubStandIn> {
         ? { repo: resolve[1]!, rev: resolve[2]!, file: resolve[3]! }
         : undefined;
     const repo = hit ? repos.get(hit.repo) : undefined;
-    const data = hit && repo ? repo.files[hit.file] : undefined;
+    const data = hit && repo && Object.hasOwn(repo.files, hit.file) ? repo.files[hit.file] : undefined;
     if (!hit || !repo || !data || (hit.rev !== undefined && hit.rev !== repo.commit && hit.rev !== 'main')) {
       return json(res, 404, { error: 'Entry not found' });
     }

@@ -33,4 +33,16 @@ describe('foldNegation', () => {
     expect(foldNegation('not that bad')).toBe('good');
     expect(foldNegation('not that it was very bad')).toBeUndefined();
   });
+
+  // Object.prototype's names are ordinary words here: a plain-object table once found Object for "constructor" and
+  // threw (token.toLowerCase is not a function), which answered 500 for any text holding the word.
+  const prototypeNames = [...Object.getOwnPropertyNames(Object.prototype), 'prototype', '__defineGetter__'];
+  it.each(prototypeNames)('reads %j as an ordinary word, alone, negated and contracted', (name) => {
+    expect(foldNegation(name)).toBeUndefined();
+    expect(foldNegation(`the ${name} is broken`)).toBeUndefined();
+    expect(foldNegation(`not ${name}`)).toBeUndefined();
+    expect(foldNegation(`it is not ${name} at all, not bad`)).toBe(`it is not ${name} at all, good`);
+    expect(foldNegation(`${name}n't ${name}`)).toBeUndefined();
+    expect(foldNegation(`the ${name} isn't good`)).toBe(`the ${name} is bad`);
+  });
 });

@@ -37,7 +37,12 @@ const BETWEEN = new Set([
 ]);
 const MAX_BETWEEN = 3;
 /** Auxiliaries written together with "n't" whose stem is not the word minus "n't". */
-const CONTRACTED: Record<string, string> = { "won't": 'will', "can't": 'can', "shan't": 'shall', "ain't": 'is' };
+const CONTRACTED: ReadonlyMap<string, string> = new Map([
+  ["won't", 'will'],
+  ["can't", 'can'],
+  ["shan't", 'shall'],
+  ["ain't", 'is'],
+]);
 
 /** Tokens to skip after a folded word when an intensifying "at all" follows it ("not bad at all" → "good"). */
 function atAllAfter(tokens: readonly string[], from: number): number {
@@ -47,7 +52,8 @@ function atAllAfter(tokens: readonly string[], from: number): number {
 
 function splitContraction(token: string): string[] {
   const lower = token.toLowerCase();
-  if (CONTRACTED[lower] !== undefined) return [CONTRACTED[lower], "n't"];
+  const stem = CONTRACTED.get(lower);
+  if (stem !== undefined) return [stem, "n't"];
   if (lower.endsWith("n't") && lower.length > 3) return [token.slice(0, -3), "n't"];
   if (lower === 'cannot') return ['can', 'not'];
   return [token];
@@ -76,7 +82,7 @@ export function foldNegation(text: string): string | undefined {
         j++;
         continue;
       }
-      const opposite = NEGATED_WORDS[next];
+      const opposite = NEGATED_WORDS.get(next);
       if (opposite !== undefined) {
         const last = out[out.length - 1];
         out.push(last !== undefined && !/\s$/.test(last) ? ` ${opposite}` : opposite);

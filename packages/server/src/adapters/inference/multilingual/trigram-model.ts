@@ -48,12 +48,12 @@ export function buildTrigramModel(
   // One floor for all: a trigram no language showed must not favour the language with the smallest vocabulary.
   const largest = Math.max(...totals);
   const floor = [...totals].map(() => round(Math.log(smoothing / (largest + smoothing * kept.length))));
-  const trigrams: Record<string, number[]> = {};
-  for (const [trigram, row] of kept) {
-    trigrams[trigram] = [...row].map((c, l) =>
-      round(Math.log((c + smoothing) / ((totals[l] as number) + smoothing * kept.length))),
-    );
-  }
+  const trigrams: Record<string, number[]> = Object.fromEntries(
+    kept.map(([trigram, row]) => [
+      trigram,
+      [...row].map((c, l) => round(Math.log((c + smoothing) / ((totals[l] as number) + smoothing * kept.length)))),
+    ]),
+  );
   return { languages: vocabularies.map((v) => v.language), trigrams, floor };
 }
 

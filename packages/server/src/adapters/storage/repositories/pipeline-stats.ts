@@ -8,6 +8,7 @@ import {
   type PipelineStats,
 } from '../../../core/ports/pipeline-events.js';
 import type { DatabaseSchema } from '../schema.js';
+import { ownValue } from '../../../core/shared/own-value.js';
 
 interface KindRow {
   kind: string;
@@ -37,7 +38,7 @@ export function createPipelineStats(db: Kysely<DatabaseSchema>): PipelineStats {
           webhookBacklog = Number(row.pending);
           continue;
         }
-        const kind = row.kind === 'upload' ? 'upload' : JOB_KIND_OF_QUEUE[row.kind];
+        const kind = row.kind === 'upload' ? 'upload' : ownValue(JOB_KIND_OF_QUEUE, row.kind);
         const entry = kind === undefined ? undefined : jobs.get(kind);
         if (!entry) continue;
         entry.pending += Number(row.pending);
