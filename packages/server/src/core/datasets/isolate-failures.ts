@@ -1,6 +1,7 @@
 // Scores a job's texts with all its models in one call; when that call throws an error that is not transient, each model alone, halving the texts until every text it fails on stands alone, so one poisoned row never holds back the rest.
 import type { ClassifyResult } from '../classification/classify-texts.js';
 import { DomainError } from '../shared/errors.js';
+import { ownValue } from '../shared/own-value.js';
 import type { Model } from '../shared/types.js';
 
 /** One classify call over some of the job's texts with some of its models (unusable models skipped). */
@@ -50,22 +51,24 @@ export async function scoreIsolatingFailures(
   } catch (error) {
     if (isTransient(error)) throw error;
   }
-  const result: IsolatedScores = { scored: [], skipped: {}, failures: new Map() };
+  const scored: ModelRows[] = [];
+  const skipped = new Map<string, string>();
+  const failures = new Map<number, ModelFailure[]>();
   for (const modelId of modelIds) {
     // With a single model, the first call was already this model over all texts: go straight to the halves.
     const outcome = await isolateModel(texts, modelId, score, isTransient, modelIds.length === 1);
     if (outcome.skipped !== undefined) {
-      result.skipped[String(modelId)] = outcome.skipped;
+      skipped.set(String(modelId), outcome.skipped);
       continue;
     }
-    if (outcome.model) result.scored.push({ model: outcome.model, rows: outcome.rows });
+    if (outcome.model) scored.push({ model: outcome.model, rows: outcome.rows });
     for (const { index, error } of outcome.failures) {
-      const list = result.failures.get(index) ?? [];
+      const list = failures.get(index) ?? [];
       list.push({ modelId, error });
-      result.failures.set(index, list);
+      failures.set(index, list);
     }
   }
-  return result;
+  return { scored, skipped: Object.fromEntries(skipped), failures };
 }
 
 interface ModelOutcome {
@@ -95,7 +98,7 @@ async function isolateModel(
         );
         const ran = scored[0];
         if (!ran) {
-          outcome.skipped = skipped[String(modelId)] ?? `model ${modelId} did not run`;
+          outcome.skipped = ownValue(skipped, String(modelId)) ?? `model ${modelId} did not run`;
           return;
         }
         outcome.model ??= ran.model;

@@ -120,7 +120,7 @@ export class RecordClassifier {
     );
     const noText = Object.fromEntries(
       dataset.modelIds
-        .filter((id) => skipped[String(id)] === undefined)
+        .filter((id) => !Object.hasOwn(skipped, String(id)))
         .map((id) => [String(id), 'the record has no text to classify']),
     );
     const completedAt = new Date().toISOString();
