@@ -44,7 +44,9 @@ import {
   createRepositories,
   createUploadRepository,
   databaseProbe,
+  IN_MEMORY,
   openDatabase,
+  prepareDataDirectory,
   withStartupLock,
   type Database,
 } from '../adapters/storage/index.js';
@@ -90,6 +92,8 @@ export async function composeRuntime(
   cluster?: WorkerLink,
 ): Promise<Runtime> {
   checkDeferredPackages();
+  // Uploads and models live under the data directory with PostgreSQL too: it is checked before anything is written.
+  if (config.dataDir !== IN_MEMORY) await prepareDataDirectory(config.dataDir);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
