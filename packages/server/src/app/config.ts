@@ -48,6 +48,10 @@ export interface Config {
   metrics: boolean;
   /** Largest file upload in bytes after gzip decoding (TEXTCLASS_UPLOAD_MAX_BYTES; 413 above it). */
   uploadMaxBytes: number;
+  /** A request body that brings no byte for this long is closed with 408 (TEXTCLASS_BODY_IDLE_TIMEOUT_MS; 0: never). */
+  bodyIdleTimeoutMs: number;
+  /** A request other than a file upload must arrive whole within this long (TEXTCLASS_REQUEST_TIMEOUT_MS; 0: no limit). */
+  requestTimeoutMs: number;
   /** Run the classification worker and webhook dispatcher in this process (TEXTCLASS_PIPELINE_WORKERS). */
   pipelineWorkers: boolean;
   /** Longest sleep of an idle worker poll loop in ms (TEXTCLASS_PIPELINE_POLL_MS). */
@@ -199,6 +203,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     uploadMaxBytes:
       overrides.uploadMaxBytes ??
       Math.floor(parseNumber('TEXTCLASS_UPLOAD_MAX_BYTES', env.TEXTCLASS_UPLOAD_MAX_BYTES, 1024 ** 3, 1)),
+    bodyIdleTimeoutMs:
+      overrides.bodyIdleTimeoutMs ??
+      Math.floor(parseNumber('TEXTCLASS_BODY_IDLE_TIMEOUT_MS', env.TEXTCLASS_BODY_IDLE_TIMEOUT_MS, 60_000, 0)),
+    requestTimeoutMs:
+      overrides.requestTimeoutMs ??
+      Math.floor(parseNumber('TEXTCLASS_REQUEST_TIMEOUT_MS', env.TEXTCLASS_REQUEST_TIMEOUT_MS, 120_000, 0)),
     pipelineWorkers: overrides.pipelineWorkers ?? parseBool(env.TEXTCLASS_PIPELINE_WORKERS, true),
     pipelinePollMs:
       overrides.pipelinePollMs ?? parseNumber('TEXTCLASS_PIPELINE_POLL_MS', env.TEXTCLASS_PIPELINE_POLL_MS, 1_000, 10),
