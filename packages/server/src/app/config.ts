@@ -81,11 +81,12 @@ export type ConfigOverrides = Partial<Config>;
 
 const LOG_LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
 
+/** Decimal digits only: Number() would take "0x50" as 80, " 80 ", "8e1" and "80.0" too. */
 function parsePort(raw: string | undefined, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
-  const port = Number(raw);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new Error(`PORT must be an integer between 0 and 65535, got "${raw}"`);
+  const port = /^\d{1,5}$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!(port >= 0 && port <= 65535)) {
+    throw new Error(`PORT (--port) must be a decimal whole number from 0 to 65535, got "${raw}"`);
   }
   return port;
 }

@@ -27,14 +27,25 @@ export interface StorageFlags {
   logLevel?: string;
 }
 
-/** The environment with each given flag's value in place of its variable. */
+/**
+ * The environment with each given flag's value in place of its variable. An empty value stands for "unset" only where
+ * the setting is unset by default (`--database-url ""`: the embedded database); any other flag needs a value, as
+ * its variable's empty value would quietly mean the default (`--port ""` served on 8080).
+ */
 export function envWithFlags(flags: object, env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
   const merged: NodeJS.ProcessEnv = { ...env };
   const values = flags as Record<string, unknown>;
   for (const setting of SERVER_SETTINGS) {
     if (setting.flag === undefined) continue;
     const value = values[new Option(setting.flag).attributeName()];
-    if (typeof value === 'string') merged[setting.env] = value;
+    if (typeof value !== 'string') continue;
+    if (value.trim() === '' && !setting.default.startsWith('unset')) {
+      const name = setting.flag.split(' ')[0];
+      throw new Error(
+        `${name} needs a value (${setting.env}; default ${setting.default}); leave the flag out for the default`,
+      );
+    }
+    merged[setting.env] = value;
   }
   return merged;
 }
