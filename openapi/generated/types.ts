@@ -1421,6 +1421,7 @@ export interface components {
          *     | `MODEL_NOT_DEPLOYED` | 409 | inference on a model that is not deployed yet |
          *     | `DATASET_PROCESSING` | 409 | writing to a dataset that is still processing |
          *     | `CONFLICT` | 409 | a resource with that name already exists (creating or importing a model under a name the workspace already uses), or a training of the model is queued or running (`trainModel`; `deployModel` before the first training has finished, with `Retry-After`) |
+         *     | `REQUEST_TIMEOUT` | 408 | the request body stopped arriving: no bytes for `TEXTCLASS_BODY_IDLE_TIMEOUT_MS` (60 s by default), or a request other than a file upload did not arrive whole within `TEXTCLASS_REQUEST_TIMEOUT_MS` (120 s); the connection is closed after the answer |
          *     | `PAYLOAD_TOO_LARGE` | 413 | the request body is over the byte limit (1 MiB by default) |
          *     | `UNSUPPORTED_MEDIA_TYPE` | 415 | the body is sent with a media type (or charset) the operation does not take, e.g. `text/plain` where it takes `application/json` |
          *     | `RATE_LIMITED` | 429 | the workspace's rate limit is exceeded, or too many failed authentications came from one address; see `Retry-After` |
@@ -1428,7 +1429,7 @@ export interface components {
          *     | `UNAVAILABLE` | 503 | the server is overloaded or not ready yet (models loading); see `Retry-After` |
          * @enum {string}
          */
-        ErrorCode: "MISSING_REQUIRED_FIELD" | "MALFORMED_JSON" | "EMPTY_TEXTS" | "INVALID_PARAMETER" | "UNAUTHORIZED" | "FORBIDDEN" | "QUOTA_EXCEEDED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "MODEL_ARCHIVED" | "MODEL_NOT_DEPLOYED" | "DATASET_PROCESSING" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "UNAVAILABLE";
+        ErrorCode: "MISSING_REQUIRED_FIELD" | "MALFORMED_JSON" | "EMPTY_TEXTS" | "INVALID_PARAMETER" | "UNAUTHORIZED" | "FORBIDDEN" | "QUOTA_EXCEEDED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "MODEL_ARCHIVED" | "MODEL_NOT_DEPLOYED" | "DATASET_PROCESSING" | "CONFLICT" | "REQUEST_TIMEOUT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "INTERNAL_ERROR" | "UNAVAILABLE";
         /** @description The body of every error response. */
         Error: {
             /** @description Mirrors the HTTP status code. */
@@ -3100,6 +3101,21 @@ export interface components {
             };
         };
         /**
+         * @description The body stopped arriving (`REQUEST_TIMEOUT`): no bytes came for `TEXTCLASS_BODY_IDLE_TIMEOUT_MS`
+         *     (60 s by default). A slow upload that keeps sending is never cut for its total time, only for
+         *     silence. Nothing was stored and the dataset is `ready` again; the connection is closed after this
+         *     answer. Send the file again.
+         */
+        RequestTimeout: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
          * @description The API key named in the path does not exist in the workspace of the key (`NOT_FOUND`).
          *     Keys of other workspaces are reported as missing too. Do not retry.
          */
@@ -4005,6 +4021,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["RoleForbidden"];
             404: components["responses"]["DatasetNotFound"];
+            408: components["responses"]["RequestTimeout"];
             409: components["responses"]["DatasetConflict"];
             /**
              * @description The body is over `TEXTCLASS_UPLOAD_MAX_BYTES` (1 GiB by default), after gzip decoding

@@ -48,6 +48,10 @@ export interface Config {
   metrics: boolean;
   /** Largest file upload in bytes after gzip decoding (TEXTCLASS_UPLOAD_MAX_BYTES; 413 above it). */
   uploadMaxBytes: number;
+  /** A request body that brings no byte for this long is closed with 408 (TEXTCLASS_BODY_IDLE_TIMEOUT_MS; 0: never). */
+  bodyIdleTimeoutMs: number;
+  /** A request other than a file upload must arrive whole within this long (TEXTCLASS_REQUEST_TIMEOUT_MS; 0: no limit). */
+  requestTimeoutMs: number;
   /** Run the classification worker and webhook dispatcher in this process (TEXTCLASS_PIPELINE_WORKERS). */
   pipelineWorkers: boolean;
   /** Longest sleep of an idle worker poll loop in ms (TEXTCLASS_PIPELINE_POLL_MS). */
@@ -77,11 +81,12 @@ export type ConfigOverrides = Partial<Config>;
 
 const LOG_LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
 
+/** Decimal digits only: Number() would take "0x50" as 80, " 80 ", "8e1" and "80.0" too. */
 function parsePort(raw: string | undefined, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
-  const port = Number(raw);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new Error(`PORT must be an integer between 0 and 65535, got "${raw}"`);
+  const port = /^\d{1,5}$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!(port >= 0 && port <= 65535)) {
+    throw new Error(`PORT (--port) must be a decimal whole number from 0 to 65535, got "${raw}"`);
   }
   return port;
 }
@@ -199,6 +204,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     uploadMaxBytes:
       overrides.uploadMaxBytes ??
       Math.floor(parseNumber('TEXTCLASS_UPLOAD_MAX_BYTES', env.TEXTCLASS_UPLOAD_MAX_BYTES, 1024 ** 3, 1)),
+    bodyIdleTimeoutMs:
+      overrides.bodyIdleTimeoutMs ??
+      Math.floor(parseNumber('TEXTCLASS_BODY_IDLE_TIMEOUT_MS', env.TEXTCLASS_BODY_IDLE_TIMEOUT_MS, 60_000, 0)),
+    requestTimeoutMs:
+      overrides.requestTimeoutMs ??
+      Math.floor(parseNumber('TEXTCLASS_REQUEST_TIMEOUT_MS', env.TEXTCLASS_REQUEST_TIMEOUT_MS, 120_000, 0)),
     pipelineWorkers: overrides.pipelineWorkers ?? parseBool(env.TEXTCLASS_PIPELINE_WORKERS, true),
     pipelinePollMs:
       overrides.pipelinePollMs ?? parseNumber('TEXTCLASS_PIPELINE_POLL_MS', env.TEXTCLASS_PIPELINE_POLL_MS, 1_000, 10),

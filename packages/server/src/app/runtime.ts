@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { RememberedLanguages } from '../core/classification/language.js';
 import { TextClassifier } from '../core/classification/classify-texts.js';
-import { bootstrapDefaultWorkspace, type BootstrapResult } from '../core/tenancy/bootstrap.js';
+import { bootstrapDefaultWorkspace, revokedKeyNotice, type BootstrapResult } from '../core/tenancy/bootstrap.js';
 import { DatasetService } from '../core/datasets/datasets.js';
 import { ModelLifecycle } from '../core/lifecycle/model-lifecycle.js';
 import { ModelTransfer } from '../core/lifecycle/model-transfer.js';
@@ -44,7 +44,9 @@ import {
   createRepositories,
   createUploadRepository,
   databaseProbe,
+  IN_MEMORY,
   openDatabase,
+  prepareDataDirectory,
   withStartupLock,
   type Database,
 } from '../adapters/storage/index.js';
@@ -90,6 +92,8 @@ export async function composeRuntime(
   cluster?: WorkerLink,
 ): Promise<Runtime> {
   checkDeferredPackages();
+  // Uploads and models live under the data directory with PostgreSQL too: it is checked before anything is written.
+  if (config.dataDir !== IN_MEMORY) await prepareDataDirectory(config.dataDir);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -100,6 +104,7 @@ export async function composeRuntime(
   const repos = createRepositories(database.db, database.changes, () => tracing.currentTraceparent());
   // Processes starting together on one empty PostgreSQL take turns here: one default workspace, one bootstrap key.
   const bootstrap = await withStartupLock(database, () => bootstrapDefaultWorkspace(repos, config.apiKey));
+  if (bootstrap.configuredKeyRevokedAt) logger.warn(revokedKeyNotice(bootstrap.configuredKeyRevokedAt));
   const rateLimits = await createRateLimiter(config.redisUrl, logger, () => cluster?.rateLimiter(logger));
   const defaultEncoderId = config.defaultEncoder ?? DEFAULT_ENCODER_ID;
   const encoders = new DeferredEncoderProvider(defaultEncoderId);

@@ -6,6 +6,7 @@ import { composeRuntime, type Runtime } from './runtime.js';
 import { redactedConfig, type Config } from './config.js';
 import type { Logger } from '../adapters/observability/logger.js';
 import { answerClientErrors } from '../transport/http/client-errors.js';
+import { enforceBodyDeadlines } from '../transport/http/body-deadlines.js';
 import { IN_MEMORY } from '../adapters/storage/index.js';
 import { startControlSocket, type ControlSocket } from './control-socket.js';
 import { runOperatorCommand } from './operator-commands.js';
@@ -58,8 +59,10 @@ export async function startServer(
     server.once('error', reject);
   });
   server.keepAliveTimeout = 65_000;
+  // Slowloris on headers stays Node's to cut; bodies time out on idleness (uploads) or total time (the rest) instead.
   server.headersTimeout = 66_000;
-  server.requestTimeout = 120_000;
+  server.requestTimeout = 0;
+  enforceBodyDeadlines(server, { idleMs: config.bodyIdleTimeoutMs, requestMs: config.requestTimeoutMs, logger });
   const { port } = server.address() as AddressInfo;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = `http://${host}:${port}`;

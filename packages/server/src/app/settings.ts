@@ -136,6 +136,20 @@ export const SERVER_SETTINGS: readonly Setting[] = [
     description: 'largest file upload after gzip decoding',
   },
   {
+    env: 'TEXTCLASS_BODY_IDLE_TIMEOUT_MS',
+    flag: '--body-idle-timeout-ms <ms>',
+    default: '60000',
+    description:
+      'a request body (an upload too) that sends no bytes for this long is closed: 408 and a log line (0: never)',
+  },
+  {
+    env: 'TEXTCLASS_REQUEST_TIMEOUT_MS',
+    flag: '--request-timeout-ms <ms>',
+    default: '120000',
+    description:
+      'a request other than a file upload must arrive whole within this long (408); uploads have the idle timeout and their byte limit instead (0: no limit)',
+  },
+  {
     env: 'TEXTCLASS_PIPELINE_WORKERS',
     flag: '--pipeline-workers <bool>',
     default: 'true',

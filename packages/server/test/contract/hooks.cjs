@@ -16,6 +16,7 @@ const PUBLIC_WEBHOOK_URL = 'https://192.0.2.10/textclass';
 const UNREACHABLE = {
   403: 'operations that a reader may do cannot be forbidden; every other 403 is made real with a reader key',
   409: 'a dataset is processing only while an upload ingests, too briefly to aim at; covered by core tests and test/http/uploads.test.ts (model state conflicts are made real below)',
+  408: 'a body is closed only after no bytes for TEXTCLASS_BODY_IDLE_TIMEOUT_MS (60 s); test/http/slow-uploads.test.ts covers it',
   429: 'the bootstrap workspace allows 6,000 requests a minute; the limiter is covered by unit and HTTP tests',
   500: 'an internal error cannot be provoked from outside by design; the mapper is covered by unit tests',
   503: 'encoders are warm before the run starts; readiness is covered by unit tests',

@@ -22,6 +22,7 @@ export type { StorageLogger } from './logger.js';
 export { migrateToLatest, type MigrateOptions } from './migrate.js';
 export { IN_MEMORY } from './pglite-open.js';
 export { DirectoryLockedError } from './directory-lock.js';
+export { DataDirectoryError, prepareDataDirectory } from './data-directory.js';
 export { databaseProbe, type DatabaseProbe } from './probe.js';
 export { isStorageFailure } from './storage-failures.js';
 export { createUploadRepository } from './repositories/uploads.js';

@@ -1,10 +1,12 @@
 // Starts an embedded PGlite: persisted under a directory (locked to one opener), or in memory for tests.
-import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
+import { DataDirectoryError, prepareDataDirectory } from './data-directory.js';
 import { acquireDirectoryLock } from './directory-lock.js';
+import { clusterFileProblems } from './pglite-cluster-check.js';
+import { fileSizeProblems, markClusterOpen, recordClusterClosed } from './pglite-file-sizes.js';
 import { readPGliteTemplate, unpackPGliteTemplate } from './pglite-template.js';
 import { typeParsers } from './type-parsers.js';
 
@@ -41,6 +43,37 @@ function chooseWasmTier(tierUp: boolean): void {
   setFlagsFromString(tierUp ? '--no-liftoff-only' : '--liftoff-only');
 }
 
+/** Entries of a directory that hold no database: a mount point's lost+found and hidden files. */
+const NOT_DATABASE_FILES = (name: string) => name === 'lost+found' || name.startsWith('.');
+
+/**
+ * Refuses a cluster directory that holds database files but fails the checks (pglite-cluster-check.ts, and the sizes
+ * recorded at its last clean close): PGlite would otherwise load the template over it (a missing PG_VERSION: the
+ * old catalogue and WAL overwritten) or abort inside WebAssembly without a word. Answers whether it is new (empty).
+ */
+async function checkExistingCluster(location: string): Promise<'new' | 'existing'> {
+  const entries = (await readdir(location)).filter((name) => !NOT_DATABASE_FILES(name));
+  if (entries.length === 0) return 'new';
+  const problems = [...clusterFileProblems(location), ...fileSizeProblems(location)];
+  if (problems.length === 0) return 'existing';
+  const shown = problems.slice(0, 6).join('; ') + (problems.length > 6 ? `; and ${problems.length - 6} more` : '');
+  throw new DataDirectoryError(
+    `the embedded database in ${location} is damaged and was not opened (nothing was written): ${shown}. Restore ` +
+      'that directory from a backup; to start an empty database instead, move it away first',
+  );
+}
+
+/** PGlite stops inside WebAssembly with only "Aborted()" on files the checks above cannot see. */
+function openFailure(location: string, error: unknown): Error {
+  const message = error instanceof Error ? error.message : String(error);
+  return new DataDirectoryError(
+    `the embedded database in ${location} could not be opened (${message.split('\n')[0]}): its files may be damaged ` +
+      'or written by another PostgreSQL version. Restore that directory from a backup; to start an empty database ' +
+      'instead, move it away first',
+    { cause: error },
+  );
+}
+
 /** Opens PGlite in `<dataDir>/pglite` (created if missing), or in memory when dataDir is IN_MEMORY. */
 export async function openPGlite(dataDir: string, options: OpenPGliteOptions = {}): Promise<OpenedPGlite> {
   const parsers = { ...typeParsers };
@@ -56,21 +89,40 @@ export async function openPGlite(dataDir: string, options: OpenPGliteOptions = {
       release: async () => undefined,
     };
   }
+  await prepareDataDirectory(dataDir);
   const location = path.resolve(dataDir, 'pglite');
   await mkdir(location, { recursive: true });
-  const release = await acquireDirectoryLock(`${location}.lock`, `the database directory ${location}`);
+  const unlock = await acquireDirectoryLock(`${location}.lock`, `the database directory ${location}`);
+  let pglite: PGlite | undefined;
   try {
-    // A new database starts from the build's packed cluster (pglite-template.ts), unpacked to disk; an existing one as it
-    // is. A directory with files but no cluster keeps the old way: PGlite loads the template over it.
-    const loadTemplate = !existsSync(path.join(location, 'PG_VERSION')) && !(await unpackPGliteTemplate(location));
+    // A new database starts from the build's packed cluster (pglite-template.ts), unpacked to disk; an existing one as
+    // it is, once its files pass the checks. A directory with only a mount point's entries: PGlite loads the template.
+    const loadTemplate = (await checkExistingCluster(location)) === 'new' && !(await unpackPGliteTemplate(location));
     const loadDataDir = loadTemplate ? await readPGliteTemplate() : undefined;
-    return {
-      pglite: await PGlite.create({ dataDir: location, parsers, startParams: [...EMBEDDED_START_PARAMS], loadDataDir }),
-      location,
-      release,
-    };
+    markClusterOpen(location);
+    pglite = await PGlite.create({
+      dataDir: location,
+      parsers,
+      startParams: [...EMBEDDED_START_PARAMS],
+      loadDataDir,
+    }).catch((error: unknown) => {
+      throw openFailure(location, error);
+    });
   } catch (error) {
-    await release();
+    await unlock();
     throw error;
   }
+  const opened = pglite;
+  return {
+    pglite: opened,
+    location,
+    release: async () => {
+      // Only after a clean shutdown do the files hold still until the next open: then their sizes are recorded.
+      try {
+        if (opened.closed) recordClusterClosed(location);
+      } finally {
+        await unlock();
+      }
+    },
+  };
 }

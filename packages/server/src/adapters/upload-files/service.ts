@@ -1,6 +1,6 @@
 // File uploads: claim the dataset, spool the body to disk, answer, then check and stage every row and store them all at once (or none).
 import { createReadStream } from 'node:fs';
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { datasetKey } from '../../core/datasets/dataset-keys.js';
 import type { DatasetService } from '../../core/datasets/datasets.js';
@@ -12,7 +12,7 @@ import type { CellValue, Dataset } from '../../core/shared/types.js';
 import type { Logger } from '../observability/logger.js';
 import type { PipelineEvents } from '../../core/ports/pipeline-events.js';
 import { readRows, UploadLineError } from './read-rows.js';
-import { spoolBody, tooLarge } from './spool.js';
+import { prepareSpoolDirectory, spoolBody, tooLarge } from './spool.js';
 import { unstorableColumn } from './storable-cells.js';
 
 /** A processing upload whose heartbeat is older than this is taken for dead (its server crashed) and failed. */
@@ -53,7 +53,7 @@ export class UploadService implements UploadIntake {
 
   /** Fails the uploads a dead process left processing (now, then every staleMs / 2) and removes their old spool files. */
   async start(): Promise<void> {
-    await mkdir(this.options.spoolDir, { recursive: true });
+    await prepareSpoolDirectory(this.options.spoolDir);
     await this.sweep();
     this.sweeper = setInterval(() => void this.sweep(), Math.max(1000, this.options.staleMs / 2));
     this.sweeper.unref();

@@ -1,9 +1,19 @@
 // Receives an upload body into a spool file on disk (gunzipping it when asked), never holding more than a stream buffer in memory.
 import { createWriteStream } from 'node:fs';
+import { chmod, mkdir } from 'node:fs/promises';
 import { PassThrough, Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { DomainError } from '../../core/shared/errors.js';
+
+/**
+ * The spool directory, readable by this user only (0700, also when an older version created it 0755): upload files
+ * hold customers' rows until they are ingested.
+ */
+export async function prepareSpoolDirectory(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await chmod(dir, 0o700);
+}
 
 export const tooLarge = (maxBytes: number): DomainError =>
   new DomainError('PAYLOAD_TOO_LARGE', `body: the upload is larger than ${maxBytes} bytes`);
@@ -37,7 +47,7 @@ export async function spoolBody(
   req.pipe(head);
   try {
     const stages = options.gzip ? [head, createGunzip(), limit] : [head, limit];
-    await pipeline([...stages, createWriteStream(file, { flags: 'wx' })]);
+    await pipeline([...stages, createWriteStream(file, { flags: 'wx', mode: 0o600 })]);
     return bytes;
   } catch (err) {
     if (err instanceof DomainError) throw err;

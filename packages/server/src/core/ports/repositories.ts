@@ -45,8 +45,8 @@ export interface ApiKeyRepository {
     role: Role;
     name: string;
   }): Promise<ApiKeyRecord>;
-  /** Finds a non-revoked key by the SHA-256 hex digest of the full key. */
-  findActiveByHash(keyHash: string): Promise<StoredApiKey | undefined>;
+  /** Finds a key by the SHA-256 hex digest of the full key, whatever its state (revokedAt says whether it is revoked). */
+  findByHash(keyHash: string): Promise<StoredApiKey | undefined>;
   /** The same key with its workspace, in one query (what every request needs to authenticate). */
   findActiveCallerByHash(keyHash: string): Promise<{ key: StoredApiKey; workspace: Workspace } | undefined>;
   touchLastUsed(id: number, at: Date): Promise<void>;

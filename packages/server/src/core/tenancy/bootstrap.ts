@@ -10,6 +10,20 @@ export interface BootstrapResult {
   /** The key to print: the configured one, or one generated now (shown once). */
   announcedKey: string | undefined;
   generated: boolean;
+  /** Set when TEXTCLASS_API_KEY names a key that was revoked: it stays revoked, and the start says so (revokedKeyNotice). */
+  configuredKeyRevokedAt?: Date;
+}
+
+/**
+ * What the start says about a revoked TEXTCLASS_API_KEY. The server starts anyway: an admin revoked that key with
+ * another admin key on purpose (the other keys go on working), so bringing it back would undo the revocation, and
+ * refusing to start would make a routine key rotation an outage until every process's environment is edited.
+ */
+export function revokedKeyNotice(revokedAt: Date): string {
+  return (
+    `TEXTCLASS_API_KEY names a key revoked at ${revokedAt.toISOString()}: it stays revoked (401 on every request); ` +
+    'unset TEXTCLASS_API_KEY or choose another'
+  );
 }
 
 export async function bootstrapDefaultWorkspace(
@@ -30,7 +44,11 @@ export async function bootstrapDefaultWorkspace(
       throw new Error('TEXTCLASS_API_KEY must look like tc_ followed by at least 20 letters, digits, "-" or "_"');
     }
     const key = describeKey(configuredKey);
-    if (!(await repos.apiKeys.findActiveByHash(key.keyHash))) {
+    // Matched by its hash whatever its state: a revoked one holds the hash too (inserting it again broke every restart).
+    const existing = await repos.apiKeys.findByHash(key.keyHash);
+    if (existing?.revokedAt)
+      return { workspace, announcedKey: configuredKey, generated: false, configuredKeyRevokedAt: existing.revokedAt };
+    if (!existing) {
       await repos.apiKeys.insert({
         workspaceId: workspace.id,
         prefix: key.prefix,

@@ -2,6 +2,7 @@
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { SERVER_SETTINGS } from '../../app/settings.js';
+import { loadConfig } from '../../app/config.js';
 import { addSettingOptions, configFrom, envWithFlags } from './options.js';
 
 describe('setting flags', () => {
@@ -19,8 +20,27 @@ describe('setting flags', () => {
       batchMaxTexts: 8,
       metrics: false,
     });
-    expect(() => configFrom({ port: 'ninety' })).toThrow(/PORT must be an integer/);
+    expect(() => configFrom({ port: 'ninety' })).toThrow(/PORT \(--port\) must be a decimal whole number/);
     expect(() => configFrom({ databaseUrl: 'mysql://db' })).toThrow(/DATABASE_URL must start with postgres/);
+  });
+
+  it('takes only a decimal port from 0 to 65535, naming the option', () => {
+    for (const port of ['0', '80', '08080', '65535']) expect(configFrom({ port }).port).toBe(Number(port));
+    for (const port of ['0x50', '0o120', '0b1010000', '8e1', '80.0', ' 80', '80 ', '+80', '-1', '65536', '1e3', '٨٠'])
+      expect(() => configFrom({ port }), port).toThrow(
+        `PORT (--port) must be a decimal whole number from 0 to 65535, got "${port}"`,
+      );
+    expect(() => loadConfig({ PORT: '0x50' })).toThrow(/PORT \(--port\) must be a decimal whole number/);
+  });
+
+  it('refuses an empty flag value unless the setting is unset by default', () => {
+    expect(() => configFrom({ port: '' })).toThrow(
+      '--port needs a value (PORT; default 8080); leave the flag out for the default',
+    );
+    expect(() => configFrom({ dataDir: ' ' })).toThrow(/--data-dir needs a value/);
+    expect(() => configFrom({ workers: '' })).toThrow(/--workers needs a value/);
+    expect(envWithFlags({ databaseUrl: '' }, { DATABASE_URL: 'postgres://db/textclass' }).DATABASE_URL).toBe('');
+    expect(configFrom({ databaseUrl: '' }).databaseUrl).toBeUndefined();
   });
 
   it('leaves a variable alone when its flag is not given', () => {

@@ -28,13 +28,24 @@ export interface StorageFlags {
   logLevel?: string;
 }
 
-/** The environment with each given flag's value in place of its variable. */
+/**
+ * The environment with each given flag's value in place of its variable. An empty value stands for "unset" only where
+ * the setting is unset by default (`--database-url ""`: the embedded database); any other flag needs a value, as
+ * its variable's empty value would quietly mean the default (`--port ""` served on 8080).
+ */
 export function envWithFlags(flags: object, env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
   const values = flags as Record<string, unknown>;
   const given = SERVER_SETTINGS.flatMap((setting) => {
     if (setting.flag === undefined) return [];
     const value = ownValue(values, new Option(setting.flag).attributeName());
-    return typeof value === 'string' ? [[setting.env, value] as const] : [];
+    if (typeof value !== 'string') return [];
+    if (value.trim() === '' && !setting.default.startsWith('unset')) {
+      const name = setting.flag.split(' ')[0];
+      throw new Error(
+        `${name} needs a value (${setting.env}; default ${setting.default}); leave the flag out for the default`,
+      );
+    }
+    return [[setting.env, value] as const];
   });
   return { ...env, ...Object.fromEntries(given) };
 }

@@ -3,7 +3,7 @@ import cluster from 'node:cluster';
 import type { Command } from 'commander';
 import { createLogger } from '../../adapters/observability/logger.js';
 import { startServer, stopOnSignals } from '../../app/server.js';
-import type { BootstrapResult } from '../../core/tenancy/bootstrap.js';
+import { revokedKeyNotice, type BootstrapResult } from '../../core/tenancy/bootstrap.js';
 import { SERVER_SETTINGS, settingsHelp } from '../../app/settings.js';
 import { addSettingOptions, configFrom } from './options.js';
 import { runPrimary } from '../../app/cluster/run-primary.js';
@@ -18,6 +18,7 @@ interface ServeFlags {
 function apiKeyLine(bootstrap: BootstrapResult): string {
   if (bootstrap.generated && bootstrap.announcedKey)
     return `  API key:  ${bootstrap.announcedKey}   (shown once: keep it)`;
+  if (bootstrap.configuredKeyRevokedAt) return `  API key:  ${revokedKeyNotice(bootstrap.configuredKeyRevokedAt)}`;
   if (bootstrap.announcedKey) return '  API key:  the one in TEXTCLASS_API_KEY';
   return '  API key:  the one printed on first start (or set TEXTCLASS_API_KEY, or run `textclass keys create`)';
 }

@@ -43,13 +43,8 @@ export function createApiKeyRepository(db: Kysely<DatabaseSchema>): ApiKeyReposi
       return toApiKey(row);
     },
 
-    async findActiveByHash(keyHash) {
-      const row = await db
-        .selectFrom('api_keys')
-        .selectAll()
-        .where('key_hash', '=', keyHash)
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst();
+    async findByHash(keyHash) {
+      const row = await db.selectFrom('api_keys').selectAll().where('key_hash', '=', keyHash).executeTakeFirst();
       return row && toStoredApiKey(row);
     },
 

@@ -95,15 +95,17 @@ describe.each(testTargets())('workspaces and API keys on $kind', (target) => {
       lastUsedAt: null,
       revokedAt: null,
     });
-    expect(await repos.apiKeys.findActiveByHash(hash)).toEqual({ ...key, keyHash: hash });
-    expect(await repos.apiKeys.findActiveByHash(sha256Hex('unknown'))).toBeUndefined();
+    expect(await repos.apiKeys.findByHash(hash)).toEqual({ ...key, keyHash: hash });
+    expect(await repos.apiKeys.findByHash(sha256Hex('unknown'))).toBeUndefined();
     const caller = await repos.apiKeys.findActiveCallerByHash(hash);
     expect(caller?.key).toEqual({ ...key, keyHash: hash });
     expect(caller?.workspace).toEqual(await repos.workspaces.findById(key.workspaceId));
     expect(await repos.apiKeys.findActiveCallerByHash(sha256Hex('unknown'))).toBeUndefined();
 
-    await database.db.updateTable('api_keys').set({ revoked_at: new Date() }).where('id', '=', key.id).execute();
-    expect(await repos.apiKeys.findActiveByHash(hash)).toBeUndefined();
+    const revokedAt = new Date('2026-01-02T03:04:05.000Z');
+    await database.db.updateTable('api_keys').set({ revoked_at: revokedAt }).where('id', '=', key.id).execute();
+    expect(await repos.apiKeys.findActiveCallerByHash(hash)).toBeUndefined();
+    expect(await repos.apiKeys.findByHash(hash)).toEqual({ ...key, keyHash: hash, revokedAt });
   });
 
   it('rejects a duplicate hash, an unknown role and a hash that is not SHA-256 hex', async () => {
@@ -146,7 +148,7 @@ describe.each(testTargets())('workspaces and API keys on $kind', (target) => {
 
     const usedAt = new Date('2025-06-01T12:00:00.456Z');
     await repos.apiKeys.touchLastUsed(first.id, usedAt);
-    expect((await repos.apiKeys.findActiveByHash(sha256Hex('key-one-a')))?.lastUsedAt).toEqual(usedAt);
+    expect((await repos.apiKeys.findByHash(sha256Hex('key-one-a')))?.lastUsedAt).toEqual(usedAt);
   });
 
   it("lists a workspace's keys by id, revoked ones too, and revokes only within the workspace, keeping the first time", async () => {
@@ -168,7 +170,7 @@ describe.each(testTargets())('workspaces and API keys on $kind', (target) => {
 
     const at = new Date('2026-02-01T10:00:00.000Z');
     expect(await repos.apiKeys.revoke(mine.id, other.id, at)).toBeUndefined();
-    expect(await repos.apiKeys.findActiveByHash(sha256Hex('list-other'))).toMatchObject({
+    expect(await repos.apiKeys.findByHash(sha256Hex('list-other'))).toMatchObject({
       id: other.id,
       revokedAt: null,
     });
@@ -176,7 +178,7 @@ describe.each(testTargets())('workspaces and API keys on $kind', (target) => {
     expect(await repos.apiKeys.revoke(mine.id, keys[0]!.id, new Date('2026-03-01T00:00:00Z'))).toMatchObject({
       revokedAt: at,
     });
-    expect(await repos.apiKeys.findActiveByHash(sha256Hex('list-a'))).toBeUndefined();
+    expect(await repos.apiKeys.findByHash(sha256Hex('list-a'))).toMatchObject({ revokedAt: at });
     expect((await repos.apiKeys.list(mine.id, { offset: 0, limit: 10 })).items.map((k) => k.revokedAt)).toEqual([
       at,
       null,

@@ -42,7 +42,7 @@ export function uploadRoutes(services: AppServices): Router {
       res.status(202).json(presentUpload(upload));
     } catch (err) {
       // The rest of the body is not read: close the connection after the error answer instead of draining it.
-      if (!req.complete) res.setHeader('Connection', 'close');
+      if (!req.complete && !res.headersSent) res.setHeader('Connection', 'close');
       throw err;
     }
   });

@@ -1,0 +1,199 @@
+// Request bodies time out on idleness, not total time: a slow steady upload outlives the request timeout, a stalled one is closed with 408 and a log line.
+import { connect } from 'node:net';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../src/adapters/observability/logger.js';
+import { ADMIN_KEY, startTestServer, type TestServer } from '../support/in-process.js';
+
+/**
+ * The issue's client sent 80 kB/s; its 11.8 MB upload was cut at Node's 120 s total. Here the total limit is 2 s and
+ * the idle limit 1.5 s, so a 6-second upload at the same rate outlives the total limit three times over in a short
+ * run (the same test with 12 MB takes the issue's 150 s).
+ */
+const BYTES_PER_SECOND = 80_000;
+const UPLOAD_SECONDS = 6;
+const REQUEST_TIMEOUT_MS = 2_000;
+const IDLE_TIMEOUT_MS = 1_500;
+const TICK_MS = 100;
+
+let server: TestServer;
+let port: number;
+const logLines: Array<Record<string, unknown>> = [];
+const logSink = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    for (const line of chunk.toString().split('\n').filter(Boolean)) logLines.push(JSON.parse(line));
+    done();
+  },
+});
+
+beforeAll(async () => {
+  server = await startTestServer(
+    { seedDemo: false, requestTimeoutMs: REQUEST_TIMEOUT_MS, bodyIdleTimeoutMs: IDLE_TIMEOUT_MS },
+    { logger: createLogger('warn', logSink) },
+  );
+  port = Number(new URL(server.url).port);
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+});
+
+interface Exchange {
+  status: number | undefined;
+  body: string;
+  /** From the first byte sent to the connection's close. */
+  ms: number;
+  bytesSent: number;
+}
+
+/**
+ * POSTs `body` over a raw connection at `bytesPerSecond`, in a chunk every TICK_MS; with `stallAfter`, it stops sending
+ * after that many bytes and waits (the connection stays open). Resolves when the server closes the connection.
+ */
+function throttledPost(
+  path: string,
+  contentType: string,
+  body: Buffer,
+  options: { bytesPerSecond: number; stallAfter?: number },
+): Promise<Exchange> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    const started = performance.now();
+    const received: Buffer[] = [];
+    let sent = 0;
+    let ticker: NodeJS.Timeout | undefined;
+    socket.on('data', (chunk: Buffer) => received.push(chunk));
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      clearInterval(ticker);
+      const text = Buffer.concat(received).toString();
+      const status = /^HTTP\/1\.1 (\d{3})/.exec(text)?.[1];
+      resolve({
+        status: status === undefined ? undefined : Number(status),
+        body: text.slice(text.indexOf('\r\n\r\n') + 4),
+        ms: performance.now() - started,
+        bytesSent: sent,
+      });
+    });
+    socket.on('connect', () => {
+      socket.write(
+        `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${ADMIN_KEY}\r\n` +
+          `Content-Type: ${contentType}\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+      );
+      const perTick = Math.round((options.bytesPerSecond * TICK_MS) / 1000);
+      const end = Math.min(body.length, options.stallAfter ?? body.length);
+      ticker = setInterval(() => {
+        if (socket.destroyed) return clearInterval(ticker);
+        const next = Math.min(end, sent + perTick);
+        socket.write(body.subarray(sent, next));
+        sent = next;
+        if (sent >= end) clearInterval(ticker);
+      }, TICK_MS);
+    });
+  });
+}
+
+async function createDataset(): Promise<string> {
+  const res = await server.call('POST', '/v2/datasets', {
+    body: { name: 'slow uploads', columns: [{ name: 'body', type: 'text' }], text_column: 'body' },
+  });
+  expect(res.status).toBe(201);
+  return res.body.key as string;
+}
+
+/** A CSV of about `bytes` bytes, one ticket per row; answers it with its row count. */
+function csvOf(bytes: number): { csv: Buffer; rows: number } {
+  const lines = ['body'];
+  let size = 5;
+  while (size < bytes) {
+    const line = `ticket ${lines.length}: my parcel has not arrived and nobody answers the phone`;
+    lines.push(line);
+    size += line.length + 1;
+  }
+  return { csv: Buffer.from(`${lines.join('\n')}\n`), rows: lines.length - 1 };
+}
+
+async function settled(key: string, id: string): Promise<Record<string, unknown>> {
+  for (;;) {
+    const res = await server.call('GET', `/v2/datasets/${key}/uploads/${id}`);
+    if (res.body.status !== 'processing') return res.body as Record<string, unknown>;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const timedOut = (path: string) => logLines.filter((line) => line.path === path && /timed out/.test(String(line.msg)));
+
+describe('request bodies time out on idleness, not on total time', () => {
+  it('a slow, steady upload longer than the request timeout completes and is stored whole', async () => {
+    const key = await createDataset();
+    const { csv, rows } = csvOf(BYTES_PER_SECOND * UPLOAD_SECONDS);
+    const path = `/v2/datasets/${key}/uploads`;
+    const exchange = await throttledPost(path, 'text/csv', csv, { bytesPerSecond: BYTES_PER_SECOND });
+    expect(exchange.status, exchange.body).toBe(202);
+    expect(exchange.ms).toBeGreaterThan(2 * REQUEST_TIMEOUT_MS);
+    const upload = JSON.parse(exchange.body) as { id: string };
+    expect(await settled(key, upload.id)).toMatchObject({
+      status: 'completed',
+      bytes_received: csv.length,
+      rows_received: rows,
+      rows_stored: rows,
+    });
+    expect(timedOut(path)).toEqual([]);
+  }, 60_000);
+
+  it('a stalled upload is closed after the idle timeout with 408, a log line naming why, and nothing stored', async () => {
+    const key = await createDataset();
+    const { csv } = csvOf(400_000);
+    const path = `/v2/datasets/${key}/uploads`;
+    const exchange = await throttledPost(path, 'text/csv', csv, {
+      bytesPerSecond: BYTES_PER_SECOND,
+      stallAfter: 40_000,
+    });
+    expect(exchange.status).toBe(408);
+    const body = JSON.parse(exchange.body) as Record<string, unknown>;
+    expect(body).toEqual({
+      status: 408,
+      message: `body: no bytes arrived for ${IDLE_TIMEOUT_MS} ms`,
+      error_code: 'REQUEST_TIMEOUT',
+      request_id: expect.stringMatching(/^req_/),
+    });
+    expect(exchange.ms).toBeGreaterThanOrEqual(IDLE_TIMEOUT_MS);
+    expect(timedOut(path)).toEqual([
+      expect.objectContaining({
+        level: 40,
+        msg: `request body timed out: no bytes arrived for ${IDLE_TIMEOUT_MS} ms; connection closed`,
+        request_id: body.request_id,
+        method: 'POST',
+        bytes_received: expect.any(Number),
+        content_length: csv.length,
+        idle_ms: expect.any(Number),
+      }),
+    ]);
+    expect(logLines.filter((line) => Number(line.level) >= 50)).toEqual([]);
+    // Nothing was stored, and the dataset is ready again for the next upload once the cut-off body is discarded.
+    const records = await server.call('GET', `/v2/datasets/${key}/records?limit=1`);
+    expect(records.body.total).toBe(0);
+    while ((await server.call('GET', `/v2/datasets/${key}`)).body.status !== 'ready')
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    const retry = await fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${ADMIN_KEY}`, 'Content-Type': 'text/csv' },
+      body: 'body\nagain\n',
+    });
+    expect(retry.status).toBe(202);
+  }, 60_000);
+
+  it('a JSON request still has to arrive whole within the request timeout (a slow body of another kind is cut)', async () => {
+    const key = await createDataset();
+    const path = `/v2/datasets/${key}/records`;
+    // One record, 360 kB: 4.5 s at this rate, past the 2 s limit (it is cut before its size is checked).
+    const json = Buffer.from(JSON.stringify({ body: 'my parcel has not arrived. '.repeat(13_300) }));
+    const exchange = await throttledPost(path, 'application/json', json, { bytesPerSecond: BYTES_PER_SECOND });
+    expect(exchange.status).toBe(408);
+    expect(JSON.parse(exchange.body)).toMatchObject({
+      message: `body: the request did not arrive whole within ${REQUEST_TIMEOUT_MS} ms`,
+      error_code: 'REQUEST_TIMEOUT',
+    });
+    expect(exchange.bytesSent).toBeLessThan(json.length);
+    expect(timedOut(path)).toHaveLength(1);
+  }, 60_000);
+});
