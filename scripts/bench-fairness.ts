@@ -115,6 +115,9 @@ try {
     resolve('bench', 'results', `${label}.json`),
     `${JSON.stringify({ label, loads: LOADS, characters, idle, loaded, finished }, null, 2)}\n`,
   );
+} catch (error) {
+  log(`the server's output:\n${server.output().slice(-4_000)}`);
+  throw error;
 } finally {
   await server.stop();
 }

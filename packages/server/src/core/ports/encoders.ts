@@ -17,7 +17,7 @@ export interface Encoder {
    */
   readonly prefixDimensions?: readonly number[];
   /** Tokens the encoder's tokenizer makes of each text, special tokens included (what a batch row of it costs). */
-  countTokens?(texts: readonly string[]): number[];
+  countTokens?(texts: readonly string[]): Promise<number[]>;
   warmup(): Promise<void>;
   health(): boolean;
   /** Releases the encoder's runtime (its ONNX session). */
