@@ -49,6 +49,7 @@ RUN npx turbo run build --filter=@textclass/server... --output-logs=errors-only 
 FROM ${BASE_IMAGE}
 ENV NODE_ENV=production \
     MALLOC_ARENA_MAX=1 \
+    MALLOC_MMAP_THRESHOLD_=131072 \
     HOST=0.0.0.0 \
     PORT=8080 \
     TEXTCLASS_DATA_DIR=/data

@@ -3,12 +3,15 @@
 // default encoder and with static-multi-100d as the default (also 12 s after ready, before any request); RSS and peak from /proc, heap and external from /metrics;
 // --heap-summary ready: a heap snapshot 12 s after ready (after its sample; it inflates the later ones), summarised;
 // --heap-summary idle: one after the idle sample.
+// --worst-case only|skip: the largest requests the contract allows (200 texts on /v2/embeddings and 8 × 10,000 characters
+// on inference, each alone on a settled fresh server): RSS before, peak during, and 60 s after (default: run after the mix).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ProcessMemory } from './bench-inference/servers.js';
 import { BENCH_API_KEY, startBenchServer } from './bench-inference/textclass-server.js';
+import { largestTexts, INFERENCE_TEXTS_MAX, EMBEDDING_TEXTS_MAX } from './long-texts.js';
 import { heapSummaryMarkdown, signalHeapSnapshot, summariseHeapSnapshot, type HeapSummary } from './heap-summary.js';
 
 const { values } = parseArgs({
@@ -18,6 +21,7 @@ const { values } = parseArgs({
     label: { type: 'string' },
     'heap-summary': { type: 'string' },
     only: { type: 'string' },
+    'worst-case': { type: 'string' },
   },
 });
 const REQUESTS = Number(values.requests);
@@ -182,13 +186,73 @@ async function measure(defaultEncoder: string | undefined) {
   }
 }
 
+const AFTER_SECONDS = 60;
+
+/** Resets the process's peak RSS (VmHWM) to its current RSS (Linux: clear_refs 5); false when not allowed. */
+function resetPeak(pid: number): boolean {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Each of the largest requests on its own fresh server, 12 s after ready: RSS before, the peak during the request
+ * (VmHWM reset first; else RSS polled every 20 ms) and RSS 60 s after its answer.
+ */
+async function measureWorstCase(defaultEncoder: string | undefined) {
+  const requests = [
+    { path: '/v2/embeddings', texts: largestTexts(0, EMBEDDING_TEXTS_MAX) },
+    { path: '/v2/models/1/inference', texts: largestTexts(1_000, INFERENCE_TEXTS_MAX) },
+  ];
+  const rows = [];
+  for (const { path, texts } of requests) {
+    const server = await startBenchServer(defaultEncoder ? { TEXTCLASS_DEFAULT_ENCODER: defaultEncoder } : {});
+    try {
+      await new Promise((r) => setTimeout(r, SETTLE_SECONDS * 1000));
+      const rss = () => server.memory()?.rssMiB ?? Number.NaN;
+      const beforeMiB = rss();
+      const exact = resetPeak(server.pid);
+      let polled = beforeMiB;
+      const poll = exact ? undefined : setInterval(() => (polled = Math.max(polled, rss())), 20);
+      const started = Date.now();
+      const res = await fetch(`${server.url}${path}`, { method: 'POST', headers, body: JSON.stringify({ texts }) });
+      await res.text();
+      const seconds = (Date.now() - started) / 1000;
+      clearInterval(poll);
+      const peakMiB = exact ? (server.memory()?.peakRssMiB ?? Number.NaN) : polled;
+      const request = `POST ${path}, ${texts.length} × ${(texts[0] as string).length} characters`;
+      log(`  ${request}: ${res.status} in ${seconds.toFixed(1)} s; RSS ${beforeMiB} → peak ${peakMiB} MiB`);
+      for (let waited = 0; waited < AFTER_SECONDS; waited += 10) {
+        await new Promise((r) => setTimeout(r, 10_000));
+        log(`    ${waited + 10} s later: RSS ${rss()} MiB`);
+      }
+      const later = await sample(server.url, server.memory);
+      rows.push({ request, status: res.status, seconds, beforeMiB, peakMiB, afterMiB: rss(), later });
+    } finally {
+      await server.stop();
+    }
+  }
+  return { defaultEncoder: defaultEncoder ?? 'built-in default', rows };
+}
+
 const results = [];
+const worstCases = [];
 const servers: Record<string, string | undefined> = { default: undefined, static: 'static-multi-100d' };
 if (values.only !== undefined && !(values.only in servers)) throw new Error('--only: default or static');
+if (![undefined, 'only', 'skip'].includes(values['worst-case'])) throw new Error('--worst-case: only or skip');
 for (const [name, encoder] of Object.entries(servers)) {
   if (values.only !== undefined && values.only !== name) continue;
-  log(`server with ${encoder ?? 'the built-in default encoder'}`);
-  results.push(await measure(encoder));
+  if (values['worst-case'] !== 'only') {
+    log(`server with ${encoder ?? 'the built-in default encoder'}`);
+    results.push(await measure(encoder));
+  }
+  if (values['worst-case'] !== 'skip') {
+    log(`worst-case requests, server with ${encoder ?? 'the built-in default encoder'}`);
+    worstCases.push(await measureWorstCase(encoder));
+  }
 }
 const row = (name: string, s: Sample) =>
   `| ${name} | ${s.rssMiB} | ${s.fileRssMiB} | ${s.peakRssMiB} | ${s.heapUsedMiB} / ${s.heapTotalMiB} (young ${s.youngMiB}) | ${s.externalMiB} | ${s.rssMiB - s.heapTotalMiB - s.externalMiB} |`;
@@ -201,10 +265,19 @@ const lines = results.flatMap((r) => [
   row(`after ${REQUESTS} mixed requests`, r.loaded),
   row(`after ${IDLE_SECONDS} s idle`, r.idle),
 ]);
-process.stdout.write(`${lines.join('\n')}\n`);
+const worstLines = worstCases.flatMap((w) => [
+  `\n${w.defaultEncoder}: the largest requests the contract allows, each on a settled fresh server (RSS from /proc; peak: VmHWM reset before the request)`,
+  `| request | status | seconds | RSS before MiB | peak RSS MiB | RSS ${AFTER_SECONDS} s later MiB | later / before | then: V8 heap total / external / rest MiB |`,
+  '|---|---|---|---|---|---|---|---|',
+  ...w.rows.map(
+    (r) =>
+      `| ${r.request} | ${r.status} | ${r.seconds.toFixed(1)} | ${r.beforeMiB} | ${r.peakMiB} | ${r.afterMiB} | ${(r.afterMiB / r.beforeMiB).toFixed(2)} | ${r.later.heapTotalMiB} / ${r.later.externalMiB} / ${r.later.rssMiB - r.later.heapTotalMiB - r.later.externalMiB} |`,
+  ),
+]);
+process.stdout.write(`${[...lines, ...worstLines].join('\n')}\n`);
 const label = values.label ?? `${new Date().toISOString().slice(0, 16).replace(/[:T]/g, '-')}-memory`;
 mkdirSync(resolve('bench', 'results'), { recursive: true });
 writeFileSync(
   resolve('bench', 'results', `${label}.json`),
-  `${JSON.stringify({ label, requests: REQUESTS, idleSeconds: IDLE_SECONDS, results }, null, 2)}\n`,
+  `${JSON.stringify({ label, requests: REQUESTS, idleSeconds: IDLE_SECONDS, results, worstCases }, null, 2)}\n`,
 );

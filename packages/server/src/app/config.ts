@@ -195,7 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
       Math.floor(parseNumber('TEXTCLASS_BATCH_MAX_TEXTS', env.TEXTCLASS_BATCH_MAX_TEXTS, 64, 1)),
     batchMaxTokens:
       overrides.batchMaxTokens ??
-      Math.floor(parseNumber('TEXTCLASS_BATCH_MAX_TOKENS', env.TEXTCLASS_BATCH_MAX_TOKENS, 16_384, 1)),
+      Math.floor(parseNumber('TEXTCLASS_BATCH_MAX_TOKENS', env.TEXTCLASS_BATCH_MAX_TOKENS, 4_096, 1)),
     batchWaitMs: overrides.batchWaitMs ?? parseNumber('TEXTCLASS_BATCH_WAIT_MS', env.TEXTCLASS_BATCH_WAIT_MS, 0, 0),
     queueMaxTexts:
       overrides.queueMaxTexts ??

@@ -113,8 +113,8 @@ export const SERVER_SETTINGS: readonly Setting[] = [
   {
     env: 'TEXTCLASS_BATCH_MAX_TOKENS',
     flag: '--batch-max-tokens <n>',
-    default: '16384',
-    description: 'most padded tokens in one encoder call',
+    default: '4096',
+    description: 'most tokens the model reads in one encoder call (every window of a long text counts)',
   },
   {
     env: 'TEXTCLASS_BATCH_WAIT_MS',

@@ -1,9 +1,9 @@
 // Structural checks of the repository's Dockerfile (parsed with dockerfile-ast): each returns the problems it finds.
 import { DockerfileParser, type Instruction } from 'dockerfile-ast';
-import { MALLOC_ARENA_MAX } from '../../src/app/malloc-arenas.js';
+import { MALLOC_ARENA_MAX, MALLOC_MMAP_THRESHOLD } from '../../src/app/malloc-arenas.js';
 
 /** Variables of the runtime under the server rather than settings of it. */
-const PROCESS_VARIABLES = new Set(['NODE_ENV', 'MALLOC_ARENA_MAX']);
+const PROCESS_VARIABLES = new Set(['NODE_ENV', 'MALLOC_ARENA_MAX', 'MALLOC_MMAP_THRESHOLD_']);
 
 export interface Stage {
   name: string | undefined;
@@ -102,6 +102,10 @@ export function dockerfileProblems(facts: DockerfileFacts, expect: DockerfileExp
   if (dataDir === undefined || !volumes.includes(dataDir)) problems.push('TEXTCLASS_DATA_DIR is not a VOLUME');
   if (env.get('MALLOC_ARENA_MAX') !== MALLOC_ARENA_MAX)
     problems.push(`MALLOC_ARENA_MAX is not ${MALLOC_ARENA_MAX} in the final stage: resident memory grows under load`);
+  if (env.get('MALLOC_MMAP_THRESHOLD_') !== MALLOC_MMAP_THRESHOLD)
+    problems.push(
+      `MALLOC_MMAP_THRESHOLD_ is not ${MALLOC_MMAP_THRESHOLD} in the final stage: memory freed after a large request stays resident`,
+    );
   for (const name of env.keys())
     if (!PROCESS_VARIABLES.has(name) && !expect.settings.has(name))
       problems.push(`ENV ${name} is no setting of the server`);

@@ -1,38 +1,10 @@
 // CI guard: the built server on a fresh data dir stays within its memory target at ready, with default settings and with
 // only the static encoder.
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from '../../src/testing/index.js';
 import { RSS_AT_READY_STATIC_TARGET_MIB, RSS_AT_READY_TARGET_MIB, RSS_TOLERANCE } from './rss-target.js';
-import { MALLOC_ARENA_MAX } from '../../src/app/malloc-arenas.js';
-
-/** Resident memory of a process in MiB (Linux /proc; undefined elsewhere). */
-function rssMiB(pid: number): number | undefined {
-  try {
-    const kib = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-    return kib === undefined ? undefined : Number(kib) / 1024;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * RSS once it has settled: for a second or two after ready the collector's background threads are still handing the
- * loading garbage back (one run read 1,015 MiB at ready and 719 MiB a moment later). Settled: four samples 250 ms apart
- * within 2 MiB of each other (or the last of 60, never a failure by itself).
- */
-async function settledRss(pid: number): Promise<number | undefined> {
-  const samples: number[] = [];
-  for (let i = 0; i < 60; i++) {
-    const rss = rssMiB(pid);
-    if (rss === undefined) return undefined;
-    samples.push(rss);
-    const last = samples.slice(-4);
-    if (last.length === 4 && Math.max(...last) - Math.min(...last) <= 2) return rss;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return samples.at(-1);
-}
+import { MALLOC_ARENA_MAX, MALLOC_MMAP_THRESHOLD } from '../../src/app/malloc-arenas.js';
+import { settledRss } from './process-memory.js';
 
 /**
  * Waits (up to ~45 s) for the server's first quiet-time collection to give back V8's young generation, which loading
@@ -67,7 +39,14 @@ describe.each(SERVERS)('memory at ready, $name', ({ target, env }) => {
     // The embedded database even where the test environment names a PostgreSQL or Redis; malloc's arenas bounded as
     // the image and npm start run it.
     server = await startServerProcess({
-      env: { DATABASE_URL: '', REDIS_URL: '', TEXTCLASS_PRELOAD_ENCODERS: '', MALLOC_ARENA_MAX, ...env },
+      env: {
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        TEXTCLASS_PRELOAD_ENCODERS: '',
+        MALLOC_ARENA_MAX,
+        MALLOC_MMAP_THRESHOLD_: MALLOC_MMAP_THRESHOLD,
+        ...env,
+      },
     });
     const deadline = Date.now() + 120_000;
     while ((await fetch(`${server.url}/health/ready`)).status !== 200) {

@@ -1,12 +1,17 @@
-// The bounded queue of one encoder: tokenised texts of concurrent requests, merged in arrival order into batches the model runs.
+// The bounded queue of one encoder: tokenised texts of concurrent requests, merged into batches the model runs, taking turns between workspaces.
 import { DomainError } from '../../core/shared/errors.js';
 import type { EncoderModel, TokenizedText } from './encoder-model.js';
+import { QueueLanes } from './queue-lanes.js';
 import { NO_TRACING, type TraceContext, type Tracing } from '../observability/tracing.js';
 
 export interface BatchingOptions {
   /** Most texts in one run() of the model. */
   maxBatchTexts: number;
-  /** Most padded tokens (texts × longest text) in one run; a single longer text still runs alone. */
+  /**
+   * Most tokens the model reads in one run: the sum of the texts' work (every window of a long text counts), which
+   * bounds how long one batch runs and so how long another workspace's text waits behind it. A single text over it
+   * still runs, alone.
+   */
   maxBatchTokens: number;
   /** How long an idle queue waits for more work before it runs a batch that is not full. */
   maxWaitMs: number;
@@ -18,7 +23,7 @@ export interface BatchingOptions {
 
 export const DEFAULT_BATCHING: BatchingOptions = {
   maxBatchTexts: 64,
-  maxBatchTokens: 16_384,
+  maxBatchTokens: 4_096,
   maxWaitMs: 0,
   maxQueueTexts: 2_048,
   retryAfterSeconds: 1,
@@ -50,7 +55,8 @@ interface Item<E> {
 export class BatchQueue<E extends TokenizedText = TokenizedText> {
   readonly id: string;
   private readonly options: BatchingOptions;
-  private readonly queue: Array<Item<E>> = [];
+  /** Waiting texts, one lane per workspace (requests without one share a lane). */
+  private readonly lanes = new QueueLanes<Item<E>>();
   private running = false;
   /** Cancels the scheduled run of a batch that is not full, if one is scheduled. */
   private cancelScheduled: (() => void) | undefined;
@@ -67,7 +73,7 @@ export class BatchQueue<E extends TokenizedText = TokenizedText> {
 
   /** Texts waiting for a batch. */
   get queueDepth(): number {
-    return this.queue.length;
+    return this.lanes.size;
   }
 
   /**
@@ -75,18 +81,27 @@ export class BatchQueue<E extends TokenizedText = TokenizedText> {
    * they fit. One request larger than the bound is admitted when nothing waits.
    */
   refusal(count: number): DomainError | undefined {
-    const waiting = this.queue.length;
+    const waiting = this.lanes.size;
     if (waiting === 0 || waiting + count <= this.options.maxQueueTexts) return undefined;
     return new DomainError('UNAVAILABLE', `the inference queue of encoder "${this.id}" is full; retry shortly`, {
       retryAfterSeconds: this.options.retryAfterSeconds,
     });
   }
 
-  /** Queues one request's tokenised texts (entries[i] of texts[i]); resolves with their vectors in order. */
-  enqueue(texts: readonly string[], entries: readonly E[]): Promise<Float32Array[]> {
+  /**
+   * Queues one request's tokenised texts (entries[i] of texts[i]) in the lane of `lane` (the workspace asking; lanes take
+   * turns); resolves with their vectors in order.
+   */
+  enqueue(texts: readonly string[], entries: readonly E[], lane = ''): Promise<Float32Array[]> {
     if (entries.length === 0) return Promise.resolve([]);
     const refused = this.refusal(entries.length);
     if (refused) return Promise.reject(refused);
+    return this.admit(texts, entries, lane);
+  }
+
+  /** enqueue() without the bound: for the later slices of a request that refusal() has admitted whole. */
+  admit(texts: readonly string[], entries: readonly E[], lane = ''): Promise<Float32Array[]> {
+    if (entries.length === 0) return Promise.resolve([]);
     return new Promise<Float32Array[]>((resolve, reject) => {
       const job: Job = {
         trace: this.tracing.current(),
@@ -96,17 +111,19 @@ export class BatchQueue<E extends TokenizedText = TokenizedText> {
         resolve,
         reject,
       };
+      const items = new Array<Item<E>>(entries.length);
       for (let index = 0; index < entries.length; index++) {
-        this.queue.push({ job, index, text: texts[index] as string, entry: entries[index] as E });
+        items[index] = { job, index, text: texts[index] as string, entry: entries[index] as E };
       }
+      this.lanes.push(lane, items);
       this.schedule();
     });
   }
 
   /** Runs now when a full batch waits, else after maxWaitMs (0: this event-loop turn); nothing while a batch runs (its end runs the next). */
   private schedule(): void {
-    if (this.running || this.queue.length === 0) return;
-    if (this.queue.length >= this.options.maxBatchTexts) {
+    if (this.running || this.lanes.size === 0) return;
+    if (this.lanes.size >= this.options.maxBatchTexts) {
       this.runNext();
       return;
     }
@@ -122,23 +139,14 @@ export class BatchQueue<E extends TokenizedText = TokenizedText> {
     }
   }
 
-  /** Takes queued texts in arrival order up to the limits. */
+  /** Takes queued texts in turns across the lanes, up to the limits; texts of settled requests are dropped. */
   private takeBatch(): Array<Item<E>> {
-    const batch: Array<Item<E>> = [];
-    let longest = 0;
-    while (this.queue.length > 0 && batch.length < this.options.maxBatchTexts) {
-      const next = this.queue[0]!;
-      if (next.job.settled) {
-        this.queue.shift();
-        continue;
-      }
-      const tokens = next.entry.tokens;
-      const cells = (batch.length + 1) * Math.max(longest, tokens);
-      if (batch.length > 0 && cells > this.options.maxBatchTokens) break;
-      batch.push(this.queue.shift()!);
-      longest = Math.max(longest, tokens);
-    }
-    return batch;
+    return this.lanes.take(
+      this.options.maxBatchTexts,
+      this.options.maxBatchTokens,
+      (item) => item.entry.work ?? item.entry.tokens,
+      (item) => item.job.settled,
+    );
   }
 
   private runNext(): void {
@@ -155,7 +163,7 @@ export class BatchQueue<E extends TokenizedText = TokenizedText> {
     const done = () => {
       span.end();
       this.running = false;
-      if (this.queue.length > 0) this.runNext();
+      if (this.lanes.size > 0) this.runNext();
     };
     span
       .run(() => this.runModel(batch.map((item) => item.entry)))
@@ -188,7 +196,7 @@ export class BatchQueue<E extends TokenizedText = TokenizedText> {
         'textclass.batch.texts': batch.length,
         'textclass.batch.padded_tokens': tokens,
         'textclass.batch.requests': new Set(batch.map((item) => item.job)).size,
-        'textclass.batch.queued_texts': this.queue.length,
+        'textclass.batch.queued_texts': this.lanes.size,
       },
     });
   }

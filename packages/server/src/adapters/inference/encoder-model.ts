@@ -4,6 +4,11 @@
 export interface TokenizedText {
   /** Padded tokens one batch row of this text costs: its longest model input, special tokens included (at least 1). */
   readonly tokens: number;
+  /**
+   * Tokens the model reads for this text over all its inputs (every window of a long text): what the text adds to a
+   * batch's run time, which the queue's token budget bounds. Absent: `tokens`.
+   */
+  readonly work?: number;
 }
 
 /**

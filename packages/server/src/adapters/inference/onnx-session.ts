@@ -45,6 +45,15 @@ export interface OnnxSessionOptions {
    * hold a copy besides the mapped pages.
    */
   mapLargeInitializers?: boolean;
+  /**
+   * A 'worker' session gives its memory back after a large run: once a run of more than trimAboveCells input cells
+   * (rows × sequence) has happened and no run has come for trimAfterIdleMs, a fresh worker loads the model, takes over,
+   * and the old one is released. onnxruntime's CPU memory arena keeps the peak of the largest run for the session's
+   * life (turning the arena off made runs slower and left more behind, glibc keeping the freed blocks), so releasing the
+   * session is what returns it. Absent: never.
+   */
+  trimAboveCells?: number;
+  trimAfterIdleMs?: number;
   /** Writes the graph as optimised by onnxruntime to this path (to check which ops were fused). */
   optimizedModelPath?: string;
   /**

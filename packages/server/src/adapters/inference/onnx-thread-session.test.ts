@@ -6,6 +6,7 @@ import type { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TextTokenizer } from './hf-tokenizer.js';
 import { createOnnxSession, type Int64Input, type OnnxSession } from './onnx-runtime.js';
+import { WorkerOnnxSession } from './onnx-thread-session.js';
 import { writeSyntheticEncoder } from '../../testing/synthetic-encoder.js';
 import { packTokenBatches } from './token-batches.js';
 import { readTransformerExport } from './transformer-export.js';
@@ -123,5 +124,23 @@ describe('an ONNX session on a worker thread', () => {
 
   it('reports a model that cannot load when it is created', async () => {
     await expect(createOnnxSession(join(root, 'missing.onnx'), { thread: 'worker' })).rejects.toThrow(/missing\.onnx/);
+  });
+});
+
+describe('a worker session after a large run', () => {
+  it('moves to a fresh worker once idle, which gives the same outputs', async () => {
+    const trimmed = await createOnnxSession(modelPath, { thread: 'worker', trimAboveCells: 10, trimAfterIdleMs: 20 });
+    try {
+      const before = await trimmed.runInt64(feeds, 'last_hidden_state');
+      expect(trimmed).toBeInstanceOf(WorkerOnnxSession);
+      const session = trimmed as WorkerOnnxSession;
+      expect(session.workersStarted).toBe(1);
+      while (session.workersStarted < 2) await new Promise((r) => setTimeout(r, 20));
+      const after = await trimmed.runInt64(feeds, 'last_hidden_state');
+      expect(after.dims).toEqual(before.dims);
+      expect([...after.data]).toEqual([...before.data]);
+    } finally {
+      await trimmed.release();
+    }
   });
 });

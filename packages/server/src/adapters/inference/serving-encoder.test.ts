@@ -33,7 +33,7 @@ afterAll(async () => {
 });
 
 describe('ServingEncoder', () => {
-  it('tokenises each text exactly once, also with more than 4,096 texts queued at once', async () => {
+  it('tokenises each text exactly once, also with 5,000 texts of two requests queued a slice at a time', async () => {
     const serving = new ServingEncoder(model, {
       cache: new EmbeddingCache(1 << 24),
       batching: { maxQueueTexts: 10_000 },
@@ -41,7 +41,6 @@ describe('ServingEncoder', () => {
     const tokenised = vi.spyOn(TextTokenizer.prototype, 'contentIds');
     const [one, two] = [tickets('first', 2_500), tickets('second', 2_500)];
     const pending = [serving.embed(one), serving.embed(two)];
-    expect(serving.queue.queueDepth).toBeGreaterThan(4_096);
     const [a, b] = await Promise.all(pending);
     expect(tokenised).toHaveBeenCalledTimes(5_000);
     expect(a).toHaveLength(2_500);

@@ -1,9 +1,10 @@
 // One loaded encoder as requests use it, in stages: cache lookup → tokenise the misses → bounded queue → model run.
-import type { Encoder } from '../../core/ports/encoders.js';
+import type { EmbedOptions, Encoder } from '../../core/ports/encoders.js';
 import { BatchQueue, type BatchingOptions, type BatchObserver } from './batch-queue.js';
 import { CacheLookup } from './cache-lookup.js';
 import type { EmbeddingCache } from './embedding-cache.js';
 import type { EncoderModel, TokenizedText } from './encoder-model.js';
+import { nextTurn, textSlices } from './text-slices.js';
 import type { Tracing } from '../observability/tracing.js';
 
 export interface ServingEncoderOptions {
@@ -70,33 +71,64 @@ export class ServingEncoder<E extends TokenizedText = TokenizedText> implements 
     return this.inFlight > 0 || this.loading || !this.model.health() ? undefined : now - this.lastUsed;
   }
 
-  async embed(texts: string[]): Promise<Float32Array[]> {
+  /** options.workspaceId: the queue lane of the texts (workspaces take turns); none: the lane of work of no workspace. */
+  async embed(texts: string[], options?: EmbedOptions): Promise<Float32Array[]> {
     if (texts.length === 0) return [];
+    const lane = options?.workspaceId === undefined ? '' : String(options.workspaceId);
     this.inFlight++;
     try {
       // A warm encoder queues synchronously (no extra tick), as before.
       if (!this.model.health()) await this.load();
-      if (!this.cache) return await this.enqueue(texts);
+      if (!this.cache) return await this.enqueue(texts, lane);
       const lookup = new CacheLookup(this.cache, this.id, texts);
       if (lookup.missing.length === 0) return lookup.results;
-      return lookup.fill(await this.enqueue(lookup.missing));
+      return lookup.fill(await this.enqueue(lookup.missing, lane));
     } finally {
       this.inFlight--;
       this.lastUsed = performance.now();
     }
   }
 
-  /** Tokenises each text (again: the cache keeps vectors, not tokens) and reports what a batch row of it costs. */
-  countTokens(texts: readonly string[]): number[] {
-    return texts.map((text) => this.model.tokenize(text).tokens);
+  /**
+   * Tokenises each text (again: the cache keeps vectors, not tokens) and reports what a batch row of it costs; a slice of
+   * the texts at a time, giving the event loop a turn between slices.
+   */
+  async countTokens(texts: readonly string[]): Promise<number[]> {
+    const counts = new Array<number>(texts.length);
+    for (const [index, [from, to]] of textSlices(texts).entries()) {
+      if (index > 0) await nextTurn();
+      for (let i = from; i < to; i++) counts[i] = this.model.tokenize(texts[i] as string).tokens;
+    }
+    return counts;
   }
 
-  /** Refuses before tokenising when the queue is full, so a refusal costs no tokenisation. */
-  private enqueue(texts: readonly string[]): Promise<Float32Array[]> {
+  /**
+   * Refuses before tokenising when the queue is full, so a refusal costs no tokenisation. The texts are tokenised and
+   * queued a slice at a time (textSlices): the first slice at once, each further one on a later turn of the event loop,
+   * so a large request never holds the loop for its whole tokenisation, and its first batch can start meanwhile.
+   */
+  private enqueue(texts: readonly string[], lane: string): Promise<Float32Array[]> {
     const refused = this.queue.refusal(texts.length);
     if (refused) return Promise.reject(refused);
-    const entries = new Array<E>(texts.length);
-    for (let i = 0; i < texts.length; i++) entries[i] = this.model.tokenize(texts[i] as string);
-    return this.queue.enqueue(texts, entries);
+    const slices = textSlices(texts);
+    if (slices.length === 1) return this.admit(texts, 0, texts.length, lane);
+    return (async () => {
+      const queued: Array<Promise<Float32Array[]>> = [];
+      for (const [index, [from, to]] of slices.entries()) {
+        if (index > 0) await nextTurn();
+        const slice = this.admit(texts, from, to, lane);
+        // Handled by Promise.all below; this keeps a slice that fails early from counting as unhandled meanwhile.
+        slice.catch(() => undefined);
+        queued.push(slice);
+      }
+      return (await Promise.all(queued)).flat();
+    })();
+  }
+
+  /** Tokenises texts[from, to) and queues them, whatever the queue holds (enqueue() has checked the bound). */
+  private admit(texts: readonly string[], from: number, to: number, lane: string): Promise<Float32Array[]> {
+    const entries = new Array<E>(to - from);
+    for (let i = from; i < to; i++) entries[i - from] = this.model.tokenize(texts[i] as string);
+    return this.queue.admit(texts.slice(from, to), entries, lane);
   }
 }

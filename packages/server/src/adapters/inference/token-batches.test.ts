@@ -33,4 +33,14 @@ describe('packTokenBatches', () => {
     const batches = packTokenBatches([ids(1), Int32Array.from({ length: 100 }, () => 2)], { maxRows: 8, maxCells: 10 });
     expect(batches.map((b) => b.indices)).toEqual([[0], [1]]);
   });
+
+  it('bounds rows × sequence² (attention) as well as rows × sequence', () => {
+    const long = Array.from({ length: 12 }, () => Int32Array.from({ length: 128 }, () => 3));
+    const batches = packTokenBatches(long, { maxRows: 256, maxCells: 32_768, maxAttentionCells: 4 * 128 * 128 });
+    expect(batches.map((b) => b.rows)).toEqual([4, 4, 4]);
+    const short = Array.from({ length: 12 }, () => ids(1, 2));
+    expect(packTokenBatches(short, { maxRows: 256, maxCells: 32_768, maxAttentionCells: 4 * 128 * 128 })).toHaveLength(
+      1,
+    );
+  });
 });

@@ -14,6 +14,11 @@ export interface BatchLimits {
   maxCells: number;
   /** Most texts in one batch. */
   maxRows: number;
+  /**
+   * Most rows × sequence² in one batch: a transformer's attention holds rows × heads × sequence² floats, so this bounds
+   * its largest tensor where maxCells alone would let a batch of long rows grow quadratically. Absent: no bound.
+   */
+  maxAttentionCells?: number;
 }
 
 export const DEFAULT_BATCH_LIMITS: BatchLimits = { maxCells: 32_768, maxRows: 256 };
@@ -34,7 +39,7 @@ function pad(encoded: Int32Array[], indices: number[], sequence: number): TokenB
 
 /**
  * Sorts texts by token count and cuts them into batches so that padding stays small and no batch
- * exceeds the limits (a single text longer than maxCells still gets a batch of its own).
+ * exceeds the limits (a single text longer than maxCells or maxAttentionCells still gets a batch of its own).
  * Every batch has a sequence length of at least 1, so texts with no known token run as all-padding rows.
  */
 export function packTokenBatches(encoded: Int32Array[], limits: BatchLimits = DEFAULT_BATCH_LIMITS): TokenBatch[] {
@@ -46,7 +51,11 @@ export function packTokenBatches(encoded: Int32Array[], limits: BatchLimits = DE
   for (const index of order) {
     const length = lengths[index] as number;
     const rows = current.length + 1;
-    if (current.length > 0 && (rows > limits.maxRows || rows * length > limits.maxCells)) {
+    const attention = rows * length * length;
+    if (
+      current.length > 0 &&
+      (rows > limits.maxRows || rows * length > limits.maxCells || attention > (limits.maxAttentionCells ?? Infinity))
+    ) {
       batches.push(pad(encoded, current, longest));
       current = [];
     }

@@ -7,8 +7,7 @@ import { TextTokenizer } from './hf-tokenizer.js';
 import { createOnnxSession } from './onnx-runtime.js';
 import { l2Normalise, poolTokens } from './pooling.js';
 import { writeSyntheticEncoder } from '../../testing/synthetic-encoder.js';
-import { DEFAULT_BATCH_LIMITS } from './token-batches.js';
-import { EXPORT_BATCH_LIMITS, TransformerEncoder } from './transformer-encoder.js';
+import { EXPORT_BATCH_LIMITS, TRANSFORMER_BATCH_LIMITS, TransformerEncoder } from './transformer-encoder.js';
 import { readTransformerExport } from './transformer-export.js';
 
 let root: string;
@@ -97,7 +96,7 @@ describe('TransformerEncoder', () => {
     together.forEach((v, i) => expect(cosine(v, alone[i] as Float32Array)).toBeCloseTo(1, 4));
     await encoder.close();
     const exported = await readTransformerExport(dirOf('mean'));
-    expect(new TransformerEncoder(exported).batchLimits).toEqual(DEFAULT_BATCH_LIMITS);
+    expect(new TransformerEncoder(exported).batchLimits).toEqual(TRANSFORMER_BATCH_LIMITS);
   });
 
   it('pools with CLS as 1_Pooling/config.json says, and normalises', async () => {
@@ -155,7 +154,7 @@ describe('TransformerEncoder', () => {
     const [a, b] = [await staged.run(texts.map((text) => staged.tokenize(text))), await fresh.embed(texts)];
     a.forEach((vector, i) => expect(Array.from(vector)).toEqual(Array.from(b[i] as Float32Array)));
     const [passage] = await staged.run([staged.tokenize(texts[0] as string, 'passage')]);
-    const [passageFresh] = await fresh.embed([texts[0] as string], 'passage');
+    const [passageFresh] = await fresh.embed([texts[0] as string], { role: 'passage' });
     expect(Array.from(passage as Float32Array)).toEqual(Array.from(passageFresh as Float32Array));
     expect(Array.from(passage as Float32Array)).not.toEqual(Array.from(a[0] as Float32Array));
     expect(await staged.run([])).toEqual([]);
@@ -167,7 +166,7 @@ describe('TransformerEncoder', () => {
     const plain = await TransformerEncoder.open(dirOf('mean'));
     expect(e5.promptFor()).toBe('query: ');
     const [query] = await e5.embed(['where is my parcel']);
-    const [passage] = await e5.embed(['where is my parcel'], 'passage');
+    const [passage] = await e5.embed(['where is my parcel'], { role: 'passage' });
     const [q, p, none] = await plain.embed([
       'query: where is my parcel',
       'passage: where is my parcel',

@@ -1,5 +1,5 @@
 // Encoder over a sentence-transformers ONNX export: tokenise (with windows) → batched session runs → pool → L2-normalise.
-import type { Encoder } from '../../core/ports/encoders.js';
+import type { EmbedOptions, Encoder } from '../../core/ports/encoders.js';
 import type { EncoderModel, TokenizedText } from './encoder-model.js';
 import { createOnnxSession, type Int64Input, type OnnxSession, type OnnxSessionOptions } from './onnx-runtime.js';
 import { l2Normalise, poolTokens } from './pooling.js';
@@ -25,12 +25,43 @@ export interface WindowTokenizer {
 export type TokenizerFactory = (exported: TransformerExport) => WindowTokenizer;
 
 /**
+ * The largest attention one session run may hold: rows × sequence² ≤ 16 × 128², about 8 MiB of attention weights for
+ * 8 heads. A batch of long rows grows quadratically in memory with its sequence, and onnxruntime's memory arena keeps
+ * its largest run for the session's life: 256 USE-lite windows of 128 tokens in one run took the process from 248 to
+ * 1,035 MiB, and it stayed there (bench:memory, worst-case rows).
+ */
+export const MAX_ATTENTION_CELLS = 16 * 128 * 128;
+
+/**
+ * Rows per session run of a transformer encoder (USE-lite): runs of at most 2,048 padded tokens, so a long text's
+ * 128-token windows run 16 at a time while short texts still run 64 to a batch. Measured on 64 texts of 5,000
+ * characters (2,112 windows): 256-row runs peaked at +700 MiB, 16-row runs at +60 MiB and were no slower.
+ */
+export const TRANSFORMER_BATCH_LIMITS: BatchLimits = {
+  maxRows: DEFAULT_BATCH_LIMITS.maxRows,
+  maxCells: 2_048,
+  maxAttentionCells: MAX_ATTENTION_CELLS,
+};
+
+/**
+ * A transformer's worker session that has run more than 1,024 input cells (what a 64-text batch of short texts or 8
+ * windows of 128 tokens reach) is replaced by a fresh one after 10 s without runs, giving its memory arena's peak back
+ * (OnnxSessionOptions.trimAboveCells). Without it, RSS stayed ~47 MiB above its level before the largest embeddings
+ * request; loading the fresh session costs its worker thread about a second.
+ */
+export const TRIM_AFTER_LARGE_RUNS: OnnxSessionOptions = { trimAboveCells: 1_024, trimAfterIdleMs: 10_000 };
+
+/**
  * Rows per session run of a sentence-transformers export: a queue batch (up to 64 texts) runs as length-sorted runs of
  * at most 16. With another process busy on the cores this kept c32 at 0.93 / 0.88 of the raw ceiling (1 / 8 texts per
  * request) against 0.80 / 0.74 with one run per batch, quiet within noise (bench/README.md, "Transformer rows under a
- * second process"). Encoders built around this class (USE-lite) keep DEFAULT_BATCH_LIMITS.
+ * second process"). Rows of a longer sequence run fewer at a time (MAX_ATTENTION_CELLS: 4 rows of 256, 1 of 512).
  */
-export const EXPORT_BATCH_LIMITS: BatchLimits = { maxRows: 16, maxCells: DEFAULT_BATCH_LIMITS.maxCells };
+export const EXPORT_BATCH_LIMITS: BatchLimits = {
+  maxRows: 16,
+  maxCells: DEFAULT_BATCH_LIMITS.maxCells,
+  maxAttentionCells: MAX_ATTENTION_CELLS,
+};
 
 const KNOWN_INPUTS = new Set(['input_ids', 'attention_mask', 'token_type_ids']);
 const WARMUP_TEXTS = ['warm up the encoder'];
@@ -89,9 +120,9 @@ export class TransformerEncoder implements Encoder, EncoderModel<TransformerEntr
     );
   }
 
-  /** Most rows and padded cells in one session run. */
+  /** Most rows, padded cells and attention cells in one session run (TRANSFORMER_BATCH_LIMITS unless given). */
   get batchLimits(): BatchLimits {
-    return this.options.batching ?? DEFAULT_BATCH_LIMITS;
+    return this.options.batching ?? TRANSFORMER_BATCH_LIMITS;
   }
 
   async warmup(): Promise<void> {
@@ -111,19 +142,27 @@ export class TransformerEncoder implements Encoder, EncoderModel<TransformerEntr
 
   /**
    * The windows of the prompt (role's, else the default) + text, special tokens included. A batch row of it costs its
-   * longest window: the text's tokens, capped at the window size (max_seq_length). Builds the tokenizer on first use.
+   * longest window: the text's tokens, capped at the window size (max_seq_length); its work is every window's tokens.
+   * Builds the tokenizer on first use.
    */
   tokenize(text: string, role?: string): TransformerEntry {
     const windows = this.textTokenizer().windows(this.promptFor(role) + text);
     let tokens = 1;
-    for (const window of windows) tokens = Math.max(tokens, window.ids.length);
-    return { windows, tokens };
+    let work = 0;
+    for (const window of windows) {
+      tokens = Math.max(tokens, window.ids.length);
+      work += Math.max(1, window.ids.length);
+    }
+    return { windows, tokens, work };
   }
 
-  /** tokenize() and run() in one call, without a queue (scripts, evaluation, tests); role picks a prompt such as e5's "passage: ". */
-  async embed(texts: string[], role?: string): Promise<Float32Array[]> {
+  /**
+   * tokenize() and run() in one call, without a queue (scripts, evaluation, tests); options.role picks a prompt such as
+   * e5's "passage: " (a workspace means nothing without a queue).
+   */
+  async embed(texts: string[], options: EmbedOptions & { role?: string } = {}): Promise<Float32Array[]> {
     if (texts.length === 0) return [];
-    return this.run(texts.map((text) => this.tokenize(text, role)));
+    return this.run(texts.map((text) => this.tokenize(text, options.role)));
   }
 
   /** L2-normalised embeddings in entry order: batched session runs, pooling, then each text's windows averaged by token count. */
@@ -206,7 +245,11 @@ export class TransformerEncoder implements Encoder, EncoderModel<TransformerEntr
   private async loadFiles(): Promise<Loaded> {
     const { modelPath } = this.exported;
     const tokenizer = this.textTokenizer();
-    const session = await createOnnxSession(modelPath, { thread: 'worker', ...this.options.session });
+    const session = await createOnnxSession(modelPath, {
+      thread: 'worker',
+      ...TRIM_AFTER_LARGE_RUNS,
+      ...this.options.session,
+    });
     const unknown = session.inputNames.filter((name) => !KNOWN_INPUTS.has(name));
     const output = ['sentence_embedding', 'last_hidden_state', 'token_embeddings'].find((name) =>
       session.outputNames.includes(name),

@@ -76,7 +76,7 @@ export class TextClassifier {
     const embed = (encoderId: string): Promise<Float32Array[]> => {
       let pending = embeddings.get(encoderId);
       if (!pending) {
-        pending = (encoders.get(encoderId) as Encoder).embed(texts);
+        pending = (encoders.get(encoderId) as Encoder).embed(texts, { workspaceId: request.workspaceId });
         embeddings.set(encoderId, pending);
       }
       return pending;

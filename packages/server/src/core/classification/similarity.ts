@@ -20,6 +20,8 @@ export class SimilarityService {
     baseTexts: Record<string, string>,
     compareTexts: Record<string, string>,
     topN?: number,
+    /** The workspace asking (the encoder's queue takes turns between workspaces). */
+    workspaceId?: number,
   ): Promise<Record<string, SimilarityMatch[]>> {
     const base = Object.entries(baseTexts);
     const compare = Object.entries(compareTexts);
@@ -32,7 +34,7 @@ export class SimilarityService {
       );
     }
     const encoder = this.encoders.get(this.encoders.defaultId);
-    const vectors = await encoder.embed([...base.map(([, t]) => t), ...compare.map(([, t]) => t)]);
+    const vectors = await encoder.embed([...base.map(([, t]) => t), ...compare.map(([, t]) => t)], { workspaceId });
     const baseGrams = base.map(([, t]) => charNgrams(t));
     const result: Array<[string, SimilarityMatch[]]> = compare.map(([compareId, text], ci) => {
       const vector = vectors[base.length + ci]!;

@@ -17,6 +17,8 @@ export interface EmbedRequest {
   dimensions?: number | undefined;
   /** Rescale a cut vector to unit length (default true). */
   normalize?: boolean | undefined;
+  /** The workspace asking: the encoder's queue takes turns between workspaces. */
+  workspaceId?: number | undefined;
   /** The workspace whose monthly quota the non-empty texts count against. */
   quota?: Workspace | undefined;
   /** The request's names of the texts and encoder fields, for messages (OpenAI's shape: `input`, `model`). */
@@ -58,8 +60,8 @@ export class EmbeddingService {
     }
     const counted = texts.filter((t) => t.trim() !== '').length;
     if (request.quota) await this.quotas.reserve(request.quota, counted);
-    const vectors = await encoder.embed(texts);
-    const tokens = (encoder.countTokens?.(texts) ?? []).reduce((sum, n) => sum + n, 0);
+    const vectors = await encoder.embed(texts, { workspaceId: request.workspaceId });
+    const tokens = ((await encoder.countTokens?.(texts)) ?? []).reduce((sum, n) => sum + n, 0);
     return {
       encoderId: encoder.id,
       dimensions,

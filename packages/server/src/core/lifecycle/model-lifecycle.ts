@@ -259,7 +259,10 @@ export class ModelLifecycle {
     const encoder = this.deps.encoders.get(model.config.encoder);
     const texts = examples.map((e) => e.text);
     let embedded: Promise<Float32Array[]> | undefined;
-    const rows = await head.predict({ texts, embeddings: () => (embedded ??= embedInChunks(encoder, texts)) });
+    const rows = await head.predict({
+      texts,
+      embeddings: () => (embedded ??= embedInChunks(encoder, texts, undefined, { workspaceId: model.workspaceId })),
+    });
     const gold = examples.map((e) => head.labels.indexOf(e.label));
     const metrics = detailedMetrics(evaluate(gold, argmaxRows(rows), head.labels), examples.length);
     await this.deps.lifecycle.setVersionMetrics(model.id, model.version, metrics, new Date());

@@ -52,7 +52,10 @@ export class LabelSuggestions {
     const head = await this.deps.runners.headFor(model);
     const texts = candidates.map((c) => c.text);
     const encoder = this.deps.encoders.get(model.config.encoder);
-    const rows = await head.predict({ texts, embeddings: () => embedInChunks(encoder, texts) });
+    const rows = await head.predict({
+      texts,
+      embeddings: () => embedInChunks(encoder, texts, undefined, { workspaceId: model.workspaceId }),
+    });
     const ranked = rankByUncertainty(rows, options.strategy).slice(0, options.limit);
     return {
       scanned: candidates.length,

@@ -115,6 +115,7 @@ export class TrainingWorker {
       encoder,
       examples.map((e) => e.text),
       (done, total) => report({ progress: 0.4 * (done / total) }),
+      { workspaceId: model.workspaceId },
     );
     const all: LabelledEmbedding[] = examples.map((e, i) => ({
       embedding: embeddings[i]!,

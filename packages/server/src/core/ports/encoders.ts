@@ -1,17 +1,23 @@
 // Inference ports: the encoders the core embeds texts with, and language identification.
 
+/** Whose texts these are: a serving encoder takes turns between workspaces, so one's large request cannot starve another's. */
+export interface EmbedOptions {
+  /** The workspace the texts are embedded for; absent: work of no workspace (they share one turn). */
+  workspaceId?: number | undefined;
+}
+
 /** Turns texts into L2-normalised vectors. One instance per loaded encoder. */
 export interface Encoder {
   readonly id: string;
   readonly dimension: number;
-  embed(texts: string[]): Promise<Float32Array[]>;
+  embed(texts: string[], options?: EmbedOptions): Promise<Float32Array[]>;
   /**
    * Lengths a vector may be cut to (its prefix, L2-normalised again) and still embed the text: the full dimension and,
    * for a joint encoder, the end of each leading part. Absent: the full dimension only.
    */
   readonly prefixDimensions?: readonly number[];
   /** Tokens the encoder's tokenizer makes of each text, special tokens included (what a batch row of it costs). */
-  countTokens?(texts: readonly string[]): number[];
+  countTokens?(texts: readonly string[]): Promise<number[]>;
   warmup(): Promise<void>;
   health(): boolean;
   /** Releases the encoder's runtime (its ONNX session). */

@@ -76,7 +76,11 @@ export class JointEncoder implements Encoder, EncoderModel<JointEntry> {
         return folded === undefined ? sourceEntry : (part as StaticEncoder).tokenize(folded, true);
       return part.tokenize(i === this.glossTo ? (folded ?? english) : text);
     });
-    return { parts: entries, tokens: Math.max(...entries.map((e) => e.tokens)) };
+    return {
+      parts: entries,
+      tokens: Math.max(...entries.map((e) => e.tokens)),
+      work: Math.max(...entries.map((e) => e.work ?? e.tokens)),
+    };
   }
 
   /** Every part runs its own batch of the entries; each text's vectors are scaled by √weight, joined, L2-normalised. */

@@ -23,6 +23,7 @@ export function embeddingHotRoutes(services: AppServices): HotRoute[] {
           encoderId: body.encoder,
           dimensions: body.dimensions,
           normalize: body.normalize,
+          workspaceId: callerOf(res).workspace.id,
           quota: callerOf(res).workspace,
         });
         const response: ResponseBody<'createEmbeddings', 200> = {

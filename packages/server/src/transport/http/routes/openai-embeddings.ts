@@ -31,6 +31,7 @@ export function openAiEmbeddingRoutes(services: AppServices): Router {
       texts: textsOf(body.input),
       encoderId: body.model === DEFAULT_MODEL_ALIAS ? undefined : body.model,
       dimensions: body.dimensions,
+      workspaceId: callerOf(res).workspace.id,
       quota: callerOf(res).workspace,
       fields: { texts: 'input', encoder: 'model' },
     });

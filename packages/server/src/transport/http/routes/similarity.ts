@@ -2,6 +2,7 @@
 import type { Router } from 'express';
 import { routerOf, type HotRoute } from '../hot-routes.js';
 import { requirePermission } from '../auth.js';
+import { callerOf } from '../context.js';
 import { sendJson } from '../send-json.js';
 import type { AppServices } from '../services.js';
 import { bodyOf, type ResponseBody } from '../wire.js';
@@ -19,6 +20,7 @@ export function similarityHotRoutes(services: AppServices): HotRoute[] {
           body.base_texts,
           body.compare_to_texts,
           body.top_n,
+          callerOf(res).workspace.id,
         );
         sendJson(res, response);
       },
