@@ -85,7 +85,7 @@ describe('the batching queue', () => {
     expect(await batching.embed(['a', 'b', 'c', 'd'])).toHaveLength(4);
   });
 
-  it('fails every request of a failed batch and keeps serving', async () => {
+  it('fails the request of a failed run that holds it alone, and keeps serving', async () => {
     const inner = new GatedEncoder();
     inner.open = true;
     let failNext = true;
@@ -99,9 +99,30 @@ describe('the batching queue', () => {
       },
     });
     const batching = queued(flaky, { maxWaitMs: 0 });
-    const results = await Promise.allSettled([batching.embed(['a']), batching.embed(['b'])]);
-    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    await expect(batching.embed(['a', 'b'])).rejects.toThrow('session failed');
     expect(await batching.embed(['c'])).toEqual([vectorOf('c')]);
+  });
+
+  it('runs each request of a failed shared run again on its own: only the request whose text the model rejects fails', async () => {
+    const inner = new GatedEncoder();
+    inner.open = true;
+    const rejecting = Object.assign(Object.create(inner) as GatedEncoder, {
+      run: (batch: GatedEntry[]) =>
+        batch.some((entry) => entry.text === 'poison')
+          ? Promise.reject(new Error('input rejected by the model'))
+          : inner.run(batch),
+    });
+    const batching = queued(rejecting, { maxWaitMs: 0 });
+    const results = await Promise.allSettled([
+      batching.embed(['a', 'bb']),
+      batching.embed(['poison', 'c']),
+      batching.embed(['ddd']),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(results[0]).toEqual({ status: 'fulfilled', value: [vectorOf('a'), vectorOf('bb')] });
+    expect(results[2]).toEqual({ status: 'fulfilled', value: [vectorOf('ddd')] });
+    expect(inner.calls.map((call) => [...call].sort())).toEqual([['a', 'bb'], ['ddd']]);
+    expect(await batching.embed(['e'])).toEqual([vectorOf('e')]);
   });
 
   it('reports each batch to the observer', async () => {

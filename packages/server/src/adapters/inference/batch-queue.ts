@@ -175,10 +175,29 @@ export class BatchQueue<E extends TokenizedText = TokenizedText> {
         },
         (error: unknown) => {
           span.fail(error);
-          for (const item of batch) fail(item.job, error);
-          done();
+          const requests = byRequest(batch);
+          if (requests.length === 1) {
+            for (const item of batch) fail(item.job, error);
+            done();
+            return;
+          }
+          // One request's text can fail a run that other requests share (an input the model rejects): each request's
+          // texts run again on their own, so only the request that holds it fails.
+          void this.runEachAlone(requests).finally(done);
         },
       );
+  }
+
+  /** Runs each request's texts of a failed batch as a run of its own, one after another; delivers or fails each. */
+  private async runEachAlone(requests: ReadonlyArray<Array<Item<E>>>): Promise<void> {
+    for (const items of requests) {
+      try {
+        const vectors = await this.runModel(items.map((item) => item.entry));
+        items.forEach((item, i) => deliver(item, vectors[i]));
+      } catch (error) {
+        fail((items[0] as Item<E>).job, error);
+      }
+    }
   }
 
   /**
@@ -209,6 +228,17 @@ export class BatchQueue<E extends TokenizedText = TokenizedText> {
       return Promise.reject(error);
     }
   }
+}
+
+/** A batch's items grouped by the request that queued them, in batch order. */
+function byRequest<E>(batch: ReadonlyArray<Item<E>>): Array<Array<Item<E>>> {
+  const groups = new Map<Job, Array<Item<E>>>();
+  for (const item of batch) {
+    const group = groups.get(item.job);
+    if (group) group.push(item);
+    else groups.set(item.job, [item]);
+  }
+  return [...groups.values()];
 }
 
 function deliver<E>(item: Item<E>, vector: Float32Array | undefined): void {
