@@ -1,11 +1,10 @@
 // The pipeline on /metrics and in the log, on the real server: a receiver on 127.0.0.1 that fails then succeeds, a 410, backlog read from the database, refusals, uploads, trainings.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/adapters/observability/logger.js';
+import { captureLog } from './captured-log.js';
 import { ADMIN_KEY, startTestServer, type TestServer } from '../support/in-process.js';
 import { scrape, type Scrape } from '../support/prometheus-text.js';
 import { eventually, startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
@@ -17,18 +16,13 @@ const DEPLOY_FILES = ['prometheus/alerts.yml', 'prometheus/alerts.test.yml', 'gr
 describe('pipeline metrics and logs', () => {
   let server: TestServer;
   const receivers: WebhookReceiver[] = [];
-  const logLines: Array<Record<string, unknown>> = [];
-  const logSink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split('\n').filter(Boolean)) logLines.push(JSON.parse(line));
-      done();
-    },
-  });
+  const captured = captureLog();
+  const logLines = captured.lines;
 
   beforeAll(async () => {
     server = await startTestServer(
       { webhookAllowPrivate: true, webhookRetryScheduleMs: [30, 30, 30], pipelinePollMs: 50 },
-      { logger: createLogger('warn', logSink) },
+      { logger: captured.logger },
     );
   });
 

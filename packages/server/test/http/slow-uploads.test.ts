@@ -1,8 +1,7 @@
 // Request bodies time out on idleness, not total time: a slow steady upload outlives the request timeout, a stalled one is closed with 408 and a log line.
 import { connect } from 'node:net';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/adapters/observability/logger.js';
+import { captureLog } from './captured-log.js';
 import { ADMIN_KEY, startTestServer, type TestServer } from '../support/in-process.js';
 
 /**
@@ -18,18 +17,13 @@ const TICK_MS = 100;
 
 let server: TestServer;
 let port: number;
-const logLines: Array<Record<string, unknown>> = [];
-const logSink = new Writable({
-  write(chunk: Buffer, _encoding, done) {
-    for (const line of chunk.toString().split('\n').filter(Boolean)) logLines.push(JSON.parse(line));
-    done();
-  },
-});
+const captured = captureLog();
+const logLines = captured.lines;
 
 beforeAll(async () => {
   server = await startTestServer(
     { seedDemo: false, requestTimeoutMs: REQUEST_TIMEOUT_MS, bodyIdleTimeoutMs: IDLE_TIMEOUT_MS },
-    { logger: createLogger('warn', logSink) },
+    { logger: captured.logger },
   );
   port = Number(new URL(server.url).port);
 }, 120_000);

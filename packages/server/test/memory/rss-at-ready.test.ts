@@ -1,10 +1,10 @@
 // CI guard: the built server on a fresh data dir stays within its memory target at ready, with default settings and with
 // only the static encoder.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServerProcess, type ServerProcess } from '../../src/testing/index.js';
+import type { ServerProcess } from '../../src/testing/index.js';
 import { RSS_AT_READY_STATIC_TARGET_MIB, RSS_AT_READY_TARGET_MIB, RSS_TOLERANCE } from './rss-target.js';
-import { MALLOC_ARENA_MAX, MALLOC_MMAP_THRESHOLD } from '../../src/app/malloc-arenas.js';
 import { settledRss } from './process-memory.js';
+import { startMemoryServer } from './memory-server.js';
 
 /**
  * Waits (up to ~45 s) for the server's first quiet-time collection to give back V8's young generation, which loading
@@ -36,23 +36,7 @@ describe.each(SERVERS)('memory at ready, $name', ({ target, env }) => {
   let server: ServerProcess;
 
   beforeAll(async () => {
-    // The embedded database even where the test environment names a PostgreSQL or Redis; malloc's arenas bounded as
-    // the image and npm start run it.
-    server = await startServerProcess({
-      env: {
-        DATABASE_URL: '',
-        REDIS_URL: '',
-        TEXTCLASS_PRELOAD_ENCODERS: '',
-        MALLOC_ARENA_MAX,
-        MALLOC_MMAP_THRESHOLD_: MALLOC_MMAP_THRESHOLD,
-        ...env,
-      },
-    });
-    const deadline = Date.now() + 120_000;
-    while ((await fetch(`${server.url}/health/ready`)).status !== 200) {
-      if (Date.now() > deadline) throw new Error(`not ready within 120 s:\n${server.output()}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    server = await startMemoryServer(env);
   }, 180_000);
 
   afterAll(async () => {

@@ -1,8 +1,8 @@
 // The built server's memory through the largest embeddings request the contract allows: a bounded peak, given back after.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServerProcess, TEST_API_KEY, type ServerProcess } from '../../src/testing/server-process.js';
-import { MALLOC_ARENA_MAX, MALLOC_MMAP_THRESHOLD } from '../../src/app/malloc-arenas.js';
+import { TEST_API_KEY, type ServerProcess } from '../../src/testing/server-process.js';
 import { peakRssMiB, resetPeakRss, rssMiB, settledRss } from './process-memory.js';
+import { startMemoryServer } from './memory-server.js';
 import { RSS_GIVEN_BACK_SECONDS, RSS_GIVEN_BACK_TOLERANCE, RSS_PEAK_PER_REQUEST_MIB } from './rss-target.js';
 
 const BODY_LIMIT = 1024 * 1024;
@@ -31,20 +31,7 @@ describe('memory through the largest embeddings request', () => {
   let server: ServerProcess;
 
   beforeAll(async () => {
-    server = await startServerProcess({
-      env: {
-        DATABASE_URL: '',
-        REDIS_URL: '',
-        TEXTCLASS_PRELOAD_ENCODERS: '',
-        MALLOC_ARENA_MAX,
-        MALLOC_MMAP_THRESHOLD_: MALLOC_MMAP_THRESHOLD,
-      },
-    });
-    const deadline = Date.now() + 120_000;
-    while ((await fetch(`${server.url}/health/ready`)).status !== 200) {
-      if (Date.now() > deadline) throw new Error(`not ready within 120 s:\n${server.output()}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    server = await startMemoryServer();
   }, 180_000);
 
   afterAll(async () => {
