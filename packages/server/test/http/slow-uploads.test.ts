@@ -1,7 +1,7 @@
 // Request bodies time out on idleness, not total time: a slow steady upload outlives the request timeout, a stalled one is closed with 408 and a log line.
-import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureLog } from './captured-log.js';
+import { csvOf, throttledPost, type Throttle } from './throttled-post.js';
 import { ADMIN_KEY, startTestServer, type TestServer } from '../support/in-process.js';
 
 /**
@@ -31,60 +31,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-interface Exchange {
-  status: number | undefined;
-  body: string;
-  /** From the first byte sent to the connection's close. */
-  ms: number;
-  bytesSent: number;
-}
-
-/**
- * POSTs `body` over a raw connection at `bytesPerSecond`, in a chunk every TICK_MS; with `stallAfter`, it stops sending
- * after that many bytes and waits (the connection stays open). Resolves when the server closes the connection.
- */
-function throttledPost(
-  path: string,
-  contentType: string,
-  body: Buffer,
-  options: { bytesPerSecond: number; stallAfter?: number },
-): Promise<Exchange> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    const started = performance.now();
-    const received: Buffer[] = [];
-    let sent = 0;
-    let ticker: NodeJS.Timeout | undefined;
-    socket.on('data', (chunk: Buffer) => received.push(chunk));
-    socket.on('error', () => undefined);
-    socket.on('close', () => {
-      clearInterval(ticker);
-      const text = Buffer.concat(received).toString();
-      const status = /^HTTP\/1\.1 (\d{3})/.exec(text)?.[1];
-      resolve({
-        status: status === undefined ? undefined : Number(status),
-        body: text.slice(text.indexOf('\r\n\r\n') + 4),
-        ms: performance.now() - started,
-        bytesSent: sent,
-      });
-    });
-    socket.on('connect', () => {
-      socket.write(
-        `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${ADMIN_KEY}\r\n` +
-          `Content-Type: ${contentType}\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
-      );
-      const perTick = Math.round((options.bytesPerSecond * TICK_MS) / 1000);
-      const end = Math.min(body.length, options.stallAfter ?? body.length);
-      ticker = setInterval(() => {
-        if (socket.destroyed) return clearInterval(ticker);
-        const next = Math.min(end, sent + perTick);
-        socket.write(body.subarray(sent, next));
-        sent = next;
-        if (sent >= end) clearInterval(ticker);
-      }, TICK_MS);
-    });
-  });
-}
+const post = (path: string, contentType: string, body: Buffer, throttle: Throttle) =>
+  throttledPost({ port, apiKey: ADMIN_KEY }, path, contentType, body, { tickMs: TICK_MS, ...throttle });
 
 async function createDataset(): Promise<string> {
   const res = await server.call('POST', '/v2/datasets', {
@@ -92,18 +40,6 @@ async function createDataset(): Promise<string> {
   });
   expect(res.status).toBe(201);
   return res.body.key as string;
-}
-
-/** A CSV of about `bytes` bytes, one ticket per row; answers it with its row count. */
-function csvOf(bytes: number): { csv: Buffer; rows: number } {
-  const lines = ['body'];
-  let size = 5;
-  while (size < bytes) {
-    const line = `ticket ${lines.length}: my parcel has not arrived and nobody answers the phone`;
-    lines.push(line);
-    size += line.length + 1;
-  }
-  return { csv: Buffer.from(`${lines.join('\n')}\n`), rows: lines.length - 1 };
 }
 
 async function settled(key: string, id: string): Promise<Record<string, unknown>> {
@@ -121,7 +57,7 @@ describe('request bodies time out on idleness, not on total time', () => {
     const key = await createDataset();
     const { csv, rows } = csvOf(BYTES_PER_SECOND * UPLOAD_SECONDS);
     const path = `/v2/datasets/${key}/uploads`;
-    const exchange = await throttledPost(path, 'text/csv', csv, { bytesPerSecond: BYTES_PER_SECOND });
+    const exchange = await post(path, 'text/csv', csv, { bytesPerSecond: BYTES_PER_SECOND });
     expect(exchange.status, exchange.body).toBe(202);
     expect(exchange.ms).toBeGreaterThan(2 * REQUEST_TIMEOUT_MS);
     const upload = JSON.parse(exchange.body) as { id: string };
@@ -138,7 +74,7 @@ describe('request bodies time out on idleness, not on total time', () => {
     const key = await createDataset();
     const { csv } = csvOf(400_000);
     const path = `/v2/datasets/${key}/uploads`;
-    const exchange = await throttledPost(path, 'text/csv', csv, {
+    const exchange = await post(path, 'text/csv', csv, {
       bytesPerSecond: BYTES_PER_SECOND,
       stallAfter: 40_000,
     });
@@ -181,7 +117,7 @@ describe('request bodies time out on idleness, not on total time', () => {
     const path = `/v2/datasets/${key}/records`;
     // One record, 360 kB: 4.5 s at this rate, past the 2 s limit (it is cut before its size is checked).
     const json = Buffer.from(JSON.stringify({ body: 'my parcel has not arrived. '.repeat(13_300) }));
-    const exchange = await throttledPost(path, 'application/json', json, { bytesPerSecond: BYTES_PER_SECOND });
+    const exchange = await post(path, 'application/json', json, { bytesPerSecond: BYTES_PER_SECOND });
     expect(exchange.status).toBe(408);
     expect(JSON.parse(exchange.body)).toMatchObject({
       message: `body: the request did not arrive whole within ${REQUEST_TIMEOUT_MS} ms`,
