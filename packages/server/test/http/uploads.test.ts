@@ -1,4 +1,5 @@
 // File uploads end to end: CSV and JSON Lines mapped onto columns, all-or-nothing failures with line numbers, 409 while processing, limits.
+import { connect } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_KEY, startTestServer, type TestServer } from '../support/in-process.js';
@@ -237,6 +238,38 @@ describe('refused uploads', () => {
     expect(zipped.status).toBe(413);
     expect((await server.call('GET', `/v2/datasets/${key}`)).body).toMatchObject({ status: 'ready', row_count: 0 });
     expect((await accepted(key, 'body\nfits\n', 'text/csv')).status).toBe('completed');
+  });
+
+  it('lets a client that sends a whole over-limit body finish sending and read its 413: the rest is drained, not reset', async () => {
+    const key = await createDataset();
+    // Larger than the sockets' buffers: the client is still writing when the answer comes, as Dredd's was.
+    const body = Buffer.from(`body\n${'x'.repeat(64 * MAX_BYTES)}\n`);
+    const port = Number(new URL(server.url).port);
+    const exchanges = await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        const socket = connect(port, '127.0.0.1');
+        const received: Buffer[] = [];
+        const answered = new Promise<string>((resolve) => {
+          socket.on('data', (chunk: Buffer) => {
+            received.push(chunk);
+            if (Buffer.concat(received).includes('\r\n\r\n')) resolve(Buffer.concat(received).toString());
+          });
+          socket.on('close', () => resolve(Buffer.concat(received).toString()));
+        });
+        socket.on('error', () => undefined);
+        socket.write(
+          `POST /v2/datasets/${key}/uploads HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${ADMIN_KEY}\r\n` +
+            `Content-Type: text/csv\r\nContent-Length: ${body.length}\r\n\r\n`,
+        );
+        const sent = new Promise<string>((resolve) =>
+          socket.write(body, (err) => resolve(err ? `write failed: ${(err as NodeJS.ErrnoException).code}` : 'sent')),
+        );
+        const [answer, writing] = await Promise.all([answered, sent]);
+        socket.destroy();
+        return { status: /^HTTP\/1\.1 (\d{3}) /.exec(answer)?.[1], writing };
+      }),
+    );
+    expect(exchanges).toEqual(Array.from({ length: 4 }, () => ({ status: '413', writing: 'sent' })));
   });
 
   it('answers 415 to another content type, 400 to an unknown encoding or a body that is not gzip', async () => {

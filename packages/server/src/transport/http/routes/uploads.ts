@@ -23,6 +23,9 @@ export function presentUpload(upload: Upload): UploadBody {
   };
 }
 
+/** The largest declared body whose unread rest is drained after an error answer instead of closing the connection. */
+const DRAINED_REST_MAX_BYTES = 8 * 1024 * 1024;
+
 /** The contract has already refused other media types (400). */
 const formatOf = (req: Request): UploadFormat => (req.is('text/csv') ? 'csv' : 'jsonl');
 
@@ -41,8 +44,13 @@ export function uploadRoutes(services: AppServices): Router {
       });
       res.status(202).json(presentUpload(upload));
     } catch (err) {
-      // The rest of the body is not read: close the connection after the error answer instead of draining it.
-      if (!req.complete && !res.headersSent) res.setHeader('Connection', 'close');
+      if (!req.complete && !res.headersSent) {
+        // A client still sending reads the error answer only if the server reads what it sends: closing a socket
+        // with unread bytes resets the connection, and the answer is lost. A rest of known, modest size is read and
+        // dropped (the connection then serves the next request); a larger or unknown one closes after the answer.
+        if (length !== undefined && Number(length) <= DRAINED_REST_MAX_BYTES) req.resume();
+        else res.setHeader('Connection', 'close');
+      }
       throw err;
     }
   });
