@@ -65,7 +65,12 @@ describe.skipIf(!haveChromium)('docs page in Chromium', () => {
       await page.getByText(tag, { exact: true }).first().click();
       await page.getByText(summary, { exact: false }).first().waitFor({ timeout: 15_000 });
     }
-    // What the languages claim says: detection, what the built-in encoders classify, and how to get more.
+    // What the languages claim says: detection, what the built-in encoders classify, and how to get more. Redoc draws
+    // the page in parts as it scrolls: wait for the introduction's text rather than read a page still being drawn.
+    await page
+      .getByText(/names 176 languages/)
+      .first()
+      .waitFor({ timeout: 15_000 });
     const text = await page.locator('body').innerText();
     expect(text).not.toMatch(/More than 100 languages are supported/);
     expect(text).toMatch(/names 176 languages/);
