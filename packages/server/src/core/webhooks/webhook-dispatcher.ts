@@ -77,13 +77,14 @@ export class WebhookDispatcher {
       error = cause instanceof Error ? cause.message : String(cause);
     }
     const attempt = { attemptedAt: now, statusCode, latencyMs: performance.now() - started, error };
+    const outcome = this.outcome(delivery, statusCode);
+    // The attempt is written before the endpoint is disabled: whoever sees it disabled sees its delivery failed.
+    await this.webhooks.recordAttempt(delivery.id, attempt, outcome);
     if (statusCode === 410) {
       const reason = `the receiver answered 410 Gone at ${now.toISOString()}`;
       await this.webhooks.disable(endpoint.id, reason);
       this.events.endpointDisabled(endpoint.id, reason);
     }
-    const outcome = this.outcome(delivery, statusCode);
-    await this.webhooks.recordAttempt(delivery.id, attempt, outcome);
     this.report(delivery, statusCode, error, outcome);
   }
 
