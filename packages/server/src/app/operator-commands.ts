@@ -102,7 +102,7 @@ export async function runOperatorCommand(
       });
       return {
         stdout: `${key.key}\n`,
-        stderr: `created a ${op.role} key for workspace "${workspace.name}"; it is not shown again\n`,
+        stderr: `created ${op.role === 'admin' ? 'an' : 'a'} ${op.role} key for workspace "${workspace.name}"; it is not shown again\n`,
       };
     }
     case 'keys.list':

@@ -51,7 +51,7 @@ describe('operator commands while the embedded server runs', () => {
     const admin = await cli('keys', 'create', '--role', 'admin', '--name', 'ops');
     expect(admin.code, admin.stderr).toBe(0);
     expect(admin.stdout).toMatch(/^tc_[A-Za-z0-9_-]{20,}\n$/);
-    expect(admin.stderr).toBe('created a admin key for workspace "default"; it is not shown again\n');
+    expect(admin.stderr).toBe('created an admin key for workspace "default"; it is not shown again\n');
     online.create = admin;
     expect(await status('/v2/api-keys', admin.stdout.trim())).toBe(200);
 

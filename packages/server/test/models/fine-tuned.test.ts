@@ -136,7 +136,9 @@ describe('fine-tuned model lifecycle', () => {
     expect(file.model.config.split.train + file.model.config.split.holdout).toBe(sentiment.length);
     expect(file.encoder.sha256).toMatch(/^[0-9a-f]{64}$/);
 
-    expect((await server.call('POST', '/v2/models/import', { body: file })).body.message).toMatch(/already exists/);
+    expect((await server.call('POST', '/v2/models/import', { body: file })).body.message).toMatch(
+      /already exists; import it under another name \(the `name` query parameter, or `--name` of `textclass models import`\)/,
+    );
     const tampered = { ...file, head: { ...file.head, data_base64: Buffer.from('not a graph').toString('base64') } };
     expect((await server.call('POST', '/v2/models/import?name=Tampered', { body: tampered })).body.message).toMatch(/head\.sha256/);
     const otherEncoder = { ...file, encoder: { ...file.encoder, sha256: '0'.repeat(64) } };

@@ -2,9 +2,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from '../../src/testing/server-process.js';
 
+const run = promisify(execFile);
+const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const CONFIGURED = 'tc_banner_configured_key_0123456789';
 const dataDirs: string[] = [];
 afterAll(() => {
@@ -13,7 +18,11 @@ afterAll(() => {
 
 /** Starts `textclass serve` at info level and returns it once the banner is printed. */
 async function started(dataDir: string, apiKey: string): Promise<ServerProcess> {
-  const server = await startServerProcess({ dataDir, env: { TEXTCLASS_API_KEY: apiKey, LOG_LEVEL: 'info' } });
+  // As `npm start` runs it: npm names the script it runs in npm_lifecycle_event.
+  const server = await startServerProcess({
+    dataDir,
+    env: { TEXTCLASS_API_KEY: apiKey, LOG_LEVEL: 'info', npm_lifecycle_event: 'start' },
+  });
   while (!server.output().includes('textclass is ready at') && server.child.exitCode === null) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -57,6 +66,15 @@ describe('start banner', () => {
     try {
       const auth = await fetch(`${second.url}/v2/models`, { headers: { Authorization: `Bearer ${keys[0]}` } });
       expect(auth.status).toBe(200);
+      // The hint for a lost key runs as printed, from the checkout's root, while the server runs: it prints a new
+      // admin key that the server accepts.
+      const hint = /lost it\? `([^`]+)` prints a new one/.exec(second.output())?.[1];
+      expect(hint).toMatch(/^npx textclass keys create --role admin --data-dir /);
+      const { stdout } = await run('bash', ['-c', hint!], { cwd: REPO_ROOT, timeout: 60_000 });
+      const minted = stdout.trim();
+      expect(minted).toMatch(/^tc_/);
+      const admin = await fetch(`${second.url}/v2/api-keys`, { headers: { Authorization: `Bearer ${minted}` } });
+      expect(admin.status).toBe(200);
     } finally {
       await second.stop();
     }

@@ -60,7 +60,7 @@ export class ModelTransfer {
     if (await this.deps.models.findByName(workspace.id, targetName)) {
       throw new DomainError(
         'CONFLICT',
-        `${name === undefined ? 'model.name' : 'name'}: a model named "${targetName}" already exists; import with ?name= to rename it`,
+        `${name === undefined ? 'model.name' : 'name'}: a model named "${targetName}" already exists; import it under another name (the \`name\` query parameter, or \`--name\` of \`textclass models import\`)`,
       );
     }
     if (definition.config.encoder !== file.encoder.id)

@@ -44,6 +44,9 @@ describe('workspace limits', () => {
   it('refuses custom limits off enterprise and values out of range', () => {
     expect(() => resolveLimits(starter, { rateLimitPerMinute: 100 })).toThrow(/only enterprise/);
     expect(() => resolveLimits(starter, { plan: 'growth', monthlyQuota: 5 })).toThrow(/only enterprise/);
+    // "unlimited" (null) and "default" (null) are custom limits too: off enterprise they are refused, not ignored.
+    expect(() => resolveLimits(starter, { monthlyQuota: null })).toThrow(/quota.*only enterprise/);
+    expect(() => resolveLimits(starter, { rateLimitPerMinute: null })).toThrow(/rate limit.*only enterprise/);
     expect(() => resolveLimits(starter, { billingCycleDay: 29 })).toThrow(/1 to 28/);
     expect(() => resolveLimits(starter, { billingCycleDay: 0 })).toThrow(/1 to 28/);
     expect(() => resolveLimits(starter, { plan: 'enterprise', rateLimitPerMinute: 0 })).toThrow(/positive/);

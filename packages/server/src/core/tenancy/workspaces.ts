@@ -30,9 +30,10 @@ export function resolveLimits(current: WorkspaceLimits, input: WorkspaceInput): 
   const day = input.billingCycleDay ?? current.billingCycleDay;
   if (!Number.isInteger(day) || day < 1 || day > 28) invalidThrow('billing day', 'must be an integer from 1 to 28');
   if (plan !== 'enterprise') {
-    if (input.rateLimitPerMinute != null || input.monthlyQuota != null) {
+    // null ("unlimited", "default") is a custom limit as much as a number: refused, never silently ignored.
+    if (input.rateLimitPerMinute !== undefined || input.monthlyQuota !== undefined) {
       invalidThrow(
-        input.rateLimitPerMinute != null ? 'rate limit' : 'quota',
+        input.rateLimitPerMinute !== undefined ? 'rate limit' : 'quota',
         `only enterprise workspaces have custom limits; "${plan}" uses the plan's`,
       );
     }

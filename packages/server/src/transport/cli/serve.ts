@@ -6,6 +6,7 @@ import { startServer, stopOnSignals } from '../../app/server.js';
 import { revokedKeyNotice, type BootstrapResult } from '../../core/tenancy/bootstrap.js';
 import { SERVER_SETTINGS, settingsHelp } from '../../app/settings.js';
 import { addSettingOptions, configFrom } from './options.js';
+import { textclassCommand } from './command-hint.js';
 import { runPrimary } from '../../app/cluster/run-primary.js';
 import { PrimaryLink } from '../../app/cluster/primary-link.js';
 
@@ -15,12 +16,12 @@ interface ServeFlags {
 }
 
 /** The key is printed only when this start generated it (shown once); a configured key is never echoed. */
-function apiKeyLine(bootstrap: BootstrapResult): string {
+function apiKeyLine(bootstrap: BootstrapResult, dataDir: string): string {
   if (bootstrap.generated && bootstrap.announcedKey)
     return `  API key:  ${bootstrap.announcedKey}   (shown once: keep it)`;
   if (bootstrap.configuredKeyRevokedAt) return `  API key:  ${revokedKeyNotice(bootstrap.configuredKeyRevokedAt)}`;
   if (bootstrap.announcedKey) return '  API key:  the one in TEXTCLASS_API_KEY';
-  return '  API key:  the one printed on first start (or set TEXTCLASS_API_KEY, or run `textclass keys create`)';
+  return `  API key:  the one printed on first start (lost it? \`${textclassCommand('keys create --role admin', dataDir)}\` prints a new one)`;
 }
 
 export function registerServeCommand(program: Command): void {
@@ -53,8 +54,8 @@ export function registerServeCommand(program: Command): void {
       stopOnSignals(running, log);
       await running.ready;
       const { bootstrap } = running.runtime;
-      if (link) link.ready(running.url, apiKeyLine(bootstrap), bootstrap.generated);
-      else announce(running.url, `${elapsed()} ms`, apiKeyLine(bootstrap));
+      if (link) link.ready(running.url, apiKeyLine(bootstrap, config.dataDir), bootstrap.generated);
+      else announce(running.url, `${elapsed()} ms`, apiKeyLine(bootstrap, config.dataDir));
     });
 }
 
