@@ -1,6 +1,11 @@
 // Runs a CLI operator command against the database directly (no HTTP), or through the running embedded server that holds it.
 import { createLogger } from '../adapters/observability/logger.js';
-import { createRepositories, DirectoryLockedError, openDatabase } from '../adapters/storage/index.js';
+import {
+  createRepositories,
+  DirectoryLockedError,
+  NoEmbeddedDatabaseError,
+  openDatabase,
+} from '../adapters/storage/index.js';
 import { configFrom, type StorageFlags } from '../transport/cli/options.js';
 import { sendToControlSocket } from './control-socket.js';
 import { runOperatorCommand, type CommandOutput, type OperatorCommand } from './operator-commands.js';
@@ -10,7 +15,18 @@ export type { OperatorCommand } from './operator-commands.js';
 async function runOnDatabase(flags: StorageFlags, op: OperatorCommand): Promise<CommandOutput> {
   const config = configFrom(flags);
   const logger = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel, process.stderr);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    logger,
+    createIfMissing: flags.init === true,
+  }).catch((error: unknown) => {
+    if (!(error instanceof NoEmbeddedDatabaseError)) throw error;
+    throw new Error(
+      `no textclass database in ${error.location}: run the command where \`textclass serve\` keeps its data, or ` +
+        'name it with --data-dir DIR (TEXTCLASS_DATA_DIR) or --database-url (DATABASE_URL); --init creates a new one there',
+    );
+  });
   try {
     return await runOperatorCommand(createRepositories(database.db), config.apiKey, op);
   } finally {

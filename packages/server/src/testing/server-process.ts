@@ -33,8 +33,11 @@ export async function freePort(): Promise<number> {
 }
 
 /** Runs a CLI command of the built server against a data dir (e.g. `keys create`), returning stdout. */
-export async function runCli(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, [MAIN, ...args], { env: { ...process.env, ...env } });
+export async function runCli(args: string[], env: NodeJS.ProcessEnv, options: { cwd?: string } = {}): Promise<string> {
+  const { stdout } = await promisify(execFile)(process.execPath, [MAIN, ...args], {
+    env: { ...process.env, ...env },
+    cwd: options.cwd,
+  });
   return stdout.trim();
 }
 

@@ -1,5 +1,5 @@
 // The `textclass` command line against a real data directory: keys it creates authenticate, datasets appear over the API.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -10,8 +10,27 @@ const env = { TEXTCLASS_DATA_DIR: dataDir, TEXTCLASS_API_KEY: TEST_API_KEY, LOG_
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('textclass CLI', () => {
+  it('refuses to create a database where there is none unless --init asks for it, and says where it looked', async () => {
+    const elsewhere = mkdtempSync(path.join(tmpdir(), 'textclass-cli-empty-'));
+    try {
+      const away = { ...env, TEXTCLASS_DATA_DIR: undefined };
+      for (const command of [
+        ['keys', 'list'],
+        ['workspaces', 'list'],
+        ['keys', 'create', '--role', 'admin'],
+      ]) {
+        await expect(runCli(command, away, { cwd: elsewhere })).rejects.toThrow(
+          `no textclass database in ${path.join(elsewhere, 'data', 'pglite')}: run the command where \`textclass serve\` keeps its data`,
+        );
+      }
+      expect(readdirSync(elsewhere)).toEqual([]);
+    } finally {
+      rmSync(elsewhere, { recursive: true, force: true });
+    }
+  }, 120_000);
+
   it('creates keys and datasets that the server then serves', async () => {
-    const reader = await runCli(['keys', 'create', '--role', 'reader', '--name', 'ci reader'], env);
+    const reader = await runCli(['keys', 'create', '--init', '--role', 'reader', '--name', 'ci reader'], env);
     expect(reader).toMatch(/^tc_[A-Za-z0-9_-]{20,}$/);
     const dataset = JSON.parse(
       await runCli(

@@ -19,7 +19,7 @@ describe('Dredd against the running server', () => {
     const dataDir = (await import('node:fs')).mkdtempSync(
       path.join((await import('node:os')).tmpdir(), 'textclass-dredd-'),
     );
-    readerKey = await runCli(['keys', 'create', '--role', 'reader', '--name', 'dredd'], {
+    readerKey = await runCli(['keys', 'create', '--init', '--role', 'reader', '--name', 'dredd'], {
       TEXTCLASS_DATA_DIR: dataDir,
       TEXTCLASS_API_KEY: TEST_API_KEY,
       LOG_LEVEL: 'warn',

@@ -165,7 +165,7 @@ export async function buildWorld(): Promise<World> {
   const cliEnv = { TEXTCLASS_DATA_DIR: dataDir, TEXTCLASS_API_KEY: TEST_API_KEY, LOG_LEVEL: 'warn' };
   // Our workspace is made by the CLI with no rate limit in the way; the bootstrap workspace is the foreign one.
   const t0 = Date.now();
-  await runCli(['workspaces', 'create', 'hostile', '--plan', 'enterprise', '--rate-limit', LIMIT], cliEnv);
+  await runCli(['workspaces', 'create', 'hostile', '--init', '--plan', 'enterprise', '--rate-limit', LIMIT], cliEnv);
   const ourKey = await runCli(
     ['keys', 'create', '--workspace', 'hostile', '--role', 'admin', '--name', 'hostile'],
     cliEnv,

@@ -19,6 +19,8 @@ export interface OpenDatabaseOptions {
   dataDir: string;
   /** PGlite only: let V8 optimise its hot WebAssembly (see openPGlite); default baseline code only. */
   pgliteTierUp?: boolean;
+  /** PGlite only: false refuses to create a database where there is none (NoEmbeddedDatabaseError); default true. */
+  createIfMissing?: boolean;
   /** PostgreSQL only: a schema to create if missing and to put first on the search_path. */
   schema?: string;
   logger?: StorageLogger;
@@ -57,7 +59,10 @@ async function createTarget(options: OpenDatabaseOptions): Promise<DatabaseTarge
     return createPostgresTarget({ url, schema, logger, changeListener });
   }
   if (options.schema !== undefined) throw new Error('the schema option applies to PostgreSQL only');
-  const { pglite, location, release } = await openPGlite(options.dataDir, { tierUp: options.pgliteTierUp });
+  const { pglite, location, release } = await openPGlite(options.dataDir, {
+    tierUp: options.pgliteTierUp,
+    createIfMissing: options.createIfMissing,
+  });
   const listen = (schema: string) => listenOnPGlite(pglite, schema);
   return { kind: 'pglite', dialect: new PGliteDialect(pglite), where: location, afterClose: release, listen };
 }

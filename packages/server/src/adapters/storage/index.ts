@@ -20,7 +20,7 @@ export { openDatabase, type Database, type OpenDatabaseOptions } from './databas
 export { withStartupLock } from './startup-lock.js';
 export type { StorageLogger } from './logger.js';
 export { migrateToLatest, type MigrateOptions } from './migrate.js';
-export { IN_MEMORY } from './pglite-open.js';
+export { IN_MEMORY, NoEmbeddedDatabaseError } from './pglite-open.js';
 export { DirectoryLockedError } from './directory-lock.js';
 export { DataDirectoryError, prepareDataDirectory } from './data-directory.js';
 export { databaseProbe, type DatabaseProbe } from './probe.js';

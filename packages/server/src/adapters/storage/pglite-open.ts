@@ -3,7 +3,7 @@ import { mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
-import { DataDirectoryError, prepareDataDirectory } from './data-directory.js';
+import { DataDirectoryError, isPostgresCluster, prepareDataDirectory } from './data-directory.js';
 import { acquireDirectoryLock } from './directory-lock.js';
 import { clusterFileProblems } from './pglite-cluster-check.js';
 import { fileSizeProblems, markClusterOpen, recordClusterClosed } from './pglite-file-sizes.js';
@@ -31,6 +31,19 @@ export const EMBEDDED_START_PARAMS: readonly string[] = [...PGlite.defaultStartP
 export interface OpenPGliteOptions {
   /** Let V8 tier PGlite's hot functions up to TurboFan code (false or unset: Liftoff's baseline code only). */
   tierUp?: boolean;
+  /**
+   * false: refuse (NoEmbeddedDatabaseError) instead of creating a database where there is none, and create no
+   * directory. Operator commands open this way unless asked to --init: run in the wrong directory, they would
+   * otherwise make a new database there with a key nobody sees. Default true (serve, migrate).
+   */
+  createIfMissing?: boolean;
+}
+
+/** There is no embedded database where an open that may not create one looked. */
+export class NoEmbeddedDatabaseError extends Error {
+  constructor(readonly location: string) {
+    super(`no textclass database in ${location}`);
+  }
 }
 
 /**
@@ -46,14 +59,22 @@ function chooseWasmTier(tierUp: boolean): void {
 /** Entries of a directory that hold no database: a mount point's lost+found and hidden files. */
 const NOT_DATABASE_FILES = (name: string) => name === 'lost+found' || name.startsWith('.');
 
+/** Whether the cluster directory holds anything but a mount point's entries (missing: false). */
+async function holdsDatabaseFiles(location: string): Promise<boolean> {
+  const entries = await readdir(location).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  });
+  return entries.some((name) => !NOT_DATABASE_FILES(name));
+}
+
 /**
  * Refuses a cluster directory that holds database files but fails the checks (pglite-cluster-check.ts, and the sizes
  * recorded at its last clean close): PGlite would otherwise load the template over it (a missing PG_VERSION: the
  * old catalogue and WAL overwritten) or abort inside WebAssembly without a word. Answers whether it is new (empty).
  */
 async function checkExistingCluster(location: string): Promise<'new' | 'existing'> {
-  const entries = (await readdir(location)).filter((name) => !NOT_DATABASE_FILES(name));
-  if (entries.length === 0) return 'new';
+  if (!(await holdsDatabaseFiles(location))) return 'new';
   const problems = [...clusterFileProblems(location), ...fileSizeProblems(location)];
   if (problems.length === 0) return 'existing';
   const shown = problems.slice(0, 6).join('; ') + (problems.length > 6 ? `; and ${problems.length - 6} more` : '');
@@ -89,8 +110,12 @@ export async function openPGlite(dataDir: string, options: OpenPGliteOptions = {
       release: async () => undefined,
     };
   }
-  await prepareDataDirectory(dataDir);
   const location = path.resolve(dataDir, 'pglite');
+  // Only whether files are there: the checks of their contents come after the lock (a running server may hold them).
+  // A PostgreSQL server's data directory is refused by prepareDataDirectory, with its own reason.
+  if (options.createIfMissing === false && !isPostgresCluster(dataDir) && !(await holdsDatabaseFiles(location)))
+    throw new NoEmbeddedDatabaseError(location);
+  await prepareDataDirectory(dataDir);
   await mkdir(location, { recursive: true });
   const unlock = await acquireDirectoryLock(`${location}.lock`, `the database directory ${location}`);
   let pglite: PGlite | undefined;

@@ -1,7 +1,7 @@
 // `textclass datasets create`: create a dataset with typed columns from the command line.
 import type { Command } from 'commander';
 import type { ColumnType, DatasetColumn } from '../../core/shared/types.js';
-import { addStorageOptions, type StorageFlags } from './options.js';
+import { addOperatorStorageOptions, storageFlagsOf, type StorageFlags } from './options.js';
 import { runCliCommand } from '../../app/cli-runtime.js';
 
 interface CreateDatasetFlags extends StorageFlags {
@@ -25,7 +25,7 @@ const collect = (value: string, previous: string[]) => [...previous, value];
 
 export function registerDatasetCommands(program: Command): void {
   const datasets = program.command('datasets').description('manage datasets');
-  addStorageOptions(datasets.command('create').description('create a dataset'))
+  addOperatorStorageOptions(datasets.command('create').description('create a dataset'))
     .requiredOption('--name <name>', 'dataset name')
     .option('--column <name:type>', 'a column (repeatable); type text, number or timestamp', collect, [])
     .option('--text-column <name>', 'the column to classify', 'text')
@@ -34,16 +34,13 @@ export function registerDatasetCommands(program: Command): void {
     .action(async (flags: CreateDatasetFlags) => {
       const columns =
         flags.column.length > 0 ? flags.column.map(parseColumn) : [{ name: flags.textColumn, type: 'text' as const }];
-      await runCliCommand(
-        { dataDir: flags.dataDir, databaseUrl: flags.databaseUrl, logLevel: flags.logLevel },
-        {
-          command: 'datasets.create',
-          workspace: flags.workspace,
-          name: flags.name,
-          columns,
-          textColumn: flags.textColumn,
-          modelIds: flags.model.map(Number),
-        },
-      );
+      await runCliCommand(storageFlagsOf(flags), {
+        command: 'datasets.create',
+        workspace: flags.workspace,
+        name: flags.name,
+        columns,
+        textColumn: flags.textColumn,
+        modelIds: flags.model.map(Number),
+      });
     });
 }

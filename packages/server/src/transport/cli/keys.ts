@@ -1,7 +1,7 @@
 // `textclass keys create|list|revoke`: mint (printed once, stored hashed), list and revoke a workspace's API keys.
 import { Option, type Command } from 'commander';
 import type { Role } from '../../core/shared/types.js';
-import { addStorageOptions, type StorageFlags } from './options.js';
+import { addOperatorStorageOptions, storageFlagsOf, type StorageFlags } from './options.js';
 import { runCliCommand } from '../../app/cli-runtime.js';
 
 interface WorkspaceFlags extends StorageFlags {
@@ -14,23 +14,16 @@ interface CreateKeyFlags extends StorageFlags {
   name: string;
 }
 
-/** Only storage options reach the database (or the running server's control socket). */
-const storageOf = ({ dataDir, databaseUrl, logLevel }: StorageFlags): StorageFlags => ({
-  dataDir,
-  databaseUrl,
-  logLevel,
-});
-
 export function registerKeyCommands(program: Command): void {
   const keys = program.command('keys').description('manage API keys (also while `textclass serve` runs)');
-  addStorageOptions(keys.command('create').description('create an API key and print it once'))
+  addOperatorStorageOptions(keys.command('create').description('create an API key and print it once'))
     .option('--workspace <name>', 'workspace of the key', 'default')
     .addOption(
       new Option('--role <role>', 'what the key may do').choices(['reader', 'member', 'admin']).default('member'),
     )
     .option('--name <name>', 'a label to recognise the key by', 'cli')
     .action(async (flags: CreateKeyFlags) => {
-      await runCliCommand(storageOf(flags), {
+      await runCliCommand(storageFlagsOf(flags), {
         command: 'keys.create',
         workspace: flags.workspace,
         role: flags.role,
@@ -38,14 +31,14 @@ export function registerKeyCommands(program: Command): void {
       });
     });
 
-  addStorageOptions(
+  addOperatorStorageOptions(
     keys.command('list').description('list the keys of a workspace (active and revoked), one JSON line each'),
   )
     .option('--workspace <name>', 'workspace of the keys', 'default')
     .action(async (flags: WorkspaceFlags) => {
-      await runCliCommand(storageOf(flags), { command: 'keys.list', workspace: flags.workspace });
+      await runCliCommand(storageFlagsOf(flags), { command: 'keys.list', workspace: flags.workspace });
     });
-  addStorageOptions(
+  addOperatorStorageOptions(
     keys
       .command('revoke')
       .description('revoke a key at once (it gets 401 from the next request)')
@@ -54,7 +47,7 @@ export function registerKeyCommands(program: Command): void {
     .option('--workspace <name>', 'workspace of the key', 'default')
     .action(async (keyId: string, flags: WorkspaceFlags) => {
       if (!/^[1-9]\d{0,9}$/.test(keyId)) throw new Error(`key_id must be a positive integer, got "${keyId}"`);
-      await runCliCommand(storageOf(flags), {
+      await runCliCommand(storageFlagsOf(flags), {
         command: 'keys.revoke',
         workspace: flags.workspace,
         keyId: Number(keyId),

@@ -22,10 +22,31 @@ export function addStorageOptions(command: Command): Command {
   );
 }
 
+/**
+ * The storage options plus --init, for the commands that run on the database (keys, workspaces, datasets): without
+ * --init they refuse to create a database where there is none and say where they looked.
+ */
+export function addOperatorStorageOptions(command: Command): Command {
+  return addStorageOptions(command).option(
+    '--init',
+    'create the embedded database in the data directory when there is none (serve and migrate always do)',
+  );
+}
+
+/** Only the storage flags of a command's flags: what reaches the database (or the running server's control socket). */
+export const storageFlagsOf = ({ dataDir, databaseUrl, logLevel, init }: StorageFlags): StorageFlags => ({
+  dataDir,
+  databaseUrl,
+  logLevel,
+  init,
+});
+
 export interface StorageFlags {
   dataDir?: string;
   databaseUrl?: string;
   logLevel?: string;
+  /** Operator commands: create the embedded database when there is none (otherwise they refuse). */
+  init?: boolean;
 }
 
 /**

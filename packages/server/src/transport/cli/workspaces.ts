@@ -2,7 +2,7 @@
 import { Option, type Command } from 'commander';
 import type { Plan } from '../../core/shared/types.js';
 import { PLANS, type WorkspaceInput } from '../../core/tenancy/workspaces.js';
-import { addStorageOptions, type StorageFlags } from './options.js';
+import { addOperatorStorageOptions, storageFlagsOf, type StorageFlags } from './options.js';
 import { runCliCommand } from '../../app/cli-runtime.js';
 
 interface LimitFlags extends StorageFlags {
@@ -23,7 +23,7 @@ function integer(name: string, keyword?: string) {
 }
 
 function withLimitOptions(command: Command): Command {
-  return addStorageOptions(command)
+  return addOperatorStorageOptions(command)
     .addOption(new Option('--plan <plan>', 'starter, growth or enterprise').choices(PLANS))
     .addOption(
       new Option(
@@ -53,13 +53,6 @@ function inputOf(flags: LimitFlags): WorkspaceInput {
   };
 }
 
-/** Only storage options reach the database (or the running server's control socket). */
-const storageOf = ({ dataDir, databaseUrl, logLevel }: StorageFlags): StorageFlags => ({
-  dataDir,
-  databaseUrl,
-  logLevel,
-});
-
 export function registerWorkspaceCommands(program: Command): void {
   const workspaces = program
     .command('workspaces')
@@ -67,16 +60,16 @@ export function registerWorkspaceCommands(program: Command): void {
   withLimitOptions(
     workspaces.command('create').description('create a workspace').argument('<name>', 'unique workspace name'),
   ).action(async (name: string, flags: LimitFlags) => {
-    await runCliCommand(storageOf(flags), { command: 'workspaces.create', name, input: inputOf(flags) });
+    await runCliCommand(storageFlagsOf(flags), { command: 'workspaces.create', name, input: inputOf(flags) });
   });
-  addStorageOptions(workspaces.command('list').description('list workspaces, one JSON line each')).action(
+  addOperatorStorageOptions(workspaces.command('list').description('list workspaces, one JSON line each')).action(
     async (flags: StorageFlags) => {
-      await runCliCommand(storageOf(flags), { command: 'workspaces.list' });
+      await runCliCommand(storageFlagsOf(flags), { command: 'workspaces.list' });
     },
   );
   withLimitOptions(
     workspaces.command('update').description('change plan, limits or billing day').argument('<name>', 'workspace name'),
   ).action(async (name: string, flags: LimitFlags) => {
-    await runCliCommand(storageOf(flags), { command: 'workspaces.update', name, input: inputOf(flags) });
+    await runCliCommand(storageFlagsOf(flags), { command: 'workspaces.update', name, input: inputOf(flags) });
   });
 }
