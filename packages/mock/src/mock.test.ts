@@ -37,14 +37,31 @@ describe('startMock', () => {
     expect(await response.json()).toEqual(responseExample(doc, '/v2/models', 'get', '200'));
   });
 
-  it('serves the documented example for POST /v2/models/1/inference', async () => {
-    const response = await fetch(`${mock.url}/v2/models/1/inference`, {
-      method: 'POST',
-      headers: jsonHeaders,
-      body: JSON.stringify(requestExample(doc, '/v2/models/{model_id}/inference', 'post')),
-    });
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual(responseExample(doc, '/v2/models/{model_id}/inference', 'post', '200'));
+  it('answers POST /v2/models/1/inference as the documented example, one prediction array per text it was sent', async () => {
+    const request = requestExample(doc, '/v2/models/{model_id}/inference', 'post') as { texts: string[] };
+    const documented = responseExample(doc, '/v2/models/{model_id}/inference', 'post', '200') as {
+      predictions: Array<Array<{ label: string; confidence: number }>>;
+    };
+    const ask = (texts: string[], extra: object = {}) =>
+      fetch(`${mock.url}/v2/models/1/inference`, {
+        method: 'POST',
+        headers: jsonHeaders,
+        body: JSON.stringify({ texts, ...extra }),
+      }).then(async (r) => ({ status: r.status, body: (await r.json()) as typeof documented }));
+    const answer = await ask(request.texts);
+    expect(answer.status).toBe(200);
+    expect(Object.keys(answer.body).sort()).toEqual(Object.keys(documented).sort());
+    expect(answer.body.predictions).toHaveLength(request.texts.length);
+    const labels = documented.predictions[0]!.map((p) => p.label).sort();
+    for (const row of answer.body.predictions) {
+      expect(row.map((p) => p.label).sort()).toEqual(labels);
+      expect(row.reduce((sum, p) => sum + p.confidence, 0)).toBeCloseTo(1, 3);
+      expect(row.map((p) => p.confidence)).toEqual([...row.map((p) => p.confidence)].sort((a, b) => b - a));
+    }
+    // The same text gets the same answer; five texts get five arrays, each cut to max_predictions.
+    expect((await ask(request.texts)).body).toEqual(answer.body);
+    const five = await ask(['a', 'b', 'c', 'd', 'e'], { max_predictions: 2 });
+    expect(five.body.predictions.map((row) => row.length)).toEqual([2, 2, 2, 2, 2]);
   });
 
   it('rejects texts sent as a number with the contract error object naming the field', async () => {

@@ -24,6 +24,10 @@ export interface StartMockOptions {
   readinessPath?: string;
   /** Extra `prism mock` flags, e.g. `['--errors']` or `['-d']`. */
   extraArgs?: readonly string[];
+  /** Browser origins allowed by CORS (default: TEXTCLASS_CORS_ORIGINS, comma-separated; unset: CORS off, as the server). */
+  corsOrigins?: readonly string[];
+  /** Told each answered request (method, path, status); the CLI prints them. */
+  onRequest?: (line: string) => void;
 }
 
 /** A running mock: its base URL, a promise that settles when Prism exits, and how to stop it. */
@@ -38,6 +42,14 @@ export interface MockServer {
  * on `host:port` (rejects with Prism's output if it dies or stalls). Invalid requests are answered by the front as the
  * server answers them; valid ones get Prism's documented examples.
  */
+/** TEXTCLASS_CORS_ORIGINS as the server reads it: comma-separated, blanks dropped. */
+function originsFrom(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter((origin) => origin !== '');
+}
+
 export async function startMock(options: StartMockOptions = {}): Promise<MockServer> {
   const host = options.host ?? '127.0.0.1';
   const port = options.port ?? 4010;
@@ -58,6 +70,8 @@ export async function startMock(options: StartMockOptions = {}): Promise<MockSer
     '127.0.0.1',
     '--port',
     String(prismPort),
+    // The front applies the server's CORS policy; Prism's own would allow every origin.
+    '--cors=false',
     ...(options.extraArgs ?? []),
   ];
   const child = spawn(process.execPath, args, {
@@ -98,7 +112,8 @@ export async function startMock(options: StartMockOptions = {}): Promise<MockSer
       timeoutMs: options.startupTimeoutMs ?? 30_000,
       stopReason: () => exitReason,
     });
-    const listening = contractFront(prismUrl).listen(port, host);
+    const corsOrigins = options.corsOrigins ?? originsFrom(process.env.TEXTCLASS_CORS_ORIGINS);
+    const listening = contractFront(prismUrl, { corsOrigins, onRequest: options.onRequest }).listen(port, host);
     front = listening;
     await Promise.race([
       once(listening, 'listening'),

@@ -1,9 +1,9 @@
 // OpenAI's POST /v1/embeddings over the same embeddings use case (errors in OpenAI's shape: see openai-errors.ts).
 import { Router } from 'express';
-import { DomainError } from '../../../core/shared/errors.js';
 import { requirePermission } from '../auth.js';
 import { callerOf } from '../context.js';
 import { encodeVector } from '../embedding-wire.js';
+import { openAiInputTexts } from '../openai-input.js';
 import { sendJson } from '../send-json.js';
 import type { AppServices } from '../services.js';
 import { bodyOf, type ResponseBody } from '../wire.js';
@@ -11,24 +11,13 @@ import { bodyOf, type ResponseBody } from '../wire.js';
 /** The alias of the server's default encoder. */
 export const DEFAULT_MODEL_ALIAS = 'default';
 
-/** OpenAI's `input`: a text or texts; token-id arrays pass the contract but textclass encoders read text only. */
-function textsOf(input: unknown): string[] {
-  const texts = typeof input === 'string' ? [input] : (input as unknown[]);
-  if (!texts.every((t): t is string => typeof t === 'string'))
-    throw new DomainError(
-      'INVALID_PARAMETER',
-      'input: token arrays are not supported; send text (a string or an array of strings)',
-    );
-  return texts;
-}
-
 export function openAiEmbeddingRoutes(services: AppServices): Router {
   const router = Router();
   router.post('/v1/embeddings', requirePermission('infer'), async (req, res) => {
     const body = bodyOf<'createOpenAiEmbeddings'>(req);
     const format = body.encoding_format ?? 'float';
     const result = await services.embeddings.embed({
-      texts: textsOf(body.input),
+      texts: openAiInputTexts(body.input),
       encoderId: body.model === DEFAULT_MODEL_ALIAS ? undefined : body.model,
       dimensions: body.dimensions,
       workspaceId: callerOf(res).workspace.id,
