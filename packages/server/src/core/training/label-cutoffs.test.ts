@@ -1,6 +1,6 @@
 // Per-label cut-offs fitted to a target precision: monotone cases, ties, the small-sample guard, unreachable and never-predicted labels.
 import { describe, expect, it } from 'vitest';
-import { clearsCutoff, fitLabelCutoffs, wilsonLowerBound } from './label-cutoffs.js';
+import { clearsCutoff, CUTOFF_WILSON_Z, fitLabelCutoffs, wilsonLowerBound } from './label-cutoffs.js';
 
 const labels = ['billing', 'refund', 'shipping'];
 
@@ -50,11 +50,11 @@ describe('fitLabelCutoffs', () => {
     // 30 billing texts from 0.99 down by 0.01: the 20 most confident right, then every other one wrong.
     const texts = run(0, 30, 0.99, 0.01, [20, 22, 24, 26, 28]);
     const { cutoffs } = fit(texts, 0.9);
-    // Scanning down: the lowest cut-off where the Wilson bound (z = 1) of right/decided is still ≥ 0.9.
+    // Scanning down: the lowest cut-off where the Wilson bound of right/decided is still ≥ 0.9.
     let expected = 1;
     for (let n = 1; n <= 30; n += 1) {
       const right = texts.slice(0, n).filter((t) => t.gold === t.top).length;
-      if (wilsonLowerBound(right, n, 1) >= 0.9) expected = texts[n - 1]!.confidence;
+      if (wilsonLowerBound(right, n, CUTOFF_WILSON_Z) >= 0.9) expected = texts[n - 1]!.confidence;
     }
     expect(expected).toBeLessThan(1);
     expect(cutoffs.billing?.threshold).toBe(expected);
@@ -110,14 +110,18 @@ describe('fitLabelCutoffs', () => {
   });
 
   it('the small-sample guard: a few right answers do not make a cut-off, enough of them do', () => {
-    // Three right out of three is precision 1, but its Wilson bound (0.75) is under 0.9.
-    expect(fit(run(0, 3, 0.99, 0.01), 0.9).cutoffs.billing?.target_met).toBe(false);
-    // Nine right out of nine: the bound reaches 0.9.
-    expect(fit(run(0, 9, 0.99, 0.01), 0.9).cutoffs.billing).toMatchObject({ threshold: 0.91, target_met: true });
-    // Without the guard (z = 0) three are enough.
-    expect(fit(run(0, 3, 0.99, 0.01), 0.9, 0).cutoffs.billing?.threshold).toBe(0.97);
-    // A stricter target needs more.
-    expect(fit(run(0, 9, 0.99, 0.01), 0.95).cutoffs.billing?.target_met).toBe(false);
+    // Two right out of two is precision 1, but its Wilson bound at z = 0.5 (0.889) is under 0.9.
+    expect(CUTOFF_WILSON_Z).toBe(0.5);
+    expect(fit(run(0, 2, 0.99, 0.01), 0.9).cutoffs.billing?.target_met).toBe(false);
+    // Three right out of three: the bound (0.923) reaches 0.9.
+    expect(fit(run(0, 3, 0.99, 0.01), 0.9).cutoffs.billing).toMatchObject({ threshold: 0.97, target_met: true });
+    // A stricter target needs more: five for 0.95.
+    expect(fit(run(0, 4, 0.99, 0.01), 0.95).cutoffs.billing?.target_met).toBe(false);
+    expect(fit(run(0, 5, 0.99, 0.01), 0.95).cutoffs.billing?.target_met).toBe(true);
+    // Without the guard (z = 0) one is enough; at z = 1 nine are needed (exactly on the bound).
+    expect(fit(run(0, 1, 0.99, 0.01), 0.9, 0).cutoffs.billing?.threshold).toBe(0.99);
+    expect(fit(run(0, 8, 0.99, 0.01), 0.9, 1).cutoffs.billing?.target_met).toBe(false);
+    expect(fit(run(0, 9, 0.99, 0.01), 0.9, 1).cutoffs.billing).toMatchObject({ threshold: 0.91, target_met: true });
   });
 
   it('a higher target never lowers a cut-off', () => {
