@@ -1,5 +1,5 @@
 // A model's decision settings (label_thresholds, target_precision): checked before they are stored in a version's config.
-import { invalid } from '../shared/errors.js';
+import { DomainError, invalid } from '../shared/errors.js';
 import type { LabelDefinition, ModelConfig } from '../shared/types.js';
 
 /** The range a target precision may take: below 0.5 a cut-off decides more wrong than right; 1 is never provable. */
@@ -44,4 +44,21 @@ export function decisionConfig(labels: LabelDefinition[], settings: DecisionSett
     config.target_precision = settings.targetPrecision;
   }
   return config;
+}
+
+/** An imported version's decision settings pass the same checks, named by where they sit in the file. */
+export function assertImportedDecisionSettings(labels: LabelDefinition[], config: Record<string, unknown>): void {
+  const thresholds = config.label_thresholds;
+  const target = config.target_precision;
+  try {
+    if (thresholds !== undefined) {
+      if (typeof thresholds !== 'object' || thresholds === null || Array.isArray(thresholds))
+        throw invalid('label_thresholds', 'must be an object of label name → cut-off');
+      assertLabelThresholds(labels, thresholds as Record<string, number>);
+    }
+    if (target !== undefined) assertTargetPrecision(typeof target === 'number' ? target : Number.NaN);
+  } catch (error) {
+    if (error instanceof DomainError) throw new DomainError(error.code, `model.config.${error.message}`);
+    throw error;
+  }
 }

@@ -87,6 +87,11 @@ export class ModelLifecycle {
     } else if (input.llm) {
       throw invalid('llm', 'only a model of type llm takes llm settings');
     }
+    if (input.targetPrecision !== undefined && !TRAINED_KINDS.has(input.type))
+      throw invalid(
+        'target_precision',
+        `a ${input.type} model is not trained, so no cut-off is fitted; set label_thresholds instead`,
+      );
     if (input.examples && !TRAINED_KINDS.has(input.type))
       throw invalid('examples', `a ${input.type} model does not train on examples`);
     if (input.examples) assertExampleLabels(input.labels, input.examples, 'examples');
