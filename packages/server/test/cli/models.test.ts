@@ -68,7 +68,7 @@ describe('textclass models', () => {
     const [version] = (await models('versions', id)).stdout.split('\n').map((l) => JSON.parse(l));
     expect(version.metrics.cutoff_summary).toMatchObject({ target_precision: 0.8, evaluated_on: english.length });
     expect(Object.keys(version.metrics.cutoffs).sort()).toEqual(['negative', 'neutral', 'positive']);
-  });
+  }, 120_000);
 
   it('takes a fine-tuned model from a CSV to serving, archive, redeploy, rollback and a move to another model', async () => {
     const english = labelledSet('sentiment').filter((r) => r.lang === 'en');
