@@ -29,6 +29,9 @@ export interface paths {
          *     - `max_predictions` caps the labels per text (1 returns only the top match); without it
          *       every label is returned with its score.
          *     - `label_filter` keeps only the named labels; scores are not rescaled.
+         *     - `decisions` says per text whether its top label (over all labels, whatever the filters)
+         *       clears that label's cut-off (the model's `label_thresholds`): decided texts can be routed
+         *       automatically, the others go to review. Cut-offs never drop or rescale predictions.
          *     - The language is detected automatically (`text_language`); labels come back in the
          *       language in which they were defined, whatever the input language.
          *     - The same endpoint serves every granularity: an utterance, a transcript, a case history,
@@ -1381,6 +1384,31 @@ export interface components {
          *     predictions for that text sorted by confidence, highest first.
          */
         PredictionLists: components["schemas"]["Prediction"][][];
+        /**
+         * @description Whether one text's top label clears that label's cut-off, so that the text can be routed
+         *     without a human review. The top label is taken over all of the model's labels, whatever
+         *     `label_filter` and `max_predictions` keep in `predictions`; cut-offs never drop or rescale
+         *     predictions. The cut-off is the model's effective one for that label (see `label_thresholds`
+         *     of the Model).
+         */
+        Decision: {
+            /** @description The text's top label. */
+            label: string;
+            /** @description Its confidence, as in `predictions`. */
+            confidence: number;
+            /** @description The label's effective cut-off. */
+            threshold: number;
+            /**
+             * @description True when `confidence` is at or above `threshold` (a cut-off of 1 never decides): the
+             *     prediction may be acted on automatically; false means it should go to review.
+             */
+            decided: boolean;
+        };
+        /**
+         * @description One decision per input text, in the order of `texts` (parallel to the outer `predictions`
+         *     array): whether the text's top label clears its cut-off.
+         */
+        DecisionList: components["schemas"]["Decision"][];
         /** @description Integer id of a model (at most 2147483647). */
         ModelId: number;
         /**
@@ -1394,6 +1422,7 @@ export interface components {
         /** @description Predictions of one model for each text sent. */
         InferenceResponse: {
             predictions: components["schemas"]["PredictionLists"];
+            decisions: components["schemas"]["DecisionList"];
             model_id: components["schemas"]["ModelId"];
             /**
              * @description Language detected over the texts of the request taken together (so with mixed languages,
@@ -1471,6 +1500,7 @@ export interface components {
             /** @description Display name of the model. */
             model_name: string;
             predictions: components["schemas"]["ScoredPredictionLists"];
+            decisions: components["schemas"]["DecisionList"];
         };
         /** @description One result per model, in the order of `model_settings`. */
         MultiModelSettingsResponse: {
@@ -1490,6 +1520,7 @@ export interface components {
         /** @description The predictions of one model of a variant A request. */
         ModelPredictions: {
             predictions: components["schemas"]["PredictionLists"];
+            decisions: components["schemas"]["DecisionList"];
         };
         /** @description Predictions keyed by model id, and the total processing time. */
         MultiModelIdsResponse: {
@@ -1767,6 +1798,22 @@ export interface components {
             labels: components["schemas"]["ModelLabel"][];
             /** @description Confidence below which a prediction is flagged for review (default 0). */
             confidence_threshold?: number;
+            /**
+             * @description Cut-off per label (label name → confidence in [0, 1]): a text whose top label is that
+             *     label is decided automatically at or above it, otherwise it needs review (dataset records
+             *     get `needs_review`). A label set here keeps its cut-off; the others take the cut-off a
+             *     training fits to `target_precision`, else `confidence_threshold`. A cut-off of 1 never
+             *     decides. Names must be labels of the model.
+             */
+            label_thresholds?: {
+                [key: string]: number;
+            };
+            /**
+             * @description Few-shot and fine-tuned models: every training fits a cut-off per label so that the texts
+             *     it decides automatically are right this often (measured on out-of-fold predictions of the
+             *     training examples; see `metrics.cutoffs`). A training may name its own.
+             */
+            target_precision?: number;
             /** @description Id of a loaded encoder (default the server's default encoder). */
             encoder?: string;
             /**
@@ -1783,6 +1830,29 @@ export interface components {
             f1: number;
             /** @description Evaluation examples of this label. */
             support?: number;
+        };
+        /**
+         * @description One label's cut-off fitted at training to the target precision, on out-of-fold predictions of
+         *     the training examples (each scored by a head that did not learn it).
+         */
+        LabelCutoff: {
+            /**
+             * @description Texts whose top label is this label are decided at or above this confidence. 1 means the
+             *     label is never decided automatically (see `target_met`).
+             */
+            threshold: number;
+            /** @description Precision of the out-of-fold texts the cut-off decides; null when it decides none. */
+            expected_precision: number | null;
+            /** @description Share of the out-of-fold texts predicted as this label that the cut-off decides. */
+            coverage: number;
+            /** @description Out-of-fold texts predicted as this label (what the cut-off was fitted on). */
+            predicted: number;
+            /**
+             * @description False when no cut-off reached the target precision with enough evidence (a Wilson lower
+             *     bound is used, so a handful of right answers is not enough), or the label was never
+             *     predicted; its threshold is then 1.
+             */
+            target_met: boolean;
         };
         /**
          * @description Accuracy metrics measured on a held-out labelled set. Always present: a model never
@@ -1810,6 +1880,24 @@ export interface components {
             confusion_matrix?: number[][];
             /** @description Number of labelled examples the metrics were measured on. */
             evaluated_on?: number;
+            /**
+             * @description Present after a training with a `target_precision`: the cut-off fitted per label, keyed by
+             *     label name. An evaluation keeps them (it measures the version; it does not refit them).
+             */
+            cutoffs?: {
+                [key: string]: components["schemas"]["LabelCutoff"];
+            };
+            /** @description What the fitted `cutoffs` decide over every out-of-fold text together. */
+            cutoff_summary?: {
+                /** @description The precision the cut-offs were fitted to. */
+                target_precision: number;
+                /** @description Precision of all the out-of-fold texts decided; null when none is. */
+                expected_precision: number | null;
+                /** @description Share of the out-of-fold texts decided automatically. */
+                coverage: number;
+                /** @description Out-of-fold texts the cut-offs were fitted on. */
+                evaluated_on: number;
+            };
         };
         /** @description How to train. Every field is optional; defaults are shown. */
         TrainingOptions: {
@@ -1826,6 +1914,12 @@ export interface components {
             seed?: number;
             /** @description Deploy the new version as soon as it is trained (default false). */
             deploy?: boolean;
+            /**
+             * @description Fit a cut-off per label to this precision (default: the model's `target_precision`; none
+             *     when the model has none). The new version keeps it as its `target_precision` and the
+             *     fitted cut-offs in `metrics.cutoffs`.
+             */
+            target_precision?: number;
         };
         /** @description A training run in the background, with its progress; a successful run makes a new model version. */
         TrainingJob: {
@@ -1893,9 +1987,21 @@ export interface components {
             last_trained: string | null;
             /**
              * @description Per-model confidence cutoff between 0 and 1, set with the model. Inference still returns
-             *     scores below it; callers use it to decide whether a prediction is confident enough.
+             *     scores below it; callers use it to decide whether a prediction is confident enough. Labels
+             *     without a cut-off of their own use it (see `label_thresholds`).
              */
             confidence_threshold: number;
+            /**
+             * @description The effective cut-off of every label: the one set with the model (`label_thresholds` of
+             *     `createModel`), else the one its served version's training fitted to `target_precision`
+             *     (`metrics.cutoffs`), else `confidence_threshold`. Inference reports per text whether the
+             *     top label clears its cut-off (`decisions`); dataset records under it get `needs_review`.
+             */
+            label_thresholds: {
+                [key: string]: number;
+            };
+            /** @description The precision the cut-offs are fitted to at training, or null when none is set. */
+            target_precision: number | null;
             /**
              * @description The version the model serves when deployed (see `listModelVersions`); null for a few-shot
              *     or fine-tuned model that was never trained.

@@ -12,6 +12,9 @@ export {
 } from './classification/zero-shot.js';
 export { argmaxRows, evaluate, type Evaluation } from './training/evaluation.js';
 export { trainFewShotHead } from './training/few-shot.js';
+export { fitHead } from './training/fit.js';
+export { clearsCutoff, fitLabelCutoffs } from './training/label-cutoffs.js';
+export { outOfFoldPredictions } from './training/out-of-fold.js';
 export { forward } from './training/head-parameters.js';
 export { shuffled, stratifiedSplit } from './training/split.js';
 export { trainHead, type LabelledEmbedding, type TrainOptions } from './training/trainer.js';

@@ -31,6 +31,45 @@ async function models(...args: string[]): Promise<{ stdout: string; stderr: stri
 const json = async (...args: string[]) => JSON.parse((await models(...args)).stdout);
 
 describe('textclass models', () => {
+  it('sets cut-offs on create and a target precision per training', async () => {
+    const english = labelledSet('sentiment').filter((r) => r.lang === 'en');
+    const csv = path.join(work, 'cut-offs.csv');
+    writeFileSync(csv, csvOf(english));
+    const labels = ['--label', 'positive', '--label', 'negative', '--label', 'neutral'];
+    const created = await json(
+      'create',
+      '--name',
+      'CLI cut-offs',
+      '--type',
+      'fine-tuned',
+      ...labels,
+      '--target-precision',
+      '0.9',
+      '--label-threshold',
+      'neutral=0.99',
+    );
+    expect(created).toMatchObject({ target_precision: 0.9, label_thresholds: { neutral: 0.99, positive: 0 } });
+    await expect(
+      models(
+        'create',
+        '--name',
+        'CLI bad cut-off',
+        '--type',
+        'fine-tuned',
+        ...labels,
+        '--label-threshold',
+        'mixed=0.5',
+      ),
+    ).rejects.toThrow(/label_thresholds.*"mixed"/);
+    const id = String(created.id);
+    await models('examples', id, '--file', csv);
+    const job = JSON.parse((await models('train', id, '--target-precision', '0.8', '--follow')).stdout);
+    expect(job).toMatchObject({ status: 'succeeded', options: { target_precision: 0.8 } });
+    const [version] = (await models('versions', id)).stdout.split('\n').map((l) => JSON.parse(l));
+    expect(version.metrics.cutoff_summary).toMatchObject({ target_precision: 0.8, evaluated_on: english.length });
+    expect(Object.keys(version.metrics.cutoffs).sort()).toEqual(['negative', 'neutral', 'positive']);
+  }, 120_000);
+
   it('takes a fine-tuned model from a CSV to serving, archive, redeploy, rollback and a move to another model', async () => {
     const english = labelledSet('sentiment').filter((r) => r.lang === 'en');
     const csv = path.join(work, 'reviews.csv');

@@ -4,6 +4,7 @@ import type { Encoder, EncoderProvider, LanguageDetector } from '../ports/encode
 import type { ModelRepository } from '../ports/repositories.js';
 import type { Model, Workspace } from '../shared/types.js';
 import type { QuotaService } from '../tenancy/quota.js';
+import { decide, type Decision } from './label-thresholds.js';
 import { detectRequestLanguage } from './language.js';
 import { readsEmbeddings, type ModelRunners } from './model-runners.js';
 import { checkLabelFilter, shapePredictions, type Prediction, type PredictionOptions } from './predictions.js';
@@ -39,6 +40,8 @@ export interface ModelScores {
   probabilities: number[][];
   /** One list per text: rounded, sorted, label_filter and max_predictions applied. */
   predictions: Prediction[][];
+  /** One per text: whether its top label clears that label's cut-off (effectiveLabelThresholds). */
+  decisions: Decision[];
 }
 
 export interface ClassifyResult {
@@ -86,7 +89,12 @@ export class TextClassifier {
         // The texts are embedded before the head is looked up (and maybe built, which embeds its label texts too).
         if (readsEmbeddings(model)) await embed(model.config.encoder);
         const probabilities = await this.runners.score(model, { texts, embeddings: () => embed(model.config.encoder) });
-        return { model, probabilities, predictions: probabilities.map((row) => shapePredictions(model, row, options)) };
+        return {
+          model,
+          probabilities,
+          predictions: probabilities.map((row) => shapePredictions(model, row, options)),
+          decisions: probabilities.map((row) => decide(model, row)),
+        };
       }),
     );
     const result: ClassifyResult = { scored, skipped };

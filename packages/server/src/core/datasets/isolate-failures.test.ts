@@ -22,7 +22,12 @@ function scorer(fails: (modelId: number, text: string) => Error | undefined, ski
     const result: ClassifyResult = {
       scored: modelIds
         .filter((id) => skipped[String(id)] === undefined)
-        .map((id) => ({ model: modelOf(id), probabilities: texts.map((t) => [t.length]), predictions: [] })),
+        .map((id) => ({
+          model: modelOf(id),
+          probabilities: texts.map((t) => [t.length]),
+          predictions: [],
+          decisions: [],
+        })),
       skipped,
     };
     return result;

@@ -7,6 +7,7 @@ import type { LabelDefinition, Model, ModelMetrics, ModelType, Page, PageRequest
 import { argmaxRows, evaluate } from '../training/evaluation.js';
 import { detailedMetrics } from './detailed-metrics.js';
 import { assertExampleLabels, assertLabels } from './label-checks.js';
+import { assertTargetPrecision, decisionConfig } from './decision-settings.js';
 import { embedInChunks } from './embed-in-chunks.js';
 import { assertKnownEndpoint, parseLlmSettings } from '../llm/llm-settings.js';
 import type { ModelLifecycleRepository } from '../ports/lifecycle.js';
@@ -26,6 +27,9 @@ export interface CreateModelInput {
   type: ModelType;
   labels: LabelDefinition[];
   confidenceThreshold?: number;
+  /** Cut-offs per label and the precision a training fits them to (decision-settings.ts). */
+  labelThresholds?: Record<string, number>;
+  targetPrecision?: number;
   encoder?: string;
   examples?: LabelledText[];
   llm?: { endpoint: string; prompt: string; temperature?: number };
@@ -68,7 +72,13 @@ export class ModelLifecycle {
     }
     if (await this.deps.models.findByName(workspace.id, input.name))
       throw new DomainError('CONFLICT', `name: a model named "${input.name}" already exists`);
-    const config: Model['config'] = { encoder };
+    const config: Model['config'] = {
+      encoder,
+      ...decisionConfig(input.labels, {
+        labelThresholds: input.labelThresholds,
+        targetPrecision: input.targetPrecision,
+      }),
+    };
     if (input.type === 'llm') {
       if (!input.llm) throw new DomainError('MISSING_REQUIRED_FIELD', 'llm is required for a model of type llm');
       const settings = parseLlmSettings(input.llm);
@@ -77,6 +87,11 @@ export class ModelLifecycle {
     } else if (input.llm) {
       throw invalid('llm', 'only a model of type llm takes llm settings');
     }
+    if (input.targetPrecision !== undefined && !TRAINED_KINDS.has(input.type))
+      throw invalid(
+        'target_precision',
+        `a ${input.type} model is not trained, so no cut-off is fitted; set label_thresholds instead`,
+      );
     if (input.examples && !TRAINED_KINDS.has(input.type))
       throw invalid('examples', `a ${input.type} model does not train on examples`);
     if (input.examples) assertExampleLabels(input.labels, input.examples, 'examples');
@@ -165,6 +180,7 @@ export class ModelLifecycle {
     const model = await this.get(workspace, modelId);
     if (!TRAINED_KINDS.has(model.type))
       throw invalid('model_id', `a ${model.type} model is not trained; evaluate it on a labelled set instead`);
+    if (options.target_precision !== undefined) assertTargetPrecision(options.target_precision);
     const counts = await this.deps.lifecycle.exampleCounts(model.id);
     const minimum = model.type === 'fine-tuned' ? 2 : 1;
     const short = model.labels.filter((l) => (ownValue(counts, l.name) ?? 0) < minimum).map((l) => `"${l.name}"`);
@@ -264,7 +280,11 @@ export class ModelLifecycle {
       embeddings: () => (embedded ??= embedInChunks(encoder, texts, undefined, { workspaceId: model.workspaceId })),
     });
     const gold = examples.map((e) => head.labels.indexOf(e.label));
-    const metrics = detailedMetrics(evaluate(gold, argmaxRows(rows), head.labels), examples.length);
+    const metrics: ModelMetrics = {
+      ...detailedMetrics(evaluate(gold, argmaxRows(rows), head.labels), examples.length),
+      // The cut-offs the training fitted stay with the version: an evaluation measures it, it does not refit them.
+      ...keptCutoffs(model.metrics),
+    };
     await this.deps.lifecycle.setVersionMetrics(model.id, model.version, metrics, new Date());
     return metrics;
   }
@@ -295,4 +315,12 @@ export class ModelLifecycle {
   private canTrain(model: Model, counts: Record<string, number>): boolean {
     return model.labels.every((l) => (ownValue(counts, l.name) ?? 0) >= 1);
   }
+}
+
+/** The training-time cut-off fields of a version's metrics, which an evaluation keeps. */
+function keptCutoffs(metrics: ModelMetrics): Pick<ModelMetrics, 'cutoffs' | 'cutoff_summary'> {
+  return {
+    ...(metrics.cutoffs === undefined ? {} : { cutoffs: metrics.cutoffs }),
+    ...(metrics.cutoff_summary === undefined ? {} : { cutoff_summary: metrics.cutoff_summary }),
+  };
 }

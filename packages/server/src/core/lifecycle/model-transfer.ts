@@ -1,5 +1,6 @@
 // Export a model version as one self-checking file, and import such a file as a new model on the same encoder.
 import { createHash } from 'node:crypto';
+import { assertImportedDecisionSettings } from './decision-settings.js';
 import { DomainError, invalid, notFound } from '../shared/errors.js';
 import type { ModelRepository } from '../ports/repositories.js';
 import type { EncoderProvider } from '../ports/encoders.js';
@@ -99,6 +100,7 @@ export class ModelTransfer {
     const labelNames = new Set(definition.labels.map((l) => l.name));
     if (labelNames.size !== definition.labels.length) throw invalid('model.labels', 'label names must be distinct');
     if (graph) await this.checkHead(graph, file.encoder.id, definition.labels.length);
+    assertImportedDecisionSettings(definition.labels, definition.config);
     const lastTrained = definition.last_trained ? new Date(definition.last_trained) : null;
     const labels = definition.labels.map((l) => ({ name: l.name, descriptions: l.descriptions ?? [] }));
     const model = await this.deps.models.create({

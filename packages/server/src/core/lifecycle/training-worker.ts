@@ -3,13 +3,14 @@ import { DomainError } from '../shared/errors.js';
 import type { Job, JobRepository } from '../ports/pipeline.js';
 import type { ModelRepository } from '../ports/repositories.js';
 import type { EncoderProvider } from '../ports/encoders.js';
-import { fitHead } from '../training/fit.js';
+import { fitHead, type FitOptions } from '../training/fit.js';
 import type { HeadFitter, HeadGraphs } from '../ports/training.js';
 import type { LabelledEmbedding } from '../training/trainer.js';
 import { detailedMetrics } from './detailed-metrics.js';
 import { embedInChunks } from './embed-in-chunks.js';
 import { TRAIN_MODEL_JOB, type ModelLifecycleRepository, type TrainModelPayload } from '../ports/lifecycle.js';
 import { trainedTransition } from './transitions.js';
+import { trainingCutoffs } from './training-cutoffs.js';
 import type { TrainingJobPatch } from './types.js';
 import type { PipelineEvents } from '../ports/pipeline-events.js';
 
@@ -132,7 +133,7 @@ export class TrainingWorker {
     // whose epochs count again from 1 up to its own epoch count; the first epoch that does not follow on marks it.
     let lastEpoch = 0;
     let refitting = false;
-    const fitted = await (this.deps.fit ?? fitHead)(all, labels, {
+    const fitOptions: FitOptions = {
       kind: model.type === 'few-shot' ? 'few-shot' : 'fine-tuned',
       holdoutFraction: options.holdout_fraction,
       seed: options.seed,
@@ -153,17 +154,24 @@ export class TrainingWorker {
           );
         },
       },
-    });
+    };
+    const fitted = await (this.deps.fit ?? fitHead)(all, labels, fitOptions);
     await Promise.all(progress);
     const { parameters, split } = fitted;
-    const metrics =
-      fitted.evaluation.accuracy === null ? fitted.metrics : detailedMetrics(fitted.evaluation, split.holdout.length);
+    const targetPrecision = options.target_precision ?? model.config.target_precision;
+    const metrics = {
+      ...(fitted.evaluation.accuracy === null
+        ? fitted.metrics
+        : detailedMetrics(fitted.evaluation, split.holdout.length)),
+      ...(await trainingCutoffs(fitted, all, labels, fitOptions, targetPrecision)),
+    };
 
     await report({ stage: 'saving', progress: 0.96 }, true);
     const version = await this.deps.lifecycle.addVersion(model.id, {
       labels: model.labels,
       config: {
         ...model.config,
+        ...(targetPrecision === undefined ? {} : { target_precision: targetPrecision }),
         head: { architecture: parameters.architecture, input_dim: parameters.inputDim },
         split: {
           seed: options.seed,

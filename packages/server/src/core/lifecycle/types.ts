@@ -50,6 +50,8 @@ export interface TrainingOptions {
   seed: number;
   /** Deploy the new version as soon as it is trained. */
   deploy: boolean;
+  /** Fit per-label cut-offs to this precision (default: the model's target_precision, if it has one). */
+  target_precision?: number;
 }
 
 export interface TrainingJob {

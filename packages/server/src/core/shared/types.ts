@@ -63,6 +63,34 @@ export interface ModelMetrics {
   confusion_matrix?: number[][];
   /** Number of labelled examples the metrics were measured on. */
   evaluated_on?: number;
+  /** Cut-offs a training fitted to its target precision (core/training/label-cutoffs.ts), by label name. */
+  cutoffs?: Record<string, LabelCutoffMetrics>;
+  /** What those cut-offs decided over every out-of-fold text together. */
+  cutoff_summary?: CutoffSummary;
+}
+
+/** One label's fitted cut-off on the top confidence, with what it decided on out-of-fold predictions. */
+export interface LabelCutoffMetrics {
+  /** Texts whose top label this is are auto-decided at or above it; 1 means never. */
+  threshold: number;
+  /** Precision of the out-of-fold texts the cut-off decides; null when it decides none. */
+  expected_precision: number | null;
+  /** Share of the out-of-fold texts predicted as this label that the cut-off decides. */
+  coverage: number;
+  /** Out-of-fold texts predicted as this label (what the cut-off was fitted on). */
+  predicted: number;
+  /** False when no cut-off reached the target (then the threshold is 1). */
+  target_met: boolean;
+}
+
+export interface CutoffSummary {
+  target_precision: number;
+  /** Precision of every auto-decided out-of-fold text; null when none is decided. */
+  expected_precision: number | null;
+  /** Share of the out-of-fold texts auto-decided. */
+  coverage: number;
+  /** Out-of-fold texts the cut-offs were fitted on. */
+  evaluated_on: number;
 }
 
 /** Kind-specific settings, e.g. the calibrated logit scale of a zero-shot model. */
@@ -70,6 +98,10 @@ export interface ModelConfig {
   encoder: string;
   /** Multiplier applied to cosine similarities before the softmax (zero-shot calibration). */
   logitScale?: number;
+  /** Cut-offs the user set per label (label → [0, 1]); they win over fitted ones (see core/classification/label-thresholds.ts). */
+  label_thresholds?: Record<string, number>;
+  /** The precision the cut-offs of this version were (or the next training's are) fitted to, 0.5–0.999. */
+  target_precision?: number;
   [key: string]: unknown;
 }
 
@@ -147,7 +179,7 @@ export interface DatasetRecord {
   metadata: Record<string, string>;
   /** Null until classified; then one entry per model id (as a string). */
   classifications: Record<string, Classification> | null;
-  /** Model ids (as strings) whose top confidence fell below the model's confidence_threshold; the label stays. */
+  /** Model ids (as strings) whose top confidence fell below the cut-off of its top label (effectiveLabelThresholds); the label stays. */
   needsReview: string[];
   /** Model ids (as strings) of the dataset that did not classify the record, with the reason. */
   skippedModels: Record<string, string>;

@@ -2,6 +2,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { addApiOptions, apiClient, expectOk, printJson, type ApiFlags } from './api-client.js';
+import { parseLabelThresholds } from './label-thresholds.js';
 import { followTraining } from './training-progress.js';
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -58,6 +59,13 @@ export function registerModelCommands(program: Command): void {
     .requiredOption('--type <type>', 'zero-shot, few-shot, fine-tuned or llm')
     .option('--label <name[=description|…]>', 'a label, with optional descriptions (repeatable)', collect, [])
     .option('--threshold <confidence>', 'confidence below which predictions are flagged for review')
+    .option(
+      '--label-threshold <label=cut-off>',
+      "a label's own review cut-off, e.g. billing=0.8 (repeatable)",
+      collect,
+      [],
+    )
+    .option('--target-precision <p>', 'few-shot / fine-tuned: fit a cut-off per label to this precision at training')
     .option('--encoder <id>', 'encoder id (default: the server default)')
     .option('--llm-endpoint <name>', 'llm models: a configured endpoint name')
     .option('--prompt <text>', 'llm models: the task instructions')
@@ -68,16 +76,21 @@ export function registerModelCommands(program: Command): void {
           type: string;
           label: string[];
           threshold?: string;
+          labelThreshold: string[];
+          targetPrecision?: string;
           encoder?: string;
           llmEndpoint?: string;
           prompt?: string;
         },
       ) => {
+        const labelThresholds = parseLabelThresholds(flags.labelThreshold);
         const body = {
           name: flags.name,
           type: flags.type as 'zero-shot',
           labels: flags.label.map(parseLabel),
           ...(flags.threshold === undefined ? {} : { confidence_threshold: Number(flags.threshold) }),
+          ...(labelThresholds === undefined ? {} : { label_thresholds: labelThresholds }),
+          ...(flags.targetPrecision === undefined ? {} : { target_precision: Number(flags.targetPrecision) }),
           ...(flags.encoder === undefined ? {} : { encoder: flags.encoder }),
           ...(flags.llmEndpoint === undefined && flags.prompt === undefined
             ? {}
@@ -132,6 +145,7 @@ export function registerModelCommands(program: Command): void {
     .option('--holdout <fraction>', 'share of examples held out for the evaluation')
     .option('--seed <n>', 'seed of the split and the initialisation')
     .option('--deploy', 'deploy the new version when trained')
+    .option('--target-precision <p>', "fit a cut-off per label to this precision (default: the model's)")
     .option('--follow', 'wait for the job, with a progress bar, and print the final job')
     .action(
       async (
@@ -142,6 +156,7 @@ export function registerModelCommands(program: Command): void {
           holdout?: string;
           seed?: string;
           deploy?: boolean;
+          targetPrecision?: string;
           follow?: boolean;
         },
       ) => {
@@ -156,6 +171,7 @@ export function registerModelCommands(program: Command): void {
               ...(flags.holdout === undefined ? {} : { holdout_fraction: Number(flags.holdout) }),
               ...(flags.seed === undefined ? {} : { seed: Number(flags.seed) }),
               ...(flags.deploy ? { deploy: true } : {}),
+              ...(flags.targetPrecision === undefined ? {} : { target_precision: Number(flags.targetPrecision) }),
             },
           }),
         );

@@ -1,4 +1,5 @@
 // Domain objects → the contract's JSON shapes.
+import { effectiveLabelThresholds } from '../../core/classification/label-thresholds.js';
 import { datasetKey } from '../../core/datasets/dataset-keys.js';
 import type { ApiKeyRecord, Dataset, DatasetRecord, Model } from '../../core/shared/types.js';
 import type { ResponseBody } from './wire.js';
@@ -20,6 +21,8 @@ export function presentModel(model: Model): ModelBody {
     training_examples: model.trainingExamples,
     last_trained: model.lastTrained ? model.lastTrained.toISOString() : null,
     confidence_threshold: model.confidenceThreshold,
+    label_thresholds: effectiveLabelThresholds(model),
+    target_precision: model.config.target_precision ?? null,
     version: model.version,
     previous_version: model.previousVersion,
     encoder: model.config.encoder,

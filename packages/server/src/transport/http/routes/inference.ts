@@ -30,6 +30,7 @@ export function inferenceHotRoutes(services: AppServices): HotRoute[] {
         });
         const response: ResponseBody<'classifyTexts', 200> = {
           predictions: scored[0]?.predictions ?? [],
+          decisions: scored[0]?.decisions ?? [],
           model_id: modelId,
           text_language: language ?? 'und',
           processing_time_ms: elapsedMs(res),
@@ -62,6 +63,7 @@ export function inferenceHotRoutes(services: AppServices): HotRoute[] {
             model_id: r.model.id,
             model_name: r.model.name,
             predictions: r.predictions.map((row) => row.map((p) => ({ label: p.label, score: p.confidence }))),
+            decisions: r.decisions,
           })),
         };
         sendJson(res, response);
@@ -84,7 +86,9 @@ export function inferenceHotRoutes(services: AppServices): HotRoute[] {
           unusableModels: 'refuse',
         });
         const response: ResponseBody<'classifyMultiModelIds', 200> = {
-          results: Object.fromEntries(scored.map((r) => [String(r.model.id), { predictions: r.predictions }])),
+          results: Object.fromEntries(
+            scored.map((r) => [String(r.model.id), { predictions: r.predictions, decisions: r.decisions }]),
+          ),
           processing_time_ms: elapsedMs(res),
         };
         sendJson(res, response);

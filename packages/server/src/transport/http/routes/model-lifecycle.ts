@@ -73,6 +73,8 @@ export function modelLifecycleRoutes(services: AppServices): Router {
       type: body.type,
       labels: body.labels.map((l) => ({ name: l.name, descriptions: l.descriptions ?? [] })),
       ...(body.confidence_threshold === undefined ? {} : { confidenceThreshold: body.confidence_threshold }),
+      ...(body.label_thresholds === undefined ? {} : { labelThresholds: body.label_thresholds }),
+      ...(body.target_precision === undefined ? {} : { targetPrecision: body.target_precision }),
       ...(body.encoder === undefined ? {} : { encoder: body.encoder }),
       ...(body.examples === undefined ? {} : { examples: body.examples }),
       ...(body.llm === undefined ? {} : { llm: body.llm }),
