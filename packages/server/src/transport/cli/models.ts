@@ -3,6 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { addApiOptions, apiClient, expectOk, printJson, type ApiFlags } from './api-client.js';
 import { followTraining } from './training-progress.js';
+import { registerReviewCommand } from './review.js';
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 const idArg = (raw: string): number => {
@@ -277,4 +278,5 @@ export function registerModelCommands(program: Command): void {
         ),
       );
     });
+  registerReviewCommand(models);
 }
