@@ -1060,6 +1060,93 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/models/{model_id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the model, as returned by `listModels` (`id`). Digits only: no sign, spaces,
+                 *     leading zeros, exponent or hex; at most 2147483647. Anything else is `400 INVALID_PARAMETER`,
+                 *     before any lookup.
+                 * @example 1
+                 */
+                model_id: components["parameters"]["ModelIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The model's review queue
+         * @description The records of the workspace's datasets that need review for this model (their top
+         *     confidence fell below the model's threshold, so the model id is in `Record.needs_review`),
+         *     least confident first (ties by record id), each with its text, row, the model's best labels
+         *     and when it was classified. Pages are read in the queue's index order, so a page costs the
+         *     same on a queue of any length. A record leaves the queue when it is answered
+         *     (`answerReview`); records classified later join it.
+         *
+         *     With `suggestions` (and `dataset_id`), the answer also carries the active-learning
+         *     suggestions of that dataset in a separate `suggestions` section (see `suggestLabels`; a
+         *     model without a version, or of a kind that does not learn from examples, gives
+         *     `400 INVALID_PARAMETER`).
+         *
+         *     Needs the `member` role.
+         */
+        get: operations["listReview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/models/{model_id}/review/{record_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the model, as returned by `listModels` (`id`). Digits only: no sign, spaces,
+                 *     leading zeros, exponent or hex; at most 2147483647. Anything else is `400 INVALID_PARAMETER`,
+                 *     before any lookup.
+                 * @example 1
+                 */
+                model_id: components["parameters"]["ModelIdPath"];
+                /**
+                 * @description Id of a record of one of the workspace's datasets (`ReviewItem.record_id`, `Record.id`).
+                 *     Digits only, no leading zero, at most 18 digits; anything else is `400 INVALID_PARAMETER`.
+                 * @example 412
+                 */
+                record_id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer a review with the right label
+         * @description Stores a reviewer's label for a record: the record's text becomes a training example of
+         *     the model with that label (source `review`; a text already stored takes the new label) and
+         *     the model leaves the record's `needs_review`, so the record leaves the queue. The record
+         *     need not be in the queue (a suggestion, or any record you want to teach the model).
+         *
+         *     Answering is idempotent: the same label again answers `200` with `created: false` and
+         *     changes nothing; concurrent answers store one. A different label for a record already
+         *     answered gives `409 CONFLICT` naming the first label (correct it with `addModelExamples`).
+         *     The model learns from its examples at its next training: `trainModel` (admin) or
+         *     `textclass models train <id>`. Only `few-shot` and `fine-tuned` models take answers; other
+         *     kinds give `400 INVALID_PARAMETER`. A label the model does not have gives
+         *     `400 INVALID_PARAMETER` naming `label`; a record without text, naming `record_id`.
+         *
+         *     Needs the `member` role.
+         */
+        post: operations["answerReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/models/{model_id}/deploy": {
         parameters: {
             query?: never;
@@ -2588,6 +2675,75 @@ export interface components {
             /** @description Unlabelled rows scored to pick these. */
             scanned: number;
         };
+        /** @description A record that needs a human label for the model, with what the model said when it classified it. */
+        ReviewItem: {
+            /** @description Id of the record (`Record.id`, the `row_id` of its webhook event); answer it with `answerReview`. */
+            record_id: string;
+            /** @description Key `ds_<id>` of the record's dataset. */
+            dataset_id: components["schemas"]["DatasetKey"];
+            /** @description The record's text (its dataset's `text_column`). */
+            text: string | null;
+            /** @description The whole row by column, as `Record.values`. */
+            values: {
+                [key: string]: components["schemas"]["CellValue"];
+            };
+            /** @description The model's top label for the record (as in `Record.classifications`). */
+            label: string | null;
+            /** @description The model's top confidence for the record; the queue is ordered by it, lowest first. */
+            confidence: number | null;
+            /**
+             * @description The model's best labels for the record (at most 3), most confident first. Empty for records
+             *     classified before the server kept them.
+             */
+            predictions: components["schemas"]["Prediction"][];
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC time the record was classified (null for records classified before the server kept it).
+             */
+            classified_at: string | null;
+        };
+        /**
+         * @description One page of a model's review queue, least confident first, and, when asked for with
+         *     `suggestions`, the active-learning suggestions of one dataset in their own section.
+         */
+        ReviewPage: {
+            data: components["schemas"]["ReviewItem"][];
+            /** @description Records waiting for review over all pages. */
+            total: number;
+            /** @description The `offset` used (echoed; 0 when not sent). */
+            offset: number;
+            /** @description The `limit` used (echoed; 20 when not sent). */
+            limit: number;
+            /** @description True when items follow this page (`offset + data.length < total`). */
+            has_more: boolean;
+            /**
+             * @description Present only when the request set `suggestions`: the rows of `dataset_id` that are not
+             *     examples of the model yet and that it is least certain about (margin), as `suggestLabels`
+             *     returns them. They need not be in the queue; answer them with `answerReview` all the same.
+             *     The same on every page (the section is not paginated).
+             */
+            suggestions?: components["schemas"]["LabelSuggestion"][];
+        };
+        /** @description A reviewer's label for one record. */
+        ReviewAnswerRequest: {
+            /** @description The right label for the record's text; one of the model's labels. */
+            label: string;
+        };
+        /** @description The stored answer of a review. */
+        ReviewAnswer: {
+            model_id: components["schemas"]["ModelId"];
+            /** @description Id of the answered record. */
+            record_id: string;
+            /** @description Key `ds_<id>` of the record's dataset. */
+            dataset_id: components["schemas"]["DatasetKey"];
+            /** @description The label stored for the record. */
+            label: string;
+            /**
+             * @description True when this request stored the answer (the example was added and the record left the
+             *     queue); false when the record had already been answered with the same label, so nothing changed.
+             */
+            created: boolean;
+        };
         /** @description Which version to serve. */
         DeployRequest: {
             /** @description The version to serve (default the newest). */
@@ -2739,6 +2895,13 @@ export interface components {
              *     number are left out. When a column and a metadata field have the same name, the column's value is sent.
              */
             metadata: components["schemas"]["Metadata"];
+            /**
+             * @description Ids (as strings) of the models whose top confidence for this record fell below their
+             *     threshold, as `Record.needs_review` at classification time: the record is in each of those
+             *     models' review queues (`listReview`). Empty when no model flagged it. The server always
+             *     sends it; older servers did not.
+             */
+            needs_review?: string[];
         };
     };
     responses: {
@@ -5004,6 +5167,144 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["RoleForbidden"];
             404: components["responses"]["ModelNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listReview: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only records of this dataset (`ds_<id>` or the integer id); required with `suggestions`.
+                 * @example ds_1
+                 */
+                dataset_id?: string;
+                /**
+                 * @description How many active-learning suggestions of `dataset_id` to add in `suggestions`, 0 to 100
+                 *     (default 0: none, and no `suggestions` section). The newest 1,000 rows are scored.
+                 * @example 0
+                 */
+                suggestions?: number;
+                /**
+                 * @description Number of items to skip before the first item returned, 0 to 2147483647. Default 0 when omitted.
+                 *     A negative, non-integer or larger value gives `400 INVALID_PARAMETER`.
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Maximum number of items returned, 1 to 100. Default 20 when omitted. A value outside
+                 *     1 to 100 gives `400 INVALID_PARAMETER`.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the model, as returned by `listModels` (`id`). Digits only: no sign, spaces,
+                 *     leading zeros, exponent or hex; at most 2147483647. Anything else is `400 INVALID_PARAMETER`,
+                 *     before any lookup.
+                 * @example 1
+                 */
+                model_id: components["parameters"]["ModelIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the queue, least confident first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["ModelNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    answerReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the model, as returned by `listModels` (`id`). Digits only: no sign, spaces,
+                 *     leading zeros, exponent or hex; at most 2147483647. Anything else is `400 INVALID_PARAMETER`,
+                 *     before any lookup.
+                 * @example 1
+                 */
+                model_id: components["parameters"]["ModelIdPath"];
+                /**
+                 * @description Id of a record of one of the workspace's datasets (`ReviewItem.record_id`, `Record.id`).
+                 *     Digits only, no leading zero, at most 18 digits; anything else is `400 INVALID_PARAMETER`.
+                 * @example 412
+                 */
+                record_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewAnswerRequest"];
+            };
+        };
+        responses: {
+            /** @description The answer is stored (`created` says whether by this request). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewAnswer"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            /**
+             * @description The model or the record does not exist in the workspace of the key (`NOT_FOUND`); records
+             *     of other workspaces are reported as missing too. Do not retry.
+             */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The record was already answered with another label (`CONFLICT`); the message names it. Do not retry. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };

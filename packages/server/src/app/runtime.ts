@@ -7,6 +7,7 @@ import { DatasetService } from '../core/datasets/datasets.js';
 import { ModelLifecycle } from '../core/lifecycle/model-lifecycle.js';
 import { ModelTransfer } from '../core/lifecycle/model-transfer.js';
 import { LabelSuggestions } from '../core/lifecycle/suggestions.js';
+import { ReviewQueue } from '../core/lifecycle/review-queue.js';
 import { seedDemoContent } from '../core/demo/seed.js';
 import { headFactories } from '../core/lifecycle/head-factories.js';
 import { ModelRunners } from '../core/classification/model-runners.js';
@@ -202,6 +203,14 @@ export async function composeRuntime(
   await uploads.start();
   const quota = new QuotaService(repos.usage);
   const classifier = new TextClassifier(repos.models, encoders, runners, quota, languages);
+  const suggestions = new LabelSuggestions({
+    models: repos.models,
+    lifecycle: repos.lifecycle,
+    datasets: repos.datasets,
+    records: repos.records,
+    encoders,
+    runners,
+  });
   const services: AppServices = {
     authenticator: new Authenticator(repos.apiKeys),
     apiKeys: new ApiKeyService(repos.apiKeys),
@@ -235,14 +244,8 @@ export async function composeRuntime(
       graphs: onnxHeadGraphs,
       llmEndpoints: config.llmEndpoints,
     }),
-    suggestions: new LabelSuggestions({
-      models: repos.models,
-      lifecycle: repos.lifecycle,
-      datasets: repos.datasets,
-      records: repos.records,
-      encoders,
-      runners,
-    }),
+    suggestions,
+    review: new ReviewQueue({ models: repos.models, review: repos.review, suggestions }),
   };
   const pipeline = createPipeline(config, repos, encoders, classifier, logger, onnxHeadGraphs, events, tracing);
   pipeline.start(ready);

@@ -112,6 +112,13 @@ const ctx: MatrixContext = {
     const job = await server.call('POST', `/v2/models/${id}/training-jobs`, { body: {} });
     return `/v2/models/${id}/training-jobs/${job.body.id}`;
   },
+  async demoRecordId() {
+    const pushed = await server.call('POST', '/v2/datasets/ds_1/records', {
+      body: { text: 'the invoice total is wrong again' },
+    });
+    if (typeof pushed.body.id !== 'string') throw new Error(`could not push a record: ${JSON.stringify(pushed.body)}`);
+    return pushed.body.id;
+  },
   async exportFile() {
     return (await server.call('GET', '/v2/models/1/export')).body;
   },

@@ -15,6 +15,7 @@ interface Foreign {
   webhookId: number;
   deliveryId: string;
   trainingJobId: string;
+  recordId: string;
 }
 interface IsolationRow {
   name: string;
@@ -214,6 +215,22 @@ const ROWS: IsolationRow[] = [
     adminOnly: true,
   },
   {
+    name: "review queue of B's model",
+    template: '/v2/models/{model_id}/review',
+    method: 'GET',
+    path: (b) => `/v2/models/${b.modelId}/review`,
+    ownerStatus: 200,
+  },
+  {
+    name: "answer a review of B's record",
+    template: '/v2/models/{model_id}/review/{record_id}',
+    method: 'POST',
+    path: (b) => `/v2/models/${b.modelId}/review/${b.recordId}`,
+    body: () => ({ label: 'positive' }),
+    // B's model is zero-shot: it takes no answers.
+    ownerStatus: 400,
+  },
+  {
     name: "export B's model",
     template: '/v2/models/{model_id}/export',
     method: 'GET',
@@ -288,6 +305,7 @@ beforeAll(async () => {
     modelIds: [model.id],
   });
   await services.datasets.addRows(b.id, dataset.id, [{ text: 'a record of B' }]);
+  const [record] = (await repos.records.list(dataset.id, { offset: 0, limit: 1 })).items;
   ownerKey = await server.createKey(b, 'admin');
   const victim = generateApiKey();
   const keyId = (
@@ -331,6 +349,7 @@ beforeAll(async () => {
     webhookId: hook.id,
     deliveryId: delivery.id,
     trainingJobId: trainingJob.id,
+    recordId: record!.id,
   };
   callerKeys.admin = await server.createKey(server.workspace, 'admin');
   callerKeys.member = await server.createKey(server.workspace, 'member');

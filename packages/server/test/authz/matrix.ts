@@ -18,6 +18,8 @@ export interface MatrixContext {
   freshModelId(kind: 'zero-shot' | 'deployed' | 'fine-tuned' | 'trained-twice'): Promise<number>;
   /** `/v2/models/{id}/training-jobs/{job_id}` of a new training job. */
   freshTrainingJobPath(): Promise<string>;
+  /** The id of a record of the demo dataset ds_1. */
+  demoRecordId(): Promise<string>;
   /** An export file of the demo model 1. */
   exportFile(): Promise<unknown>;
 }
@@ -360,6 +362,23 @@ export const MATRIX: readonly MatrixRow[] = [
     template: '/v2/models/{model_id}/suggestions',
     path: async (ctx) => `/v2/models/${await ctx.freshModelId('trained-twice')}/suggestions?dataset_id=ds_1`,
     least: 'admin',
+    success: 200,
+  },
+  {
+    operationId: 'listReview',
+    method: 'GET',
+    template: '/v2/models/{model_id}/review',
+    path: () => '/v2/models/1/review',
+    least: 'member',
+    success: 200,
+  },
+  {
+    operationId: 'answerReview',
+    method: 'POST',
+    template: '/v2/models/{model_id}/review/{record_id}',
+    path: async (ctx) => `/v2/models/${await ctx.freshModelId('fine-tuned')}/review/${await ctx.demoRecordId()}`,
+    body: { label: 'billing' },
+    least: 'member',
     success: 200,
   },
   {

@@ -195,6 +195,7 @@ const FIXTURE_EXAMPLES = [
 ].map(([text, label]) => ({ text, label }));
 
 let fixture;
+let reviewRecords = 0;
 /** A fine-tuned model with the labels of the contract's examples, trained twice (versions 1 and 2), version 2 deployed over 1. */
 function trainedFixture(transaction) {
   fixture ??= (async () => {
@@ -301,6 +302,22 @@ function modelTransaction(transaction, status, done) {
           if (Array.isArray(body.model_settings)) body.model_settings = [{ model_id: id }];
           transaction.request.body = JSON.stringify(body);
         }
+      }),
+    );
+    return true;
+  }
+  if (template === '/v2/models/{model_id}/review/{record_id}' && (status === 200 || status === 409)) {
+    // A new record of the demo dataset, answered by the fine-tuned fixture (whose labels the example's is one of);
+    // for 409 it is first answered with another label.
+    finish(
+      Promise.all([
+        trainedFixture(transaction),
+        api(transaction, 'POST', '/v2/datasets/ds_1/records', { text: `dredd: review ${++reviewRecords}` }),
+      ]).then(async ([{ id }, record]) => {
+        setPath(transaction, `/v2/models/${id}/review/${record.id}`);
+        const other = JSON.parse(transaction.request.body).label === 'refund' ? 'billing' : 'refund';
+        if (status === 409)
+          await api(transaction, 'POST', `/v2/models/${id}/review/${record.id}`, { label: other }, 200);
       }),
     );
     return true;

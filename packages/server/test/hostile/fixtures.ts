@@ -26,6 +26,8 @@ export interface WorkspaceIds {
   doomedKeyId: number;
   /** A reader key of the workspace, for requests that lack the role. */
   readerKey: string;
+  /** A record of the dataset (answerReview). */
+  recordId: string;
 }
 
 export interface World {
@@ -124,7 +126,7 @@ async function makeResources(base: URL, key: string, receiverUrl: string, tag: s
     events: ['classification.completed'],
     enabled: false,
   });
-  await api('POST', `/v2/datasets/${dataset.key}/records`, { text: 'my invoice is wrong', n: 1 });
+  const record = await api('POST', `/v2/datasets/${dataset.key}/records`, { text: 'my invoice is wrong', n: 1 });
   const upload = await send(base, {
     method: 'POST',
     target: `/v2/datasets/${dataset.key}/uploads`,
@@ -155,6 +157,7 @@ async function makeResources(base: URL, key: string, receiverUrl: string, tag: s
     deliveryId: String(deliveryId),
     doomedKeyId: doomedKey.id,
     readerKey: reader.key,
+    recordId: String(record.id),
   };
 }
 

@@ -66,6 +66,9 @@ function pathOf(op: ContractOperation, c: SeedContext): Seed['path'] {
       case 'job_id':
         path[p.name] = { value: ids.jobId, kind: 'serial', foreign: foreign.jobId };
         break;
+      case 'record_id':
+        path[p.name] = { value: ids.recordId, kind: 'serial', foreign: foreign.recordId };
+        break;
       default:
         throw new Error(`the hostile suite has no id for path parameter ${p.name} of ${op.id}: add one to seeds.ts`);
     }
@@ -154,6 +157,10 @@ function bodyOf(op: ContractOperation, c: SeedContext): Partial<Pick<Seed, 'json
       return { json: c.exportFile, query: [['name', `hostile import ${c.next()}`]] };
     case 'listModels':
       return { query: [['status', 'all'], ...LIST] };
+    case 'answerReview':
+      return { json: { label: 'refund' } };
+    case 'listReview':
+      return { query: [['dataset_id', `ds_${ids.datasetId}`], ...LIST] };
     case 'suggestLabels':
       return {
         query: [

@@ -8,6 +8,7 @@ import { createModelLifecycleRepository } from './repositories/model-lifecycle.j
 import { createModelRepository } from './repositories/models.js';
 import { createPipelineRepository } from './repositories/pipeline.js';
 import { createRecordRepository } from './repositories/records.js';
+import { createReviewRepository } from './repositories/review.js';
 import { createUsageRepository } from './repositories/usage.js';
 import { createWebhookRepository } from './repositories/webhooks.js';
 import { createWorkspaceRepository } from './repositories/workspaces.js';
@@ -52,6 +53,7 @@ export function createRepositories(
     jobs: createJobRepository(db),
     pipeline: createPipelineRepository(db),
     webhooks: createWebhookRepository(db),
+    review: createReviewRepository(db),
   };
   return changes ? withCachedReads(repos, changes) : repos;
 }

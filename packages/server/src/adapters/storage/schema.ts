@@ -129,6 +129,22 @@ export interface RecordsTable {
   /** Model id → why the model failed on this record (added by migration 0009). */
   failed_models: ColumnType<Record<string, string>, string | undefined, string>;
   created_at: CreatedAt;
+  /** When the record's models classified it (added by migration 0010; null before, and for older records). */
+  classified_at: ColumnType<Date | null, never, never>;
+}
+
+/** The review queue (migration 0010): a model's records that need a human label, and the answers given. */
+export interface ReviewItemsTable {
+  model_id: number;
+  /** bigint, read as a decimal string. */
+  record_id: ColumnType<string, string, never>;
+  /** The model's top confidence for the record (null for an answered record that was never flagged). */
+  confidence: number | null;
+  /** The model's best labels for the record, most confident first. */
+  predictions: ColumnType<Classification[], string | undefined, string>;
+  classified_at: ColumnType<Date | null, Date | null | undefined, never>;
+  answered_label: string | null;
+  answered_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface JobsTable {
@@ -224,6 +240,7 @@ export interface DatabaseSchema {
   training_jobs: TrainingJobsTable;
   datasets: DatasetsTable;
   records: RecordsTable;
+  review_items: ReviewItemsTable;
   quota_usage: QuotaUsageTable;
   uploads: UploadsTable;
   upload_rows: UploadRowsTable;

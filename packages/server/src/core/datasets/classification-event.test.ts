@@ -45,13 +45,14 @@ function endpoint(id: number, events: string[], enabled = true): WebhookEndpoint
 }
 
 describe('classificationCompleted', () => {
-  it('builds a body the contract accepts, once, for the chosen endpoints', () => {
+  it('builds a body the contract accepts, once, for the chosen endpoints, with the models that flagged the record', () => {
     const event = classificationCompleted(
       dataset,
       record,
       { 3: { label: 'billing', confidence: 0.91 } },
       '2026-11-24T07:00:00.000Z',
       [4, 5],
+      ['3'],
     );
     expect(event.type).toBe(CLASSIFICATION_COMPLETED);
     expect(event.endpointIds).toEqual([4, 5]);
@@ -64,6 +65,7 @@ describe('classificationCompleted', () => {
       text: 'I was charged twice',
       classifications: { 3: { label: 'billing', confidence: 0.91 } },
       metadata: { agent_id: 'a-7', channel: 'chat', queue: 'billing' },
+      needs_review: ['3'],
     });
     const validate = validator();
     expect(validate(body), JSON.stringify(validate.errors)).toBe(true);

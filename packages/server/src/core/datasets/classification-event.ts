@@ -26,13 +26,14 @@ export function eventMetadata(dataset: Dataset, record: DatasetRecord): Record<s
   return { ...record.metadata, ...Object.fromEntries(columns) };
 }
 
-/** The event for one classified record, serialised once so every delivery attempt signs the same bytes. */
+/** The event for one classified record, serialised once so every delivery attempt signs the same bytes; `needsReview`: the models that flagged it. */
 export function classificationCompleted(
   dataset: Dataset,
   record: DatasetRecord,
   classifications: Record<string, Classification>,
   timestamp: string,
   endpointIds: number[],
+  needsReview: string[] = [],
 ): OutboxEvent {
   const text = ownValue(record.values, dataset.textColumn);
   const event: ClassificationCompletedEvent = {
@@ -43,6 +44,7 @@ export function classificationCompleted(
     text: typeof text === 'string' ? text : '',
     classifications,
     metadata: eventMetadata(dataset, record),
+    needs_review: needsReview,
   };
   return { type: CLASSIFICATION_COMPLETED, body: JSON.stringify(event), endpointIds };
 }

@@ -1,6 +1,7 @@
 // Classification jobs: each new record classified once by every deployed model of its dataset; results and webhook outbox rows written together; a record a model fails on alone is marked failed, not retried.
 import type { TextClassifier } from '../classification/classify-texts.js';
 import { decide } from '../classification/label-thresholds.js';
+import { shapePredictions } from '../classification/predictions.js';
 import type { Job, JobRepository, PipelineRepository, RecordResult, WebhookRepository } from '../ports/pipeline.js';
 import type { DatasetRepository } from '../ports/repositories.js';
 import type { PipelineEvents } from '../ports/pipeline-events.js';
@@ -21,6 +22,9 @@ export interface RecordClassifierOptions {
   /** Delay before retrying a job that threw, by attempt (the last entry repeats). */
   retryDelaysMs: number[];
 }
+
+/** How many of a model's best labels a record keeps for its reviewers. */
+const REVIEW_LABELS = 3;
 
 export const DEFAULT_CLASSIFIER_OPTIONS: RecordClassifierOptions = {
   batchJobs: 4,
@@ -102,12 +106,16 @@ export class RecordClassifier {
     );
     const byRecord = new Map<string, Map<string, Classification>>(records.map((r) => [r.id, new Map()]));
     const review = new Map<string, string[]>(records.map((r) => [r.id, []]));
+    const bestLabels = new Map<string, Map<string, Classification[]>>(records.map((r) => [r.id, new Map()]));
     for (const { model, rows } of scored) {
       rows.forEach((row, i) => {
         if (row === undefined) return;
         const record = withText[i] as DatasetRecord;
         const { label, confidence, decided } = decide(model, row);
         byRecord.get(record.id)?.set(String(model.id), { label, confidence });
+        bestLabels
+          .get(record.id)
+          ?.set(String(model.id), shapePredictions(model, row, { maxPredictions: REVIEW_LABELS }));
         if (!decided) review.get(record.id)?.push(String(model.id));
       });
     }
@@ -131,11 +139,12 @@ export class RecordClassifier {
       const event =
         Object.keys(classifications).length === 0
           ? null
-          : classificationCompleted(dataset, record, classifications, completedAt, subscribers);
+          : classificationCompleted(dataset, record, classifications, completedAt, subscribers, review.get(record.id));
       return {
         recordId: record.id,
         classifications,
         needsReview: review.get(record.id) as string[],
+        topPredictions: Object.fromEntries(bestLabels.get(record.id) ?? []),
         skippedModels: classified.has(record) ? skipped : { ...skipped, ...noText },
         failedModels: Object.fromEntries(
           (failed.get(record.id) ?? []).map(({ modelId, error }) => [String(modelId), failureReason(modelId, error)]),

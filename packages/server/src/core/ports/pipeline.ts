@@ -52,6 +52,8 @@ export interface RecordResult {
   recordId: string;
   classifications: Record<string, Classification>;
   needsReview: string[];
+  /** Each classifying model's best labels (most confident first, a few), kept with the record's review items. */
+  topPredictions?: Record<string, Classification[]>;
   skippedModels: Record<string, string>;
   /** Models that failed on this record alone (deterministically), with the reason. */
   failedModels: Record<string, string>;

@@ -19,6 +19,7 @@ import type {
 } from '../shared/types.js';
 import type { JobRepository, JobsForStoredRows, PipelineRepository, WebhookRepository } from './pipeline.js';
 import type { ModelLifecycleRepository } from './lifecycle.js';
+import type { ReviewRepository } from './review.js';
 
 export interface WorkspaceRepository {
   findById(id: number): Promise<Workspace | undefined>;
@@ -94,4 +95,5 @@ export interface Repositories {
   jobs: JobRepository;
   pipeline: PipelineRepository;
   webhooks: WebhookRepository;
+  review: ReviewRepository;
 }

@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { addApiOptions, apiClient, expectOk, printJson, type ApiFlags } from './api-client.js';
 import { parseLabelThresholds } from './label-thresholds.js';
 import { followTraining } from './training-progress.js';
+import { registerReviewCommand } from './review.js';
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 const idArg = (raw: string): number => {
@@ -293,4 +294,5 @@ export function registerModelCommands(program: Command): void {
         ),
       );
     });
+  registerReviewCommand(models);
 }

@@ -1,11 +1,35 @@
 // Model lifecycle storage: versions with their ONNX head graphs, labelled examples and state changes under a row lock; training jobs from training-jobs.ts.
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ModelLifecycleRepository } from '../../../core/ports/lifecycle.js';
-import type { ModelVersion } from '../../../core/lifecycle/types.js';
+import type { LabelledText, ModelVersion } from '../../../core/lifecycle/types.js';
 import { toJson, type DatabaseSchema, type ModelVersionsTable } from '../schema.js';
 import { assertStorable } from '../storable-text.js';
 import { toModel } from './models.js';
 import { createTrainingJobStore } from './training-jobs.js';
+
+/** Stores examples (a text already there gets the new label; the last label given for a text wins); returns how many were new. Runs on `db` or inside a caller's transaction. */
+export async function upsertExamples(
+  db: Kysely<DatabaseSchema>,
+  modelId: number,
+  examples: LabelledText[],
+  source: string,
+): Promise<number> {
+  if (examples.length === 0) return 0;
+  assertStorable({ examples });
+  // One row per text (the last label given wins): an upsert may not touch a row twice in one statement.
+  const unique = [...new Map(examples.map((e) => [e.text, e])).values()];
+  let added = 0;
+  for (let start = 0; start < unique.length; start += 1000) {
+    const chunk = unique.slice(start, start + 1000);
+    const { rows } = await sql<{ inserted: boolean }>`
+      insert into model_examples (model_id, text, label, source)
+      select ${modelId}, e.text, e.label, ${source} from jsonb_to_recordset(${toJson(chunk)}::jsonb) as e(text text, label text)
+      on conflict (model_id, md5(text)) do update set label = excluded.label, source = excluded.source
+      returning (xmax = 0) as inserted`.execute(db);
+    added += rows.filter((r) => r.inserted).length;
+  }
+  return added;
+}
 
 const VERSION_COLUMNS = [
   'model_id',
@@ -158,21 +182,7 @@ export function createModelLifecycleRepository(db: Kysely<DatabaseSchema>): Mode
     },
 
     async addExamples(modelId, examples, source) {
-      if (examples.length === 0) return 0;
-      assertStorable({ examples });
-      // One row per text (the last label given wins): an upsert may not touch a row twice in one statement.
-      const unique = [...new Map(examples.map((e) => [e.text, e])).values()];
-      let added = 0;
-      for (let start = 0; start < unique.length; start += 1000) {
-        const chunk = unique.slice(start, start + 1000);
-        const { rows } = await sql<{ inserted: boolean }>`
-          insert into model_examples (model_id, text, label, source)
-          select ${modelId}, e.text, e.label, ${source} from jsonb_to_recordset(${toJson(chunk)}::jsonb) as e(text text, label text)
-          on conflict (model_id, md5(text)) do update set label = excluded.label, source = excluded.source
-          returning (xmax = 0) as inserted`.execute(db);
-        added += rows.filter((r) => r.inserted).length;
-      }
-      return added;
+      return upsertExamples(db, modelId, examples, source);
     },
 
     async examples(modelId) {

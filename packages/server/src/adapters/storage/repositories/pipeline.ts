@@ -4,6 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import type { PipelineRepository } from '../../../core/ports/pipeline.js';
 import { toJson, type DatabaseSchema } from '../schema.js';
 import { toDatasetRecord } from './records.js';
+import { enqueueForReview } from './review.js';
 
 /** Outbox rows per INSERT (5 parameters each, well under PostgreSQL's 65,535). */
 const DELIVERY_CHUNK = 1000;
@@ -54,12 +55,17 @@ export function createPipelineRepository(db: Kysely<DatabaseSchema>): PipelineRe
           f: r.failedModels,
         }));
         const { rows } = await sql<{ id: string }>`
-          update records set classifications = v.c, needs_review = v.n, skipped_models = v.s, failed_models = v.f
+          update records set classifications = v.c, needs_review = v.n, skipped_models = v.s, failed_models = v.f,
+            classified_at = now()
           from jsonb_to_recordset(${toJson(values)}::jsonb) as v(id bigint, c jsonb, n jsonb, s jsonb, f jsonb)
           where records.id = v.id and records.classifications is null
           returning records.id`.execute(trx);
         const updated = new Set(rows.map((r) => String(r.id)));
         const written = results.filter((r) => updated.has(r.recordId)).map((r) => r.recordId);
+        await enqueueForReview(
+          trx,
+          results.filter((r) => updated.has(r.recordId)),
+        );
         const deliveries = results.flatMap(({ event, recordId }) =>
           event === null || !updated.has(recordId)
             ? []
