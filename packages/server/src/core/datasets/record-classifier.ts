@@ -1,6 +1,7 @@
 // Classification jobs: each new record classified once by every deployed model of its dataset; results and webhook outbox rows written together; a record a model fails on alone is marked failed, not retried.
 import type { TextClassifier } from '../classification/classify-texts.js';
 import { topPrediction } from '../classification/predictions.js';
+import { recordClassification } from '../classification/multi-label-cutoffs.js';
 import type { Job, JobRepository, PipelineRepository, RecordResult, WebhookRepository } from '../ports/pipeline.js';
 import type { DatasetRepository } from '../ports/repositories.js';
 import type { PipelineEvents } from '../ports/pipeline-events.js';
@@ -107,7 +108,7 @@ export class RecordClassifier {
         if (row === undefined) return;
         const record = withText[i] as DatasetRecord;
         const top = topPrediction(model, row);
-        byRecord.get(record.id)?.set(String(model.id), top);
+        byRecord.get(record.id)?.set(String(model.id), recordClassification(model, row, top));
         if (top.confidence < model.confidenceThreshold) review.get(record.id)?.push(String(model.id));
       });
     }

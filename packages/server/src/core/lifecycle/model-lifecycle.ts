@@ -6,7 +6,7 @@ import type { EncoderProvider } from '../ports/encoders.js';
 import type { LabelDefinition, Model, ModelMetrics, ModelType, Page, PageRequest, Workspace } from '../shared/types.js';
 import { argmaxRows, evaluate } from '../training/evaluation.js';
 import { detailedMetrics } from './detailed-metrics.js';
-import { assertExampleLabels, assertLabels } from './label-checks.js';
+import { assertLabels } from './label-checks.js';
 import { embedInChunks } from './embed-in-chunks.js';
 import { assertKnownEndpoint, parseLlmSettings } from '../llm/llm-settings.js';
 import type { ModelLifecycleRepository } from '../ports/lifecycle.js';
@@ -20,6 +20,9 @@ import {
   type TrainingOptions,
 } from './types.js';
 import { ownValue } from '../shared/own-value.js';
+import { normaliseExamples, splitLabels, type ExampleInput } from './multi-label-examples.js';
+import { evaluateMultiLabelRows } from './multi-label-evaluation.js';
+import { multiLabelCutoffs } from '../classification/multi-label-cutoffs.js';
 
 export interface CreateModelInput {
   name: string;
@@ -27,8 +30,10 @@ export interface CreateModelInput {
   labels: LabelDefinition[];
   confidenceThreshold?: number;
   encoder?: string;
-  examples?: LabelledText[];
+  examples?: ExampleInput[];
   llm?: { endpoint: string; prompt: string; temperature?: number };
+  /** Examples may carry several labels and scores are independent sigmoids; fixed at creation. */
+  multiLabel?: boolean;
 }
 
 export interface LifecycleDeps {
@@ -77,9 +82,16 @@ export class ModelLifecycle {
     } else if (input.llm) {
       throw invalid('llm', 'only a model of type llm takes llm settings');
     }
+    if (input.multiLabel === true) {
+      if (input.type === 'llm')
+        throw invalid('multi_label', 'an llm model gives one label per text; leave multi_label out');
+      config.multi_label = true;
+    }
     if (input.examples && !TRAINED_KINDS.has(input.type))
       throw invalid('examples', `a ${input.type} model does not train on examples`);
-    if (input.examples) assertExampleLabels(input.labels, input.examples, 'examples');
+    const examples = input.examples
+      ? normaliseExamples(input.labels, input.multiLabel === true, input.examples, 'examples')
+      : undefined;
     const model = await this.deps.models.create({
       workspaceId: workspace.id,
       name: input.name,
@@ -94,8 +106,8 @@ export class ModelLifecycle {
       version: TRAINED_KINDS.has(input.type) ? null : 1,
     });
     let job: TrainingJob | null = null;
-    if (input.examples && input.examples.length > 0) {
-      await this.deps.lifecycle.addExamples(model.id, input.examples, 'api');
+    if (examples && examples.length > 0) {
+      await this.deps.lifecycle.addExamples(model.id, examples, 'api');
       if (input.type === 'few-shot' && this.canTrain(model, await this.deps.lifecycle.exampleCounts(model.id))) {
         job = await this.deps.lifecycle.createTrainingJob(workspace.id, model.id, { ...DEFAULT_TRAINING_OPTIONS });
       }
@@ -113,13 +125,13 @@ export class ModelLifecycle {
   async addExamples(
     workspace: Workspace,
     modelId: number,
-    examples: LabelledText[],
+    input: ExampleInput[],
     source: string,
     field = 'examples',
   ): Promise<{ added: number; counts: Record<string, number>; job: TrainingJob | null }> {
     const model = await this.get(workspace, modelId);
     if (!TRAINED_KINDS.has(model.type)) throw invalid(field, `a ${model.type} model does not train on examples`);
-    assertExampleLabels(model.labels, examples, field);
+    const examples = normaliseExamples(model.labels, model.config.multi_label === true, input, field);
     const added = await this.deps.lifecycle.addExamples(model.id, examples, source);
     const counts = await this.deps.lifecycle.exampleCounts(model.id);
     let job: TrainingJob | null = null;
@@ -132,12 +144,16 @@ export class ModelLifecycle {
     return { added, counts, job };
   }
 
-  /** Reads a dataset's rows whose `labelColumn` (a column or a metadata key) holds one of the model's labels. */
+  /**
+   * Reads a dataset's rows whose `labelColumn` (a column or a metadata key) holds one of the model's labels; with
+   * `multiLabel`, the cell may hold several separated by `|` (`refund|complaint`), and a row counts when all are labels.
+   */
   async labelledRows(
     workspace: Workspace,
     datasetId: number,
     labelColumn: string,
     labels: string[],
+    multiLabel = false,
   ): Promise<LabelledText[]> {
     const dataset = await this.deps.datasets.get(workspace.id, datasetId);
     if (!dataset) throw notFound(`dataset ${datasetId}`);
@@ -148,8 +164,14 @@ export class ModelLifecycle {
       for (const record of page.items) {
         const text = ownValue(record.values, dataset.textColumn);
         const label = ownValue(record.values, labelColumn) ?? ownValue(record.metadata, labelColumn);
-        if (typeof text === 'string' && text.trim() !== '' && typeof label === 'string' && known.has(label))
-          rows.push({ text, label });
+        if (typeof text !== 'string' || text.trim() === '' || typeof label !== 'string') continue;
+        if (!multiLabel) {
+          if (known.has(label)) rows.push({ text, label });
+          continue;
+        }
+        const names = splitLabels(label);
+        if (names.length > 0 && names.every((n) => known.has(n)))
+          rows.push({ text, label: names[0] as string, labels: names });
       }
       if (offset + page.items.length >= page.total || page.items.length === 0) break;
     }
@@ -249,12 +271,13 @@ export class ModelLifecycle {
   async evaluate(
     workspace: Workspace,
     modelId: number,
-    examples: LabelledText[],
+    input: ExampleInput[],
     field = 'examples',
   ): Promise<ModelMetrics> {
     const model = await this.get(workspace, modelId);
     if (model.version === null) throw invalid('model_id', `model ${modelId} has no version yet; train it first`);
-    assertExampleLabels(model.labels, examples, field);
+    const multiLabel = model.config.multi_label === true;
+    const examples = normaliseExamples(model.labels, multiLabel, input, field);
     const head = await this.deps.runners.headFor(model);
     const encoder = this.deps.encoders.get(model.config.encoder);
     const texts = examples.map((e) => e.text);
@@ -264,7 +287,9 @@ export class ModelLifecycle {
       embeddings: () => (embedded ??= embedInChunks(encoder, texts, undefined, { workspaceId: model.workspaceId })),
     });
     const gold = examples.map((e) => head.labels.indexOf(e.label));
-    const metrics = detailedMetrics(evaluate(gold, argmaxRows(rows), head.labels), examples.length);
+    const metrics = multiLabel
+      ? evaluateMultiLabelRows(rows, examples, head.labels, multiLabelCutoffs(model.config, head.labels))
+      : detailedMetrics(evaluate(gold, argmaxRows(rows), head.labels), examples.length);
     await this.deps.lifecycle.setVersionMetrics(model.id, model.version, metrics, new Date());
     return metrics;
   }
@@ -284,7 +309,11 @@ export class ModelLifecycle {
     const graph = await this.deps.lifecycle.headGraph(model.id, target.version);
     if (!graph) return;
     const inputDim = this.deps.encoders.get(target.config.encoder).dimension;
-    const problem = await this.deps.graphs.check(graph, { inputDim, labels: target.labels.length });
+    const problem = await this.deps.graphs.check(graph, {
+      inputDim,
+      labels: target.labels.length,
+      multiLabel: target.config.multi_label === true,
+    });
     if (problem)
       throw invalid(
         'version',

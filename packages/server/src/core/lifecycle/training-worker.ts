@@ -10,6 +10,7 @@ import { detailedMetrics } from './detailed-metrics.js';
 import { embedInChunks } from './embed-in-chunks.js';
 import { TRAIN_MODEL_JOB, type ModelLifecycleRepository, type TrainModelPayload } from '../ports/lifecycle.js';
 import { trainedTransition } from './transitions.js';
+import { trainMultiLabelVersion } from './multi-label-training.js';
 import type { TrainingJobPatch } from './types.js';
 import type { PipelineEvents } from '../ports/pipeline-events.js';
 
@@ -104,6 +105,12 @@ export class TrainingWorker {
     if (!model) throw new TrainingRefused(`model ${payload.model_id} was deleted`);
     const report = this.reporter(job.id);
     await report({ status: 'running', stage: 'embedding', progress: 0, startedAt: new Date(), error: null }, true);
+    if (model.config.multi_label === true) {
+      const refuse = (message: string) => new TrainingRefused(message);
+      const version = await trainMultiLabelVersion(this.deps, model, job, report, refuse);
+      this.deps.onTrained?.(model.id, version);
+      return;
+    }
 
     const labels = model.labels.map((l) => l.name);
     const examples = (await this.deps.lifecycle.examples(model.id)).filter((e) => labels.includes(e.label));

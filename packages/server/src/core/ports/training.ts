@@ -19,6 +19,8 @@ export interface HeadGraphs {
 export interface HeadGraphRequirement {
   inputDim: number;
   labels: number;
+  /** A multi-label model: independent scores in [0, 1] that need not sum to 1. */
+  multiLabel?: boolean;
 }
 
 /** Why a graph cannot serve: not a head graph at all, other input, other output, or another number of labels. */

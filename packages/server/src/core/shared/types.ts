@@ -63,6 +63,12 @@ export interface ModelMetrics {
   confusion_matrix?: number[][];
   /** Number of labelled examples the metrics were measured on. */
   evaluated_on?: number;
+  /** Multi-label models: F1 over every (example, label) decision pooled. */
+  f1_micro?: number | null;
+  /** Multi-label models: share of examples whose predicted label set equals the gold set (`accuracy` is the same number). */
+  subset_accuracy?: number | null;
+  /** Multi-label models: share of (example, label) decisions that are wrong. */
+  hamming_loss?: number | null;
 }
 
 /** Kind-specific settings, e.g. the calibrated logit scale of a zero-shot model. */
@@ -70,6 +76,10 @@ export interface ModelConfig {
   encoder: string;
   /** Multiplier applied to cosine similarities before the softmax (zero-shot calibration). */
   logitScale?: number;
+  /** Set at creation and never changed: examples may carry several labels and scores are independent sigmoids. */
+  multi_label?: boolean;
+  /** Multi-label models: label → cut-off in [0, 1] a label's score must reach for the text to get it (default 0.5). */
+  multi_label_cutoffs?: Record<string, number>;
   [key: string]: unknown;
 }
 
@@ -138,6 +148,8 @@ export type CellValue = string | number | null;
 export interface Classification {
   label: string;
   confidence: number;
+  /** Multi-label models: every label whose score clears its cut-off, highest score first (may be empty). */
+  labels?: string[];
 }
 
 export interface DatasetRecord {

@@ -8,6 +8,7 @@ import * as m0006 from './0006_model_lifecycle.js';
 import * as m0007 from './0007_trace_context.js';
 import * as m0008 from './0008_change_notifications.js';
 import * as m0009 from './0009_record_failures.js';
+import * as m0010 from './0010_multi_label.js';
 
 /** Append new migrations here with the next number; never rename, reorder or edit a shipped one. */
 const migrations: Readonly<Record<string, Migration>> = {
@@ -19,6 +20,7 @@ const migrations: Readonly<Record<string, Migration>> = {
   '0007_trace_context': m0007,
   '0008_change_notifications': m0008,
   '0009_record_failures': m0009,
+  '0010_multi_label': m0010,
 };
 
 export const migrationProvider: MigrationProvider = {
