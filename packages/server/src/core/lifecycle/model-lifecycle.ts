@@ -74,6 +74,11 @@ export class ModelLifecycle {
     if (await this.deps.models.findByName(workspace.id, input.name))
       throw new DomainError('CONFLICT', `name: a model named "${input.name}" already exists`);
     const config: Model['config'] = { encoder };
+    if (input.multiLabel === true) {
+      if (input.type === 'llm')
+        throw invalid('multi_label', 'an llm model gives one label per text; leave multi_label out');
+      config.multi_label = true;
+    }
     if (input.type === 'llm') {
       if (!input.llm) throw new DomainError('MISSING_REQUIRED_FIELD', 'llm is required for a model of type llm');
       const settings = parseLlmSettings(input.llm);
@@ -81,11 +86,6 @@ export class ModelLifecycle {
       config.llm = settings;
     } else if (input.llm) {
       throw invalid('llm', 'only a model of type llm takes llm settings');
-    }
-    if (input.multiLabel === true) {
-      if (input.type === 'llm')
-        throw invalid('multi_label', 'an llm model gives one label per text; leave multi_label out');
-      config.multi_label = true;
     }
     if (input.examples && !TRAINED_KINDS.has(input.type))
       throw invalid('examples', `a ${input.type} model does not train on examples`);
@@ -154,11 +154,11 @@ export class ModelLifecycle {
     labelColumn: string,
     labels: string[],
     multiLabel = false,
-  ): Promise<LabelledText[]> {
+  ): Promise<ExampleInput[]> {
     const dataset = await this.deps.datasets.get(workspace.id, datasetId);
     if (!dataset) throw notFound(`dataset ${datasetId}`);
     const known = new Set(labels);
-    const rows: LabelledText[] = [];
+    const rows: ExampleInput[] = [];
     for (let offset = 0; offset < MAX_LABELLED_ROWS; offset += 1000) {
       const page = await this.deps.records.list(dataset.id, { offset, limit: 1000 });
       for (const record of page.items) {
@@ -170,8 +170,7 @@ export class ModelLifecycle {
           continue;
         }
         const names = splitLabels(label);
-        if (names.length > 0 && names.every((n) => known.has(n)))
-          rows.push({ text, label: names[0] as string, labels: names });
+        if (names.length > 0 && names.every((n) => known.has(n))) rows.push({ text, labels: names });
       }
       if (offset + page.items.length >= page.total || page.items.length === 0) break;
     }
