@@ -1,7 +1,7 @@
 // The training job of a multi-label model: embed its examples, fit independent sigmoid outputs and per-label cut-offs, store the version.
 import type { EncoderProvider } from '../ports/encoders.js';
 import type { ModelLifecycleRepository } from '../ports/lifecycle.js';
-import type { HeadGraphs } from '../ports/training.js';
+import type { HeadGraphs, MultiLabelHeadFitter } from '../ports/training.js';
 import type { Model } from '../shared/types.js';
 import { fitMultiLabelHead } from '../training/fit-multi-label.js';
 import type { MultiLabelledEmbedding } from '../training/multi-label-trainer.js';
@@ -14,6 +14,8 @@ export interface MultiLabelTrainingDeps {
   lifecycle: ModelLifecycleRepository;
   encoders: EncoderProvider;
   graphs: HeadGraphs;
+  /** Where the head is fitted (default: fitMultiLabelHead on this thread). */
+  fitMultiLabel?: MultiLabelHeadFitter;
 }
 
 type Report = (patch: TrainingJobPatch, force?: boolean) => Promise<void>;
@@ -52,7 +54,7 @@ export async function trainMultiLabelVersion(
   const progress: Array<Promise<void>> = [];
   let lastEpoch = 0;
   let refitting = false;
-  const fitted = await fitMultiLabelHead(all, labels, {
+  const fitted = await (deps.fitMultiLabel ?? fitMultiLabelHead)(all, labels, {
     holdoutFraction: options.holdout_fraction,
     seed: options.seed,
     train: {

@@ -4,7 +4,7 @@ import type { Job, JobRepository } from '../ports/pipeline.js';
 import type { ModelRepository } from '../ports/repositories.js';
 import type { EncoderProvider } from '../ports/encoders.js';
 import { fitHead } from '../training/fit.js';
-import type { HeadFitter, HeadGraphs } from '../ports/training.js';
+import type { HeadFitter, HeadGraphs, MultiLabelHeadFitter } from '../ports/training.js';
 import type { LabelledEmbedding } from '../training/trainer.js';
 import { detailedMetrics } from './detailed-metrics.js';
 import { embedInChunks } from './embed-in-chunks.js';
@@ -37,6 +37,8 @@ interface Deps {
   graphs: HeadGraphs;
   /** Where heads are fitted (default: fitHead on this thread). */
   fit?: HeadFitter;
+  /** Where multi-label heads are fitted (default: fitMultiLabelHead on this thread). */
+  fitMultiLabel?: MultiLabelHeadFitter;
   onError?(error: unknown, job: Job): void;
   /** Told about every finished training (a new version exists). */
   onTrained?(modelId: number, version: number): void;
