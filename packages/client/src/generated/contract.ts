@@ -1785,11 +1785,10 @@ export interface components {
             examples?: components["schemas"]["LabelledExample"][];
             llm?: components["schemas"]["LlmSettings"];
             /**
-             * @description A multi-label model (fixed at creation): an example may carry several labels (`labels`),
+             * @description A multi-label model (default false; fixed at creation): an example may carry several labels (`labels`),
              *     every label gets an independent score in [0, 1] (a sigmoid; the scores need not sum to 1)
              *     and its own cut-off (`multi_label_cutoffs`). For `fine-tuned`, `few-shot` and `zero-shot`
              *     models; an `llm` model with `multi_label: true` is refused with `400 INVALID_PARAMETER`.
-             * @default false
              */
             multi_label?: boolean;
         };

@@ -14,7 +14,6 @@ import type { HeadGraphs } from '../ports/training.js';
 import { archiveTransition, deployTransition, rollbackTransition } from './transitions.js';
 import {
   TRAINED_KINDS,
-  type LabelledText,
   type ModelVersion,
   type TrainingJob,
   type TrainingOptions,
