@@ -12,12 +12,7 @@ import { assertKnownEndpoint, parseLlmSettings } from '../llm/llm-settings.js';
 import type { ModelLifecycleRepository } from '../ports/lifecycle.js';
 import type { HeadGraphs } from '../ports/training.js';
 import { archiveTransition, deployTransition, rollbackTransition } from './transitions.js';
-import {
-  TRAINED_KINDS,
-  type ModelVersion,
-  type TrainingJob,
-  type TrainingOptions,
-} from './types.js';
+import { TRAINED_KINDS, type ModelVersion, type TrainingJob, type TrainingOptions } from './types.js';
 import { ownValue } from '../shared/own-value.js';
 import { normaliseExamples, splitLabels, type ExampleInput } from './multi-label-examples.js';
 import { evaluateMultiLabelRows } from './multi-label-evaluation.js';
