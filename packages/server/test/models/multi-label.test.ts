@@ -169,6 +169,29 @@ describe('a multi-label fine-tuned model', () => {
     expect(filtered.body.predictions[0]).toEqual(first!.filter((p) => p.label === 'refund' || p.label === 'praise'));
   });
 
+  it('is evaluated on a labelled set with several labels per text, and moves to another model by export / import', async () => {
+    const examples = PAIRS.map(([a, b], i) => ({ text: `${unseen[a]![i]} ${unseen[b]![i]}`, labels: [a, b] }));
+    examples.push(...LABELS.map((label) => ({ text: unseen[label]![3]!, labels: [label] })));
+    const res = await server.call('POST', `/v2/models/${id}/evaluations`, { body: { examples } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ evaluated_on: examples.length });
+    expect(res.body.accuracy).toBe(res.body.subset_accuracy);
+    expect(res.body.f1_micro).toBeGreaterThan(0.6);
+
+    const file = (await server.call('GET', `/v2/models/${id}/export`)).body;
+    const imported = await server.call('POST', '/v2/models/import?name=Imported%20intents', { body: file });
+    expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+    const copy = imported.body;
+    expect(copy).toMatchObject({ multi_label: true });
+    expect(copy.multi_label_cutoffs).toEqual((await server.call('GET', `/v2/models/${id}`)).body.multi_label_cutoffs);
+    expect((await server.call('POST', `/v2/models/${copy.id}/deploy`)).status).toBe(200);
+    const text = `${unseen.billing![0]} ${unseen.refund![0]}`;
+    const [a, b] = await Promise.all(
+      [id, copy.id].map((m) => server.call('POST', `/v2/models/${m}/inference`, { body: { texts: [text] } })),
+    );
+    expect(b!.body.predictions).toEqual(a!.body.predictions);
+  });
+
   it('gives a dataset record every label above its cut-off', async () => {
     const dataset = await server.call('POST', '/v2/datasets', {
       body: { name: 'Tickets', columns: [{ name: 'text', type: 'text' }], text_column: 'text', model_ids: [id] },
