@@ -859,6 +859,10 @@ export interface paths {
          * @description Adds labelled examples to a `few-shot` or `fine-tuned` model: inline, from a dataset's
          *     labelled rows, or as a file (`text/csv` with a header row naming `text` and `label`, or
          *     `application/x-ndjson` with one `{"text": …, "label": …}` object per line; at most 32 MiB).
+         *     A multi-label model takes several labels per example: `labels` (an array) inline or in JSON
+         *     Lines, or one `label` cell with the labels separated by `|` (`refund|complaint`) in a CSV, a
+         *     JSON Lines `label` or a dataset's label column; `labels` on a single-label model, or both
+         *     `label` and `labels` on one example, is `400 INVALID_PARAMETER`.
          *     A text already stored takes the new label. A few-shot model retrains at once and, when it is
          *     deployed, serves the new version when the training ends (`training_job` in the answer).
          *     Other kinds give `400 INVALID_PARAMETER`.
@@ -1857,12 +1861,17 @@ export interface components {
              */
             descriptions?: string[];
         };
-        /** @description A text with its correct label. */
+        /**
+         * @description A text with its correct label (`label`), or, for a multi-label model, its correct labels
+         *     (`labels`, or `label` when it has one). Exactly one of `label` and `labels`.
+         */
         LabelledExample: {
             /** @description The example text. */
             text: string;
             /** @description One of the model's labels. */
-            label: string;
+            label?: string;
+            /** @description Multi-label models only; every label of the text, each one of the model's labels. */
+            labels?: string[];
         };
         /**
          * @description How an `llm` model asks its endpoint. The endpoint is one the operator configured on the server
@@ -1909,6 +1918,13 @@ export interface components {
              */
             examples?: components["schemas"]["LabelledExample"][];
             llm?: components["schemas"]["LlmSettings"];
+            /**
+             * @description A multi-label model (default false; fixed at creation): an example may carry several labels (`labels`),
+             *     every label gets an independent score in [0, 1] (a sigmoid; the scores need not sum to 1)
+             *     and its own cut-off (`multi_label_cutoffs`). For `fine-tuned`, `few-shot` and `zero-shot`
+             *     models; an `llm` model with `multi_label: true` is refused with `400 INVALID_PARAMETER`.
+             */
+            multi_label?: boolean;
         };
         /** @description Evaluation metrics of one label. */
         ClassMetrics: {
@@ -1985,6 +2001,19 @@ export interface components {
                 /** @description Out-of-fold texts the cut-offs were fitted on. */
                 evaluated_on: number;
             };
+            /**
+             * @description Multi-label models only: F1 over every (example, label) decision pooled. For a multi-label
+             *     model `accuracy` is the subset accuracy, `f1_macro` the mean of the per-label F1 and
+             *     `per_class` each label's precision, recall and F1 as a yes/no decision at its cut-off.
+             */
+            f1_micro?: number | null;
+            /**
+             * @description Multi-label models only: share of evaluation examples whose predicted label set (every
+             *     label at or above its cut-off) is exactly the gold set; the same number as `accuracy`.
+             */
+            subset_accuracy?: number | null;
+            /** @description Multi-label models only, share of (example, label) decisions that are wrong. */
+            hamming_loss?: number | null;
         };
         /** @description How to train. Every field is optional; defaults are shown. */
         TrainingOptions: {
@@ -2106,6 +2135,21 @@ export interface components {
             training_job?: components["schemas"]["TrainingJob"] | null;
             /** @description Id of the encoder that embeds the model's texts. */
             encoder: string;
+            /**
+             * @description Whether the model is multi-label (set at creation, never changed): its inference scores are
+             *     independent per label (they need not sum to 1), and a record gets every label whose score
+             *     reaches that label's cut-off (`multi_label_cutoffs`).
+             */
+            multi_label?: boolean;
+            /**
+             * @description Multi-label models only: label → the score a text needs for that label. A training fits
+             *     each label's cut-off to maximise its F1 on 3-fold out-of-fold scores of the training part;
+             *     a label it cannot fit (no positive or negative example there) and a zero-shot model's labels
+             *     keep 0.5.
+             */
+            multi_label_cutoffs?: {
+                [key: string]: number;
+            };
         };
         /** @description Value of one dataset column: text and timestamps (ISO 8601) as strings, numbers as numbers, or null. */
         CellValue: string | number | null;
@@ -2209,6 +2253,12 @@ export interface components {
             label: string;
             /** @description Confidence between 0 and 1. */
             confidence: number;
+            /**
+             * @description Multi-label models only: every label whose score reaches its cut-off
+             *     (`multi_label_cutoffs`), highest score first; may be empty. `label` and `confidence` stay
+             *     the top-scoring label.
+             */
+            labels?: string[];
         };
         /** @description One entry per model that classified the record, keyed by the model id as a string (`"1"`). */
         Classifications: {
@@ -2593,7 +2643,11 @@ export interface components {
             /** @description The labelled texts. */
             examples?: components["schemas"]["LabelledExample"][];
             dataset_id?: components["schemas"]["DatasetId"];
-            /** @description Column or metadata key of the dataset that holds each row's label. */
+            /**
+             * @description Column or metadata key of the dataset that holds each row's label. For a multi-label model
+             *     the value may name several labels separated by `|` (`refund|complaint`); a row counts when
+             *     every one of them is a label of the model.
+             */
             label_column?: string;
         };
         /** @description The outcome of adding labelled examples. */

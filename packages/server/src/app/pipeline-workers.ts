@@ -10,6 +10,7 @@ import { DEFAULT_CLASSIFIER_OPTIONS, RecordClassifier } from '../core/datasets/r
 import { DEFAULT_DISPATCHER_OPTIONS, WebhookDispatcher } from '../core/webhooks/webhook-dispatcher.js';
 import type { Logger } from '../adapters/observability/logger.js';
 import { fitHeadOnThread } from '../adapters/head-fitting/fit-head-thread.js';
+import { fitMultiLabelOnThread } from '../adapters/head-fitting/fit-multi-label-thread.js';
 import { createHttpSender } from '../adapters/webhook-sender/http-sender.js';
 import type { PipelineEvents } from '../core/ports/pipeline-events.js';
 import { tracedWebhookSender } from '../adapters/webhook-sender/traced-sender.js';
@@ -76,6 +77,7 @@ export function createPipeline(
     encoders,
     graphs,
     fit: fitHeadOnThread,
+    fitMultiLabel: fitMultiLabelOnThread,
     onError: (err, job) => logger.warn({ err, jobId: job.id, attempts: job.attempts }, 'training job failed'),
     onTrained: (modelId, version) => logger.info({ modelId, version }, 'model trained'),
     events,

@@ -165,6 +165,43 @@ describe('textclass models', () => {
     expect(await json('rollback', id)).toMatchObject({ status: 'deployed', version: 1, previous_version: 2 });
   }, 120_000);
 
+  it('creates a multi-label model and adds examples with several labels (--labels a,b, or a|b in a CSV cell)', async () => {
+    const created = await json(
+      'create',
+      '--name',
+      'CLI tickets',
+      '--type',
+      'fine-tuned',
+      '--multi-label',
+      '--label',
+      'refund',
+      '--label',
+      'complaint',
+    );
+    expect(created).toMatchObject({ multi_label: true, multi_label_cutoffs: { refund: 0.5, complaint: 0.5 } });
+    const id = String(created.id);
+    const one = await json(
+      'examples',
+      id,
+      '--text',
+      'Rude staff, and I want my money back',
+      '--labels',
+      'refund, complaint',
+    );
+    expect(one).toMatchObject({ added: 1, examples_per_label: { refund: 1, complaint: 1 } });
+    const csv = path.join(work, 'tickets.csv');
+    writeFileSync(
+      csv,
+      'text,label\n"Refund my order, please",refund\n"Nobody answers and the refund is late",complaint|refund\n',
+    );
+    const file = await json('examples', id, '--file', csv);
+    expect(file).toMatchObject({ added: 2, examples_per_label: { refund: 3, complaint: 2 } });
+    await expect(models('examples', id, '--text', 'x', '--labels', 'refund,weather')).rejects.toThrow(
+      /examples\[0\]\.labels\[1\]: "weather" is not a label/,
+    );
+    await expect(models('examples', id, '--text', 'x')).rejects.toThrow(/--label or --labels/);
+  }, 60_000);
+
   it('explains what went wrong: no key, an unreachable server, a refused request', async () => {
     await expect(
       promisify(execFile)(process.execPath, [MAIN, 'models', 'list'], {

@@ -30,12 +30,17 @@ export function buildHeadGraph(params: HeadParameters): Uint8Array {
     x = last ? 'logits' : `layer${i}.relu`;
     if (!last) nodes.push(node('Relu', [`layer${i}.linear`], [x]));
   });
-  nodes.push(node('Softmax', ['logits'], [HEAD_GRAPH_IO.output], [attr.int('axis', -1)]));
+  // A multi-label head ends in one independent Sigmoid per label; a single-label head in the Softmax (as before).
+  nodes.push(
+    params.output === 'sigmoid'
+      ? node('Sigmoid', ['logits'], [HEAD_GRAPH_IO.output])
+      : node('Softmax', ['logits'], [HEAD_GRAPH_IO.output], [attr.int('axis', -1)]),
+  );
   return encodeModel({
     ir_version: 8,
     producer_name: 'textclass',
     producer_version: '1',
-    doc_string: `${params.architecture} classification head over ${params.inputDim}-dimensional embeddings, ${params.labels.length} labels`,
+    doc_string: `${params.architecture} ${params.output === 'sigmoid' ? 'multi-label ' : ''}classification head over ${params.inputDim}-dimensional embeddings, ${params.labels.length} labels`,
     opset_import: [{ domain: '', version: 17 }],
     graph: {
       name: `${params.architecture}_head`,
@@ -118,7 +123,10 @@ export async function checkHeadGraph(
     for (let r = 0; r < PROBE_ROWS; r += 1) {
       const row = Array.from(out.data.subarray(r * required.labels, (r + 1) * required.labels));
       const sum = row.reduce((a, b) => a + b, 0);
-      if (!row.every((p) => Number.isFinite(p) && p >= 0 && p <= 1) || Math.abs(sum - 1) > 1e-3)
+      if (!row.every((p) => Number.isFinite(p) && p >= 0 && p <= 1))
+        return { part: 'output', problem: 'does not give probabilities (each in [0, 1])' };
+      // A multi-label head's scores are independent sigmoids; only a single-label head's row sums to 1.
+      if (!required.multiLabel && Math.abs(sum - 1) > 1e-3)
         return { part: 'output', problem: 'does not give probabilities (each row in [0, 1], summing to 1)' };
     }
     return null;

@@ -82,6 +82,8 @@ export interface ModelExamplesTable {
   model_id: number;
   text: string;
   label: string;
+  /** Multi-label models: every label of the example (migration 0010); null for single-label examples. */
+  labels: ColumnType<string[] | null, string | null | undefined, string | null>;
   source: string;
   created_at: CreatedAt;
 }

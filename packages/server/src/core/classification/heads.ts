@@ -13,7 +13,10 @@ export interface HeadInput {
 export interface Head {
   /** Label names, in the order of each probability row. */
   readonly labels: string[];
-  /** One row per text: probabilities in [0, 1] over all labels, summing to 1 (before label_filter / max_predictions). */
+  /**
+   * One row per text: probabilities in [0, 1] over all labels, summing to 1 (before label_filter / max_predictions);
+   * for a multi-label model, independent scores in [0, 1] that need not sum to 1.
+   */
   predict(input: HeadInput): Promise<number[][]>;
   /** Frees what the head holds (e.g. an ONNX session) once no request uses it. */
   release?(): Promise<void>;

@@ -1,6 +1,7 @@
 // Classification jobs: each new record classified once by every deployed model of its dataset; results and webhook outbox rows written together; a record a model fails on alone is marked failed, not retried.
 import type { TextClassifier } from '../classification/classify-texts.js';
 import { decide } from '../classification/label-thresholds.js';
+import { recordClassification } from '../classification/multi-label-cutoffs.js';
 import { shapePredictions } from '../classification/predictions.js';
 import type { Job, JobRepository, PipelineRepository, RecordResult, WebhookRepository } from '../ports/pipeline.js';
 import type { DatasetRepository } from '../ports/repositories.js';
@@ -112,7 +113,7 @@ export class RecordClassifier {
         if (row === undefined) return;
         const record = withText[i] as DatasetRecord;
         const { label, confidence, decided } = decide(model, row);
-        byRecord.get(record.id)?.set(String(model.id), { label, confidence });
+        byRecord.get(record.id)?.set(String(model.id), recordClassification(model, row, { label, confidence }));
         bestLabels
           .get(record.id)
           ?.set(String(model.id), shapePredictions(model, row, { maxPredictions: REVIEW_LABELS }));

@@ -6,6 +6,7 @@ import type { ModelType } from '../shared/types.js';
 import type { HeadGraphs } from '../ports/training.js';
 import { trainedHead } from '../training/trained-head.js';
 import { zeroShotHead } from '../classification/zero-shot.js';
+import { zeroShotMultiLabelHead } from '../classification/zero-shot-multi-label.js';
 import type { ModelLifecycleRepository } from '../ports/lifecycle.js';
 
 export interface HeadFactoryDeps {
@@ -27,7 +28,8 @@ export function headFactories(deps: HeadFactoryDeps): Record<ModelType, HeadFact
     );
   };
   return {
-    'zero-shot': zeroShotHead,
+    'zero-shot': (model, encoder) =>
+      model.config.multi_label === true ? zeroShotMultiLabelHead(model, encoder) : zeroShotHead(model, encoder),
     'few-shot': trained,
     'fine-tuned': trained,
     llm: async (model) => llmHead(model, deps.chat, deps.llm),

@@ -13,14 +13,11 @@ import { assertKnownEndpoint, parseLlmSettings } from '../llm/llm-settings.js';
 import type { ModelLifecycleRepository } from '../ports/lifecycle.js';
 import type { HeadGraphs } from '../ports/training.js';
 import { archiveTransition, deployTransition, rollbackTransition } from './transitions.js';
-import {
-  TRAINED_KINDS,
-  type LabelledText,
-  type ModelVersion,
-  type TrainingJob,
-  type TrainingOptions,
-} from './types.js';
+import { TRAINED_KINDS, type ModelVersion, type TrainingJob, type TrainingOptions } from './types.js';
 import { ownValue } from '../shared/own-value.js';
+import { normaliseExamples, splitLabels, type ExampleInput } from './multi-label-examples.js';
+import { evaluateMultiLabelRows } from './multi-label-evaluation.js';
+import { multiLabelCutoffs } from '../classification/multi-label-cutoffs.js';
 
 export interface CreateModelInput {
   name: string;
@@ -31,8 +28,10 @@ export interface CreateModelInput {
   labelThresholds?: Record<string, number>;
   targetPrecision?: number;
   encoder?: string;
-  examples?: LabelledText[];
+  examples?: ExampleInput[];
   llm?: { endpoint: string; prompt: string; temperature?: number };
+  /** Examples may carry several labels and scores are independent sigmoids; fixed at creation. */
+  multiLabel?: boolean;
 }
 
 export interface LifecycleDeps {
@@ -79,6 +78,11 @@ export class ModelLifecycle {
         targetPrecision: input.targetPrecision,
       }),
     };
+    if (input.multiLabel === true) {
+      if (input.type === 'llm')
+        throw invalid('multi_label', 'an llm model gives one label per text; leave multi_label out');
+      config.multi_label = true;
+    }
     if (input.type === 'llm') {
       if (!input.llm) throw new DomainError('MISSING_REQUIRED_FIELD', 'llm is required for a model of type llm');
       const settings = parseLlmSettings(input.llm);
@@ -94,7 +98,9 @@ export class ModelLifecycle {
       );
     if (input.examples && !TRAINED_KINDS.has(input.type))
       throw invalid('examples', `a ${input.type} model does not train on examples`);
-    if (input.examples) assertExampleLabels(input.labels, input.examples, 'examples');
+    const examples = input.examples
+      ? normaliseExamples(input.labels, input.multiLabel === true, input.examples, 'examples')
+      : undefined;
     const model = await this.deps.models.create({
       workspaceId: workspace.id,
       name: input.name,
@@ -109,8 +115,8 @@ export class ModelLifecycle {
       version: TRAINED_KINDS.has(input.type) ? null : 1,
     });
     let job: TrainingJob | null = null;
-    if (input.examples && input.examples.length > 0) {
-      await this.deps.lifecycle.addExamples(model.id, input.examples, 'api');
+    if (examples && examples.length > 0) {
+      await this.deps.lifecycle.addExamples(model.id, examples, 'api');
       if (input.type === 'few-shot' && this.canTrain(model, await this.deps.lifecycle.exampleCounts(model.id))) {
         job = await this.deps.lifecycle.createTrainingJob(workspace.id, model.id, { ...DEFAULT_TRAINING_OPTIONS });
       }
@@ -128,13 +134,13 @@ export class ModelLifecycle {
   async addExamples(
     workspace: Workspace,
     modelId: number,
-    examples: LabelledText[],
+    input: ExampleInput[],
     source: string,
     field = 'examples',
   ): Promise<{ added: number; counts: Record<string, number>; job: TrainingJob | null }> {
     const model = await this.get(workspace, modelId);
     if (!TRAINED_KINDS.has(model.type)) throw invalid(field, `a ${model.type} model does not train on examples`);
-    assertExampleLabels(model.labels, examples, field);
+    const examples = normaliseExamples(model.labels, model.config.multi_label === true, input, field);
     const added = await this.deps.lifecycle.addExamples(model.id, examples, source);
     const counts = await this.deps.lifecycle.exampleCounts(model.id);
     let job: TrainingJob | null = null;
@@ -147,24 +153,33 @@ export class ModelLifecycle {
     return { added, counts, job };
   }
 
-  /** Reads a dataset's rows whose `labelColumn` (a column or a metadata key) holds one of the model's labels. */
+  /**
+   * Reads a dataset's rows whose `labelColumn` (a column or a metadata key) holds one of the model's labels; with
+   * `multiLabel`, the cell may hold several separated by `|` (`refund|complaint`), and a row counts when all are labels.
+   */
   async labelledRows(
     workspace: Workspace,
     datasetId: number,
     labelColumn: string,
     labels: string[],
-  ): Promise<LabelledText[]> {
+    multiLabel = false,
+  ): Promise<ExampleInput[]> {
     const dataset = await this.deps.datasets.get(workspace.id, datasetId);
     if (!dataset) throw notFound(`dataset ${datasetId}`);
     const known = new Set(labels);
-    const rows: LabelledText[] = [];
+    const rows: ExampleInput[] = [];
     for (let offset = 0; offset < MAX_LABELLED_ROWS; offset += 1000) {
       const page = await this.deps.records.list(dataset.id, { offset, limit: 1000 });
       for (const record of page.items) {
         const text = ownValue(record.values, dataset.textColumn);
         const label = ownValue(record.values, labelColumn) ?? ownValue(record.metadata, labelColumn);
-        if (typeof text === 'string' && text.trim() !== '' && typeof label === 'string' && known.has(label))
-          rows.push({ text, label });
+        if (typeof text !== 'string' || text.trim() === '' || typeof label !== 'string') continue;
+        if (!multiLabel) {
+          if (known.has(label)) rows.push({ text, label });
+          continue;
+        }
+        const names = splitLabels(label);
+        if (names.length > 0 && names.every((n) => known.has(n))) rows.push({ text, labels: names });
       }
       if (offset + page.items.length >= page.total || page.items.length === 0) break;
     }
@@ -265,12 +280,13 @@ export class ModelLifecycle {
   async evaluate(
     workspace: Workspace,
     modelId: number,
-    examples: LabelledText[],
+    input: ExampleInput[],
     field = 'examples',
   ): Promise<ModelMetrics> {
     const model = await this.get(workspace, modelId);
     if (model.version === null) throw invalid('model_id', `model ${modelId} has no version yet; train it first`);
-    assertExampleLabels(model.labels, examples, field);
+    const multiLabel = model.config.multi_label === true;
+    const examples = normaliseExamples(model.labels, multiLabel, input, field);
     const head = await this.deps.runners.headFor(model);
     const encoder = this.deps.encoders.get(model.config.encoder);
     const texts = examples.map((e) => e.text);
@@ -281,7 +297,9 @@ export class ModelLifecycle {
     });
     const gold = examples.map((e) => head.labels.indexOf(e.label));
     const metrics: ModelMetrics = {
-      ...detailedMetrics(evaluate(gold, argmaxRows(rows), head.labels), examples.length),
+      ...(multiLabel
+        ? evaluateMultiLabelRows(rows, examples, head.labels, multiLabelCutoffs(model.config, head.labels))
+        : detailedMetrics(evaluate(gold, argmaxRows(rows), head.labels), examples.length)),
       // The cut-offs the training fitted stay with the version: an evaluation measures it, it does not refit them.
       ...keptCutoffs(model.metrics),
     };
@@ -304,7 +322,11 @@ export class ModelLifecycle {
     const graph = await this.deps.lifecycle.headGraph(model.id, target.version);
     if (!graph) return;
     const inputDim = this.deps.encoders.get(target.config.encoder).dimension;
-    const problem = await this.deps.graphs.check(graph, { inputDim, labels: target.labels.length });
+    const problem = await this.deps.graphs.check(graph, {
+      inputDim,
+      labels: target.labels.length,
+      multiLabel: target.config.multi_label === true,
+    });
     if (problem)
       throw invalid(
         'version',

@@ -99,7 +99,8 @@ export class ModelTransfer {
     }
     const labelNames = new Set(definition.labels.map((l) => l.name));
     if (labelNames.size !== definition.labels.length) throw invalid('model.labels', 'label names must be distinct');
-    if (graph) await this.checkHead(graph, file.encoder.id, definition.labels.length);
+    if (graph)
+      await this.checkHead(graph, file.encoder.id, definition.labels.length, definition.config.multi_label === true);
     assertImportedDecisionSettings(definition.labels, definition.config);
     const lastTrained = definition.last_trained ? new Date(definition.last_trained) : null;
     const labels = definition.labels.map((l) => ({ name: l.name, descriptions: l.descriptions ?? [] }));
@@ -130,9 +131,9 @@ export class ModelTransfer {
   }
 
   /** Refuses a head the server could not serve: not ONNX, not over this encoder's embeddings, or not one output per label. */
-  private async checkHead(graph: Uint8Array, encoderId: string, labels: number): Promise<void> {
+  private async checkHead(graph: Uint8Array, encoderId: string, labels: number, multiLabel = false): Promise<void> {
     const inputDim = this.deps.encoders.get(encoderId).dimension;
-    const found = await this.deps.graphs.check(graph, { inputDim, labels });
+    const found = await this.deps.graphs.check(graph, { inputDim, labels, multiLabel });
     if (!found) return;
     if (found.part === 'labels') throw invalid('model.labels', `${labels} labels, but the head ${found.problem}`);
     const subject =

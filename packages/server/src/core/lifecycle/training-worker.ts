@@ -4,13 +4,14 @@ import type { Job, JobRepository } from '../ports/pipeline.js';
 import type { ModelRepository } from '../ports/repositories.js';
 import type { EncoderProvider } from '../ports/encoders.js';
 import { fitHead, type FitOptions } from '../training/fit.js';
-import type { HeadFitter, HeadGraphs } from '../ports/training.js';
+import type { HeadFitter, HeadGraphs, MultiLabelHeadFitter } from '../ports/training.js';
 import type { LabelledEmbedding } from '../training/trainer.js';
 import { detailedMetrics } from './detailed-metrics.js';
 import { embedInChunks } from './embed-in-chunks.js';
 import { TRAIN_MODEL_JOB, type ModelLifecycleRepository, type TrainModelPayload } from '../ports/lifecycle.js';
 import { trainedTransition } from './transitions.js';
 import { trainingCutoffs } from './training-cutoffs.js';
+import { trainMultiLabelVersion } from './multi-label-training.js';
 import type { TrainingJobPatch } from './types.js';
 import type { PipelineEvents } from '../ports/pipeline-events.js';
 
@@ -37,6 +38,8 @@ interface Deps {
   graphs: HeadGraphs;
   /** Where heads are fitted (default: fitHead on this thread). */
   fit?: HeadFitter;
+  /** Where multi-label heads are fitted (default: fitMultiLabelHead on this thread). */
+  fitMultiLabel?: MultiLabelHeadFitter;
   onError?(error: unknown, job: Job): void;
   /** Told about every finished training (a new version exists). */
   onTrained?(modelId: number, version: number): void;
@@ -105,6 +108,12 @@ export class TrainingWorker {
     if (!model) throw new TrainingRefused(`model ${payload.model_id} was deleted`);
     const report = this.reporter(job.id);
     await report({ status: 'running', stage: 'embedding', progress: 0, startedAt: new Date(), error: null }, true);
+    if (model.config.multi_label === true) {
+      const refuse = (message: string) => new TrainingRefused(message);
+      const version = await trainMultiLabelVersion(this.deps, model, job, report, refuse);
+      this.deps.onTrained?.(model.id, version);
+      return;
+    }
 
     const labels = model.labels.map((l) => l.name);
     const examples = (await this.deps.lifecycle.examples(model.id)).filter((e) => labels.includes(e.label));

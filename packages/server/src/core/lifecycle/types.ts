@@ -30,7 +30,10 @@ export interface NewModelVersion {
 /** A labelled example a model trains on. */
 export interface LabelledText {
   text: string;
+  /** The label; for an example of a multi-label model, its first label (all of them are in `labels`). */
   label: string;
+  /** Multi-label models only: every label of the example (at least one, no repeats). */
+  labels?: string[];
 }
 
 export interface ModelExample extends LabelledText {

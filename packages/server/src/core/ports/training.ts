@@ -2,6 +2,8 @@
 import type { FitOptions, FittedHead } from '../training/fit.js';
 import type { HeadParameters } from '../training/head-parameters.js';
 import type { LabelledEmbedding } from '../training/trainer.js';
+import type { FitMultiLabelOptions, FittedMultiLabelHead } from '../training/fit-multi-label.js';
+import type { MultiLabelledEmbedding } from '../training/multi-label-trainer.js';
 
 /** Turns head parameters into a serialised graph and loads such graphs for inference (implemented in inference/). */
 export interface HeadGraphs {
@@ -19,6 +21,8 @@ export interface HeadGraphs {
 export interface HeadGraphRequirement {
   inputDim: number;
   labels: number;
+  /** A multi-label model: independent scores in [0, 1] that need not sum to 1. */
+  multiLabel?: boolean;
 }
 
 /** Why a graph cannot serve: not a head graph at all, other input, other output, or another number of labels. */
@@ -39,3 +43,10 @@ export type HeadFitter = (
   labels: readonly string[],
   options: FitOptions,
 ) => Promise<FittedHead>;
+
+/** Runs fitMultiLabelHead (fit-multi-label.ts) somewhere: inline by default, or on a worker thread. */
+export type MultiLabelHeadFitter = (
+  examples: readonly MultiLabelledEmbedding[],
+  labels: readonly string[],
+  options: FitMultiLabelOptions,
+) => Promise<FittedMultiLabelHead>;

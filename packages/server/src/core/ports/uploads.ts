@@ -1,6 +1,6 @@
 // File uploads into a dataset: the Upload state, the intake port transports hand a body to, and the storage port that stages, completes or fails it.
 import type { Readable } from 'node:stream';
-import type { LabelledText } from '../lifecycle/types.js';
+import type { ExampleInput } from '../lifecycle/multi-label-examples.js';
 import type { CellValue } from '../shared/types.js';
 import type { JobsForStoredRows } from './pipeline.js';
 
@@ -71,4 +71,4 @@ export interface UploadIntake {
 }
 
 /** Reads labelled examples (text, label) from a CSV or JSON Lines file body; a bad line is an error naming it. */
-export type LabelledExamplesReader = (body: Buffer, format: UploadFormat) => Promise<LabelledText[]>;
+export type LabelledExamplesReader = (body: Buffer, format: UploadFormat) => Promise<ExampleInput[]>;

@@ -63,6 +63,12 @@ export interface ModelMetrics {
   confusion_matrix?: number[][];
   /** Number of labelled examples the metrics were measured on. */
   evaluated_on?: number;
+  /** Multi-label models: F1 over every (example, label) decision pooled. */
+  f1_micro?: number | null;
+  /** Multi-label models: share of examples whose predicted label set equals the gold set (`accuracy` is the same number). */
+  subset_accuracy?: number | null;
+  /** Multi-label models: share of (example, label) decisions that are wrong. */
+  hamming_loss?: number | null;
   /** Cut-offs a training fitted to its target precision (core/training/label-cutoffs.ts), by label name. */
   cutoffs?: Record<string, LabelCutoffMetrics>;
   /** What those cut-offs decided over every out-of-fold text together. */
@@ -102,6 +108,10 @@ export interface ModelConfig {
   label_thresholds?: Record<string, number>;
   /** The precision the cut-offs of this version were (or the next training's are) fitted to, 0.5–0.999. */
   target_precision?: number;
+  /** Set at creation and never changed: examples may carry several labels and scores are independent sigmoids. */
+  multi_label?: boolean;
+  /** Multi-label models: label → cut-off in [0, 1] a label's score must reach for the text to get it (default 0.5). */
+  multi_label_cutoffs?: Record<string, number>;
   [key: string]: unknown;
 }
 
@@ -170,6 +180,8 @@ export type CellValue = string | number | null;
 export interface Classification {
   label: string;
   confidence: number;
+  /** Multi-label models: every label whose score clears its cut-off, highest score first (may be empty). */
+  labels?: string[];
 }
 
 export interface DatasetRecord {

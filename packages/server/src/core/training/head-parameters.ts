@@ -16,6 +16,8 @@ export interface HeadParameters {
   inputDim: number;
   labels: string[];
   layers: DenseLayer[];
+  /** 'sigmoid': a multi-label head, one independent probability per label instead of the softmax (absent: softmax). */
+  output?: 'sigmoid';
 }
 
 /** The JSON-safe form: weights and biases as base64 of little-endian float32. */
@@ -64,7 +66,7 @@ export function softmaxRow(logits: ArrayLike<number>): number[] {
   return exps.map((x) => x / total);
 }
 
-/** Probability rows (softmax over labels) for a batch of embeddings, computed in float64. */
+/** Probability rows (softmax over labels, or one sigmoid per label for a multi-label head), computed in float64. */
 export function forward(params: HeadParameters, embeddings: readonly Float32Array[]): number[][] {
   return embeddings.map((embedding) => {
     if (embedding.length !== params.inputDim)
@@ -73,7 +75,7 @@ export function forward(params: HeadParameters, embeddings: readonly Float32Arra
     params.layers.forEach((layer, i) => {
       x = dense(layer, x, i < params.layers.length - 1);
     });
-    return softmaxRow(x);
+    return params.output === 'sigmoid' ? Array.from(x, (z) => 1 / (1 + Math.exp(-z))) : softmaxRow(x);
   });
 }
 

@@ -29,6 +29,31 @@ export function parseLabel(spec: string): { name: string; descriptions?: string[
     : { name: name.trim() };
 }
 
+interface ExampleFlags {
+  file?: string;
+  dataset?: string;
+  labelColumn?: string;
+  text?: string;
+  label?: string;
+  labels?: string;
+}
+
+/** `--text` with `--label x` or `--labels a,b` (multi-label models) as one inline example. */
+export function inlineExample(
+  flags: ExampleFlags,
+): { text: string; label: string } | { text: string; labels: string[] } {
+  const text = flags.text ?? '';
+  if ((flags.label === undefined) === (flags.labels === undefined))
+    throw new Error('--text needs either --label or --labels');
+  if (flags.label !== undefined) return { text, label: flags.label };
+  const labels = (flags.labels ?? '')
+    .split(',')
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
+  if (labels.length === 0) throw new Error('--labels needs at least one label name');
+  return { text, labels };
+}
+
 const fileFormat = (file: string): 'text/csv' | 'application/x-ndjson' =>
   /\.(jsonl|ndjson)$/i.test(file) ? 'application/x-ndjson' : 'text/csv';
 
@@ -70,6 +95,7 @@ export function registerModelCommands(program: Command): void {
     .option('--encoder <id>', 'encoder id (default: the server default)')
     .option('--llm-endpoint <name>', 'llm models: a configured endpoint name')
     .option('--prompt <text>', 'llm models: the task instructions')
+    .option('--multi-label', 'several labels per text, each scored on its own (fixed at creation)')
     .action(
       async (
         flags: ApiFlags & {
@@ -82,6 +108,7 @@ export function registerModelCommands(program: Command): void {
           encoder?: string;
           llmEndpoint?: string;
           prompt?: string;
+          multiLabel?: boolean;
         },
       ) => {
         const labelThresholds = parseLabelThresholds(flags.labelThreshold);
@@ -96,6 +123,7 @@ export function registerModelCommands(program: Command): void {
           ...(flags.llmEndpoint === undefined && flags.prompt === undefined
             ? {}
             : { llm: { endpoint: flags.llmEndpoint ?? 'default', prompt: flags.prompt ?? '' } }),
+          ...(flags.multiLabel ? { multi_label: true } : {}),
         };
         printJson(await expectOk((await apiClient(flags)).POST('/v2/models', { body })));
       },
@@ -104,16 +132,30 @@ export function registerModelCommands(program: Command): void {
   addApiOptions(
     models
       .command('examples <model-id>')
-      .description('add labelled examples from a CSV / JSON Lines file (text, label) or a dataset'),
+      .description(
+        'add labelled examples from a CSV / JSON Lines file (text, label), a dataset, or one --text with --label / --labels',
+      ),
   )
-    .option('--file <path>', 'CSV with a header row naming text and label, or .jsonl')
+    .option('--file <path>', 'CSV with a header row naming text and label (multi-label: a|b in a cell), or .jsonl')
     .option('--dataset <id>', 'a dataset whose labelled rows to add (with --label-column)')
     .option('--label-column <name>', 'the dataset column or metadata key holding the label')
-    .action(async (id: string, flags: ApiFlags & { file?: string; dataset?: string; labelColumn?: string }) => {
+    .option('--text <text>', 'one example text (with --label, or --labels for a multi-label model)')
+    .option('--label <name>', 'the label of --text')
+    .option('--labels <a,b>', 'multi-label models: the labels of --text, separated by commas')
+    .action(async (id: string, flags: ApiFlags & ExampleFlags) => {
       const client = await apiClient(flags);
-      if ((flags.file === undefined) === (flags.dataset === undefined))
-        throw new Error('give either --file or --dataset with --label-column');
-      if (flags.file !== undefined) {
+      const sources = [flags.file, flags.dataset, flags.text].filter((s) => s !== undefined).length;
+      if (sources !== 1) throw new Error('give one of --file, --dataset with --label-column, or --text');
+      if (flags.text !== undefined) {
+        printJson(
+          await expectOk(
+            client.POST('/v2/models/{model_id}/examples', {
+              ...path(idArg(id)),
+              body: { examples: [inlineExample(flags)] },
+            }),
+          ),
+        );
+      } else if (flags.file !== undefined) {
         const content = await readFile(flags.file, 'utf8');
         printJson(
           await expectOk(

@@ -3,6 +3,7 @@ import { effectiveLabelThresholds } from '../../core/classification/label-thresh
 import { datasetKey } from '../../core/datasets/dataset-keys.js';
 import type { ApiKeyRecord, Dataset, DatasetRecord, Model } from '../../core/shared/types.js';
 import type { ResponseBody } from './wire.js';
+import { multiLabelCutoffs } from '../../core/classification/multi-label-cutoffs.js';
 
 type ModelBody = ResponseBody<'getModel', 200>;
 type DatasetBody = ResponseBody<'getDataset', 200>;
@@ -26,6 +27,20 @@ export function presentModel(model: Model): ModelBody {
     version: model.version,
     previous_version: model.previousVersion,
     encoder: model.config.encoder,
+    multi_label: model.config.multi_label === true,
+    ...(model.config.multi_label === true
+      ? {
+          multi_label_cutoffs: Object.fromEntries(
+            model.labels.map((l, k) => [
+              l.name,
+              multiLabelCutoffs(
+                model.config,
+                model.labels.map((x) => x.name),
+              )[k] as number,
+            ]),
+          ),
+        }
+      : {}),
   };
 }
 

@@ -21,10 +21,11 @@ export async function upsertExamples(
   let added = 0;
   for (let start = 0; start < unique.length; start += 1000) {
     const chunk = unique.slice(start, start + 1000);
+    // `labels` (multi-label examples only) rides along as a JSON array; single-label rows keep it null.
     const { rows } = await sql<{ inserted: boolean }>`
-      insert into model_examples (model_id, text, label, source)
-      select ${modelId}, e.text, e.label, ${source} from jsonb_to_recordset(${toJson(chunk)}::jsonb) as e(text text, label text)
-      on conflict (model_id, md5(text)) do update set label = excluded.label, source = excluded.source
+      insert into model_examples (model_id, text, label, labels, source)
+      select ${modelId}, e.text, e.label, e.labels, ${source} from jsonb_to_recordset(${toJson(chunk)}::jsonb) as e(text text, label text, labels jsonb)
+      on conflict (model_id, md5(text)) do update set label = excluded.label, labels = excluded.labels, source = excluded.source
       returning (xmax = 0) as inserted`.execute(db);
     added += rows.filter((r) => r.inserted).length;
   }
@@ -196,18 +197,18 @@ export function createModelLifecycleRepository(db: Kysely<DatabaseSchema>): Mode
         id: String(r.id),
         text: r.text,
         label: r.label,
+        ...(r.labels === null ? {} : { labels: r.labels }),
         source: r.source,
         createdAt: r.created_at,
       }));
     },
 
     async exampleCounts(modelId) {
-      const rows = await db
-        .selectFrom('model_examples')
-        .select(['label', (eb) => eb.fn.countAll<string>().as('n')])
-        .where('model_id', '=', modelId)
-        .groupBy('label')
-        .execute();
+      // A multi-label example counts once for each of its labels; a single-label one for its label.
+      const { rows } = await sql<{ label: string; n: string }>`
+        select l.label, count(*) as n from model_examples e
+        cross join lateral jsonb_array_elements_text(coalesce(e.labels, jsonb_build_array(e.label))) as l(label)
+        where e.model_id = ${modelId} group by l.label`.execute(db);
       return Object.fromEntries(rows.map((r) => [r.label, Number(r.n)]));
     },
   };

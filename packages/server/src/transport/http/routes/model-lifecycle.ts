@@ -2,7 +2,8 @@
 import express, { Router, type Request, type RequestHandler } from 'express';
 import { parseDatasetKey } from '../../../core/datasets/dataset-keys.js';
 import { DomainError, invalid } from '../../../core/shared/errors.js';
-import type { LabelledText, ModelExportFile } from '../../../core/lifecycle/types.js';
+import type { ModelExportFile } from '../../../core/lifecycle/types.js';
+import type { ExampleInput } from '../../../core/lifecycle/multi-label-examples.js';
 import type { Workspace } from '../../../core/shared/types.js';
 import { requirePermission } from '../auth.js';
 import { jsonBody } from '../body.js';
@@ -48,7 +49,7 @@ export function modelLifecycleRoutes(services: AppServices): Router {
     workspace: Workspace,
     modelId: number,
     body: RequestBody<'evaluateModel'>,
-  ): Promise<LabelledText[]> {
+  ): Promise<ExampleInput[]> {
     const inline = body.examples !== undefined;
     const fromDataset = body.dataset_id !== undefined || body.label_column !== undefined;
     if (inline === fromDataset) throw invalid('body', 'give either examples or dataset_id with label_column');
@@ -63,6 +64,7 @@ export function modelLifecycleRoutes(services: AppServices): Router {
       parseDatasetKey(String(body.dataset_id)),
       body.label_column,
       model.labels.map((l) => l.name),
+      model.config.multi_label === true,
     );
   }
 
@@ -78,6 +80,7 @@ export function modelLifecycleRoutes(services: AppServices): Router {
       ...(body.encoder === undefined ? {} : { encoder: body.encoder }),
       ...(body.examples === undefined ? {} : { examples: body.examples }),
       ...(body.llm === undefined ? {} : { llm: body.llm }),
+      ...(body.multi_label === undefined ? {} : { multiLabel: body.multi_label }),
     });
     const response: ResponseBody<'createModel', 201> = {
       ...presentModel(model),
@@ -94,7 +97,7 @@ export function modelLifecycleRoutes(services: AppServices): Router {
   router.post('/v2/models/:model_id/examples', requirePermission('admin'), async (req, res) => {
     const workspace = callerOf(res).workspace;
     const raw = (req as Request & { rawFile?: Buffer }).rawFile;
-    let examples: LabelledText[];
+    let examples: ExampleInput[];
     let source = 'api';
     if (raw) {
       const format = req.is('text/csv') ? 'csv' : 'jsonl';
