@@ -7,6 +7,7 @@ import { fitHead } from '../training/fit.js';
 import type { HeadFitter, HeadGraphs } from '../ports/training.js';
 import type { LabelledEmbedding } from '../training/trainer.js';
 import { detailedMetrics } from './detailed-metrics.js';
+import { headConfig } from './head-config.js';
 import { embedInChunks } from './embed-in-chunks.js';
 import { TRAIN_MODEL_JOB, type ModelLifecycleRepository, type TrainModelPayload } from '../ports/lifecycle.js';
 import { trainedTransition } from './transitions.js';
@@ -128,10 +129,7 @@ export class TrainingWorker {
       true,
     );
     const progress: Array<Promise<void>> = [];
-    // Two phases: the run evaluated on the held-out part (0.4 → 0.75), then the refit on every example (0.75 → 0.9),
-    // whose epochs count again from 1 up to its own epoch count; the first epoch that does not follow on marks it.
-    let lastEpoch = 0;
-    let refitting = false;
+    // Fits done of fits in all (cross-validation folds, the evaluated fit, the served fit) carry it from 0.4 to 0.9.
     const fitted = await (this.deps.fit ?? fitHead)(all, labels, {
       kind: model.type === 'few-shot' ? 'few-shot' : 'fine-tuned',
       holdoutFraction: options.holdout_fraction,
@@ -140,15 +138,12 @@ export class TrainingWorker {
         architecture: options.architecture,
         maxEpochs: options.max_epochs,
         onProgress: (p) => {
-          refitting ||= p.epoch <= lastEpoch;
-          lastEpoch = p.epoch;
-          const [from, span] = refitting ? [0.75, 0.15] : [0.4, 0.35];
           progress.push(
             report({
               epoch: p.epoch,
               maxEpochs: p.maxEpochs,
               loss: p.loss,
-              progress: from + span * Math.min(1, p.epoch / p.maxEpochs),
+              progress: 0.4 + 0.5 * Math.min(1, p.epoch / p.maxEpochs),
             }),
           );
         },
@@ -156,15 +151,19 @@ export class TrainingWorker {
     });
     await Promise.all(progress);
     const { parameters, split } = fitted;
-    const metrics =
-      fitted.evaluation.accuracy === null ? fitted.metrics : detailedMetrics(fitted.evaluation, split.holdout.length);
+    const metrics = {
+      ...(fitted.evaluation.accuracy === null
+        ? fitted.metrics
+        : detailedMetrics(fitted.evaluation, split.holdout.length)),
+      ...(fitted.metrics.calibration ? { calibration: fitted.metrics.calibration } : {}),
+    };
 
     await report({ stage: 'saving', progress: 0.96 }, true);
     const version = await this.deps.lifecycle.addVersion(model.id, {
       labels: model.labels,
       config: {
         ...model.config,
-        head: { architecture: parameters.architecture, input_dim: parameters.inputDim },
+        head: headConfig(fitted),
         split: {
           seed: options.seed,
           holdout_fraction: options.holdout_fraction,

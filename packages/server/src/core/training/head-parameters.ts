@@ -64,8 +64,8 @@ export function softmaxRow(logits: ArrayLike<number>): number[] {
   return exps.map((x) => x / total);
 }
 
-/** Probability rows (softmax over labels) for a batch of embeddings, computed in float64. */
-export function forward(params: HeadParameters, embeddings: readonly Float32Array[]): number[][] {
+/** Logit rows (the last layer's outputs, before the softmax) for a batch of embeddings, computed in float64. */
+export function logitRows(params: HeadParameters, embeddings: readonly Float32Array[]): number[][] {
   return embeddings.map((embedding) => {
     if (embedding.length !== params.inputDim)
       throw new Error(`embedding has ${embedding.length} dimensions, the head takes ${params.inputDim}`);
@@ -73,8 +73,13 @@ export function forward(params: HeadParameters, embeddings: readonly Float32Arra
     params.layers.forEach((layer, i) => {
       x = dense(layer, x, i < params.layers.length - 1);
     });
-    return softmaxRow(x);
+    return Array.from(x);
   });
+}
+
+/** Probability rows (softmax over labels) for a batch of embeddings, computed in float64. */
+export function forward(params: HeadParameters, embeddings: readonly Float32Array[]): number[][] {
+  return logitRows(params, embeddings).map(softmaxRow);
 }
 
 function toBase64(values: Float32Array): string {
