@@ -70,8 +70,8 @@ export function meanNegativeLogLikelihood(
   return total / logits.length;
 }
 
-/** Temperatures searched: 1/T over [1/50, 50] (in log space); outside it a set is degenerate. */
-const LOG_INVERSE_RANGE: [number, number] = [Math.log(1 / 50), Math.log(50)];
+/** Temperatures searched: 1/T over [1/200, 200] (in log space; a zero-shot scale of cosines reaches ~100). */
+const LOG_INVERSE_RANGE: [number, number] = [Math.log(1 / 200), Math.log(200)];
 
 /**
  * The temperature T minimising the mean negative log-likelihood of softmax(logits / T) on labelled rows (Guo et
