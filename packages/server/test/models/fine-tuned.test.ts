@@ -60,7 +60,7 @@ describe('fine-tuned model lifecycle', () => {
   it('trains in the background with progress and evaluates on a stratified held-out split', async () => {
     const started = await server.call('POST', `/v2/models/${id}/training-jobs`, { body: { seed: 7 } });
     expect(started.status).toBe(202);
-    expect(started.body).toMatchObject({ model_id: id, status: 'queued', progress: 0, options: { architecture: 'linear', holdout_fraction: 0.2, seed: 7, deploy: false } });
+    expect(started.body).toMatchObject({ model_id: id, status: 'queued', progress: 0, options: { architecture: 'auto', holdout_fraction: 0.2, seed: 7, deploy: false } });
     firstJob = await finished(server, id, started.body.id);
     expect(firstJob).toMatchObject({ status: 'succeeded', stage: 'done', progress: 1, version: 1, error: null });
     expect(firstJob.epoch).toBeGreaterThan(0);
@@ -77,6 +77,17 @@ describe('fine-tuned model lifecycle', () => {
     const correct = matrix.reduce((sum, row, i) => sum + row[i]!, 0);
     expect(model.metrics.accuracy).toBeCloseTo(correct / holdout, 4);
     for (const label of ['positive', 'negative', 'neutral']) expect(model.metrics.per_class[label].support).toBeGreaterThan(0);
+    // Calibrated on the out-of-fold predictions of the chosen recipe, measured on the held-out part.
+    const calibration = model.metrics.calibration;
+    expect(calibration).toMatchObject({ method: 'temperature', fitted_on: 'out-of-fold', measured_on: 'held-out', examples: holdout });
+    expect(calibration.temperature).toBeGreaterThan(0);
+    expect(calibration.reliability).toHaveLength(10);
+    expect(calibration.reliability.reduce((sum: number, bin: any) => sum + bin.count, 0)).toBe(holdout);
+    expect(calibration.ece_after).toBeGreaterThanOrEqual(0);
+    // The version's config names the recipe cross-validation chose among every candidate it scored.
+    const [version] = (await server.call('GET', `/v2/models/${id}/versions`)).body.data;
+    expect(version.config.head).toMatchObject({ temperature: calibration.temperature, cv: { criterion: 'log_loss' } });
+    expect(version.config.head.cv.candidates.map((c: any) => c.recipe)).toContain(version.config.head.recipe === 'mlp' ? 'mlp 64' : `logistic-regression l2=${version.config.head.l2}`);
   });
 
   it('deploys, classifies, archives (409), and redeploys', async () => {
