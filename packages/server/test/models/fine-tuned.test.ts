@@ -84,10 +84,6 @@ describe('fine-tuned model lifecycle', () => {
     expect(calibration.reliability).toHaveLength(10);
     expect(calibration.reliability.reduce((sum: number, bin: any) => sum + bin.count, 0)).toBe(holdout);
     expect(calibration.ece_after).toBeGreaterThanOrEqual(0);
-    // The version's config names the recipe cross-validation chose among every candidate it scored.
-    const [version] = (await server.call('GET', `/v2/models/${id}/versions`)).body.data;
-    expect(version.config.head).toMatchObject({ temperature: calibration.temperature, cv: { criterion: 'log_loss' } });
-    expect(version.config.head.cv.candidates.map((c: any) => c.recipe)).toContain(version.config.head.recipe === 'mlp' ? 'mlp 64' : `logistic-regression l2=${version.config.head.l2}`);
   });
 
   it('deploys, classifies, archives (409), and redeploys', async () => {
@@ -145,6 +141,11 @@ describe('fine-tuned model lifecycle', () => {
     expect(file.model.training_examples).toBe(sentiment.length);
     expect(file.model.config.split).toMatchObject({ served_head_trained_on: 'all', holdout: served.metrics.evaluated_on });
     expect(file.model.config.split.train + file.model.config.split.holdout).toBe(sentiment.length);
+    // The version's config names the recipe cross-validation chose among every candidate it scored, and its temperature.
+    const head = file.model.config.head;
+    expect(head).toMatchObject({ temperature: served.metrics.calibration.temperature, cv: { criterion: 'log_loss' } });
+    const chosen = head.cv.candidates.find((c: any) => c.recipe === (head.recipe === 'mlp' ? 'mlp 32' : `logistic-regression l2=${head.l2}`));
+    expect(chosen.log_loss).toBe(Math.min(...head.cv.candidates.map((c: any) => c.log_loss)));
     expect(file.encoder.sha256).toMatch(/^[0-9a-f]{64}$/);
 
     expect((await server.call('POST', '/v2/models/import', { body: file })).body.message).toMatch(/already exists/);

@@ -42,7 +42,7 @@ describe('fitHead', () => {
     expect(fitted.choice?.folds).toBe(5);
     expect(fitted.choice?.scores.map((s) => s.recipe)).toEqual([
       ...LOGISTIC_L2_GRID.map((l2) => `logistic-regression l2=${l2}`),
-      'mlp 64',
+      'mlp 32',
     ]);
     const best = Math.min(...(fitted.choice?.scores ?? []).map((s) => s.log_loss));
     expect(fitted.choice?.scores.find((s) => s.recipe === fitted.choice?.recipe)?.log_loss).toBe(best);
@@ -86,7 +86,8 @@ describe('fitHead', () => {
   });
 
   it('gives the same split, head, metrics and out-of-fold rows for the same seed', async () => {
-    const options = { kind: 'fine-tuned', holdoutFraction: 0.2, seed: 11, train: { architecture: 'mlp' } } as const;
+    const train = { architecture: 'mlp', hiddenUnits: 8, maxEpochs: 40 } as const;
+    const options = { kind: 'fine-tuned', holdoutFraction: 0.2, seed: 11, train } as const;
     const [first, second] = [await fitHead(set, labels, options), await fitHead(set, labels, options)];
     expect(second.split).toEqual(first.split);
     expect(second.parameters).toEqual(first.parameters);

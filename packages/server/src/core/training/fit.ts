@@ -6,7 +6,7 @@ import { evaluate, argmaxRows, toModelMetrics, type Evaluation } from './evaluat
 import { trainFewShotHead, type FewShotOptions } from './few-shot.js';
 import { fewShotOutOfFold } from './few-shot-out-of-fold.js';
 import { logitRows, type HeadParameters } from './head-parameters.js';
-import { fitRecipe, LOGISTIC_L2_GRID, MLP_RECIPE, recipeName, type HeadRecipe } from './recipes.js';
+import { AUTO_MLP_RECIPE, fitRecipe, LOGISTIC_L2_GRID, MLP_RECIPE, recipeName, type HeadRecipe } from './recipes.js';
 import { selectRecipe, selectionFits, type CandidateScore } from './recipe-selection.js';
 import { foldCount } from './folds.js';
 import { stratifiedSplit, type Split } from './split.js';
@@ -83,14 +83,15 @@ export interface FittedHead {
 /** The candidates cross-validation chooses from for a recipe family and the trainer's options. */
 export function candidateRecipes(family: RecipeFamily, train: FitOptions['train'] = {}): HeadRecipe[] {
   const logistic = LOGISTIC_L2_GRID.map((l2) => ({ kind: 'logistic-regression' as const, l2 }));
+  const base = family === 'mlp' ? MLP_RECIPE : AUTO_MLP_RECIPE;
   const mlp: HeadRecipe = {
     kind: 'mlp',
-    hiddenUnits: train.hiddenUnits ?? (MLP_RECIPE as { hiddenUnits: number }).hiddenUnits,
-    l2: train.l2 ?? MLP_RECIPE.l2,
-    maxEpochs: train.maxEpochs ?? (MLP_RECIPE as { maxEpochs: number }).maxEpochs,
+    hiddenUnits: train.hiddenUnits ?? base.hiddenUnits,
+    l2: train.l2 ?? base.l2,
+    maxEpochs: Math.min(train.maxEpochs ?? base.maxEpochs, base.maxEpochs),
   };
   if (family === 'linear') return logistic;
-  if (family === 'mlp') return [mlp];
+  if (family === 'mlp') return [{ ...mlp, maxEpochs: train.maxEpochs ?? base.maxEpochs }];
   return [...logistic, mlp];
 }
 
