@@ -105,7 +105,8 @@ describe('fine-tuned model lifecycle', () => {
   });
 
   it('trains a second version that waits for a deploy, deploys it, then rolls back to the first', async () => {
-    const started = await server.call('POST', `/v2/models/${id}/training-jobs`, { body: { architecture: 'mlp', seed: 3 } });
+    // An MLP of at most 60 epochs: cross-validation fits it on 5 folds before the held-out and the served fit.
+    const started = await server.call('POST', `/v2/models/${id}/training-jobs`, { body: { architecture: 'mlp', max_epochs: 60, seed: 3 } });
     const job = await finished(server, id, started.body.id);
     expect(job).toMatchObject({ status: 'succeeded', version: 2 });
     expect((await server.call('GET', `/v2/models/${id}`)).body).toMatchObject({ status: 'deployed', version: 1 });
@@ -119,7 +120,7 @@ describe('fine-tuned model lifecycle', () => {
     expect((await server.call('POST', `/v2/models/${id}/rollback`)).body).toMatchObject({ status: 'deployed', version: 1, previous_version: 2 });
     expect((await classify(id)).body.predictions).toEqual(v1);
     expect((await server.call('POST', `/v2/models/${id}/deploy`, { body: { version: 9 } })).body.message).toMatch(/no version 9/);
-  });
+  }, 120_000);
 
   it('never drops a request while versions switch under load', async () => {
     const inFlight = Array.from({ length: 60 }, (_, i) => classify(id, [english[i % english.length]!.text]));
