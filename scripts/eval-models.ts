@@ -12,12 +12,14 @@ import {
   embedAll,
   type EncoderEvalItem,
   fewShot,
+  fewShotReference,
   fineTuned,
   languageTable,
   type MethodResult,
   MULTILINGUAL_ENCODER_ID,
   type PreparedTask,
   overallTable,
+  referenceTable,
   prepareTask,
   qualityPage,
   type QualityPage,
@@ -74,33 +76,56 @@ async function retrieval(encoder: Encoder): Promise<QualityPage['retrieval'][num
   return { encoder: encoder.id, crossLingual, paraphrase: retrievalTop1(paraphrases, english) };
 }
 
-/** Every method on one prepared set with one encoder; fine-tuning reports whether it watched a validation slice. */
+type Recipe = QualityPage['recipes'][number];
+
+/** Every method on one prepared set with one encoder, each served head followed by its reference. */
 async function methodsOn(
   name: string,
   task: PreparedTask,
   encoder: Encoder,
-): Promise<{ results: MethodResult[]; validated: boolean }> {
-  const result = (method: string, runs: MethodResult['runs']) => ({ task: name, method, encoder: encoder.id, runs });
+): Promise<{ results: MethodResult[]; recipe: Recipe }> {
+  const result = (method: string, runs: MethodResult['runs'], reference?: string): MethodResult => ({
+    task: name,
+    method,
+    encoder: encoder.id,
+    runs,
+    ...(reference ? { reference } : {}),
+  });
   const results = [result('zero-shot', [(await zeroShot(task, encoder)).scores])];
   for (const support of ['english', 'in-language'] as const)
-    for (const k of KS)
+    for (const k of KS) {
+      const draws = `k = ${k}, ${support === 'english' ? 'English' : 'in-language'} support`;
+      const reference = `reference: nearest centroid, ${draws}`;
       results.push(
         result(
-          `few-shot, k = ${k}, ${support === 'english' ? 'English' : 'in-language'} support`,
+          `few-shot, ${draws}`,
           FEW_SHOT_SEEDS.map((seed) => fewShot(task, k, seed, support)),
+          reference,
+        ),
+        result(
+          reference,
+          FEW_SHOT_SEEDS.map((seed) => fewShotReference(task, k, seed, support)),
         ),
       );
-  let validated = false;
-  for (const architecture of ['linear', 'mlp'] as const) {
-    const tuned = await fineTuned(task, { architecture, seed: SPLIT_SEED });
-    validated ||= tuned.validated;
+    }
+  const served = await fineTuned(task, 'auto', SPLIT_SEED);
+  const reference = await fineTuned(task, 'linear', SPLIT_SEED);
+  for (const [what, tuned] of [
+    ['served', served],
+    ['reference', reference],
+  ] as const)
     log(
-      `${encoder.id} ${name}: fine-tuned ${architecture} on ${task.train.length} examples: ${tuned.epochs} epochs in ${tuned.seconds.toFixed(2)} s`,
+      `${encoder.id} ${name}: ${what} head on ${task.train.length} examples: ${tuned.recipe}, T = ${tuned.temperature.toFixed(3)}, ${tuned.seconds.toFixed(1)} s (cross-validation included)`,
     );
-    const method = architecture === 'linear' ? 'fine-tuned (logistic regression)' : 'fine-tuned (MLP, 64 hidden units)';
-    results.push(result(method, [tuned.scores]));
-  }
-  return { results, validated };
+  const referenceName = 'reference: logistic regression, L2 by cross-validation';
+  results.push(
+    result('fine-tuned (served)', [served.scores], referenceName),
+    result(referenceName, [reference.scores]),
+  );
+  return {
+    results,
+    recipe: { task: name, encoder: encoder.id, recipe: served.recipe, temperature: served.temperature },
+  };
 }
 
 const orderLangs = (langs: Iterable<string>) => {
@@ -124,7 +149,7 @@ async function main(): Promise<void> {
   const summaries: SetSummary[] = [];
   const encoders: QualityPage['encoders'] = [];
   const retrievals: QualityPage['retrieval'] = [];
-  let validated = false;
+  const recipes: Recipe[] = [];
   for (const id of ids) {
     const encoder = registry.get(id);
     await encoder.warmup();
@@ -133,7 +158,7 @@ async function main(): Promise<void> {
       const task = await prepareTask(set, encoder, HOLDOUT, SPLIT_SEED);
       const done = await methodsOn(set.name, task, encoder);
       results.push(...done.results);
-      validated ||= done.validated;
+      recipes.push(done.recipe);
       if (summaries.length < sets.length)
         summaries.push({
           name: set.name,
@@ -158,7 +183,7 @@ async function main(): Promise<void> {
     log(`${encoder.id}: ${Math.round(textsPerSecond)} texts/s (batches of 64, best of ${SPEED_ROUNDS})`);
     encoders.push({ id, dimension: encoder.dimension, isDefault: id === registry.defaultId, textsPerSecond });
   }
-  process.stdout.write(`${overallTable(results)}\n\n${languageTable(results, langs)}\n`);
+  process.stdout.write(`${overallTable(results)}\n\n${referenceTable(results)}\n\n${languageTable(results, langs)}\n`);
   if (output) {
     writeFileSync(
       output,
@@ -174,7 +199,7 @@ async function main(): Promise<void> {
         retrieval: retrievals,
         retrievalItems: items.length,
         speedTexts: allTexts.length,
-        validated,
+        recipes,
       }),
     );
     log(`wrote ${output}`);

@@ -1958,10 +1958,55 @@ export interface components {
             target_met: boolean;
         };
         /**
+         * @description How a trained model's confidences were calibrated, and how well. Training fits a softmax
+         *     temperature T on the out-of-fold predictions of the chosen recipe (k-fold cross-validation on the
+         *     examples) by minimising their negative log-likelihood; the served head returns softmax(logits / T),
+         *     folded into its last layer. The expected calibration error (ECE) is measured on the top confidence
+         *     in 10 equal-width bins, before (T = 1) and after, on the held-out examples (else, when none were held
+         *     out, on the out-of-fold predictions). Absent when the model could not be calibrated (a label with
+         *     fewer than 2 examples) and on models trained before calibration existed.
+         */
+        ModelCalibration: {
+            /**
+             * @description Temperature scaling.
+             * @enum {string}
+             */
+            method: "temperature";
+            /** @description The fitted temperature T (above 1 softens over-confident scores, below 1 sharpens timid ones). */
+            temperature: number;
+            /**
+             * @description What T was fitted on.
+             * @enum {string}
+             */
+            fitted_on: "out-of-fold" | "evaluation-set";
+            /**
+             * @description What the ECE and the reliability table were measured on.
+             * @enum {string}
+             */
+            measured_on: "held-out" | "out-of-fold" | "evaluation-set";
+            /** @description Predictions measured. */
+            examples: number;
+            /** @description Expected calibration error of the uncalibrated confidences (null without predictions). */
+            ece_before: number | null;
+            /** @description Expected calibration error of the served, calibrated confidences. */
+            ece_after: number | null;
+            /** @description The 10 bins of the calibrated top confidence, from [0, 0.1] to (0.9, 1]. */
+            reliability: {
+                lower: number;
+                upper: number;
+                count: number;
+                /** @description Mean top confidence of the bin's predictions (null when empty). */
+                mean_confidence: number | null;
+                /** @description Share of the bin's predictions that were right (null when empty). */
+                accuracy: number | null;
+            }[];
+        };
+        /**
          * @description Accuracy metrics measured on a held-out labelled set. Always present: a model never
          *     evaluated has `accuracy: null`, `f1_macro: null` and `per_class: {}`. After a training they
-         *     are those of the head trained on the training part, scored on the held-out part; the served
-         *     head is the same recipe refit on every example, so they are a conservative estimate of it.
+         *     are those of the chosen recipe trained on the training part, scored on the held-out part; the
+         *     served head is the same recipe fitted on every example, so they are a conservative estimate of
+         *     it. `calibration` reports how its confidences were calibrated.
          */
         ModelMetrics: {
             /** @description Share of correctly classified evaluation examples, or null when not evaluated. */
@@ -2014,17 +2059,24 @@ export interface components {
             subset_accuracy?: number | null;
             /** @description Multi-label models only, share of (example, label) decisions that are wrong. */
             hamming_loss?: number | null;
+            calibration?: components["schemas"]["ModelCalibration"];
         };
         /** @description How to train. Every field is optional; defaults are shown. */
         TrainingOptions: {
             /**
-             * @description `linear` (multinomial logistic regression, default) or `mlp` (one hidden layer).
+             * @description Which head recipes stratified 5-fold cross-validation on the examples chooses from (the
+             *     lowest out-of-fold log-loss after temperature scaling wins, then is fitted on every example):
+             *     `auto` (default) tries full-batch L2 logistic regression at five L2 strengths and an MLP
+             *     (one hidden layer of 32 units, at most 100 epochs); `linear` only the logistic regressions;
+             *     `mlp` only the MLP (one hidden layer of 64 units, mini-batch Adam with early stopping, at most
+             *     `max_epochs`). The chosen recipe and every candidate's scores are
+             *     stored in the version's `config.head` (`recipe`, `l2`, `temperature`, `cv`).
              * @enum {string}
              */
-            architecture?: "linear" | "mlp";
+            architecture?: "auto" | "linear" | "mlp";
             /** @description Share of the examples held out, per label, for the evaluation (default 0.2). The split is fixed by `seed`. */
             holdout_fraction?: number;
-            /** @description Upper bound on training epochs; training stops earlier when the validation loss stops improving (default 200). */
+            /** @description Upper bound on the MLP's training epochs; it stops earlier when the validation loss stops improving (default 200). */
             max_epochs?: number;
             /** @description Seed of the split and the initialisation; the same data and seed train the same head (default 1). */
             seed?: number;
@@ -2051,11 +2103,14 @@ export interface components {
             stage: string;
             /** @description Share of the work done. */
             progress: number;
-            /** @description Epochs completed so far. */
+            /**
+             * @description Fits completed so far: a fine-tuned training fits every candidate recipe on each
+             *     cross-validation fold, then the chosen one on the training part and on every example.
+             */
             epoch: number | null;
-            /** @description Upper bound on epochs. */
+            /** @description Fits in all (see `epoch`). */
             max_epochs: number | null;
-            /** @description Training loss after the last epoch. */
+            /** @description Training objective of the last fit (or of the MLP's last epoch while it trains). */
             loss: number | null;
             /** @description The model version this run made (once `succeeded`). */
             version: number | null;

@@ -38,6 +38,7 @@ export { readEvalSet, type EvalSet, type LabelledText } from './eval-models/sets
 export { embedAll, prepareTask } from './eval-models/prepare.js';
 export {
   fewShot,
+  fewShotReference,
   fineTuned,
   sampleK,
   zeroShot,
@@ -45,7 +46,7 @@ export {
   type PreparedTask,
   type Scores,
 } from './eval-models/methods.js';
-export { languageTable, observations, overallTable, type MethodResult } from './eval-models/report.js';
+export { languageTable, observations, overallTable, referenceTable, type MethodResult } from './eval-models/report.js';
 export { qualityPage, type QualityPage, type SetSummary } from './eval-models/page.js';
 export { retrievalTop1, throughput, zeroShotAccuracy } from './eval-encoder/metrics.js';
 export {

@@ -3,16 +3,22 @@ import {
   argmaxRows,
   buildPrototypes,
   calibrateLogitScale,
+  DEFAULT_LOGIT_SCALE,
+  dot,
   type Encoder,
   evaluate,
   type Evaluation,
-  forward,
+  expectedCalibrationError,
+  fewShotOutOfFold,
+  fitHead,
   type LabelDefinition,
   type LabelledEmbedding,
+  logitRows,
+  type RecipeFamily,
+  reliabilityTable,
   scoreEmbedding,
+  softmaxAt,
   trainFewShotHead,
-  trainHead,
-  type TrainOptions,
 } from '@textclass/server/core';
 import { drawInLanguage } from './support.js';
 
@@ -31,10 +37,22 @@ export interface PreparedTask {
   testLangs: string[];
 }
 
-/** Scores on all held-out texts and on those of each language. */
+/** Scores on all held-out texts and on those of each language, with the top-confidence ECE when measured. */
 export interface Scores {
   all: Evaluation;
   byLang: Map<string, Evaluation>;
+  /** Expected calibration error (10 bins) of the uncalibrated and of the calibrated (served) confidences. */
+  ece?: { before: number | null; after: number | null };
+}
+
+/** ECE of probability rows against the held-out labels. */
+function eceOn(task: PreparedTask, rows: number[][]): number | null {
+  return expectedCalibrationError(
+    reliabilityTable(
+      rows,
+      task.test.map((e) => e.label),
+    ),
+  );
 }
 
 function score(task: PreparedTask, predicted: number[]): Scores {
@@ -64,24 +82,52 @@ export async function zeroShot(task: PreparedTask, encoder: Encoder): Promise<{ 
     task.train.map((e) => task.labels[e.label]?.name ?? ''),
   );
   const rows = task.test.map((e) => scoreEmbedding(prototypes, e.embedding, logitScale));
-  return { scores: score(task, argmaxRows(rows)), logitScale };
+  const uncalibrated = task.test.map((e) => scoreEmbedding(prototypes, e.embedding, DEFAULT_LOGIT_SCALE));
+  const ece = { before: eceOn(task, uncalibrated), after: eceOn(task, rows) };
+  return { scores: { ...score(task, argmaxRows(rows)), ece }, logitScale };
 }
 
 /** Where few-shot support examples come from: the English training texts, or those of each test text's own language. */
 export type Support = 'english' | 'in-language';
 
-/** The few-shot head trained on support and applied to the held-out texts at the given indices. */
-function predictWith(task: PreparedTask, support: LabelledEmbedding[], indices: number[]): number[] {
-  const params = trainFewShotHead(
-    support,
-    task.labels.map((l) => l.name),
+/**
+ * The few-shot head trained on support and applied to the held-out texts at the given indices: logit rows, and the
+ * temperature fitted on the support's out-of-fold predictions (as training calibrates a few-shot model).
+ */
+function predictWith(task: PreparedTask, support: LabelledEmbedding[], indices: number[], seed: number) {
+  const names = task.labels.map((l) => l.name);
+  const params = trainFewShotHead(support, names);
+  const logits = logitRows(
+    params,
+    indices.map((i) => (task.test[i] as LabelledEmbedding).embedding),
   );
-  return argmaxRows(
-    forward(
-      params,
-      indices.map((i) => (task.test[i] as LabelledEmbedding).embedding),
-    ),
-  );
+  return { logits, temperature: fewShotOutOfFold(support, names, seed).temperature };
+}
+
+/** Nearest centroid: each label's mean direction of the support; the most cosine-similar wins (the few-shot reference). */
+function nearestCentroid(task: PreparedTask, support: LabelledEmbedding[], indices: number[]): number[] {
+  const dim = support[0]?.embedding.length ?? 0;
+  const centroids = task.labels.map((_, c) => {
+    const sum = new Float32Array(dim);
+    for (const e of support) if (e.label === c) e.embedding.forEach((v, i) => (sum[i] = (sum[i] as number) + v));
+    const norm = Math.hypot(...sum) || 1;
+    return sum.map((v) => v / norm);
+  });
+  return indices.map((i) => {
+    const e = (task.test[i] as LabelledEmbedding).embedding;
+    const sims = centroids.map((c) => dot(c, e) / (Math.hypot(...e) || 1));
+    return sims.indexOf(Math.max(...sims));
+  });
+}
+
+/** Where few-shot support comes from, as groups of held-out indices with the language their support is drawn in. */
+function supportGroups(task: PreparedTask, support: Support) {
+  return support === 'english'
+    ? [{ lang: 'en', indices: task.test.map((_, i) => i) }]
+    : [...new Set(task.testLangs)].sort().map((lang) => ({
+        lang,
+        indices: task.testLangs.flatMap((l, i) => (l === lang ? [i] : [])),
+      }));
 }
 
 /**
@@ -91,56 +137,62 @@ function predictWith(task: PreparedTask, support: LabelledEmbedding[], indices: 
  */
 export function fewShot(task: PreparedTask, k: number, seed: number, support: Support = 'english'): Scores {
   const labelCount = task.labels.length;
-  const predicted = new Array<number>(task.test.length).fill(-1);
-  const groups =
-    support === 'english'
-      ? [{ lang: 'en', indices: task.test.map((_, i) => i) }]
-      : [...new Set(task.testLangs)].sort().map((lang) => ({
-          lang,
-          indices: task.testLangs.flatMap((l, i) => (l === lang ? [i] : [])),
-        }));
-  for (const { lang, indices } of groups) {
+  const before = new Array<number[]>(task.test.length);
+  const after = new Array<number[]>(task.test.length);
+  for (const { lang, indices } of supportGroups(task, support)) {
     const examples = drawInLanguage(task.train, task.trainLangs, lang, labelCount, k, seed);
     if (examples.length === 0) throw new Error(`no training texts in "${lang}" to draw few-shot support from`);
-    predictWith(task, examples, indices).forEach((p, j) => (predicted[indices[j] as number] = p));
+    const { logits, temperature } = predictWith(task, examples, indices, seed);
+    logits.forEach((row, j) => {
+      before[indices[j] as number] = softmaxAt(row, 1);
+      after[indices[j] as number] = softmaxAt(row, temperature);
+    });
+  }
+  return { ...score(task, argmaxRows(after)), ece: { before: eceOn(task, before), after: eceOn(task, after) } };
+}
+
+/** The few-shot reference: nearest centroid on the same draws as fewShot. */
+export function fewShotReference(task: PreparedTask, k: number, seed: number, support: Support = 'english'): Scores {
+  const predicted = new Array<number>(task.test.length).fill(-1);
+  for (const { lang, indices } of supportGroups(task, support)) {
+    const examples = drawInLanguage(task.train, task.trainLangs, lang, task.labels.length, k, seed);
+    nearestCentroid(task, examples, indices).forEach((p, j) => (predicted[indices[j] as number] = p));
   }
   return score(task, predicted);
 }
 
 export interface FineTuned {
   scores: Scores;
-  epochs: number;
+  /** The recipe cross-validation chose, e.g. "logistic-regression l2=0.0003". */
+  recipe: string;
+  temperature: number;
   seconds: number;
-  /** Whether early stopping watched a validation slice (else the training loss). */
-  validated: boolean;
 }
 
-export async function fineTuned(task: PreparedTask, options: TrainOptions): Promise<FineTuned> {
-  let validated = false;
+/**
+ * A fine-tuned model's head as training builds it, on the whole training part: the recipe chosen by 5-fold
+ * cross-validation among the family's candidates ('auto': served; 'linear': the logistic-regression reference),
+ * fitted on every training text, temperature-scaled on its out-of-fold predictions; scored on the held-out texts.
+ */
+export async function fineTuned(task: PreparedTask, family: RecipeFamily, seed: number): Promise<FineTuned> {
   const started = performance.now();
-  const trained = await trainHead(
+  const fitted = await fitHead(
     task.train,
     task.labels.map((l) => l.name),
-    {
-      ...options,
-      onProgress: (p) => {
-        validated = p.validationLoss !== null;
-      },
-    },
+    { kind: 'fine-tuned', holdoutFraction: 0, seed, train: { architecture: family } },
   );
   const seconds = (performance.now() - started) / 1000;
+  // The served head's logits are z / T: z is their product with T.
+  const logits = logitRows(
+    fitted.parameters,
+    task.test.map((e) => e.embedding),
+  );
+  const after = logits.map((row) => softmaxAt(row, 1));
+  const before = logits.map((row) => softmaxAt(row, 1 / fitted.temperature));
   return {
-    scores: score(
-      task,
-      argmaxRows(
-        forward(
-          trained.parameters,
-          task.test.map((e) => e.embedding),
-        ),
-      ),
-    ),
-    epochs: trained.epochs,
+    scores: { ...score(task, argmaxRows(after)), ece: { before: eceOn(task, before), after: eceOn(task, after) } },
+    recipe: fitted.choice?.recipe ?? '',
+    temperature: fitted.temperature,
     seconds,
-    validated,
   };
 }

@@ -47,7 +47,7 @@ const page = (textsPerSecond: number): QualityPage => ({
   retrieval: [{ encoder: 'enc', crossLingual: [{ lang: 'de', top1: 0.5 }], paraphrase: 1 }],
   retrievalItems: 2,
   speedTexts: 10,
-  validated: false,
+  recipes: [{ task: 'intents', encoder: 'enc', recipe: 'logistic-regression l2=0.001', temperature: 0.5 }],
 });
 
 describe('qualityPage', () => {
@@ -56,7 +56,8 @@ describe('qualityPage', () => {
     expect(text).toContain('- `eval/sets/intents.jsonl`: 10 texts, 2 labels (en 6, de 4); 6 for training, 4 held out');
     expect(text).toContain('(intents: en 2; de 1)');
     expect(text).toContain("- `enc` (4 dimensions), the registry's default encoder");
-    expect(text).toContain('| intents | zero-shot | 1.000 | 1.000 |');
+    expect(text).toContain('| intents | zero-shot | 1.000 | 1.000 |  |');
+    expect(text).toContain('Chosen here: intents / `enc`: logistic-regression l2=0.001, T = 0.50.');
     expect(text).toContain('| `enc` | 0.500 | 1.000 |');
     expect(text).toContain('`enc` about 1,200 texts/s');
     expect(text).toContain('Settings are tuned on the separate tuning sets in `eval/dev/`');

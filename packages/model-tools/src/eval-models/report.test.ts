@@ -2,7 +2,7 @@
 import { evaluate } from '@textclass/server/core';
 import { describe, expect, it } from 'vitest';
 import type { Scores } from './methods.js';
-import { languageTable, observations, overallTable, type MethodResult } from './report.js';
+import { languageTable, observations, overallTable, referenceTable, type MethodResult } from './report.js';
 
 const LABELS = ['a', 'b'];
 /** Scores from per-language (gold, predicted) pairs. */
@@ -56,11 +56,31 @@ const results: MethodResult[] = [
 describe('overallTable', () => {
   it('puts one row per set and method and each encoder in its own columns', () => {
     expect(overallTable(results).split('\n')).toEqual([
-      '| set | method | old accuracy | old macro-F1 | new accuracy | new macro-F1 |',
-      '|---|---|---|---|---|---|',
-      '| intents | zero-shot | 0.750 | 0.733 | 1.000 | 1.000 |',
-      '| intents | few-shot | 0.875 ± 0.177 | 0.867 ± 0.189 | 1.000 ± 0.000 | 1.000 ± 0.000 |',
+      '| set | method | old accuracy | old macro-F1 | old ECE before → after | new accuracy | new macro-F1 | new ECE before → after |',
+      '|---|---|---|---|---|---|---|---|',
+      '| intents | zero-shot | 0.750 | 0.733 |  | 1.000 | 1.000 |  |',
+      '| intents | few-shot | 0.875 ± 0.177 | 0.867 ± 0.189 |  | 1.000 ± 0.000 | 1.000 ± 0.000 |  |',
     ]);
+  });
+
+  it('shows the mean ECE before and after calibration over the runs that measured it', () => {
+    const calibrated = [
+      { ...half, ece: { before: 0.2, after: 0.05 } },
+      { ...perfect, ece: { before: 0.1, after: 0.03 } },
+    ];
+    const lines = overallTable([{ task: 'intents', method: 'few-shot', encoder: 'enc', runs: calibrated }]).split('\n');
+    expect(lines[2]).toBe('| intents | few-shot | 0.875 ± 0.177 | 0.867 ± 0.189 | 0.150 → 0.040 |');
+  });
+});
+
+describe('referenceTable', () => {
+  it('holds each served head against its reference, overall and in its worst language', () => {
+    const table = referenceTable([
+      { task: 'intents', method: 'served', encoder: 'enc', runs: [half], reference: 'reference' },
+      { task: 'intents', method: 'reference', encoder: 'enc', runs: [perfect] },
+    ]).split('\n');
+    expect(table[2]).toBe('| intents | enc | served | reference | 0.750 | 1.000 | −0.250 | de −0.500 |');
+    expect(table).toHaveLength(3);
   });
 });
 

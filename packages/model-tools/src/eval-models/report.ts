@@ -9,7 +9,16 @@ export interface MethodResult {
   method: string;
   encoder: string;
   runs: Scores[];
+  /** The method of the reference this served head is held against (report: served ≥ reference − 1 point). */
+  reference?: string;
 }
+
+const eceCell = (runs: readonly Scores[]): string => {
+  const pairs = runs.flatMap((s) => (s.ece ? [s.ece] : []));
+  const before = pairs.flatMap((p) => (p.before === null ? [] : [p.before]));
+  const after = pairs.flatMap((p) => (p.after === null ? [] : [p.after]));
+  return before.length === 0 || after.length === 0 ? '' : `${f3(mean(before))} → ${f3(mean(after))}`;
+};
 
 const metric = (evaluations: Array<Evaluation | undefined>, key: 'accuracy' | 'f1_macro'): number[] =>
   evaluations.filter((e) => e !== undefined && e[key] !== null).map((e) => e?.[key] ?? 0);
@@ -25,11 +34,48 @@ export function overallTable(results: MethodResult[]): string {
     const [task = '', method = ''] = key.split('\u0000');
     const cells = encoders.flatMap((encoder) => {
       const all = find(results, task, method, encoder)?.runs.map((s) => s.all) ?? [];
-      return [meanCell(metric(all, 'accuracy'), true), meanCell(metric(all, 'f1_macro'), true)];
+      const runs = find(results, task, method, encoder)?.runs ?? [];
+      return [meanCell(metric(all, 'accuracy'), true), meanCell(metric(all, 'f1_macro'), true), eceCell(runs)];
     });
     return [task, method, ...cells];
   });
-  return markdownTable(['set', 'method', ...encoders.flatMap((e) => [`${e} accuracy`, `${e} macro-F1`])], rows);
+  return markdownTable(
+    ['set', 'method', ...encoders.flatMap((e) => [`${e} accuracy`, `${e} macro-F1`, `${e} ECE before → after`])],
+    rows,
+  );
+}
+
+/**
+ * Each served head against its reference, per set and encoder: accuracy of both on all held-out texts, the
+ * difference, and the language where the served head trails its reference most (few-shot: means of the draws).
+ */
+export function referenceTable(results: MethodResult[]): string {
+  const rows = results.flatMap((served) => {
+    const reference = served.reference && find(results, served.task, served.reference, served.encoder);
+    if (!reference) return [];
+    const langs = [...new Set(served.runs.flatMap((s) => [...s.byLang.keys()]))];
+    const gaps = langs
+      .map((lang) => ({ lang, gap: meanOf(served, 'accuracy', lang) - meanOf(reference, 'accuracy', lang) }))
+      .sort((a, b) => a.gap - b.gap);
+    const worst = gaps[0];
+    const signed = (x: number) => `${x >= 0 ? '+' : '−'}${f3(Math.abs(x))}`;
+    return [
+      [
+        served.task,
+        served.encoder,
+        served.method,
+        reference.method,
+        f3(meanOf(served, 'accuracy')),
+        f3(meanOf(reference, 'accuracy')),
+        signed(meanOf(served, 'accuracy') - meanOf(reference, 'accuracy')),
+        worst ? `${worst.lang} ${signed(worst.gap)}` : '',
+      ],
+    ];
+  });
+  return markdownTable(
+    ['set', 'encoder', 'served', 'reference', 'served accuracy', 'reference accuracy', 'difference', 'worst language'],
+    rows,
+  );
 }
 
 /** Held-out texts of a language in one run (the support of its classes). */

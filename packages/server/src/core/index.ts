@@ -9,13 +9,16 @@ export {
   calibrateLogitScale,
   DEFAULT_LOGIT_SCALE,
   scoreEmbedding,
+  zeroShotLogits,
 } from './classification/zero-shot.js';
 export { argmaxRows, evaluate, type Evaluation } from './training/evaluation.js';
 export { trainFewShotHead } from './training/few-shot.js';
-export { fitHead } from './training/fit.js';
 export { clearsCutoff, fitLabelCutoffs } from './training/label-cutoffs.js';
 export { outOfFoldPredictions } from './training/out-of-fold.js';
-export { forward } from './training/head-parameters.js';
+export { fewShotOutOfFold } from './training/few-shot-out-of-fold.js';
+export { forward, logitRows } from './training/head-parameters.js';
+export { candidateRecipes, fitHead, type FitOptions, type FittedHead, type RecipeFamily } from './training/fit.js';
+export { expectedCalibrationError, fitTemperature, reliabilityTable, softmaxAt } from './training/calibration.js';
 export { shuffled, stratifiedSplit } from './training/split.js';
 export { trainHead, type LabelledEmbedding, type TrainOptions } from './training/trainer.js';
 export type { RateLimiter } from './ports/rate-limits.js';

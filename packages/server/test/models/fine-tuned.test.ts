@@ -60,7 +60,7 @@ describe('fine-tuned model lifecycle', () => {
   it('trains in the background with progress and evaluates on a stratified held-out split', async () => {
     const started = await server.call('POST', `/v2/models/${id}/training-jobs`, { body: { seed: 7 } });
     expect(started.status).toBe(202);
-    expect(started.body).toMatchObject({ model_id: id, status: 'queued', progress: 0, options: { architecture: 'linear', holdout_fraction: 0.2, seed: 7, deploy: false } });
+    expect(started.body).toMatchObject({ model_id: id, status: 'queued', progress: 0, options: { architecture: 'auto', holdout_fraction: 0.2, seed: 7, deploy: false } });
     firstJob = await finished(server, id, started.body.id);
     expect(firstJob).toMatchObject({ status: 'succeeded', stage: 'done', progress: 1, version: 1, error: null });
     expect(firstJob.epoch).toBeGreaterThan(0);
@@ -77,6 +77,13 @@ describe('fine-tuned model lifecycle', () => {
     const correct = matrix.reduce((sum, row, i) => sum + row[i]!, 0);
     expect(model.metrics.accuracy).toBeCloseTo(correct / holdout, 4);
     for (const label of ['positive', 'negative', 'neutral']) expect(model.metrics.per_class[label].support).toBeGreaterThan(0);
+    // Calibrated on the out-of-fold predictions of the chosen recipe, measured on the held-out part.
+    const calibration = model.metrics.calibration;
+    expect(calibration).toMatchObject({ method: 'temperature', fitted_on: 'out-of-fold', measured_on: 'held-out', examples: holdout });
+    expect(calibration.temperature).toBeGreaterThan(0);
+    expect(calibration.reliability).toHaveLength(10);
+    expect(calibration.reliability.reduce((sum: number, bin: any) => sum + bin.count, 0)).toBe(holdout);
+    expect(calibration.ece_after).toBeGreaterThanOrEqual(0);
   });
 
   it('deploys, classifies, archives (409), and redeploys', async () => {
@@ -98,7 +105,8 @@ describe('fine-tuned model lifecycle', () => {
   });
 
   it('trains a second version that waits for a deploy, deploys it, then rolls back to the first', async () => {
-    const started = await server.call('POST', `/v2/models/${id}/training-jobs`, { body: { architecture: 'mlp', seed: 3 } });
+    // An MLP of at most 60 epochs: cross-validation fits it on 5 folds before the held-out and the served fit.
+    const started = await server.call('POST', `/v2/models/${id}/training-jobs`, { body: { architecture: 'mlp', max_epochs: 60, seed: 3 } });
     const job = await finished(server, id, started.body.id);
     expect(job).toMatchObject({ status: 'succeeded', version: 2 });
     expect((await server.call('GET', `/v2/models/${id}`)).body).toMatchObject({ status: 'deployed', version: 1 });
@@ -112,7 +120,7 @@ describe('fine-tuned model lifecycle', () => {
     expect((await server.call('POST', `/v2/models/${id}/rollback`)).body).toMatchObject({ status: 'deployed', version: 1, previous_version: 2 });
     expect((await classify(id)).body.predictions).toEqual(v1);
     expect((await server.call('POST', `/v2/models/${id}/deploy`, { body: { version: 9 } })).body.message).toMatch(/no version 9/);
-  });
+  }, 120_000);
 
   it('never drops a request while versions switch under load', async () => {
     const inFlight = Array.from({ length: 60 }, (_, i) => classify(id, [english[i % english.length]!.text]));
@@ -134,6 +142,11 @@ describe('fine-tuned model lifecycle', () => {
     expect(file.model.training_examples).toBe(sentiment.length);
     expect(file.model.config.split).toMatchObject({ served_head_trained_on: 'all', holdout: served.metrics.evaluated_on });
     expect(file.model.config.split.train + file.model.config.split.holdout).toBe(sentiment.length);
+    // The version's config names the recipe cross-validation chose among every candidate it scored, and its temperature.
+    const head = file.model.config.head;
+    expect(head).toMatchObject({ temperature: served.metrics.calibration.temperature, cv: { criterion: 'log_loss' } });
+    const chosen = head.cv.candidates.find((c: any) => c.recipe === (head.recipe === 'mlp' ? 'mlp 32' : `logistic-regression l2=${head.l2}`));
+    expect(chosen.log_loss).toBe(Math.min(...head.cv.candidates.map((c: any) => c.log_loss)));
     expect(file.encoder.sha256).toMatch(/^[0-9a-f]{64}$/);
 
     expect((await server.call('POST', '/v2/models/import', { body: file })).body.message).toMatch(

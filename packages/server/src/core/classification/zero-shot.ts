@@ -1,5 +1,6 @@
 // Zero-shot scoring: a text against each label's texts (its name and descriptions), by the nearest one, softmax-calibrated.
 import { dot, softmax } from './vectors.js';
+import { fitTemperature } from '../training/calibration.js';
 import type { Head } from './heads.js';
 import type { Encoder } from '../ports/encoders.js';
 import type { LabelDefinition, Model } from '../shared/types.js';
@@ -71,27 +72,31 @@ export async function zeroShotHead(model: Model, encoder: Encoder): Promise<Head
     predict: async (input) => (await input.embeddings()).map((e) => scoreEmbedding(prototypes, e, scale)),
   };
 }
-const SCALE_GRID = [1, 2, 3, 5, 7, 10, 15, 20, 30, 40, 50, 70, 100];
+/** Each row's log-probabilities at scale 1: logits up to a constant per row, so softmax(row / T) is the scale-1/T softmax. */
+export function zeroShotLogits(prototypes: LabelPrototypes, embeddings: readonly Float32Array[]): number[][] {
+  return embeddings.map((embedding) => scoreEmbedding(prototypes, embedding, 1).map((p) => Math.log(p)));
+}
 
-/** Picks the logit scale with the lowest negative log-likelihood on a labelled set (temperature calibration). */
+/**
+ * The logit scale 1 / T of the temperature T that training fits on a labelled set (fitTemperature: the lowest
+ * negative log-likelihood); the default scale without labelled rows.
+ */
 export function calibrateLogitScale(
   prototypes: LabelPrototypes,
   embeddings: Float32Array[],
   goldLabels: string[],
 ): number {
-  let best = DEFAULT_LOGIT_SCALE;
-  let bestLoss = Number.POSITIVE_INFINITY;
-  for (const scale of SCALE_GRID) {
-    let loss = 0;
-    embeddings.forEach((embedding, i) => {
-      const probs = scoreEmbedding(prototypes, embedding, scale);
-      const gold = prototypes.labels.indexOf(goldLabels[i] ?? '');
-      loss -= Math.log(Math.max(probs[gold] ?? 0, 1e-12));
-    });
-    if (loss < bestLoss) {
-      bestLoss = loss;
-      best = scale;
-    }
-  }
-  return best;
+  const rows = embeddings.flatMap((embedding, i) => {
+    const gold = prototypes.labels.indexOf(goldLabels[i] ?? '');
+    return gold < 0 ? [] : [{ embedding, gold }];
+  });
+  if (rows.length === 0) return DEFAULT_LOGIT_SCALE;
+  const temperature = fitTemperature(
+    zeroShotLogits(
+      prototypes,
+      rows.map((r) => r.embedding),
+    ),
+    rows.map((r) => r.gold),
+  );
+  return 1 / temperature;
 }

@@ -3,7 +3,8 @@ import { evaluatePredictions } from '../training/label-scores.js';
 import type { Repositories } from '../ports/repositories.js';
 import type { Encoder } from '../ports/encoders.js';
 import type { Model, Workspace } from '../shared/types.js';
-import { buildPrototypes, calibrateLogitScale, scoreEmbedding } from '../classification/zero-shot.js';
+import { buildPrototypes, calibrateLogitScale, scoreEmbedding, zeroShotLogits } from '../classification/zero-shot.js';
+import { calibrationReport } from '../training/calibration-report.js';
 import type { DemoModel } from './demo-model.js';
 import { sentiment } from './sentiment.js';
 import { supportTopics } from './support-topics.js';
@@ -59,7 +60,15 @@ export async function buildDemoModel(workspace: Workspace, demo: DemoModel, enco
     status: 'deployed' as const,
     labels: demo.labels,
     config: { encoder: encoder.id, logitScale },
-    metrics: evaluatePredictions(prototypes.labels, gold, predicted),
+    metrics: {
+      ...evaluatePredictions(prototypes.labels, gold, predicted),
+      calibration: calibrationReport(
+        zeroShotLogits(prototypes, embeddings),
+        gold.map((label) => prototypes.labels.indexOf(label)),
+        1 / logitScale,
+        { fitted_on: 'evaluation-set', measured_on: 'evaluation-set' },
+      ),
+    },
     trainingExamples: demo.examples.length,
     lastTrained: new Date(),
     confidenceThreshold: demo.confidenceThreshold,

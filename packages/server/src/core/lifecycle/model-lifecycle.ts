@@ -48,7 +48,7 @@ export interface LifecycleDeps {
 }
 
 export const DEFAULT_TRAINING_OPTIONS: TrainingOptions = {
-  architecture: 'linear',
+  architecture: 'auto',
   holdout_fraction: 0.2,
   max_epochs: 200,
   seed: 1,

@@ -58,7 +58,8 @@ export async function trainMultiLabelVersion(
     holdoutFraction: options.holdout_fraction,
     seed: options.seed,
     train: {
-      architecture: options.architecture,
+      // The multi-label trainer has no cross-validated choice yet: 'auto' trains its default, the linear head.
+      architecture: options.architecture === 'auto' ? 'linear' : options.architecture,
       maxEpochs: options.max_epochs,
       onProgress: (p) => {
         refitting ||= p.epoch <= lastEpoch;

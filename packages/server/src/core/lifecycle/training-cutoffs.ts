@@ -27,7 +27,12 @@ export async function trainingCutoffs(
       ...(fit.seed === undefined ? {} : { seed: fit.seed }),
       ...(fit.train === undefined
         ? {}
-        : { train: { architecture: fit.train.architecture, maxEpochs: fit.train.maxEpochs } }),
+        : {
+            train: {
+              architecture: fit.train.architecture === 'auto' ? undefined : fit.train.architecture,
+              maxEpochs: fit.train.maxEpochs,
+            },
+          }),
     }));
   const { cutoffs, summary } = fitLabelCutoffs(outOfFold.probabilities, outOfFold.gold, labels, targetPrecision);
   return { cutoffs, cutoff_summary: summary };

@@ -7,6 +7,7 @@ import { fitHead, type FitOptions } from '../training/fit.js';
 import type { HeadFitter, HeadGraphs, MultiLabelHeadFitter } from '../ports/training.js';
 import type { LabelledEmbedding } from '../training/trainer.js';
 import { detailedMetrics } from './detailed-metrics.js';
+import { headConfig } from './head-config.js';
 import { embedInChunks } from './embed-in-chunks.js';
 import { TRAIN_MODEL_JOB, type ModelLifecycleRepository, type TrainModelPayload } from '../ports/lifecycle.js';
 import { trainedTransition } from './transitions.js';
@@ -138,10 +139,7 @@ export class TrainingWorker {
       true,
     );
     const progress: Array<Promise<void>> = [];
-    // Two phases: the run evaluated on the held-out part (0.4 → 0.75), then the refit on every example (0.75 → 0.9),
-    // whose epochs count again from 1 up to its own epoch count; the first epoch that does not follow on marks it.
-    let lastEpoch = 0;
-    let refitting = false;
+    // Fits done of fits in all (cross-validation folds, the evaluated fit, the served fit) carry it from 0.4 to 0.9.
     const fitOptions: FitOptions = {
       kind: model.type === 'few-shot' ? 'few-shot' : 'fine-tuned',
       holdoutFraction: options.holdout_fraction,
@@ -150,15 +148,12 @@ export class TrainingWorker {
         architecture: options.architecture,
         maxEpochs: options.max_epochs,
         onProgress: (p) => {
-          refitting ||= p.epoch <= lastEpoch;
-          lastEpoch = p.epoch;
-          const [from, span] = refitting ? [0.75, 0.15] : [0.4, 0.35];
           progress.push(
             report({
               epoch: p.epoch,
               maxEpochs: p.maxEpochs,
               loss: p.loss,
-              progress: from + span * Math.min(1, p.epoch / p.maxEpochs),
+              progress: 0.4 + 0.5 * Math.min(1, p.epoch / p.maxEpochs),
             }),
           );
         },
@@ -172,6 +167,7 @@ export class TrainingWorker {
       ...(fitted.evaluation.accuracy === null
         ? fitted.metrics
         : detailedMetrics(fitted.evaluation, split.holdout.length)),
+      ...(fitted.metrics.calibration ? { calibration: fitted.metrics.calibration } : {}),
       ...(await trainingCutoffs(fitted, all, labels, fitOptions, targetPrecision)),
     };
 
@@ -181,7 +177,7 @@ export class TrainingWorker {
       config: {
         ...model.config,
         ...(targetPrecision === undefined ? {} : { target_precision: targetPrecision }),
-        head: { architecture: parameters.architecture, input_dim: parameters.inputDim },
+        head: headConfig(fitted),
         split: {
           seed: options.seed,
           holdout_fraction: options.holdout_fraction,

@@ -46,7 +46,8 @@ export type TrainingJobStatus = 'queued' | 'running' | 'succeeded' | 'failed';
 export type HeadArchitecture = 'linear' | 'mlp';
 
 export interface TrainingOptions {
-  architecture: HeadArchitecture;
+  /** 'auto': cross-validation chooses between logistic regression and the MLP; 'linear' or 'mlp' restricts it. */
+  architecture: HeadArchitecture | 'auto';
   /** Share of the examples held out (stratified) for the evaluation; fixed by `seed`. */
   holdout_fraction: number;
   max_epochs: number;

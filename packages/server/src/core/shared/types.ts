@@ -73,6 +73,8 @@ export interface ModelMetrics {
   cutoffs?: Record<string, LabelCutoffMetrics>;
   /** What those cut-offs decided over every out-of-fold text together. */
   cutoff_summary?: CutoffSummary;
+  /** How the served confidences were calibrated and how well (core/training/calibration-report.ts). */
+  calibration?: ModelCalibration;
 }
 
 /** One label's fitted cut-off on the top confidence, with what it decided on out-of-fold predictions. */
@@ -97,6 +99,34 @@ export interface CutoffSummary {
   coverage: number;
   /** Out-of-fold texts the cut-offs were fitted on. */
   evaluated_on: number;
+}
+
+/** A reliability bin: rows whose top confidence lies in (lower, upper]. */
+export interface ReliabilityBin {
+  lower: number;
+  upper: number;
+  count: number;
+  /** Mean top confidence of the bin's rows; null when the bin is empty. */
+  mean_confidence: number | null;
+  /** Share of the bin's rows whose top label is right; null when the bin is empty. */
+  accuracy: number | null;
+}
+
+/** Temperature scaling of a model's confidences and its expected calibration error (10 equal-width bins) before and after. */
+export interface ModelCalibration {
+  method: 'temperature';
+  /** Served probabilities are softmax(logits / temperature). */
+  temperature: number;
+  /** What the temperature was fitted on: out-of-fold predictions of the training examples, or an evaluation set. */
+  fitted_on: 'out-of-fold' | 'evaluation-set';
+  /** What the ECE and the table were measured on: the held-out examples, else the out-of-fold predictions. */
+  measured_on: 'held-out' | 'out-of-fold' | 'evaluation-set';
+  /** Rows measured. */
+  examples: number;
+  ece_before: number | null;
+  ece_after: number | null;
+  /** After calibration. */
+  reliability: ReliabilityBin[];
 }
 
 /** Kind-specific settings, e.g. the calibrated logit scale of a zero-shot model. */

@@ -1,62 +1,101 @@
-// Training as a model needs it: split once, score the recipe on the held-out part, then refit it on every example to serve.
+// Training as a model needs it: choose the recipe by cross-validation, calibrate it, score it on a held-out part, fit it on all.
 import type { ModelMetrics } from '../shared/types.js';
+import { calibrationReport } from './calibration-report.js';
+import { softmaxAt } from './calibration.js';
 import { evaluate, argmaxRows, toModelMetrics, type Evaluation } from './evaluation.js';
 import { trainFewShotHead, type FewShotOptions } from './few-shot.js';
-import { forward, type HeadParameters } from './head-parameters.js';
+import { fewShotOutOfFold } from './few-shot-out-of-fold.js';
+import { logitRows, type HeadParameters } from './head-parameters.js';
+import { AUTO_MLP_RECIPE, fitRecipe, LOGISTIC_L2_GRID, MLP_RECIPE, recipeName, type HeadRecipe } from './recipes.js';
+import { selectRecipe, selectionFits, type CandidateScore } from './recipe-selection.js';
+import { foldCount } from './folds.js';
 import { stratifiedSplit, type Split } from './split.js';
-import { trainHead, type LabelledEmbedding, type TrainOptions } from './trainer.js';
+import { withTemperature } from './temperature-head.js';
+import type { HeadArchitecture } from './head-parameters.js';
+import type { LabelledEmbedding, TrainOptions } from './trainer.js';
 
 export type TrainedHeadKind = 'fine-tuned' | 'few-shot';
 
-/**
- * Epochs without improvement before early stopping when the options name none (trainHead's own default): 30 beat
- * 10 and 20 by 2–3 points in 3-fold cross-validation on the training part of both eval sets (use-multi-612).
- */
-const DEFAULT_PATIENCE = 30;
+/** Which recipes cross-validation chooses from: both kinds ('auto'), or only one. */
+export type RecipeFamily = HeadArchitecture | 'auto';
 
 export interface FitOptions {
   kind: TrainedHeadKind;
   /** Share of every label's examples held out for evaluation (default 0.2). */
   holdoutFraction?: number;
-  /** Fixes the split and the training (default 0). */
+  /** Fixes the split, the folds and the training (default 0). */
   seed?: number;
   /**
-   * Fine-tuned only; its seed is the fit's. `onProgress` hears the evaluated run's epochs, then, when a refit
-   * follows, the refit's epochs counted again from 1 (its `maxEpochs` is the refit's epoch count).
+   * Fine-tuned only. `architecture`: 'linear' chooses among full-batch logistic regressions (L2 by cross-validation),
+   * 'mlp' trains the MLP (hiddenUnits, l2, maxEpochs apply), absent or 'auto' chooses among both. `onProgress` hears
+   * `epoch` = fits done of `maxEpochs` = fits in all (cross-validation folds, the evaluated fit, the served fit), with
+   * the MLP's epochs reported in between at the same count; `signal` aborts.
    */
-  train?: Omit<TrainOptions, 'seed'>;
+  train?: Omit<TrainOptions, 'seed' | 'architecture'> & { architecture?: RecipeFamily };
   /** Few-shot only. */
   fewShot?: FewShotOptions;
 }
 
+/** The chosen recipe and the cross-validation that chose it, as stored in the version's config.head. */
+export interface RecipeChoice {
+  recipe: string;
+  kind: HeadRecipe['kind'];
+  l2: number;
+  /** Folds of the cross-validation (0: too few examples of some label to cross-validate). */
+  folds: number;
+  /** What chose the recipe: calibrated out-of-fold log-loss. */
+  criterion: 'log_loss';
+  scores: CandidateScore[];
+}
+
 export interface FittedHead {
-  /** The head to serve: the recipe fitted on every example (see trainedOn). */
+  /** The head to serve: the recipe fitted on every example, its calibration folded into its last layer. */
   parameters: HeadParameters;
   /** Scores of the head trained on the training part, on the held-out examples; null scores when none were held out. */
   evaluation: Evaluation;
-  /** The same, in the Model's form. */
+  /** The same, in the Model's form, with the calibration measured on the held-out part (else out of fold). */
   metrics: ModelMetrics;
   split: Split;
   /** Examples the served head learned from: every example. */
   trainingExamples: number;
   /**
-   * Always 'all': the head trained on the training part is scored on the held-out part, then the same recipe is
-   * refit on every example and that head is served, since every labelled example counts; the metrics are then those
-   * of the same recipe on fewer examples, a conservative estimate. (Versions trained before this refit, whose
-   * fine-tuned head was the evaluated one, say 'train-part' in their stored config.)
+   * Always 'all': the recipe trained on the training part is scored on the held-out part, then the same recipe is
+   * fit on every example and that head is served, since every labelled example counts; the metrics are then those
+   * of the same recipe on fewer examples, a conservative estimate.
    */
   trainedOn: 'all';
-  /** Fine-tuned only: epochs the evaluated run ran and whether early stopping ended it. */
+  /** Fine-tuned only: the recipe cross-validation chose and every candidate's scores. */
+  choice?: RecipeChoice;
+  /** The softmax temperature folded into the served head (1: not calibrated). */
+  temperature: number;
+  /**
+   * Calibrated out-of-fold probabilities of the chosen recipe, one row per example in the examples' order, and the
+   * gold label indices; absent when some label has fewer than 2 examples (no cross-validation).
+   */
+  outOfFold?: { probabilities: number[][]; gold: number[] };
+  /** MLP only: epochs the served fit ran and whether early stopping ended it. */
   epochs?: number;
   stoppedEarly?: boolean;
-  /**
-   * Fine-tuned only: epochs the served head was refit for on every example, the evaluated run's best epoch (whose
-   * parameters it kept). Absent when nothing was held out: the evaluated head already learned every example.
-   */
+  /** Kept for stored versions of the earlier protocol; never set now. */
   refitEpochs?: number;
 }
 
-/** Splits the examples (stratified, by seed), scores the recipe trained on the training part, then fits it on all. */
+/** The candidates cross-validation chooses from for a recipe family and the trainer's options. */
+export function candidateRecipes(family: RecipeFamily, train: FitOptions['train'] = {}): HeadRecipe[] {
+  const logistic = LOGISTIC_L2_GRID.map((l2) => ({ kind: 'logistic-regression' as const, l2 }));
+  const base = family === 'mlp' ? MLP_RECIPE : AUTO_MLP_RECIPE;
+  const mlp: HeadRecipe = {
+    kind: 'mlp',
+    hiddenUnits: train.hiddenUnits ?? base.hiddenUnits,
+    l2: train.l2 ?? base.l2,
+    maxEpochs: Math.min(train.maxEpochs ?? base.maxEpochs, base.maxEpochs),
+  };
+  if (family === 'linear') return logistic;
+  if (family === 'mlp') return [{ ...mlp, maxEpochs: train.maxEpochs ?? base.maxEpochs }];
+  return [...logistic, mlp];
+}
+
+/** Splits the examples (stratified, by seed), chooses and calibrates the recipe, scores it held out, then fits it on all. */
 export async function fitHead(
   examples: readonly LabelledEmbedding[],
   labels: readonly string[],
@@ -70,41 +109,84 @@ export async function fitHead(
   );
   const train = split.train.map((i) => examples[i] as LabelledEmbedding);
   const heldOut = split.holdout.map((i) => examples[i] as LabelledEmbedding);
-  const score = (parameters: HeadParameters) =>
-    evaluate(
-      heldOut.map((e) => e.label),
-      argmaxRows(
-        forward(
-          parameters,
-          heldOut.map((e) => e.embedding),
-        ),
-      ),
-      labels,
-    );
+  const gold = examples.map((e) => e.label);
+  const heldOutGold = heldOut.map((e) => e.label);
   const fitted = { split, trainingExamples: examples.length, trainedOn: 'all' as const };
+
+  /** Metrics of a head trained on the training part; calibration measured held out, else on the out-of-fold rows. */
+  const scoreWith = (evaluated: HeadParameters, temperature: number, outOfFoldLogits: number[][] | null) => {
+    const logits = logitRows(
+      evaluated,
+      heldOut.map((e) => e.embedding),
+    );
+    const evaluation = evaluate(heldOutGold, argmaxRows(logits), labels);
+    const metrics = toModelMetrics(evaluation);
+    if (heldOut.length > 0 && outOfFoldLogits)
+      metrics.calibration = calibrationReport(logits, heldOutGold, temperature, {
+        fitted_on: 'out-of-fold',
+        measured_on: 'held-out',
+      });
+    else if (outOfFoldLogits)
+      metrics.calibration = calibrationReport(outOfFoldLogits, gold, temperature, {
+        fitted_on: 'out-of-fold',
+        measured_on: 'out-of-fold',
+      });
+    return { evaluation, metrics };
+  };
+  const outOfFold = (logits: number[][] | null, temperature: number) =>
+    logits ? { outOfFold: { probabilities: logits.map((row) => softmaxAt(row, temperature)), gold } } : {};
+
   if (options.kind === 'few-shot') {
-    const evaluation = score(trainFewShotHead(train, labels, options.fewShot));
-    const parameters = trainFewShotHead(examples, labels, options.fewShot);
-    return { ...fitted, parameters, evaluation, metrics: toModelMetrics(evaluation) };
+    const { logits, temperature } = fewShotOutOfFold(examples, labels, seed, options.fewShot);
+    const scored = scoreWith(trainFewShotHead(train, labels, options.fewShot), temperature, logits);
+    const parameters = withTemperature(trainFewShotHead(examples, labels, options.fewShot), temperature);
+    return { ...fitted, ...scored, parameters, temperature, ...outOfFold(logits, temperature) };
   }
-  const patience = options.train?.patience ?? DEFAULT_PATIENCE;
-  const evaluated = await trainHead(train, labels, { ...options.train, patience, seed });
-  const evaluation = score(evaluated.parameters);
-  const run = { evaluation, metrics: toModelMetrics(evaluation), epochs: evaluated.epochs };
-  // Nothing held out (holdout fraction 0, or no label with two examples): the training part is every example, so
-  // the one run (early stopping on its own validation slice when one can be carved) is served as is, with null
-  // metrics, and no refit follows.
-  if (heldOut.length === 0)
-    return { ...fitted, ...run, parameters: evaluated.parameters, stoppedEarly: evaluated.stoppedEarly };
-  // The evaluated run kept the parameters of its best epoch: `patience` epochs before it stopped early, else its last.
-  const refitEpochs = Math.max(1, evaluated.stoppedEarly ? evaluated.epochs - patience : evaluated.epochs);
-  // The same recipe and seed on every example for exactly that many epochs: no validation slice, no early stop.
-  const refit = await trainHead(examples, labels, {
-    ...options.train,
+
+  const candidates = candidateRecipes(options.train?.architecture ?? 'auto', options.train);
+  const signal = options.train?.signal;
+  const onProgress = options.train?.onProgress;
+  const total = selectionFits(candidates, foldCount(gold)) + (heldOut.length > 0 ? 2 : 1);
+  let done = 0;
+  const report = (loss: number, validationLoss: number | null = null) =>
+    onProgress?.({ epoch: done, maxEpochs: total, loss, validationLoss });
+  const run = {
     seed,
-    maxEpochs: refitEpochs,
-    validationFraction: 0,
-    patience: Number.POSITIVE_INFINITY,
+    ...(signal ? { signal } : {}),
+    onEpoch: (p: { loss: number; validationLoss: number | null }) => report(p.loss, p.validationLoss),
+  };
+  const selection = await selectRecipe(examples, labels, candidates, {
+    ...run,
+    onFit: (fits, _total, loss) => {
+      done = fits;
+      report(loss);
+    },
   });
-  return { ...fitted, ...run, parameters: refit.parameters, stoppedEarly: evaluated.stoppedEarly, refitEpochs };
+  const { recipe, temperature, outOfFoldLogits } = selection;
+  const finish = (loss: number) => {
+    done += 1;
+    report(loss);
+  };
+  const evaluated = await fitRecipe(recipe, train, labels, run);
+  finish(evaluated.loss);
+  const scored = scoreWith(evaluated.parameters, temperature, outOfFoldLogits);
+  // Nothing held out: the training part is every example, so the evaluated fit is the served one.
+  const final = heldOut.length > 0 ? await fitRecipe(recipe, examples, labels, run) : evaluated;
+  if (heldOut.length > 0) finish(final.loss);
+  return {
+    ...fitted,
+    ...scored,
+    parameters: withTemperature(final.parameters, temperature),
+    temperature,
+    choice: {
+      recipe: recipeName(recipe),
+      kind: recipe.kind,
+      l2: recipe.l2,
+      folds: selection.folds,
+      criterion: 'log_loss',
+      scores: selection.scores,
+    },
+    ...outOfFold(outOfFoldLogits, temperature),
+    ...(final.epochs === undefined ? {} : { epochs: final.epochs, stoppedEarly: final.stoppedEarly ?? false }),
+  };
 }

@@ -66,8 +66,8 @@ export function softmaxRow(logits: ArrayLike<number>): number[] {
   return exps.map((x) => x / total);
 }
 
-/** Probability rows (softmax over labels, or one sigmoid per label for a multi-label head), computed in float64. */
-export function forward(params: HeadParameters, embeddings: readonly Float32Array[]): number[][] {
+/** Logit rows (the last layer's outputs, before the softmax or the sigmoids) for a batch of embeddings, in float64. */
+export function logitRows(params: HeadParameters, embeddings: readonly Float32Array[]): number[][] {
   return embeddings.map((embedding) => {
     if (embedding.length !== params.inputDim)
       throw new Error(`embedding has ${embedding.length} dimensions, the head takes ${params.inputDim}`);
@@ -75,8 +75,14 @@ export function forward(params: HeadParameters, embeddings: readonly Float32Arra
     params.layers.forEach((layer, i) => {
       x = dense(layer, x, i < params.layers.length - 1);
     });
-    return params.output === 'sigmoid' ? Array.from(x, (z) => 1 / (1 + Math.exp(-z))) : softmaxRow(x);
+    return Array.from(x);
   });
+}
+
+/** Probability rows (softmax over labels, or one sigmoid per label for a multi-label head), computed in float64. */
+export function forward(params: HeadParameters, embeddings: readonly Float32Array[]): number[][] {
+  const rows = logitRows(params, embeddings);
+  return params.output === 'sigmoid' ? rows.map((row) => row.map((z) => 1 / (1 + Math.exp(-z)))) : rows.map(softmaxRow);
 }
 
 function toBase64(values: Float32Array): string {

@@ -183,8 +183,8 @@ export function registerModelCommands(program: Command): void {
   addApiOptions(
     models.command('train <model-id>').description('start a training job; --follow shows its progress until it ends'),
   )
-    .option('--architecture <kind>', 'linear or mlp')
-    .option('--max-epochs <n>', 'upper bound on epochs')
+    .option('--architecture <kind>', 'auto (cross-validation chooses, default), linear or mlp')
+    .option('--max-epochs <n>', "upper bound on the MLP's epochs")
     .option('--holdout <fraction>', 'share of examples held out for the evaluation')
     .option('--seed <n>', 'seed of the split and the initialisation')
     .option('--deploy', 'deploy the new version when trained')
@@ -194,7 +194,7 @@ export function registerModelCommands(program: Command): void {
       async (
         id: string,
         flags: ApiFlags & {
-          architecture?: 'linear' | 'mlp';
+          architecture?: 'auto' | 'linear' | 'mlp';
           maxEpochs?: string;
           holdout?: string;
           seed?: string;

@@ -1,0 +1,38 @@
+// A model's `metrics.calibration`: the temperature and the top-confidence ECE and reliability table it was measured with.
+import type { ModelCalibration } from '../shared/types.js';
+import { expectedCalibrationError, reliabilityTable, softmaxAt } from './calibration.js';
+
+const round = (x: number) => Math.round(x * 10_000) / 10_000;
+const roundOrNull = (x: number | null) => (x === null ? null : round(x));
+
+/** ECE before (temperature 1) and after (the fitted temperature) on labelled logit rows, with the table after. */
+export function calibrationReport(
+  logits: readonly (readonly number[])[],
+  gold: readonly number[],
+  temperature: number,
+  where: Pick<ModelCalibration, 'fitted_on' | 'measured_on'>,
+): ModelCalibration {
+  const before = reliabilityTable(
+    logits.map((row) => softmaxAt(row, 1)),
+    gold,
+  );
+  const after = reliabilityTable(
+    logits.map((row) => softmaxAt(row, temperature)),
+    gold,
+  );
+  return {
+    method: 'temperature',
+    temperature: round(temperature),
+    ...where,
+    examples: logits.length,
+    ece_before: roundOrNull(expectedCalibrationError(before)),
+    ece_after: roundOrNull(expectedCalibrationError(after)),
+    reliability: after.map((bin) => ({
+      lower: round(bin.lower),
+      upper: round(bin.upper),
+      count: bin.count,
+      mean_confidence: roundOrNull(bin.mean_confidence),
+      accuracy: roundOrNull(bin.accuracy),
+    })),
+  };
+}

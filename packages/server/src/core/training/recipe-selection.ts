@@ -1,0 +1,125 @@
+// Chooses a head recipe by stratified k-fold cross-validation: out-of-fold logits of every candidate, scored by calibrated log-loss.
+import { argmax } from './evaluation.js';
+import { fitTemperature, meanNegativeLogLikelihood } from './calibration.js';
+import { foldCount, stratifiedFolds } from './folds.js';
+import { logitRows } from './head-parameters.js';
+import { linearHead } from './logistic-regression.js';
+import { fitLogisticPath, fitMlp, recipeName, type HeadRecipe } from './recipes.js';
+import type { LabelledEmbedding, TrainProgress } from './trainer.js';
+
+export interface CandidateScore {
+  recipe: string;
+  /** Mean out-of-fold negative log-likelihood after the candidate's own temperature scaling (the criterion). */
+  log_loss: number;
+  /** The same before temperature scaling. */
+  log_loss_raw: number;
+  accuracy: number;
+  temperature: number;
+}
+
+export interface RecipeSelection {
+  recipe: HeadRecipe;
+  /** Folds used; 0 when some label has fewer than 2 examples (no cross-validation: the first candidate is chosen). */
+  folds: number;
+  /** Every candidate's cross-validated scores, in the candidates' order. */
+  scores: CandidateScore[];
+  /** The chosen recipe's out-of-fold logits, one row per example (null without cross-validation). */
+  outOfFoldLogits: number[][] | null;
+  /** The temperature fitted on those logits (1 without cross-validation). */
+  temperature: number;
+}
+
+export interface SelectionRun {
+  seed: number;
+  signal?: AbortSignal;
+  /** After every fit: fits done, fits in all, and the fit's training objective. */
+  onFit?: (done: number, total: number, loss: number) => void;
+  /** MLP epochs inside a fit. */
+  onEpoch?: (progress: TrainProgress) => void;
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Fits needed to cross-validate the candidates: one logistic path and one fit per MLP candidate, per fold. */
+export function selectionFits(candidates: readonly HeadRecipe[], folds: number): number {
+  const logistic = candidates.some((c) => c.kind === 'logistic-regression') ? 1 : 0;
+  return folds * (logistic + candidates.filter((c) => c.kind === 'mlp').length);
+}
+
+/**
+ * Cross-validates the candidates (k = 5, fewer when a label has fewer examples) and picks the one with the lowest
+ * out-of-fold log-loss after temperature scaling: log-loss weighs every example's whole probability row, so it
+ * separates candidates that a few hundred examples leave tied on accuracy, and scoring it after the temperature
+ * each candidate will be served with does not penalise an over-confident candidate for what calibration removes.
+ * Ties keep the earlier candidate.
+ */
+export async function selectRecipe(
+  examples: readonly LabelledEmbedding[],
+  labels: readonly string[],
+  candidates: readonly HeadRecipe[],
+  run: SelectionRun,
+): Promise<RecipeSelection> {
+  const first = candidates[0];
+  if (!first) throw new Error('recipe selection needs at least one candidate');
+  const gold = examples.map((e) => e.label);
+  const folds = foldCount(gold);
+  if (folds < 2) return { recipe: first, folds: 0, scores: [], outOfFoldLogits: null, temperature: 1 };
+  const assignment = stratifiedFolds(gold, folds, run.seed);
+  const logits = candidates.map(() => new Array<number[]>(examples.length));
+  const logisticIndices = candidates.flatMap((c, i) => (c.kind === 'logistic-regression' ? [i] : []));
+  // Strongest penalty first: each fit starts from the previous, more regularised solution and converges faster.
+  logisticIndices.sort((a, b) => (candidates[b] as { l2: number }).l2 - (candidates[a] as { l2: number }).l2);
+  const total = selectionFits(candidates, folds);
+  let done = 0;
+  const fitted = async (loss: number) => {
+    done += 1;
+    run.onFit?.(done, total, loss);
+    await nextTurn();
+    run.signal?.throwIfAborted();
+  };
+  for (let fold = 0; fold < folds; fold += 1) {
+    const train = examples.filter((_, i) => assignment[i] !== fold);
+    const testIndices = assignment.flatMap((f, i) => (f === fold ? [i] : []));
+    const test = testIndices.map((i) => (examples[i] as LabelledEmbedding).embedding);
+    const keep = (candidate: number, rows: number[][]) =>
+      rows.forEach((row, j) => ((logits[candidate] as number[][])[testIndices[j] as number] = row));
+    if (logisticIndices.length > 0) {
+      const strengths = logisticIndices.map((i) => (candidates[i] as { l2: number }).l2);
+      const fits = fitLogisticPath(train, labels.length, strengths);
+      fits.forEach((fit, j) => keep(logisticIndices[j] as number, logitRows(linearHead(fit.model, labels), test)));
+      await fitted(fits.at(-1)?.loss ?? 0);
+    }
+    for (const [c, candidate] of candidates.entries()) {
+      if (candidate.kind !== 'mlp') continue;
+      const mlp = await fitMlp(candidate, train, labels, {
+        seed: run.seed,
+        ...(run.signal ? { signal: run.signal } : {}),
+        ...(run.onEpoch ? { onEpoch: run.onEpoch } : {}),
+      });
+      keep(c, logitRows(mlp.parameters, test));
+      await fitted(mlp.loss);
+    }
+  }
+  const scores = candidates.map((candidate, c) => {
+    const rows = logits[c] as number[][];
+    const temperature = fitTemperature(rows, gold);
+    return {
+      recipe: recipeName(candidate),
+      log_loss: meanNegativeLogLikelihood(rows, gold, temperature),
+      log_loss_raw: meanNegativeLogLikelihood(rows, gold),
+      accuracy: rows.filter((row, i) => argmax(row) === gold[i]).length / rows.length,
+      temperature,
+    };
+  });
+  let best = 0;
+  scores.forEach((s, c) => {
+    if (s.log_loss < (scores[best] as CandidateScore).log_loss) best = c;
+  });
+  return {
+    recipe: candidates[best] as HeadRecipe,
+    folds,
+    scores,
+    outOfFoldLogits: logits[best] as number[][],
+    temperature: (scores[best] as CandidateScore).temperature,
+  };
+}
