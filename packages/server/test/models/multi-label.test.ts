@@ -268,5 +268,25 @@ describe('multi-label models from a dataset and zero-shot', () => {
     expect(row[0].label).toBe('shipping');
     expect(row[0].confidence).toBeGreaterThan(0.5);
     expect(Math.abs(row.reduce((a: number, p: any) => a + p.confidence, 0) - 1)).toBeGreaterThan(0.01);
+
+    // Evaluated on a labelled set, it calibrates each label's cut-off on it (metrics cross-fitted over 3 folds).
+    const three = ['billing', 'shipping', 'praise'];
+    const examples = [
+      ...three.flatMap((label) => unseen[label]!.map((text) => ({ text, labels: [label] }))),
+      ...unseen.billing!.map((text, i) => ({
+        text: `${text} ${unseen.shipping![i]}`,
+        labels: ['billing', 'shipping'],
+      })),
+    ];
+    const evaluated = await server.call('POST', `/v2/models/${res.body.id}/evaluations`, { body: { examples } });
+    expect(evaluated.status, JSON.stringify(evaluated.body)).toBe(200);
+    expect(evaluated.body).toMatchObject({ evaluated_on: examples.length });
+    expect(evaluated.body.f1_micro).toBeGreaterThan(0);
+    const calibrated = (await server.call('GET', `/v2/models/${res.body.id}`)).body;
+    expect(calibrated.metrics).toEqual(evaluated.body);
+    const cutoffs = Object.values<number>(calibrated.multi_label_cutoffs);
+    expect(cutoffs).toHaveLength(3);
+    expect(cutoffs.some((c) => c !== 0.5)).toBe(true);
+    for (const c of cutoffs) expect(c >= 0 && c <= 1).toBe(true);
   });
 });
