@@ -1020,7 +1020,10 @@ export interface paths {
          *     for zero-shot and llm models, which are not trained; trained models are evaluated on their
          *     held-out split when they train, and may be measured again here (on texts that are not among
          *     their examples: the served head has learned every one of them). Labels that are not the
-         *     model's give `400 INVALID_PARAMETER`.
+         *     model's give `400 INVALID_PARAMETER`. A multi-label model takes examples with `labels` and
+         *     answers multi-label metrics (`accuracy` is the subset accuracy); a zero-shot multi-label
+         *     model also fits each label's cut-off on the set (stored in `multi_label_cutoffs`) and answers
+         *     metrics cross-fitted over three folds.
          *
          *     Needs the `admin` role.
          */
@@ -2198,9 +2201,10 @@ export interface components {
             multi_label?: boolean;
             /**
              * @description Multi-label models only: label → the score a text needs for that label. A training fits
-             *     each label's cut-off to maximise its F1 on 3-fold out-of-fold scores of the training part;
-             *     a label it cannot fit (no positive or negative example there) and a zero-shot model's labels
-             *     keep 0.5.
+             *     each label's cut-off to maximise its F1 on 3-fold out-of-fold scores of the training part
+             *     (a label it cannot fit, with no positive or negative example there, keeps 0.5). A zero-shot
+             *     model starts at 0.5 for every label; evaluating it on a labelled set (`evaluateModel`) fits
+             *     each label's cut-off on that set the same way.
              */
             multi_label_cutoffs?: {
                 [key: string]: number;

@@ -240,6 +240,28 @@ describe('multi-label models from a dataset and zero-shot', () => {
     expect(added.body.examples_per_label).toEqual({ billing: 1, refund: 1, shipping: 1 });
   });
 
+  it('few-shot: created with examples of several labels, trains by itself and serves independent scores', async () => {
+    const examples = [
+      ...LABELS.flatMap((label) => train[label]!.slice(0, 3).map((text) => ({ text, labels: [label] }))),
+      ...PAIRS.map(([a, b], i) => ({ text: `${train[a]![i]} ${train[b]![i]}`, labels: [a, b] })),
+    ];
+    const res = await createModel({ name: 'Few-shot intents, several', type: 'few-shot', multi_label: true, examples });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.training_job).toMatchObject({ status: 'queued' });
+    const job = await finished(server, res.body.id, res.body.training_job.id, 120_000);
+    expect(job).toMatchObject({ status: 'succeeded', version: 1 });
+    expect((await server.call('POST', `/v2/models/${res.body.id}/deploy`)).status).toBe(200);
+    const out = await server.call('POST', `/v2/models/${res.body.id}/inference`, {
+      body: { texts: [unseen.shipping![0]] },
+    });
+    expect(out.status).toBe(200);
+    expect(out.body.predictions[0]).toHaveLength(4);
+    expect((await server.call('GET', `/v2/models/${res.body.id}`)).body).toMatchObject({
+      multi_label: true,
+      training_examples: examples.length,
+    });
+  });
+
   it('zero-shot: independent scores per label, the best label above its cut-off', async () => {
     const res = await server.call('POST', '/v2/models', {
       body: {
@@ -268,5 +290,25 @@ describe('multi-label models from a dataset and zero-shot', () => {
     expect(row[0].label).toBe('shipping');
     expect(row[0].confidence).toBeGreaterThan(0.5);
     expect(Math.abs(row.reduce((a: number, p: any) => a + p.confidence, 0) - 1)).toBeGreaterThan(0.01);
+
+    // Evaluated on a labelled set, it calibrates each label's cut-off on it (metrics cross-fitted over 3 folds).
+    const three = ['billing', 'shipping', 'praise'];
+    const examples = [
+      ...three.flatMap((label) => unseen[label]!.map((text) => ({ text, labels: [label] }))),
+      ...unseen.billing!.map((text, i) => ({
+        text: `${text} ${unseen.shipping![i]}`,
+        labels: ['billing', 'shipping'],
+      })),
+    ];
+    const evaluated = await server.call('POST', `/v2/models/${res.body.id}/evaluations`, { body: { examples } });
+    expect(evaluated.status, JSON.stringify(evaluated.body)).toBe(200);
+    expect(evaluated.body).toMatchObject({ evaluated_on: examples.length });
+    expect(evaluated.body.f1_micro).toBeGreaterThan(0);
+    const calibrated = (await server.call('GET', `/v2/models/${res.body.id}`)).body;
+    expect(calibrated.metrics).toEqual(evaluated.body);
+    const cutoffs = Object.values<number>(calibrated.multi_label_cutoffs);
+    expect(cutoffs).toHaveLength(3);
+    expect(cutoffs.some((c) => c !== 0.5)).toBe(true);
+    for (const c of cutoffs) expect(c >= 0 && c <= 1).toBe(true);
   });
 });

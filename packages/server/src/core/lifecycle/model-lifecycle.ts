@@ -17,6 +17,7 @@ import { TRAINED_KINDS, type ModelVersion, type TrainingJob, type TrainingOption
 import { ownValue } from '../shared/own-value.js';
 import { normaliseExamples, splitLabels, type ExampleInput } from './multi-label-examples.js';
 import { evaluateMultiLabelRows } from './multi-label-evaluation.js';
+import { fitZeroShotCutoffs } from './zero-shot-cutoffs.js';
 import { multiLabelCutoffs } from '../classification/multi-label-cutoffs.js';
 
 export interface CreateModelInput {
@@ -296,6 +297,14 @@ export class ModelLifecycle {
       embeddings: () => (embedded ??= embedInChunks(encoder, texts, undefined, { workspaceId: model.workspaceId })),
     });
     const gold = examples.map((e) => head.labels.indexOf(e.label));
+    if (multiLabel && model.type === 'zero-shot') {
+      // A zero-shot multi-label model calibrates each label's cut-off on the labelled set (see zero-shot-cutoffs.ts).
+      const fitted = fitZeroShotCutoffs(rows, examples, head.labels, multiLabelCutoffs(model.config, head.labels));
+      await this.deps.lifecycle.setVersionMetrics(model.id, model.version, fitted.metrics, new Date(), {
+        multi_label_cutoffs: fitted.cutoffs,
+      });
+      return fitted.metrics;
+    }
     const metrics: ModelMetrics = {
       ...(multiLabel
         ? evaluateMultiLabelRows(rows, examples, head.labels, multiLabelCutoffs(model.config, head.labels))

@@ -17,12 +17,16 @@ export interface ModelLifecycleRepository {
   listVersions(modelId: number): Promise<ModelVersion[]>;
   getVersion(modelId: number, version: number): Promise<ModelVersion | undefined>;
   headGraph(modelId: number, version: number): Promise<Uint8Array | undefined>;
-  /** Replaces a version's metrics (an evaluation on a labelled set); mirrored on the model when it is the current version. */
+  /**
+   * Replaces a version's metrics (an evaluation on a labelled set); mirrored on the model when it is the current version.
+   * `configPatch` (e.g. the cut-offs a zero-shot multi-label model fits on the set) is merged into its config likewise.
+   */
   setVersionMetrics(
     modelId: number,
     version: number,
     metrics: ModelVersion['metrics'],
     evaluatedAt: Date,
+    configPatch?: Partial<ModelVersion['config']>,
   ): Promise<void>;
   /**
    * Locks the model row, lets `decide` compute the change from the row as it is (it may throw a DomainError),

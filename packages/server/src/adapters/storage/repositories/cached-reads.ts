@@ -51,8 +51,8 @@ export function withCachedReads(
         thenForget(lifecycle.update(workspaceId, modelId, decide), () => models.modelChanged(modelId)),
       remove: (workspaceId, modelId) =>
         thenForget(lifecycle.remove(workspaceId, modelId), () => models.modelChanged(modelId)),
-      setVersionMetrics: (modelId, version, metrics, evaluatedAt) =>
-        thenForget(lifecycle.setVersionMetrics(modelId, version, metrics, evaluatedAt), () =>
+      setVersionMetrics: (modelId, version, metrics, evaluatedAt, configPatch) =>
+        thenForget(lifecycle.setVersionMetrics(modelId, version, metrics, evaluatedAt, configPatch), () =>
           models.modelChanged(modelId),
         ),
     },

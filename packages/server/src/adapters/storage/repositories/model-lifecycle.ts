@@ -115,17 +115,19 @@ export function createModelLifecycleRepository(db: Kysely<DatabaseSchema>): Mode
       return row?.head_graph ? new Uint8Array(row.head_graph) : undefined;
     },
 
-    async setVersionMetrics(modelId, version, metrics, evaluatedAt) {
+    async setVersionMetrics(modelId, version, metrics, evaluatedAt, configPatch) {
+      // jsonb || merges the patch's keys into the stored config (none when there is no patch).
+      const config = sql<string>`config || ${toJson(configPatch ?? {})}::jsonb`;
       await db.transaction().execute(async (trx) => {
         await trx
           .updateTable('model_versions')
-          .set({ metrics: toJson(metrics) })
+          .set({ metrics: toJson(metrics), config })
           .where('model_id', '=', modelId)
           .where('version', '=', version)
           .execute();
         await trx
           .updateTable('models')
-          .set({ metrics: toJson(metrics), updated_at: evaluatedAt })
+          .set({ metrics: toJson(metrics), config, updated_at: evaluatedAt })
           .where('id', '=', modelId)
           .where('version', '=', version)
           .execute();
