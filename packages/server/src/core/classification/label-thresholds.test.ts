@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Model } from '../shared/types.js';
 import { decide, effectiveLabelThresholds } from './label-thresholds.js';
+import { multiLabelCutoffs } from './multi-label-cutoffs.js';
 
 function model(overrides: Partial<Model> = {}): Model {
   return {
@@ -45,6 +46,19 @@ describe('effectiveLabelThresholds', () => {
     });
     expect(effectiveLabelThresholds(m)).toEqual({ billing: 0.8, refund: 0.7, shipping: 0.4 });
     expect(effectiveLabelThresholds(model())).toEqual({ billing: 0.4, refund: 0.4, shipping: 0.4 });
+  });
+
+  it('a multi-label model: the user-set cut-off, else its fitted per-label cut-off, else 0.5; the same the labels use', () => {
+    const m = model({
+      config: {
+        encoder: 'e',
+        multi_label: true,
+        label_thresholds: { billing: 0.8 },
+        multi_label_cutoffs: { billing: 0.3, refund: 0.35 },
+      },
+    });
+    expect(effectiveLabelThresholds(m)).toEqual({ billing: 0.8, refund: 0.35, shipping: 0.5 });
+    expect(multiLabelCutoffs(m.config, ['billing', 'refund', 'shipping'])).toEqual([0.8, 0.35, 0.5]);
   });
 
   it('a label named like an Object.prototype member reads only its own cut-off', () => {

@@ -2,6 +2,7 @@
 import { clearsCutoff } from '../training/label-cutoffs.js';
 import { ownValue } from '../shared/own-value.js';
 import type { Model } from '../shared/types.js';
+import { multiLabelCutoffs } from './multi-label-cutoffs.js';
 import { topPrediction } from './predictions.js';
 
 /** Whether a text's top label clears its label's cut-off (cut-offs never drop or rescale predictions). */
@@ -18,7 +19,8 @@ const memo = new WeakMap<ThresholdSource, Record<string, number>>();
 
 /**
  * THE rule for a label's effective cut-off: the one the user set in the version's `label_thresholds`, else the one
- * its training fitted to `target_precision` (`metrics.cutoffs`), else the model's `confidence_threshold`. A text is
+ * its training fitted to `target_precision` (`metrics.cutoffs`; for a multi-label model the per-label cut-off its
+ * training or evaluation fitted, else 0.5), else the model's `confidence_threshold`. A text is
  * decided when its top confidence is at or above its top label's cut-off; a cut-off of 1 never decides.
  */
 export function effectiveLabelThresholds(model: ThresholdSource): Record<string, number> {
@@ -26,10 +28,18 @@ export function effectiveLabelThresholds(model: ThresholdSource): Record<string,
   if (known) return known;
   const set = model.config.label_thresholds ?? {};
   const fitted = model.metrics.cutoffs ?? {};
+  // A multi-label model's fitted cut-offs are its per-label sigmoid cut-offs (multi-label-cutoffs.ts).
+  const multiLabel =
+    model.config.multi_label === true
+      ? multiLabelCutoffs(
+          model.config,
+          model.labels.map((l) => l.name),
+        )
+      : undefined;
   const thresholds = Object.fromEntries(
-    model.labels.map(({ name }) => [
+    model.labels.map(({ name }, k) => [
       name,
-      ownValue(set, name) ?? ownValue(fitted, name)?.threshold ?? model.confidenceThreshold,
+      multiLabel?.[k] ?? ownValue(set, name) ?? ownValue(fitted, name)?.threshold ?? model.confidenceThreshold,
     ]),
   );
   memo.set(model, thresholds);

@@ -4,14 +4,20 @@ import type { Classification, Model, ModelConfig } from '../shared/types.js';
 /** Cut-off of a label the config does not name (a zero-shot model, or a version trained before any were fitted). */
 const DEFAULT_CUTOFF = 0.5;
 
-/** The cut-off of each label in `labels` order: `config.multi_label_cutoffs[label]`, else 0.5. */
+/**
+ * The cut-off of each label in `labels` order: the one the user set in `config.label_thresholds`, else the fitted
+ * `config.multi_label_cutoffs[label]`, else 0.5.
+ */
 export function multiLabelCutoffs(config: ModelConfig, labels: readonly string[]): number[] {
-  const stored = config.multi_label_cutoffs;
-  const table = stored !== null && typeof stored === 'object' ? (stored as Record<string, unknown>) : {};
-  return labels.map((label) => {
+  const cutoffIn = (stored: unknown, label: string): number | undefined => {
+    const table = stored !== null && typeof stored === 'object' ? (stored as Record<string, unknown>) : {};
     const value = Object.hasOwn(table, label) ? table[label] : undefined;
-    return typeof value === 'number' && value >= 0 && value <= 1 ? value : DEFAULT_CUTOFF;
-  });
+    return typeof value === 'number' && value >= 0 && value <= 1 ? value : undefined;
+  };
+  return labels.map(
+    (label) =>
+      cutoffIn(config.label_thresholds, label) ?? cutoffIn(config.multi_label_cutoffs, label) ?? DEFAULT_CUTOFF,
+  );
 }
 
 /** The labels whose score reaches their cut-off, highest score first (ties in label order). */
