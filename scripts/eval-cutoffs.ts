@@ -39,8 +39,14 @@ async function main(): Promise<void> {
   const set = readEvalSet(setsDir, setName);
   const task = await prepareTask(set, encoder, HOLDOUT, SPLIT_SEED);
   const labels = task.labels.map((l) => l.name);
+  const fitStarted = performance.now();
   const fitted = await fitHead(task.train, labels, { kind: 'fine-tuned', holdoutFraction: 0.2, seed: SPLIT_SEED });
+  const foldsStarted = performance.now();
   const outOfFold = await outOfFoldPredictions(task.train, labels, { kind: 'fine-tuned', seed: SPLIT_SEED });
+  const seconds = (from: number, to: number) => ((to - from) / 1000).toFixed(1);
+  process.stderr.write(
+    `fitHead ${seconds(fitStarted, foldsStarted)} s, out-of-fold (5 folds) ${seconds(foldsStarted, performance.now())} s\n`,
+  );
   const rows = forward(
     fitted.parameters,
     task.test.map((e) => e.embedding),

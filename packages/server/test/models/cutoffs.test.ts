@@ -123,6 +123,15 @@ describe('per-label cut-offs fitted to a target precision', () => {
     expect(variantA.body.results[String(id)]).toEqual({ predictions: full.body.predictions, decisions: full.body.decisions });
   });
 
+  it('keeps the fitted cut-offs through an evaluation of the version', async () => {
+    const evaluated = await server.call('POST', `/v2/models/${id}/evaluations`, { body: { examples: sentiment.slice(0, 12).map(({ text, label }) => ({ text, label })) } });
+    expect(evaluated.status).toBe(200);
+    const after = (await server.call('GET', `/v2/models/${id}`)).body;
+    expect(after.metrics.evaluated_on).toBe(12);
+    expect(after.metrics.cutoffs).toEqual(model.metrics.cutoffs);
+    expect(after.label_thresholds).toEqual(model.label_thresholds);
+  });
+
   it('marks a dataset record whose top label is under its cut-off for review, and not one above it', async () => {
     const dataset = await server.call('POST', '/v2/datasets', {
       body: { name: 'cut-off stream', columns: [{ name: 'text', type: 'text' }], text_column: 'text', model_ids: [id] },
