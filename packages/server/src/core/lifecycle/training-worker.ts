@@ -168,7 +168,7 @@ export class TrainingWorker {
         ? fitted.metrics
         : detailedMetrics(fitted.evaluation, split.holdout.length)),
       ...(fitted.metrics.calibration ? { calibration: fitted.metrics.calibration } : {}),
-      ...(await trainingCutoffs(fitted, all, labels, fitOptions, targetPrecision)),
+      ...trainingCutoffs(fitted, labels, targetPrecision),
     };
 
     await report({ stage: 'saving', progress: 0.96 }, true);
