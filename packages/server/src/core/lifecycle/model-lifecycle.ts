@@ -6,7 +6,7 @@ import type { EncoderProvider } from '../ports/encoders.js';
 import type { LabelDefinition, Model, ModelMetrics, ModelType, Page, PageRequest, Workspace } from '../shared/types.js';
 import { argmaxRows, evaluate } from '../training/evaluation.js';
 import { detailedMetrics } from './detailed-metrics.js';
-import { assertExampleLabels, assertLabels } from './label-checks.js';
+import { assertLabels } from './label-checks.js';
 import { assertTargetPrecision, decisionConfig } from './decision-settings.js';
 import { embedInChunks } from './embed-in-chunks.js';
 import { assertKnownEndpoint, parseLlmSettings } from '../llm/llm-settings.js';
