@@ -2069,7 +2069,8 @@ export interface components {
             /**
              * @description Which head recipes stratified 5-fold cross-validation on the examples chooses from (the
              *     lowest out-of-fold log-loss after temperature scaling wins, then is fitted on every example):
-             *     `auto` (default) tries full-batch L2 logistic regression at five L2 strengths and an MLP
+             *     `auto` (default) tries full-batch L2 logistic regression at five L2 strengths and, once every
+             *     label has about 63 examples (enough for the MLP's early-stopping slice in every fold), an MLP
              *     (one hidden layer of 32 units, at most 100 epochs); `linear` only the logistic regressions;
              *     `mlp` only the MLP (one hidden layer of 64 units, mini-batch Adam with early stopping, at most
              *     `max_epochs`). The chosen recipe and every candidate's scores are

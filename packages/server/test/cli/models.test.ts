@@ -108,7 +108,9 @@ describe('textclass models', () => {
     await expect(models('classify', id, 'hello')).rejects.toThrow(/MODEL_ARCHIVED/);
     expect(await json('deploy', id)).toMatchObject({ status: 'deployed', version: 1 });
 
-    const second = JSON.parse((await models('train', id, '--architecture', 'mlp', '--deploy', '--follow')).stdout);
+    const second = JSON.parse(
+      (await models('train', id, '--architecture', 'mlp', '--max-epochs', '60', '--deploy', '--follow')).stdout,
+    );
     expect(second).toMatchObject({ status: 'succeeded', version: 2 });
     expect(await json('get', id)).toMatchObject({ version: 2, previous_version: 1 });
     const versions = (await models('versions', id)).stdout.split('\n').map((l) => JSON.parse(l));
@@ -159,7 +161,9 @@ describe('textclass models', () => {
     expect(JSON.parse((await models('train', id, '--follow')).stdout)).toMatchObject({ version: 1 });
     expect(await json('deploy', id)).toMatchObject({ status: 'deployed', version: 1 });
     expect(await json('archive', id)).toMatchObject({ status: 'archived', version: 1 });
-    const second = JSON.parse((await models('train', id, '--architecture', 'mlp', '--deploy', '--follow')).stdout);
+    const second = JSON.parse(
+      (await models('train', id, '--architecture', 'mlp', '--max-epochs', '60', '--deploy', '--follow')).stdout,
+    );
     expect(second).toMatchObject({ status: 'succeeded', version: 2 });
     expect(await json('get', id)).toMatchObject({ status: 'deployed', version: 2, previous_version: 1 });
     expect(await json('rollback', id)).toMatchObject({ status: 'deployed', version: 1, previous_version: 2 });

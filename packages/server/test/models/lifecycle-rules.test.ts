@@ -131,7 +131,7 @@ describe('version history', () => {
     expect((await server.call('POST', `/v2/models/${id}/archive`)).body.status).toBe('archived');
 
     const second = await server.call('POST', `/v2/models/${id}/training-jobs`, {
-      body: { architecture: 'mlp', deploy: true },
+      body: { architecture: 'mlp', max_epochs: 60, deploy: true },
     });
     expect(second.status).toBe(202);
     await runTraining();

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../shared/seeded-random.js';
 import { argmaxRows, evaluate } from './evaluation.js';
-import { fitHead } from './fit.js';
+import { candidateRecipes, fitHead, mlpCanStopEarly } from './fit.js';
 import { forward, type HeadParameters } from './head-parameters.js';
 import { clusters, randomUnit } from './testing/clusters.js';
 import { fitRecipe, LOGISTIC_L2_GRID } from './recipes.js';
@@ -38,12 +38,11 @@ describe('fitHead', () => {
     expect(fitted.evaluation.confusion_matrix.flat().reduce((a, b) => a + b, 0)).toBe(20);
     expect(fitted.evaluation.per_class.shipping?.support).toBe(4);
     expect(fitted.metrics.accuracy).toBeGreaterThan(0.9);
-    // Five logistic regressions and the MLP, each scored on 5 folds (shipping has 20 examples).
+    // Five logistic regressions, each scored on 5 folds (shipping has 20 examples); too few for the MLP to stop early.
     expect(fitted.choice?.folds).toBe(5);
-    expect(fitted.choice?.scores.map((s) => s.recipe)).toEqual([
-      ...LOGISTIC_L2_GRID.map((l2) => `logistic-regression l2=${l2}`),
-      'mlp 32',
-    ]);
+    expect(fitted.choice?.scores.map((s) => s.recipe)).toEqual(
+      LOGISTIC_L2_GRID.map((l2) => `logistic-regression l2=${l2}`),
+    );
     const best = Math.min(...(fitted.choice?.scores ?? []).map((s) => s.log_loss));
     expect(fitted.choice?.scores.find((s) => s.recipe === fitted.choice?.recipe)?.log_loss).toBe(best);
     expect(fitted.metrics.calibration).toMatchObject({ method: 'temperature', measured_on: 'held-out', examples: 20 });
@@ -71,6 +70,17 @@ describe('fitHead', () => {
     const all = await fitRecipe(recipe, examples, names, { seed: 3 });
     expect(predict(fitted.parameters, examples)).toEqual(predict(all.parameters, examples));
     expect(fitted.parameters).not.toEqual(trainPart.parameters);
+  });
+
+  it("lets 'auto' try the MLP once a fold can spare an early-stopping slice of 5 examples per label", () => {
+    const labelsOf = (...counts: number[]) => counts.flatMap((n, label) => Array<number>(n).fill(label));
+    expect(mlpCanStopEarly(labelsOf(70, 63))).toBe(true);
+    expect(mlpCanStopEarly(labelsOf(70, 56))).toBe(false);
+    expect(candidateRecipes('auto').map((c) => c.kind)).toContain('mlp');
+    expect(candidateRecipes('linear').map((c) => c.kind)).not.toContain('mlp');
+    expect(candidateRecipes('mlp', { hiddenUnits: 8 })).toEqual([
+      { kind: 'mlp', hiddenUnits: 8, l2: 1e-3, maxEpochs: 200 },
+    ]);
   });
 
   it('reports fits done of fits in all, never going back', async () => {

@@ -95,6 +95,17 @@ export function candidateRecipes(family: RecipeFamily, train: FitOptions['train'
   return [...logistic, mlp];
 }
 
+/**
+ * Whether the trainer can carve its early-stopping slice (10 %, at least 5 examples of every label) from a fold's
+ * training part (4/5 of the examples): without one the MLP trains blind for all its epochs, over-fits a small set
+ * and costs most of the training's time, so 'auto' leaves it out below that size.
+ */
+export function mlpCanStopEarly(labels: readonly number[]): boolean {
+  const counts = new Map<number, number>();
+  for (const label of labels) counts.set(label, (counts.get(label) ?? 0) + 1);
+  return [...counts.values()].every((n) => Math.round(n * 0.8 * 0.1) >= 5);
+}
+
 /** Splits the examples (stratified, by seed), chooses and calibrates the recipe, scores it held out, then fits it on all. */
 export async function fitHead(
   examples: readonly LabelledEmbedding[],
@@ -143,7 +154,10 @@ export async function fitHead(
     return { ...fitted, ...scored, parameters, temperature, ...outOfFold(logits, temperature) };
   }
 
-  const candidates = candidateRecipes(options.train?.architecture ?? 'auto', options.train);
+  const family = options.train?.architecture ?? 'auto';
+  const candidates = candidateRecipes(family, options.train).filter(
+    (c) => family !== 'auto' || c.kind !== 'mlp' || mlpCanStopEarly(gold),
+  );
   const signal = options.train?.signal;
   const onProgress = options.train?.onProgress;
   const total = selectionFits(candidates, foldCount(gold)) + (heldOut.length > 0 ? 2 : 1);
