@@ -2,6 +2,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { RecordResult } from '../../../core/ports/pipeline.js';
 import type { ReviewRepository } from '../../../core/ports/review.js';
+import { ownValue } from '../../../core/shared/own-value.js';
 import { toJson, type DatabaseSchema } from '../schema.js';
 import { upsertExamples } from './model-lifecycle.js';
 import { toDatasetRecord } from './records.js';
@@ -18,8 +19,8 @@ export async function enqueueForReview(db: Kysely<DatabaseSchema>, written: Reco
     result.needsReview.map((modelId) => ({
       m: Number(modelId),
       r: result.recordId,
-      c: result.classifications[modelId]?.confidence ?? null,
-      p: result.topPredictions?.[modelId] ?? [],
+      c: ownValue(result.classifications, modelId)?.confidence ?? null,
+      p: (result.topPredictions && ownValue(result.topPredictions, modelId)) ?? [],
     })),
   );
   for (let start = 0; start < items.length; start += ITEM_CHUNK) {
