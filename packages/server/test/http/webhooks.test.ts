@@ -99,6 +99,8 @@ describe('webhooks over HTTP', () => {
       text: 'I was charged twice for my subscription',
       classifications: record.classifications,
       metadata: { queue: 'billing' },
+      // The review state: the models that flagged the record, as the record's own needs_review.
+      needs_review: [String(strict.id)],
     });
     const log = await eventually(async () => {
       const d = await deliveries();

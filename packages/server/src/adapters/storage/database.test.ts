@@ -16,6 +16,7 @@ const ALL_MIGRATIONS = [
   '0007_trace_context',
   '0008_change_notifications',
   '0009_record_failures',
+  '0010_review',
 ];
 
 describe('embedded PGlite on disk', () => {

@@ -140,6 +140,7 @@ export interface ReviewItemsTable {
   model_id: number;
   /** bigint, read as a decimal string. */
   record_id: ColumnType<string, string, never>;
+  dataset_id: ColumnType<number, number, never>;
   /** The model's top confidence for the record (null for an answered record that was never flagged). */
   confidence: number | null;
   /** The model's best labels for the record, most confident first. */

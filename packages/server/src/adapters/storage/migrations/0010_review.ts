@@ -13,6 +13,8 @@ export async function up(db: AnyDb): Promise<void> {
     .createTable('review_items')
     .addColumn('model_id', 'integer', (c) => c.notNull().references('models.id').onDelete('cascade'))
     .addColumn('record_id', 'bigint', (c) => c.notNull().references('records.id').onDelete('cascade'))
+    // The record's dataset (records never move): a page of one dataset's queue is read from an index too.
+    .addColumn('dataset_id', 'integer', (c) => c.notNull())
     .addColumn('confidence', 'double precision')
     .addColumn('predictions', 'jsonb', (c) =>
       c
@@ -30,13 +32,16 @@ export async function up(db: AnyDb): Promise<void> {
   await sql`create index review_items_open_idx on review_items (model_id, confidence, record_id) where answered_at is null`.execute(
     db,
   );
+  await sql`create index review_items_open_dataset_idx on review_items (model_id, dataset_id, confidence, record_id) where answered_at is null`.execute(
+    db,
+  );
   // A record's deletion (its dataset's) finds its items without a scan.
   await sql`create index review_items_record_idx on review_items (record_id)`.execute(db);
 
   // Records flagged before this migration join the queue with the confidence they were given.
   await sql`
-    insert into review_items (model_id, record_id, confidence)
-    select m.id, r.id, (r.classifications -> flagged.model_id ->> 'confidence')::double precision
+    insert into review_items (model_id, record_id, dataset_id, confidence)
+    select m.id, r.id, r.dataset_id, (r.classifications -> flagged.model_id ->> 'confidence')::double precision
     from records r
     cross join lateral jsonb_array_elements_text(r.needs_review) as flagged(model_id)
     join models m on m.id::text = flagged.model_id

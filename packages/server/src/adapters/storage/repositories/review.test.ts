@@ -4,6 +4,8 @@ import { classificationJobs } from '../../../core/datasets/classification-jobs.j
 import type { RecordResult } from '../../../core/ports/pipeline.js';
 import type { Repositories } from '../../../core/ports/repositories.js';
 import type { Dataset, Model } from '../../../core/shared/types.js';
+import * as migration from '../migrations/0010_review.js';
+import { toJson } from '../schema.js';
 import { createWorkspace, newDataset, newModel } from '../testing/fixtures.js';
 import { openTestRepositories, testTargets, type TestDatabase } from '../testing/targets.js';
 
@@ -137,6 +139,33 @@ describe.each(testTargets())('the review queue on $kind', (target) => {
     const first = outcomes.find((o) => o.stored)!.label;
     expect(outcomes.every((o) => o.label === first)).toBe(true);
     expect((await repos.lifecycle.examples(a.id)).map((e) => e.label)).toEqual([first]);
+  });
+
+  it('queues the records flagged before the migration, with their confidence, skipping models that are gone', async () => {
+    const workspace = await createWorkspace(repos);
+    const model = await repos.models.create(newModel(workspace.id, 'older', { type: 'fine-tuned' }));
+    const dataset = await repos.datasets.create(newDataset(workspace.id, 'older', { modelIds: [model.id] }));
+    await migration.down(database.db);
+    try {
+      const flagged = (id: number, confidence: number) => ({
+        dataset_id: dataset.id,
+        values: toJson({ text: `older ${confidence}`, stars: null }),
+        metadata: toJson({}),
+        classifications: toJson({ [id]: { label: 'positive', confidence } }),
+        needs_review: toJson([String(id)]),
+      });
+      await database.db
+        .insertInto('records')
+        .values([flagged(model.id, 0.4), flagged(model.id, 0.2), flagged(2147483000, 0.1)])
+        .execute();
+    } finally {
+      await migration.up(database.db);
+    }
+    const queue = await queueOf(model);
+    expect(queue.items.map((i) => [i.text, i.confidence, i.predictions, i.classifiedAt])).toEqual([
+      ['older 0.2', 0.2, [], null],
+      ['older 0.4', 0.4, [], null],
+    ]);
   });
 
   it('skips a flagged model deleted while the job ran and forgets the queue of a deleted model', async () => {

@@ -3,6 +3,7 @@ import { ownValue } from '../../../core/shared/own-value.js';
 import { sql, type Kysely } from 'kysely';
 import type { RecordResult } from '../../../core/ports/pipeline.js';
 import type { ReviewRepository } from '../../../core/ports/review.js';
+import { ownValue } from '../../../core/shared/own-value.js';
 import { toJson, type DatabaseSchema } from '../schema.js';
 import { upsertExamples } from './model-lifecycle.js';
 import { toDatasetRecord } from './records.js';
@@ -26,10 +27,11 @@ export async function enqueueForReview(db: Kysely<DatabaseSchema>, written: Reco
   for (let start = 0; start < items.length; start += ITEM_CHUNK) {
     // A model deleted while the job ran has no queue; its id is skipped rather than failing the results.
     await sql`
-      insert into review_items (model_id, record_id, confidence, predictions, classified_at)
-      select v.m, v.r, v.c, v.p, now()
+      insert into review_items (model_id, record_id, dataset_id, confidence, predictions, classified_at)
+      select v.m, v.r, records.dataset_id, v.c, v.p, now()
       from jsonb_to_recordset(${toJson(items.slice(start, start + ITEM_CHUNK))}::jsonb)
         as v(m integer, r bigint, c double precision, p jsonb)
+      join records on records.id = v.r
       where exists (select 1 from models where models.id = v.m)
       on conflict do nothing`.execute(db);
   }
@@ -38,16 +40,32 @@ export async function enqueueForReview(db: Kysely<DatabaseSchema>, written: Reco
 export function createReviewRepository(db: Kysely<DatabaseSchema>): ReviewRepository {
   return {
     async queue(workspaceId, modelId, page, datasetId) {
+      // The page and the count read review_items alone, from its partial indexes (by model, or by model and dataset,
+      // in queue order); only the page's rows are joined to their records. A model's items come only from datasets
+      // of its workspace (a dataset's models are the workspace's), and the join checks it again.
       const open = db
-        .selectFrom('review_items as i')
-        .innerJoin('records as r', 'r.id', 'i.record_id')
-        .innerJoin('datasets as d', 'd.id', 'r.dataset_id')
-        .where('i.model_id', '=', modelId)
-        .where('i.answered_at', 'is', null)
-        .where('d.workspace_id', '=', workspaceId)
-        .$if(datasetId !== undefined, (q) => q.where('r.dataset_id', '=', datasetId as number));
+        .selectFrom('review_items')
+        .where('model_id', '=', modelId)
+        .where('answered_at', 'is', null)
+        .$if(datasetId !== undefined, (q) => q.where('dataset_id', '=', datasetId as number))
+        .where((eb) =>
+          eb.exists(
+            eb.selectFrom('models').select('id').where('id', '=', modelId).where('workspace_id', '=', workspaceId),
+          ),
+        );
+      const pageItems = open
+        .select(['record_id', 'confidence', 'predictions', 'classified_at'])
+        .orderBy('confidence', (o) => o.asc().nullsLast())
+        .orderBy('record_id')
+        .offset(page.offset)
+        .limit(page.limit);
       const [rows, counted] = await Promise.all([
-        open
+        db
+          .with('page', () => pageItems)
+          .selectFrom('page as i')
+          .innerJoin('records as r', 'r.id', 'i.record_id')
+          .innerJoin('datasets as d', 'd.id', 'r.dataset_id')
+          .where('d.workspace_id', '=', workspaceId)
           .select([
             'i.record_id',
             'i.confidence',
@@ -61,11 +79,8 @@ export function createReviewRepository(db: Kysely<DatabaseSchema>): ReviewReposi
               'text',
             ),
           ])
-          // The order of review_items_open_idx: a page is read from the index, never a sort of the whole queue.
           .orderBy('i.confidence', (o) => o.asc().nullsLast())
           .orderBy('i.record_id')
-          .offset(page.offset)
-          .limit(page.limit)
           .execute(),
         open.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
       ]);
@@ -101,8 +116,8 @@ export function createReviewRepository(db: Kysely<DatabaseSchema>): ReviewReposi
       return db.transaction().execute(async (trx) => {
         // Only an open item (or none: a record the model never flagged) takes the answer; an answered one stays.
         const { rows } = await sql<{ record_id: string }>`
-          insert into review_items (model_id, record_id, answered_label, answered_at)
-          values (${modelId}, ${recordId}, ${label}, now())
+          insert into review_items (model_id, record_id, dataset_id, answered_label, answered_at)
+          select ${modelId}, id, dataset_id, ${label}, now() from records where id = ${recordId}
           on conflict (model_id, record_id) do update
             set answered_label = excluded.answered_label, answered_at = excluded.answered_at
             where review_items.answered_at is null
