@@ -1,5 +1,4 @@
 // Review queue storage: per-model review items written with the classification results, read least confident first through a partial index, answered once.
-import { ownValue } from '../../../core/shared/own-value.js';
 import { sql, type Kysely } from 'kysely';
 import type { RecordResult } from '../../../core/ports/pipeline.js';
 import type { ReviewRepository } from '../../../core/ports/review.js';
