@@ -242,8 +242,8 @@ export interface paths {
          *     - `llm`: labels, a `prompt` and a configured `endpoint`; version 1 exists at once.
          *
          *     A name already used in the workspace gives `409 CONFLICT`. Duplicate labels, examples naming
-         *     an unknown label, an unknown encoder or LLM endpoint give `400 INVALID_PARAMETER` naming the
-         *     field.
+         *     an unknown label, an unknown encoder or LLM endpoint, and `description_weights` that are not one
+         *     per description give `400 INVALID_PARAMETER` naming the field.
          *
          *     Needs the `admin` role.
          */
@@ -1729,7 +1729,7 @@ export interface components {
             /** @description True when items follow this page (`offset + data.length < total`). */
             has_more: boolean;
         };
-        /** @description A label of a new model, with plain-text descriptions (what zero-shot models compare texts to). */
+        /** @description A label of a new model, with plain-text descriptions and example phrases (what zero-shot models compare texts to). */
         ModelLabel: {
             /** @description Label name, returned in predictions. */
             name: string;
@@ -1738,6 +1738,23 @@ export interface components {
              *     embed them (the name itself when none are given); other kinds keep them for reference.
              */
             descriptions?: string[];
+            /**
+             * @description How much each description counts for a zero-shot model, in the order of `descriptions` (one
+             *     weight per description; default 1 each). The label's name always counts as one text of
+             *     weight 1.
+             */
+            description_weights?: number[];
+            /**
+             * @description Short example phrases of the label ("where is my parcel", "cancel my plan"), each with an
+             *     optional weight (default 1). A zero-shot model compares a text with the label's name,
+             *     descriptions and phrases together: the nearest counts most, a text close to several of them
+             *     scores higher, and a heavier text counts more. Other kinds keep them for reference.
+             */
+            phrases?: {
+                text: string;
+                /** @description How much the phrase counts beside the label's other texts (default 1). */
+                weight?: number;
+            }[];
         };
         /** @description A text with its correct label. */
         LabelledExample: {

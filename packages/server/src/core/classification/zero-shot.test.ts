@@ -115,7 +115,7 @@ describe('labelTexts', () => {
       labelTexts({
         name: 'technical_issue',
         descriptions: ['the app crashes', 'an error message'],
-        descriptionWeights: [2, 1],
+        description_weights: [2, 1],
         phrases: [{ text: 'it keeps freezing', weight: 0.5 }],
       }),
     ).toEqual([

@@ -19,7 +19,7 @@ export interface LabelPrototypes {
 export function labelTexts(label: LabelDefinition): WeightedText[] {
   return [
     { text: label.name.replace(/[_-]+/g, ' '), weight: 1 },
-    ...label.descriptions.map((text, i) => ({ text, weight: label.descriptionWeights?.[i] ?? 1 })),
+    ...label.descriptions.map((text, i) => ({ text, weight: label.description_weights?.[i] ?? 1 })),
     ...(label.phrases ?? []),
   ];
 }

@@ -8,6 +8,7 @@ import { assertKnownEndpoint, parseLlmSettings } from '../llm/llm-settings.js';
 import type { ModelLifecycleRepository } from '../ports/lifecycle.js';
 import type { HeadGraphs } from '../ports/training.js';
 import { TRAINED_KINDS, type ModelExportFile } from './types.js';
+import { assertLabelTexts, storedLabel } from './label-checks.js';
 
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
@@ -100,7 +101,8 @@ export class ModelTransfer {
     if (labelNames.size !== definition.labels.length) throw invalid('model.labels', 'label names must be distinct');
     if (graph) await this.checkHead(graph, file.encoder.id, definition.labels.length);
     const lastTrained = definition.last_trained ? new Date(definition.last_trained) : null;
-    const labels = definition.labels.map((l) => ({ name: l.name, descriptions: l.descriptions ?? [] }));
+    const labels = definition.labels.map(storedLabel);
+    labels.forEach((label, i) => assertLabelTexts(label, `model.labels[${i}]`));
     const model = await this.deps.models.create({
       workspaceId: workspace.id,
       name: targetName,

@@ -45,8 +45,8 @@ export interface StoredApiKey extends ApiKeyRecord {
 export interface LabelDefinition {
   name: string;
   descriptions: string[];
-  /** The weight of each description, in the same order (absent: every description weighs 1). */
-  descriptionWeights?: number[];
+  /** The weight of each description, in the same order (absent: every description weighs 1); stored as sent. */
+  description_weights?: number[];
   /** Short example phrases zero-shot compares texts to beside the descriptions, each with its weight. */
   phrases?: WeightedText[];
 }

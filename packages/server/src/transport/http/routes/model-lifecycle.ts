@@ -3,6 +3,7 @@ import express, { Router, type Request, type RequestHandler } from 'express';
 import { parseDatasetKey } from '../../../core/datasets/dataset-keys.js';
 import { DomainError, invalid } from '../../../core/shared/errors.js';
 import type { LabelledText, ModelExportFile } from '../../../core/lifecycle/types.js';
+import { storedLabel } from '../../../core/lifecycle/label-checks.js';
 import type { Workspace } from '../../../core/shared/types.js';
 import { requirePermission } from '../auth.js';
 import { jsonBody } from '../body.js';
@@ -71,7 +72,7 @@ export function modelLifecycleRoutes(services: AppServices): Router {
     const { model, job } = await lifecycle.create(callerOf(res).workspace, {
       name: body.name,
       type: body.type,
-      labels: body.labels.map((l) => ({ name: l.name, descriptions: l.descriptions ?? [] })),
+      labels: body.labels.map(storedLabel),
       ...(body.confidence_threshold === undefined ? {} : { confidenceThreshold: body.confidence_threshold }),
       ...(body.encoder === undefined ? {} : { encoder: body.encoder }),
       ...(body.examples === undefined ? {} : { examples: body.examples }),
