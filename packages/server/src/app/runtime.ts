@@ -7,6 +7,7 @@ import { DatasetService } from '../core/datasets/datasets.js';
 import { ModelLifecycle } from '../core/lifecycle/model-lifecycle.js';
 import { ModelTransfer } from '../core/lifecycle/model-transfer.js';
 import { LabelSuggestions } from '../core/lifecycle/suggestions.js';
+import { TrainingAudits } from '../core/lifecycle/training-audits.js';
 import { seedDemoContent } from '../core/demo/seed.js';
 import { headFactories } from '../core/lifecycle/head-factories.js';
 import { ModelRunners } from '../core/classification/model-runners.js';
@@ -243,6 +244,7 @@ export async function composeRuntime(
       encoders,
       runners,
     }),
+    audits: new TrainingAudits({ models: repos.models, lifecycle: repos.lifecycle, encoders }),
   };
   const pipeline = createPipeline(config, repos, encoders, classifier, logger, onnxHeadGraphs, events, tracing);
   pipeline.start(ready);

@@ -12,6 +12,7 @@ import { jsonBody } from './body.js';
 import { laneJsonBody } from './lane-json-body.js';
 import { settleHeaders } from './lane-headers.js';
 import { modelFileBodies, modelLifecycleRoutes } from './routes/model-lifecycle.js';
+import { trainingAuditRoutes } from './routes/training-audit.js';
 import { errorHandler, unknownRoute } from './errors.js';
 import { openAiErrorBody } from './openai-errors.js';
 import { embeddingHotRoutes } from './routes/embeddings.js';
@@ -110,6 +111,7 @@ export function createHttpStack(services: AppServices, options: AppOptions): Htt
   app.use(openAiEmbeddingRoutes(services));
   app.use(modelRoutes(services));
   app.use(modelLifecycleRoutes(services));
+  app.use(trainingAuditRoutes(services));
   app.use(datasetRoutes(services));
   app.use(uploadRoutes(services));
   app.use(apiKeyRoutes(services));

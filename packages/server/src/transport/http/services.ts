@@ -4,6 +4,7 @@ import type { DatasetService } from '../../core/datasets/datasets.js';
 import type { ModelLifecycle } from '../../core/lifecycle/model-lifecycle.js';
 import type { ModelTransfer } from '../../core/lifecycle/model-transfer.js';
 import type { LabelSuggestions } from '../../core/lifecycle/suggestions.js';
+import type { TrainingAudits } from '../../core/lifecycle/training-audits.js';
 import type { QuotaService } from '../../core/tenancy/quota.js';
 import type { ModelCatalog } from '../../core/lifecycle/model-catalog.js';
 import type { ApiKeyService } from '../../core/tenancy/key-management.js';
@@ -57,4 +58,6 @@ export interface AppServices {
   transfer: ModelTransfer;
   /** Active-learning suggestions. */
   suggestions: LabelSuggestions;
+  /** Training data audits of model versions. */
+  audits: TrainingAudits;
 }
