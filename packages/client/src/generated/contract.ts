@@ -1015,9 +1015,9 @@ export interface paths {
          * @description Training data health of the model's labelled examples (those of the version's labels, embedded
          *     by the version's encoder). Every example is scored by a head fitted without it (5-fold,
          *     stratified by label, the served trainer's defaults), and the audit lists:
-         *     - `suspects`: examples whose out-of-fold prediction disagrees with their label, most
-         *       confident first (the best other label's probability less the given label's): labels that
-         *       are probably wrong.
+         *     - `suspects`: examples whose out-of-fold prediction disagrees with their label, the least
+         *       probable given label first, each with the most probable other label: labels that are
+         *       probably wrong.
          *     - `conflicts`: pairs of examples with different labels whose texts are equal after
          *       normalisation (case, punctuation, spacing) or nearly the same in meaning (cosine of the
          *       embeddings at or above `similarity`).
@@ -2540,7 +2540,7 @@ export interface components {
             folds: number;
             /** @description Share of examples whose out-of-fold prediction is their label. */
             out_of_fold_accuracy: number;
-            /** @description Examples whose label is probably wrong, most confident disagreement first. */
+            /** @description Examples whose label is probably wrong, the lowest out-of-fold probability of their label first. */
             suspects: {
                 text: string;
                 /** @description The example's label. */

