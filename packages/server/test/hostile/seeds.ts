@@ -66,6 +66,10 @@ function pathOf(op: ContractOperation, c: SeedContext): Seed['path'] {
       case 'job_id':
         path[p.name] = { value: ids.jobId, kind: 'serial', foreign: foreign.jobId };
         break;
+      case 'version':
+        // The fine-tuned model's first version; a version no model has stands in for a foreign one.
+        path[p.name] = { value: '1', kind: 'int', foreign: '999999' };
+        break;
       default:
         throw new Error(`the hostile suite has no id for path parameter ${p.name} of ${op.id}: add one to seeds.ts`);
     }
