@@ -245,8 +245,8 @@ export interface paths {
          *     - `llm`: labels, a `prompt` and a configured `endpoint`; version 1 exists at once.
          *
          *     A name already used in the workspace gives `409 CONFLICT`. Duplicate labels, examples naming
-         *     an unknown label, an unknown encoder or LLM endpoint give `400 INVALID_PARAMETER` naming the
-         *     field.
+         *     an unknown label, an unknown encoder or LLM endpoint, and `description_weights` that are not one
+         *     per description give `400 INVALID_PARAMETER` naming the field.
          *
          *     Needs the `admin` role.
          */
@@ -988,6 +988,56 @@ export interface paths {
          *     Needs the `reader` role.
          */
         get: operations["listModelVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/models/{model_id}/versions/{version}/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the model, as returned by `listModels` (`id`). Digits only: no sign, spaces,
+                 *     leading zeros, exponent or hex; at most 2147483647. Anything else is `400 INVALID_PARAMETER`,
+                 *     before any lookup.
+                 * @example 1
+                 */
+                model_id: components["parameters"]["ModelIdPath"];
+                /**
+                 * @description The version whose labels and encoder the audit uses (`version` of `listModelVersions`):
+                 *     digits only, no sign or leading zeros. Anything else is `400 INVALID_PARAMETER`.
+                 * @example 2
+                 */
+                version: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * Audit a version's training data
+         * @description Training data health of the model's labelled examples (those of the version's labels, embedded
+         *     by the version's encoder). Every example is scored by a head fitted without it (5-fold,
+         *     stratified by label, the served trainer's defaults), and the audit lists:
+         *     - `suspects`: examples whose out-of-fold prediction disagrees with their label, the least
+         *       probable given label first, each with the most probable other label: labels that are
+         *       probably wrong.
+         *     - `conflicts`: pairs of examples with different labels whose texts are equal after
+         *       normalisation (case, punctuation, spacing) or nearly the same in meaning (cosine of the
+         *       embeddings at or above `similarity`).
+         *     - `confusions`: the label pairs the out-of-fold predictions mix up most, each with some of
+         *       the texts.
+         *
+         *     Each list holds at most `limit` entries. A model with fewer than two examples of two of the
+         *     version's labels gives `400 INVALID_PARAMETER`; an unknown version `404 NOT_FOUND`.
+         *
+         *     Needs the `admin` role: it shows the training examples' texts, which only admins add, and it
+         *     fits five heads.
+         */
+        get: operations["auditModelVersion"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1854,7 +1904,7 @@ export interface components {
             /** @description True when items follow this page (`offset + data.length < total`). */
             has_more: boolean;
         };
-        /** @description A label of a new model, with plain-text descriptions (what zero-shot models compare texts to). */
+        /** @description A label of a new model, with plain-text descriptions and example phrases (what zero-shot models compare texts to). */
         ModelLabel: {
             /** @description Label name, returned in predictions. */
             name: string;
@@ -1863,6 +1913,23 @@ export interface components {
              *     embed them (the name itself when none are given); other kinds keep them for reference.
              */
             descriptions?: string[];
+            /**
+             * @description How much each description counts for a zero-shot model, in the order of `descriptions` (one
+             *     weight per description; default 1 each). The label's name always counts as one text of
+             *     weight 1.
+             */
+            description_weights?: number[];
+            /**
+             * @description Short example phrases of the label ("where is my parcel", "cancel my plan"), each with an
+             *     optional weight (default 1). A zero-shot model compares a text with the label's name,
+             *     descriptions and phrases together: the nearest counts most, a text close to several of them
+             *     scores higher, and a heavier text counts more. Other kinds keep them for reference.
+             */
+            phrases?: {
+                text: string;
+                /** @description How much the phrase counts beside the label's other texts (default 1). */
+                weight?: number;
+            }[];
         };
         /**
          * @description A text with its correct label (`label`), or, for a multi-label model, its correct labels
@@ -2764,6 +2831,53 @@ export interface components {
         /** @description The versions of a model, oldest first. */
         ModelVersionList: {
             data: components["schemas"]["ModelVersion"][];
+        };
+        /** @description A labelled example's text and label. */
+        AuditedText: {
+            text: string;
+            label: string;
+        };
+        /** @description Training data health of a model version's labelled examples, from out-of-fold predictions. */
+        TrainingAudit: {
+            model_id: number;
+            version: number;
+            /** @description Labelled examples audited (those of the version's labels). */
+            examples: number;
+            /** @description Folds of the out-of-fold predictions. */
+            folds: number;
+            /** @description Share of examples whose out-of-fold prediction is their label. */
+            out_of_fold_accuracy: number;
+            /** @description Examples whose label is probably wrong, the lowest out-of-fold probability of their label first. */
+            suspects: {
+                text: string;
+                /** @description The example's label. */
+                label: string;
+                /** @description The most probable other label. */
+                suggested_label: string;
+                /** @description Out-of-fold probability of the example's label. */
+                label_probability: number;
+                /** @description Out-of-fold probability of the suggested label. */
+                suggested_probability: number;
+            }[];
+            /** @description Pairs of (near-)duplicate texts with different labels, equal texts first, then by similarity. */
+            conflicts: {
+                /** @description Cosine of the two embeddings (1 for texts equal after normalisation). */
+                similarity: number;
+                /** @description Whether the texts are equal after normalisation (case, punctuation, spacing). */
+                exact: boolean;
+                examples: components["schemas"]["AuditedText"][];
+            }[];
+            /** @description Label pairs by how many examples of either were predicted as the other, most first. */
+            confusions: {
+                labels: string[];
+                count: number;
+                /** @description Up to three of those examples. */
+                examples: {
+                    text: string;
+                    label: string;
+                    predicted: string;
+                }[];
+            }[];
         };
         /** @description A dataset row the model is least sure about, with its current guess. */
         LabelSuggestion: {
@@ -5175,6 +5289,62 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["ModelNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    auditModelVersion: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Maximum number of items returned, 1 to 100. Default 20 when omitted. A value outside
+                 *     1 to 100 gives `400 INVALID_PARAMETER`.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Cosine at or above which two texts count as near-duplicates, 0.5 to 1 (default 0.95).
+                 * @example 0.95
+                 */
+                similarity?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the model, as returned by `listModels` (`id`). Digits only: no sign, spaces,
+                 *     leading zeros, exponent or hex; at most 2147483647. Anything else is `400 INVALID_PARAMETER`,
+                 *     before any lookup.
+                 * @example 1
+                 */
+                model_id: components["parameters"]["ModelIdPath"];
+                /**
+                 * @description The version whose labels and encoder the audit uses (`version` of `listModelVersions`):
+                 *     digits only, no sign or leading zeros. Anything else is `400 INVALID_PARAMETER`.
+                 * @example 2
+                 */
+                version: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The audit. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrainingAudit"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["RoleForbidden"];
             404: components["responses"]["ModelNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];

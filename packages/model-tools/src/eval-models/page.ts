@@ -113,8 +113,9 @@ ${tuningNote(page.setsDir)}
 Each set is split once, stratified by label and language together (${Math.round(page.holdout * 100)} % of every
 label–language cell held out, fixed seed), and every method is scored on the same held-out texts:
 
-- **zero-shot**: each label's name and its English descriptions (\`<set>.labels.json\`) embedded and averaged
-  into a prototype, as a deployed zero-shot model does (the server's \`buildPrototypes\`); the softmax scale is
+- **zero-shot**: each label's name, its English descriptions and phrases (\`<set>.labels.json\`) embedded, a
+  text's similarities to them pooled by weight (a soft nearest text), as a deployed zero-shot model does (the
+  server's \`scoreEmbedding\`; variants compared by \`scripts/eval-zero-shot.ts\`); the softmax scale is
   calibrated on the training part by temperature scaling (it changes confidences, not which label wins).
 - **few-shot, English support**: k = ${k1} or ${k2} examples of each label drawn at random from the *English*
   training texts only, the few-shot head (prototypes at a leave-one-out calibrated scale, refined by logistic

@@ -8,6 +8,7 @@ import { ModelLifecycle } from '../core/lifecycle/model-lifecycle.js';
 import { ModelTransfer } from '../core/lifecycle/model-transfer.js';
 import { LabelSuggestions } from '../core/lifecycle/suggestions.js';
 import { ReviewQueue } from '../core/lifecycle/review-queue.js';
+import { TrainingAudits } from '../core/lifecycle/training-audits.js';
 import { seedDemoContent } from '../core/demo/seed.js';
 import { headFactories } from '../core/lifecycle/head-factories.js';
 import { ModelRunners } from '../core/classification/model-runners.js';
@@ -246,6 +247,7 @@ export async function composeRuntime(
     }),
     suggestions,
     review: new ReviewQueue({ models: repos.models, review: repos.review, suggestions }),
+    audits: new TrainingAudits({ models: repos.models, lifecycle: repos.lifecycle, encoders }),
   };
   const pipeline = createPipeline(config, repos, encoders, classifier, logger, onnxHeadGraphs, events, tracing);
   pipeline.start(ready);

@@ -8,6 +8,7 @@ export {
   buildPrototypes,
   calibrateLogitScale,
   DEFAULT_LOGIT_SCALE,
+  labelTexts,
   scoreEmbedding,
   zeroShotLogits,
 } from './classification/zero-shot.js';
@@ -22,3 +23,4 @@ export { shuffled, stratifiedSplit } from './training/split.js';
 export { trainHead, type LabelledEmbedding, type TrainOptions } from './training/trainer.js';
 export type { RateLimiter } from './ports/rate-limits.js';
 export { InProcessRateLimiter } from './tenancy/rate-limiter.js';
+export { DEMO_MODELS } from './demo/seed.js';

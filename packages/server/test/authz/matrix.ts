@@ -382,6 +382,14 @@ export const MATRIX: readonly MatrixRow[] = [
     success: 200,
   },
   {
+    operationId: 'auditModelVersion',
+    method: 'GET',
+    template: '/v2/models/{model_id}/versions/{version}/audit',
+    path: async (ctx) => `/v2/models/${await ctx.freshModelId('trained-twice')}/versions/1/audit`,
+    least: 'admin',
+    success: 200,
+  },
+  {
     operationId: 'deployModel',
     method: 'POST',
     template: '/v2/models/{model_id}/deploy',

@@ -239,7 +239,7 @@ async function undeployedModel(transaction) {
 }
 
 const LIFECYCLE =
-  /^\/v2\/models\/\{model_id\}\/(examples|training-jobs|training-jobs\/\{job_id\}|versions|evaluations|suggestions|deploy|rollback|export|archive)$/;
+  /^\/v2\/models\/\{model_id\}\/(examples|training-jobs|training-jobs\/\{job_id\}|versions|versions\/\{version\}\/audit|evaluations|suggestions|deploy|rollback|export|archive)$/;
 
 /** Model lifecycle transactions: point them at fixtures made for them; true when handled (done is called). */
 function modelTransaction(transaction, status, done) {

@@ -68,6 +68,9 @@ function pathOf(op: ContractOperation, c: SeedContext): Seed['path'] {
         break;
       case 'record_id':
         path[p.name] = { value: ids.recordId, kind: 'serial', foreign: foreign.recordId };
+      case 'version':
+        // The fine-tuned model's first version; a version no model has stands in for a foreign one.
+        path[p.name] = { value: '1', kind: 'int', foreign: '999999' };
         break;
       default:
         throw new Error(`the hostile suite has no id for path parameter ${p.name} of ${op.id}: add one to seeds.ts`);

@@ -1,4 +1,4 @@
-// Demo zero-shot model "Sentiment": label descriptions and a small labelled set to evaluate it on.
+// Demo zero-shot model "Sentiment": label descriptions and phrases (chosen on eval/dev) and a small labelled set to evaluate it on.
 import type { DemoModel } from './demo-model.js';
 
 export const sentiment: DemoModel = {
@@ -8,25 +8,42 @@ export const sentiment: DemoModel = {
     {
       name: 'positive',
       descriptions: [
-        'positive, happy, satisfied, pleased, great, excellent, love it, thank you',
-        'I am very happy with the wonderful service, it was excellent and fantastic',
-        'good experience, amazing help, delighted and grateful',
+        'the customer is happy and satisfied: it works well, good quality, friendly people, better than expected',
+        'praise, thanks and a recommendation',
+      ],
+      phrases: [
+        { text: 'really happy with it', weight: 1 },
+        { text: 'works perfectly, highly recommend', weight: 1 },
+        { text: 'not bad at all, actually quite good', weight: 1 },
+        { text: 'exceeded my expectations', weight: 1 },
       ],
     },
     {
       name: 'negative',
       descriptions: [
-        'negative, angry, frustrated, disappointed, terrible, awful, unacceptable, worst',
-        'I am very unhappy and upset, this is a horrible and useless experience',
-        'bad service, complaint, annoyed, furious, hate it, waste of money',
+        'the customer is unhappy: something broke, failed, stopped working, arrived damaged, got lost or came late',
+        'a complaint or a sarcastic remark about a problem, poor quality or a waste of money',
+        'angry, furious and disappointed: terrible, awful, the worst, I hate it',
+      ],
+      phrases: [
+        { text: 'it broke after a week', weight: 1 },
+        { text: 'cancelled again, lost again, late again', weight: 1 },
+        { text: 'not worth the money', weight: 1 },
+        { text: 'looks nice but it fell apart', weight: 1 },
+        { text: 'great, another problem, thanks a lot', weight: 1 },
       ],
     },
     {
       name: 'neutral',
       descriptions: [
-        'neutral question or request for information, asking how, when or where',
-        'a plain statement of facts without emotion, please let me know the details',
-        'I would like to know the opening hours and the address',
+        'a plain fact or a question without any opinion or feeling',
+        'information about opening hours, prices, sizes, dates, places or how something works',
+      ],
+      phrases: [
+        { text: 'what time do you open?', weight: 1 },
+        { text: 'the office is on the second floor', weight: 1 },
+        { text: 'how much does it weigh?', weight: 1 },
+        { text: 'the meeting is on Tuesday at ten', weight: 1 },
       ],
     },
   ],

@@ -10,6 +10,45 @@ export function assertLabels(labels: LabelDefinition[]): void {
     if (label.name.trim() === '') throw invalid(`labels[${i}].name`, 'a label name must not be empty');
     if (seen.has(label.name)) throw invalid(`labels[${i}].name`, `label "${label.name}" appears twice`);
     seen.add(label.name);
+    assertLabelTexts(label, `labels[${i}]`);
+  });
+}
+
+/**
+ * A label as stored: its name and descriptions, and only the zero-shot fields it was given (description weights,
+ * phrases with their weights, 1 unless set), so a label without them stays the same object it always was.
+ */
+export function storedLabel(label: {
+  name: string;
+  descriptions?: string[];
+  description_weights?: number[];
+  phrases?: Array<{ text: string; weight?: number }>;
+}): LabelDefinition {
+  return {
+    name: label.name,
+    descriptions: label.descriptions ?? [],
+    ...(label.description_weights === undefined ? {} : { description_weights: label.description_weights }),
+    ...(label.phrases === undefined
+      ? {}
+      : { phrases: label.phrases.map((p) => ({ text: p.text, weight: p.weight ?? 1 })) }),
+  };
+}
+
+/** Phrases have text, weights are positive and finite, one weight per description; the error names the field. */
+export function assertLabelTexts(label: LabelDefinition, field: string): void {
+  const weights = label.description_weights;
+  if (weights !== undefined && weights.length !== label.descriptions.length)
+    throw invalid(
+      `${field}.description_weights`,
+      `${weights.length} weights for ${label.descriptions.length} descriptions; give one weight per description`,
+    );
+  weights?.forEach((w, j) => {
+    if (!(Number.isFinite(w) && w > 0)) throw invalid(`${field}.description_weights[${j}]`, 'a weight must be above 0');
+  });
+  label.phrases?.forEach((phrase, j) => {
+    if (phrase.text.trim() === '') throw invalid(`${field}.phrases[${j}].text`, 'a phrase must not be empty');
+    if (!(Number.isFinite(phrase.weight) && phrase.weight > 0))
+      throw invalid(`${field}.phrases[${j}].weight`, 'a weight must be above 0');
   });
 }
 

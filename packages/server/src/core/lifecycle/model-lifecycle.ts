@@ -6,7 +6,7 @@ import type { EncoderProvider } from '../ports/encoders.js';
 import type { LabelDefinition, Model, ModelMetrics, ModelType, Page, PageRequest, Workspace } from '../shared/types.js';
 import { argmaxRows, evaluate } from '../training/evaluation.js';
 import { detailedMetrics } from './detailed-metrics.js';
-import { assertLabels } from './label-checks.js';
+import { assertLabels, storedLabel } from './label-checks.js';
 import { assertTargetPrecision, decisionConfig } from './decision-settings.js';
 import { embedInChunks } from './embed-in-chunks.js';
 import { assertKnownEndpoint, parseLlmSettings } from '../llm/llm-settings.js';
@@ -107,7 +107,7 @@ export class ModelLifecycle {
       name: input.name,
       type: input.type,
       status: 'undeployed',
-      labels: input.labels.map((l) => ({ name: l.name, descriptions: l.descriptions })),
+      labels: input.labels.map(storedLabel),
       config,
       metrics: { accuracy: null, f1_macro: null, per_class: {} },
       trainingExamples: 0,

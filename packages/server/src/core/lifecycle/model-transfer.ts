@@ -9,6 +9,7 @@ import { assertKnownEndpoint, parseLlmSettings } from '../llm/llm-settings.js';
 import type { ModelLifecycleRepository } from '../ports/lifecycle.js';
 import type { HeadGraphs } from '../ports/training.js';
 import { TRAINED_KINDS, type ModelExportFile } from './types.js';
+import { assertLabelTexts, storedLabel } from './label-checks.js';
 
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
@@ -103,7 +104,8 @@ export class ModelTransfer {
       await this.checkHead(graph, file.encoder.id, definition.labels.length, definition.config.multi_label === true);
     assertImportedDecisionSettings(definition.labels, definition.config);
     const lastTrained = definition.last_trained ? new Date(definition.last_trained) : null;
-    const labels = definition.labels.map((l) => ({ name: l.name, descriptions: l.descriptions ?? [] }));
+    const labels = definition.labels.map(storedLabel);
+    labels.forEach((label, i) => assertLabelTexts(label, `model.labels[${i}]`));
     const model = await this.deps.models.create({
       workspaceId: workspace.id,
       name: targetName,

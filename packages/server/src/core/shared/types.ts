@@ -45,6 +45,16 @@ export interface StoredApiKey extends ApiKeyRecord {
 export interface LabelDefinition {
   name: string;
   descriptions: string[];
+  /** The weight of each description, in the same order (absent: every description weighs 1); stored as sent. */
+  description_weights?: number[];
+  /** Short example phrases zero-shot compares texts to beside the descriptions, each with its weight. */
+  phrases?: WeightedText[];
+}
+
+/** A text that describes a label, with how much it counts (1 by default). */
+export interface WeightedText {
+  text: string;
+  weight: number;
 }
 
 export interface ClassMetrics {

@@ -3,6 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { addApiOptions, apiClient, expectOk, printJson, type ApiFlags } from './api-client.js';
 import { parseLabelThresholds } from './label-thresholds.js';
+import { addAuditCommand } from './models-audit.js';
 import { followTraining } from './training-progress.js';
 import { registerReviewCommand } from './review.js';
 
@@ -239,6 +240,8 @@ export function registerModelCommands(program: Command): void {
             ),
       );
     });
+
+  addAuditCommand(models);
 
   addApiOptions(
     models.command('versions <model-id>').description('every version with its metrics, the served one marked'),

@@ -13,6 +13,7 @@ import { laneJsonBody } from './lane-json-body.js';
 import { settleHeaders } from './lane-headers.js';
 import { modelFileBodies, modelLifecycleRoutes } from './routes/model-lifecycle.js';
 import { reviewRoutes } from './routes/review.js';
+import { trainingAuditRoutes } from './routes/training-audit.js';
 import { errorHandler, unknownRoute } from './errors.js';
 import { openAiErrorBody } from './openai-errors.js';
 import { embeddingHotRoutes } from './routes/embeddings.js';
@@ -112,6 +113,7 @@ export function createHttpStack(services: AppServices, options: AppOptions): Htt
   app.use(modelRoutes(services));
   app.use(modelLifecycleRoutes(services));
   app.use(reviewRoutes(services));
+  app.use(trainingAuditRoutes(services));
   app.use(datasetRoutes(services));
   app.use(uploadRoutes(services));
   app.use(apiKeyRoutes(services));

@@ -5,6 +5,7 @@ import type { ModelLifecycle } from '../../core/lifecycle/model-lifecycle.js';
 import type { ModelTransfer } from '../../core/lifecycle/model-transfer.js';
 import type { LabelSuggestions } from '../../core/lifecycle/suggestions.js';
 import type { ReviewQueue } from '../../core/lifecycle/review-queue.js';
+import type { TrainingAudits } from '../../core/lifecycle/training-audits.js';
 import type { QuotaService } from '../../core/tenancy/quota.js';
 import type { ModelCatalog } from '../../core/lifecycle/model-catalog.js';
 import type { ApiKeyService } from '../../core/tenancy/key-management.js';
@@ -60,4 +61,6 @@ export interface AppServices {
   suggestions: LabelSuggestions;
   /** The models' review queues and their answers. */
   review: ReviewQueue;
+  /** Training data audits of model versions. */
+  audits: TrainingAudits;
 }

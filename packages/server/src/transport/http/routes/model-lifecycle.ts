@@ -2,8 +2,9 @@
 import express, { Router, type Request, type RequestHandler } from 'express';
 import { parseDatasetKey } from '../../../core/datasets/dataset-keys.js';
 import { DomainError, invalid } from '../../../core/shared/errors.js';
-import type { ModelExportFile } from '../../../core/lifecycle/types.js';
+import type { LabelledText, ModelExportFile } from '../../../core/lifecycle/types.js';
 import type { ExampleInput } from '../../../core/lifecycle/multi-label-examples.js';
+import { storedLabel } from '../../../core/lifecycle/label-checks.js';
 import type { Workspace } from '../../../core/shared/types.js';
 import { requirePermission } from '../auth.js';
 import { jsonBody } from '../body.js';
@@ -73,7 +74,7 @@ export function modelLifecycleRoutes(services: AppServices): Router {
     const { model, job } = await lifecycle.create(callerOf(res).workspace, {
       name: body.name,
       type: body.type,
-      labels: body.labels.map((l) => ({ name: l.name, descriptions: l.descriptions ?? [] })),
+      labels: body.labels.map(storedLabel),
       ...(body.confidence_threshold === undefined ? {} : { confidenceThreshold: body.confidence_threshold }),
       ...(body.label_thresholds === undefined ? {} : { labelThresholds: body.label_thresholds }),
       ...(body.target_precision === undefined ? {} : { targetPrecision: body.target_precision }),
