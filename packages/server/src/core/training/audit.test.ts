@@ -6,7 +6,6 @@ import {
   conflictingDuplicates,
   confusedPairs,
   normaliseForDuplicates,
-  stratifiedFolds,
   type AuditExample,
 } from './audit.js';
 
@@ -53,17 +52,6 @@ describe('auditExamples', () => {
     expect(audit.suspects).toEqual([]);
     expect(audit.confusions).toEqual([]);
     expect(audit.outOfFoldAccuracy).toBe(1);
-  });
-});
-
-describe('stratifiedFolds', () => {
-  it('spreads every label over the folds evenly', () => {
-    const labels = [...Array(10).fill(0), ...Array(7).fill(1)] as number[];
-    const folds = stratifiedFolds(labels, 5, 1);
-    for (const label of [0, 1]) {
-      const counts = [0, 1, 2, 3, 4].map((f) => folds.filter((g, i) => g === f && labels[i] === label).length);
-      expect(Math.max(...counts) - Math.min(...counts)).toBeLessThanOrEqual(1);
-    }
   });
 });
 

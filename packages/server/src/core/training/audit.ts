@@ -1,7 +1,6 @@
 // Training data health: out-of-fold predictions flag probably wrong labels, near-duplicates with conflicting labels and the most confused label pairs.
-import { seededRandom } from '../shared/seeded-random.js';
+import { stratifiedFolds } from './folds.js';
 import { forward } from './head-parameters.js';
-import { shuffled } from './split.js';
 import { trainHead, type LabelledEmbedding } from './trainer.js';
 
 export interface AuditExample {
@@ -60,22 +59,6 @@ export interface TrainingAudit {
 }
 
 const EXAMPLES_PER_PAIR = 3;
-
-/** A fold per example: within each label, shuffled with the seed and dealt round-robin, so every fold is stratified. */
-export function stratifiedFolds(labels: readonly number[], folds: number, seed: number): number[] {
-  const out = new Array<number>(labels.length).fill(0);
-  const random = seededRandom(seed);
-  let offset = 0;
-  for (const label of [...new Set(labels)].sort((a, b) => a - b)) {
-    const members = shuffled(
-      labels.flatMap((l, i) => (l === label ? [i] : [])),
-      random,
-    );
-    members.forEach((i, rank) => (out[i] = (rank + offset) % folds));
-    offset += members.length;
-  }
-  return out;
-}
 
 /** Out-of-fold probabilities: each example scored by a head (the served trainer's defaults) fitted without its fold. */
 export async function outOfFoldProbabilities(
