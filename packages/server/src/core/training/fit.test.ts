@@ -46,8 +46,9 @@ describe('fitHead', () => {
     const best = Math.min(...(fitted.choice?.scores ?? []).map((s) => s.log_loss));
     expect(fitted.choice?.scores.find((s) => s.recipe === fitted.choice?.recipe)?.log_loss).toBe(best);
     expect(fitted.metrics.calibration).toMatchObject({ method: 'temperature', measured_on: 'held-out', examples: 20 });
-    expect(fitted.outOfFold?.gold).toEqual(set.map((e) => e.label));
-    expect(fitted.outOfFold?.probabilities).toHaveLength(100);
+    // Chosen and calibrated on the training part only: the held-out examples never reach the choice.
+    expect(fitted.outOfFold?.gold).toEqual(fitted.split.train.map((i) => set[i]!.label));
+    expect(fitted.outOfFold?.probabilities).toHaveLength(80);
   });
 
   it('serves a head that learned the held-out examples, with the metrics of the head that never saw them', async () => {
@@ -134,7 +135,7 @@ describe('fitHead', () => {
     expect(fitted.metrics.f1_macro).not.toBeNull();
     expect(fitted.temperature).not.toBe(1);
     expect(fitted.metrics.calibration?.measured_on).toBe('held-out');
-    expect(fitted.outOfFold?.probabilities).toHaveLength(few.length);
+    expect(fitted.outOfFold?.probabilities).toHaveLength(fitted.split.train.length);
   });
 
   it('gives null metrics and no calibration when nothing can be held out', async () => {

@@ -69,8 +69,9 @@ export interface FittedHead {
   /** The softmax temperature folded into the served head (1: not calibrated). */
   temperature: number;
   /**
-   * Calibrated out-of-fold probabilities of the chosen recipe, one row per example in the examples' order, and the
-   * gold label indices; absent when some label has fewer than 2 examples (no cross-validation).
+   * Calibrated out-of-fold probabilities of the chosen recipe, one row per example of the training part (in
+   * `split.train` order; every example when nothing is held out), and their gold label indices; absent when some
+   * label has fewer than 2 training examples (no cross-validation).
    */
   outOfFold?: { probabilities: number[][]; gold: number[] };
   /** MLP only: epochs the served fit ran and whether early stopping ended it. */
@@ -120,7 +121,8 @@ export async function fitHead(
   );
   const train = split.train.map((i) => examples[i] as LabelledEmbedding);
   const heldOut = split.holdout.map((i) => examples[i] as LabelledEmbedding);
-  const gold = examples.map((e) => e.label);
+  // The recipe and the temperature are chosen on the training part only, so the held-out metrics stay honest.
+  const gold = train.map((e) => e.label);
   const heldOutGold = heldOut.map((e) => e.label);
   const fitted = { split, trainingExamples: examples.length, trainedOn: 'all' as const };
 
@@ -148,7 +150,7 @@ export async function fitHead(
     logits ? { outOfFold: { probabilities: logits.map((row) => softmaxAt(row, temperature)), gold } } : {};
 
   if (options.kind === 'few-shot') {
-    const { logits, temperature } = fewShotOutOfFold(examples, labels, seed, options.fewShot);
+    const { logits, temperature } = fewShotOutOfFold(train, labels, seed, options.fewShot);
     const scored = scoreWith(trainFewShotHead(train, labels, options.fewShot), temperature, logits);
     const parameters = withTemperature(trainFewShotHead(examples, labels, options.fewShot), temperature);
     return { ...fitted, ...scored, parameters, temperature, ...outOfFold(logits, temperature) };
@@ -169,7 +171,7 @@ export async function fitHead(
     ...(signal ? { signal } : {}),
     onEpoch: (p: { loss: number; validationLoss: number | null }) => report(p.loss, p.validationLoss),
   };
-  const selection = await selectRecipe(examples, labels, candidates, {
+  const selection = await selectRecipe(train, labels, candidates, {
     ...run,
     onFit: (fits, _total, loss) => {
       done = fits;
