@@ -68,6 +68,7 @@ function pathOf(op: ContractOperation, c: SeedContext): Seed['path'] {
         break;
       case 'record_id':
         path[p.name] = { value: ids.recordId, kind: 'serial', foreign: foreign.recordId };
+        break;
       case 'version':
         // The fine-tuned model's first version; a version no model has stands in for a foreign one.
         path[p.name] = { value: '1', kind: 'int', foreign: '999999' };

@@ -2,7 +2,7 @@
 import express, { Router, type Request, type RequestHandler } from 'express';
 import { parseDatasetKey } from '../../../core/datasets/dataset-keys.js';
 import { DomainError, invalid } from '../../../core/shared/errors.js';
-import type { LabelledText, ModelExportFile } from '../../../core/lifecycle/types.js';
+import type { ModelExportFile } from '../../../core/lifecycle/types.js';
 import type { ExampleInput } from '../../../core/lifecycle/multi-label-examples.js';
 import { storedLabel } from '../../../core/lifecycle/label-checks.js';
 import type { Workspace } from '../../../core/shared/types.js';
