@@ -5,6 +5,14 @@ import { foldCount, stratifiedFolds } from './folds.js';
 import { logitRows } from './head-parameters.js';
 import type { LabelledEmbedding } from './trainer.js';
 
+/**
+ * Fewest out-of-fold rows a few-shot head's temperature is fitted on. Below it the one-parameter fit follows the
+ * noise of a handful of texts: on the k = 4 and k = 8 supports of 12 to 32 texts it made calibration worse, not
+ * better. That was seen on eval/sets (eval/dev's supports are too small to show it), so docs/model-quality.md says
+ * so; the head keeps the leave-one-out scale its prototypes were calibrated at.
+ */
+export const MIN_FEW_SHOT_CALIBRATION_ROWS = 50;
+
 /** Null logits and temperature 1 when some label has fewer than 2 examples (nothing to leave out). */
 export function fewShotOutOfFold(
   examples: readonly LabelledEmbedding[],
@@ -29,5 +37,6 @@ export function fewShotOutOfFold(
       indices.map((i) => (examples[i] as LabelledEmbedding).embedding),
     ).forEach((row, j) => (logits[indices[j] as number] = row));
   }
-  return { logits, temperature: fitTemperature(logits, gold) };
+  const temperature = logits.length >= MIN_FEW_SHOT_CALIBRATION_ROWS ? fitTemperature(logits, gold) : 1;
+  return { logits, temperature };
 }

@@ -1,4 +1,5 @@
 // Fitting a head as a training job does: recipe chosen by cross-validation, calibrated, evaluated held out, served fitted on all.
+import { MIN_FEW_SHOT_CALIBRATION_ROWS } from './few-shot-out-of-fold.js';
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../shared/seeded-random.js';
 import { argmaxRows, evaluate } from './evaluation.js';
@@ -127,14 +128,22 @@ describe('fitHead', () => {
   });
 
   it('calibrates a few-shot head on its out-of-fold predictions and refits it on every example', async () => {
-    const few = set.filter((_, i) => i % 10 < 3);
-    const fitted = await fitHead(few, labels, { kind: 'few-shot', holdoutFraction: 0.34, seed: 1 });
+    const fitted = await fitHead(set, labels, { kind: 'few-shot', holdoutFraction: 0.34, seed: 1 });
     expect(fitted.trainedOn).toBe('all');
-    expect(fitted.trainingExamples).toBe(few.length);
+    expect(fitted.trainingExamples).toBe(set.length);
     expect(fitted.split.holdout.length).toBeGreaterThan(0);
     expect(fitted.metrics.f1_macro).not.toBeNull();
+    expect(fitted.split.train.length).toBeGreaterThanOrEqual(MIN_FEW_SHOT_CALIBRATION_ROWS);
     expect(fitted.temperature).not.toBe(1);
     expect(fitted.metrics.calibration?.measured_on).toBe('held-out');
+    expect(fitted.outOfFold?.probabilities).toHaveLength(fitted.split.train.length);
+  });
+
+  it('keeps a small few-shot support at its own scale: a temperature fitted on a handful of texts is noise', async () => {
+    const few = set.filter((_, i) => i % 10 < 3);
+    const fitted = await fitHead(few, labels, { kind: 'few-shot', holdoutFraction: 0.34, seed: 1 });
+    expect(fitted.split.train.length).toBeLessThan(MIN_FEW_SHOT_CALIBRATION_ROWS);
+    expect(fitted.temperature).toBe(1);
     expect(fitted.outOfFold?.probabilities).toHaveLength(fitted.split.train.length);
   });
 
