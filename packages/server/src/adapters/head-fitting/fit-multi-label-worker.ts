@@ -1,4 +1,5 @@
 // Worker-thread entry: fits one multi-label head (core/training/fit-multi-label.ts) and posts its progress and result back.
+import type { FitThreadReply } from './fit-on-thread.js';
 import { parentPort, workerData } from 'node:worker_threads';
 import {
   fitMultiLabelHead,
@@ -15,10 +16,7 @@ export interface MultiLabelFitStart {
   options: FitMultiLabelOptions;
 }
 
-export type MultiLabelFitReply =
-  | { type: 'progress'; progress: TrainProgress }
-  | { type: 'done'; fitted: FittedMultiLabelHead }
-  | { type: 'failed'; message: string };
+export type MultiLabelFitReply = FitThreadReply<FittedMultiLabelHead>;
 
 const port = parentPort;
 if (port) {
