@@ -231,6 +231,15 @@ const ROWS: IsolationRow[] = [
     ownerStatus: 400,
   },
   {
+    name: "audit B's model version",
+    template: '/v2/models/{model_id}/versions/{version}/audit',
+    method: 'GET',
+    path: (b) => `/v2/models/${b.modelId}/versions/1/audit`,
+    // B's model is zero-shot, with no labelled examples to audit.
+    ownerStatus: 400,
+    adminOnly: true,
+  },
+  {
     name: "export B's model",
     template: '/v2/models/{model_id}/export',
     method: 'GET',

@@ -17,15 +17,18 @@ import { KUBERNETES_DIR, kubernetesSkipReason, only, render, type KubeObject } f
 
 const skip = kubernetesSkipReason();
 const DOCKERFILE = path.join(KUBERNETES_DIR, '../../Dockerfile');
-/** The `textclass` bin of the server package, as a path from the repository root. */
-const SERVER_BIN = path.posix.join(
-  'packages/server',
-  (
+/** The server package's `textclass` bin (a committed shim) and the built CLI it runs, as a path from the repository root. */
+const SERVER_BIN = (() => {
+  const bin = (
     JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
       bin: { textclass: string };
     }
-  ).bin.textclass,
-);
+  ).bin.textclass;
+  const shim = readFileSync(new URL(path.posix.join('../../../', bin), import.meta.url), 'utf8');
+  const target = /new URL\('([^']+)', import\.meta\.url\)/.exec(shim)?.[1];
+  if (!target) throw new Error(`${bin} names no built CLI`);
+  return path.posix.normalize(path.posix.join('packages/server', path.posix.dirname(bin), target));
+})();
 const IMAGE = 'ghcr.io/textclass/textclass:0.1.0';
 
 interface Rendered {
