@@ -63,6 +63,24 @@ function predictionsFor(texts: unknown[], labels: readonly string[], example: Pr
 
 const texts = (body: Json): unknown[] => (Array.isArray(body.texts) ? body.texts : []);
 
+type Decision = { label: string; confidence: number; threshold: number; decided: boolean };
+
+/**
+ * One decision per text, as the server adds them: the top label over all labels (whatever the cut), its confidence,
+ * the cut-off the documented decisions show for that label (else the first one shown) and whether it clears it.
+ */
+function decisionsFor(texts: unknown[], labels: readonly string[], documented: unknown): { decisions?: Decision[] } {
+  if (!Array.isArray(documented)) return {};
+  const shown = documented as Decision[];
+  return {
+    decisions: texts.map((text) => {
+      const top = scoresFor(String(text), labels)[0] ?? { label: '', value: 0 };
+      const threshold = (shown.find((d) => d.label === top.label) ?? shown[0])?.threshold ?? 0.5;
+      return { label: top.label, confidence: top.value, threshold, decided: top.value >= threshold };
+    }),
+  };
+}
+
 /** The model's documented labels, else those the example rows show. */
 function labelsOf(modelId: number, labels: DocumentedLabels, rows: Prediction[][]): readonly string[] {
   return labels.get(modelId) ?? [...new Set(rows.flat().map((p) => p.label))];
@@ -70,10 +88,12 @@ function labelsOf(modelId: number, labels: DocumentedLabels, rows: Prediction[][
 
 const singleModel: Reshape = (body, example, [modelId], labels) => {
   const rows = example.predictions as Prediction[][];
+  const modelLabels = labelsOf(Number(modelId), labels, rows);
   return {
     ...example,
     model_id: Number(modelId),
-    predictions: predictionsFor(texts(body), labelsOf(Number(modelId), labels, rows), rows, body),
+    predictions: predictionsFor(texts(body), modelLabels, rows, body),
+    ...decisionsFor(texts(body), modelLabels, example.decisions),
   };
 };
 
@@ -90,6 +110,7 @@ const modelSettings: Reshape = (body, example, _params, labels) => {
         ...source,
         model_id: setting.model_id,
         predictions: predictionsFor(texts(body), modelLabels, source.predictions, setting),
+        ...decisionsFor(texts(body), modelLabels, source.decisions),
       };
     }),
   };
@@ -97,7 +118,9 @@ const modelSettings: Reshape = (body, example, _params, labels) => {
 
 /** Variant A: results keyed by each requested model id. */
 const modelIds: Reshape = (body, example, _params, labels) => {
-  const documented = new Map(Object.entries(example.results as Record<string, { predictions: Prediction[][] }>));
+  const documented = new Map(
+    Object.entries(example.results as Record<string, { predictions: Prediction[][]; decisions?: unknown }>),
+  );
   const fallbacks = [...documented.values()];
   return {
     ...example,
@@ -105,10 +128,8 @@ const modelIds: Reshape = (body, example, _params, labels) => {
       (body.model_ids as number[]).map((id, i) => {
         const source = documented.get(String(id)) ?? fallbacks[i % fallbacks.length]!;
         const modelLabels = labelsOf(id, labels, source.predictions);
-        return [
-          String(id),
-          { ...source, predictions: predictionsFor(texts(body), modelLabels, source.predictions, body) },
-        ];
+        const predictions = predictionsFor(texts(body), modelLabels, source.predictions, body);
+        return [String(id), { ...source, predictions, ...decisionsFor(texts(body), modelLabels, source.decisions) }];
       }),
     ),
   };

@@ -17,6 +17,7 @@ const ALL_MIGRATIONS = [
   '0008_change_notifications',
   '0009_record_failures',
   '0010_review',
+  '0011_multi_label',
 ];
 
 describe('embedded PGlite on disk', () => {
