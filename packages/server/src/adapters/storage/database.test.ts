@@ -109,7 +109,7 @@ describe.runIf(postgresUrl)('PostgreSQL in a named schema', () => {
         expect(infos).toMatchObject([{ migrationsApplied: ALL_MIGRATIONS }, { migrationsApplied: [] }]);
         const tables = await sql<{ n: string }>`
           select count(*) as n from information_schema.tables where table_schema = ${schema}`.execute(second.db);
-        expect(tables.rows[0]?.n).toBe('17');
+        expect(tables.rows[0]?.n).toBe('18');
       } finally {
         await sql`drop schema ${sql.id(schema)} cascade`.execute(second.db);
         await second.close();
