@@ -4,21 +4,17 @@ import type { ModelRunners } from '../classification/model-runners.js';
 import type { DatasetRepository, ModelRepository, RecordRepository } from '../ports/repositories.js';
 import type { EncoderProvider } from '../ports/encoders.js';
 import type { LabelDefinition, Model, ModelMetrics, ModelType, Page, PageRequest, Workspace } from '../shared/types.js';
-import { argmaxRows, evaluate } from '../training/evaluation.js';
-import { detailedMetrics } from './detailed-metrics.js';
 import { assertLabels, storedLabel } from './label-checks.js';
 import { assertTargetPrecision, decisionConfig } from './decision-settings.js';
-import { embedInChunks } from './embed-in-chunks.js';
 import { assertKnownEndpoint, parseLlmSettings } from '../llm/llm-settings.js';
 import type { ModelLifecycleRepository } from '../ports/lifecycle.js';
 import type { HeadGraphs } from '../ports/training.js';
 import { archiveTransition, deployTransition, rollbackTransition } from './transitions.js';
 import { TRAINED_KINDS, type ModelVersion, type TrainingJob, type TrainingOptions } from './types.js';
 import { ownValue } from '../shared/own-value.js';
-import { normaliseExamples, splitLabels, type ExampleInput } from './multi-label-examples.js';
-import { evaluateMultiLabelRows } from './multi-label-evaluation.js';
-import { fitZeroShotCutoffs } from './zero-shot-cutoffs.js';
-import { multiLabelCutoffs } from '../classification/multi-label-cutoffs.js';
+import { normaliseExamples, type ExampleInput } from './multi-label-examples.js';
+import { evaluateServedVersion } from './version-evaluation.js';
+import { readLabelledRows } from './labelled-rows.js';
 
 export interface CreateModelInput {
   name: string;
@@ -55,8 +51,6 @@ export const DEFAULT_TRAINING_OPTIONS: TrainingOptions = {
   seed: 1,
   deploy: false,
 };
-/** Labelled rows a dataset import or an evaluation reads at most. */
-export const MAX_LABELLED_ROWS = 100_000;
 
 export class ModelLifecycle {
   constructor(private readonly deps: LifecycleDeps) {}
@@ -158,38 +152,15 @@ export class ModelLifecycle {
    * Reads a dataset's rows whose `labelColumn` (a column or a metadata key) holds one of the model's labels; with
    * `multiLabel`, the cell may hold several separated by `|` (`refund|complaint`), and a row counts when all are labels.
    */
-  async labelledRows(
+  /** A dataset's rows labelled with the model's labels, as examples (labelled-rows.ts). */
+  labelledRows(
     workspace: Workspace,
     datasetId: number,
     labelColumn: string,
     labels: string[],
     multiLabel = false,
   ): Promise<ExampleInput[]> {
-    const dataset = await this.deps.datasets.get(workspace.id, datasetId);
-    if (!dataset) throw notFound(`dataset ${datasetId}`);
-    const known = new Set(labels);
-    const rows: ExampleInput[] = [];
-    for (let offset = 0; offset < MAX_LABELLED_ROWS; offset += 1000) {
-      const page = await this.deps.records.list(dataset.id, { offset, limit: 1000 });
-      for (const record of page.items) {
-        const text = ownValue(record.values, dataset.textColumn);
-        const label = ownValue(record.values, labelColumn) ?? ownValue(record.metadata, labelColumn);
-        if (typeof text !== 'string' || text.trim() === '' || typeof label !== 'string') continue;
-        if (!multiLabel) {
-          if (known.has(label)) rows.push({ text, label });
-          continue;
-        }
-        const names = splitLabels(label);
-        if (names.length > 0 && names.every((n) => known.has(n))) rows.push({ text, labels: names });
-      }
-      if (offset + page.items.length >= page.total || page.items.length === 0) break;
-    }
-    if (rows.length === 0)
-      throw invalid(
-        'label_column',
-        `dataset ${datasetId} has no rows whose "${labelColumn}" is one of the model's labels`,
-      );
-    return rows;
+    return readLabelledRows(this.deps, workspace, { datasetId, labelColumn, labels, multiLabel });
   }
 
   async train(workspace: Workspace, modelId: number, options: Partial<TrainingOptions>): Promise<TrainingJob> {
@@ -278,42 +249,14 @@ export class ModelLifecycle {
   }
 
   /** Measures the served (or newest) version on a labelled set and stores the metrics with it. */
+  /** Measures the served version on a labelled set and stores the metrics with it (version-evaluation.ts). */
   async evaluate(
     workspace: Workspace,
     modelId: number,
     input: ExampleInput[],
     field = 'examples',
   ): Promise<ModelMetrics> {
-    const model = await this.get(workspace, modelId);
-    if (model.version === null) throw invalid('model_id', `model ${modelId} has no version yet; train it first`);
-    const multiLabel = model.config.multi_label === true;
-    const examples = normaliseExamples(model.labels, multiLabel, input, field);
-    const head = await this.deps.runners.headFor(model);
-    const encoder = this.deps.encoders.get(model.config.encoder);
-    const texts = examples.map((e) => e.text);
-    let embedded: Promise<Float32Array[]> | undefined;
-    const rows = await head.predict({
-      texts,
-      embeddings: () => (embedded ??= embedInChunks(encoder, texts, undefined, { workspaceId: model.workspaceId })),
-    });
-    const gold = examples.map((e) => head.labels.indexOf(e.label));
-    if (multiLabel && model.type === 'zero-shot') {
-      // A zero-shot multi-label model calibrates each label's cut-off on the labelled set (see zero-shot-cutoffs.ts).
-      const fitted = fitZeroShotCutoffs(rows, examples, head.labels, multiLabelCutoffs(model.config, head.labels));
-      await this.deps.lifecycle.setVersionMetrics(model.id, model.version, fitted.metrics, new Date(), {
-        multi_label_cutoffs: fitted.cutoffs,
-      });
-      return fitted.metrics;
-    }
-    const metrics: ModelMetrics = {
-      ...(multiLabel
-        ? evaluateMultiLabelRows(rows, examples, head.labels, multiLabelCutoffs(model.config, head.labels))
-        : detailedMetrics(evaluate(gold, argmaxRows(rows), head.labels), examples.length)),
-      // The cut-offs the training fitted stay with the version: an evaluation measures it, it does not refit them.
-      ...keptCutoffs(model.metrics),
-    };
-    await this.deps.lifecycle.setVersionMetrics(model.id, model.version, metrics, new Date());
-    return metrics;
+    return evaluateServedVersion(this.deps, await this.get(workspace, modelId), input, field);
   }
 
   private async transition(
@@ -346,12 +289,4 @@ export class ModelLifecycle {
   private canTrain(model: Model, counts: Record<string, number>): boolean {
     return model.labels.every((l) => (ownValue(counts, l.name) ?? 0) >= 1);
   }
-}
-
-/** The training-time cut-off fields of a version's metrics, which an evaluation keeps. */
-function keptCutoffs(metrics: ModelMetrics): Pick<ModelMetrics, 'cutoffs' | 'cutoff_summary'> {
-  return {
-    ...(metrics.cutoffs === undefined ? {} : { cutoffs: metrics.cutoffs }),
-    ...(metrics.cutoff_summary === undefined ? {} : { cutoff_summary: metrics.cutoff_summary }),
-  };
 }

@@ -1,4 +1,5 @@
 // `textclass models review …`: a model's review queue (least confident first), and one record's answer.
+import { idArg } from './model-flags.js';
 import type { Command } from 'commander';
 import { addApiOptions, apiClient, expectOk, printJson, type ApiFlags } from './api-client.js';
 
@@ -9,12 +10,6 @@ interface ReviewFlags extends ApiFlags {
   limit: string;
   offset: string;
 }
-
-const modelIdOf = (raw: string): number => {
-  const id = Number(raw);
-  if (!Number.isSafeInteger(id) || id < 1) throw new Error(`"${raw}" is not a model id`);
-  return id;
-};
 
 export function registerReviewCommand(models: Command): void {
   addApiOptions(
@@ -34,7 +29,7 @@ export function registerReviewCommand(models: Command): void {
       if ((flags.record === undefined) !== (flags.label === undefined))
         throw new Error('--record and --label answer a record together; give both, or neither to list the queue');
       const client = await apiClient(flags);
-      const model_id = modelIdOf(id);
+      const model_id = idArg(id);
       if (flags.record !== undefined && flags.label !== undefined) {
         printJson(
           await expectOk(
