@@ -2060,6 +2060,14 @@ export interface components {
             ece_before: number | null;
             /** @description Expected calibration error of the served, calibrated confidences. */
             ece_after: number | null;
+            /**
+             * @description The ECE a perfectly calibrated model would show by chance on as many predictions with these
+             *     confidences (the mean over 400 simulated labellings in which each top label is right with
+             *     exactly its confidence). ECE measured on a few hundred texts cannot be told apart from a
+             *     perfect calibration when `ece_after` is near it: about 0.07 on 100 predictions, 0.045 on 300.
+             *     Absent on versions trained before it was reported.
+             */
+            ece_noise_floor?: number | null;
             /** @description The 10 bins of the calibrated top confidence, from [0, 0.1] to (0.9, 1]. */
             reliability: {
                 lower: number;

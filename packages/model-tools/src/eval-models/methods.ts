@@ -8,6 +8,7 @@ import {
   type Encoder,
   evaluate,
   type Evaluation,
+  eceNoiseFloor,
   expectedCalibrationError,
   fewShotOutOfFold,
   fitHead,
@@ -42,7 +43,7 @@ export interface Scores {
   all: Evaluation;
   byLang: Map<string, Evaluation>;
   /** Expected calibration error (10 bins) of the uncalibrated and of the calibrated (served) confidences. */
-  ece?: { before: number | null; after: number | null };
+  ece?: { before: number | null; after: number | null; floor?: number | null };
 }
 
 /** ECE of probability rows against the held-out labels. */
@@ -53,6 +54,11 @@ function eceOn(task: PreparedTask, rows: number[][]): number | null {
       task.test.map((e) => e.label),
     ),
   );
+}
+
+/** ECE before and after calibration, and the noise floor of the calibrated confidences on these texts. */
+function eceOf(task: PreparedTask, before: number[][], after: number[][]): NonNullable<Scores['ece']> {
+  return { before: eceOn(task, before), after: eceOn(task, after), floor: eceNoiseFloor(after) };
 }
 
 function score(task: PreparedTask, predicted: number[]): Scores {
@@ -83,7 +89,7 @@ export async function zeroShot(task: PreparedTask, encoder: Encoder): Promise<{ 
   );
   const rows = task.test.map((e) => scoreEmbedding(prototypes, e.embedding, logitScale));
   const uncalibrated = task.test.map((e) => scoreEmbedding(prototypes, e.embedding, DEFAULT_LOGIT_SCALE));
-  const ece = { before: eceOn(task, uncalibrated), after: eceOn(task, rows) };
+  const ece = eceOf(task, uncalibrated, rows);
   return { scores: { ...score(task, argmaxRows(rows)), ece }, logitScale };
 }
 
@@ -148,7 +154,7 @@ export function fewShot(task: PreparedTask, k: number, seed: number, support: Su
       after[indices[j] as number] = softmaxAt(row, temperature);
     });
   }
-  return { ...score(task, argmaxRows(after)), ece: { before: eceOn(task, before), after: eceOn(task, after) } };
+  return { ...score(task, argmaxRows(after)), ece: eceOf(task, before, after) };
 }
 
 /** The few-shot reference: nearest centroid on the same draws as fewShot. */
@@ -190,7 +196,7 @@ export async function fineTuned(task: PreparedTask, family: RecipeFamily, seed: 
   const after = logits.map((row) => softmaxAt(row, 1));
   const before = logits.map((row) => softmaxAt(row, 1 / fitted.temperature));
   return {
-    scores: { ...score(task, argmaxRows(after)), ece: { before: eceOn(task, before), after: eceOn(task, after) } },
+    scores: { ...score(task, argmaxRows(after)), ece: eceOf(task, before, after) },
     recipe: fitted.choice?.recipe ?? '',
     temperature: fitted.temperature,
     seconds,

@@ -142,7 +142,10 @@ label–language cell held out, fixed seed), and every method is scored on the s
   stopping). The served head should stay within one point of it on every set and language.
 
 ECE is the expected calibration error of the top confidence on the held-out texts (10 equal-width bins): before
-is the uncalibrated softmax (zero-shot: the default scale 20), after the confidences as served.
+is the uncalibrated softmax (zero-shot: the default scale 20), after the confidences as served. In brackets, the
+noise floor: the ECE a perfectly calibrated model would show by chance on as many texts with the served confidences
+(mean of 400 simulated labellings in which each top label is right with exactly its confidence; models report it as
+\`metrics.calibration.ece_noise_floor\`). An ECE near its floor is as calibrated as that many texts can show.
 
 Encoders, each loaded through the server's encoder registry as the server loads it (\`TEXTCLASS_DEFAULT_ENCODER\`
 and \`TEXTCLASS_MODELS_DIR\` apply):

@@ -56,7 +56,7 @@ const results: MethodResult[] = [
 describe('overallTable', () => {
   it('puts one row per set and method and each encoder in its own columns', () => {
     expect(overallTable(results).split('\n')).toEqual([
-      '| set | method | old accuracy | old macro-F1 | old ECE before → after | new accuracy | new macro-F1 | new ECE before → after |',
+      '| set | method | old accuracy | old macro-F1 | old ECE before → after (floor) | new accuracy | new macro-F1 | new ECE before → after (floor) |',
       '|---|---|---|---|---|---|---|---|',
       '| intents | zero-shot | 0.750 | 0.733 |  | 1.000 | 1.000 |  |',
       '| intents | few-shot | 0.875 ± 0.177 | 0.867 ± 0.189 |  | 1.000 ± 0.000 | 1.000 ± 0.000 |  |',
@@ -70,6 +70,15 @@ describe('overallTable', () => {
     ];
     const lines = overallTable([{ task: 'intents', method: 'few-shot', encoder: 'enc', runs: calibrated }]).split('\n');
     expect(lines[2]).toBe('| intents | few-shot | 0.875 ± 0.177 | 0.867 ± 0.189 | 0.150 → 0.040 |');
+  });
+
+  it('adds the mean noise floor of the calibrated confidences when the runs measured it', () => {
+    const calibrated = [
+      { ...half, ece: { before: 0.2, after: 0.05, floor: 0.04 } },
+      { ...perfect, ece: { before: 0.1, after: 0.03, floor: 0.06 } },
+    ];
+    const lines = overallTable([{ task: 'intents', method: 'few-shot', encoder: 'enc', runs: calibrated }]).split('\n');
+    expect(lines[2]).toBe('| intents | few-shot | 0.875 ± 0.177 | 0.867 ± 0.189 | 0.150 → 0.040 (0.050) |');
   });
 });
 

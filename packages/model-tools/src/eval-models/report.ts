@@ -17,7 +17,9 @@ const eceCell = (runs: readonly Scores[]): string => {
   const pairs = runs.flatMap((s) => (s.ece ? [s.ece] : []));
   const before = pairs.flatMap((p) => (p.before === null ? [] : [p.before]));
   const after = pairs.flatMap((p) => (p.after === null ? [] : [p.after]));
-  return before.length === 0 || after.length === 0 ? '' : `${f3(mean(before))} → ${f3(mean(after))}`;
+  const floor = pairs.flatMap((p) => (p.floor === undefined || p.floor === null ? [] : [p.floor]));
+  if (before.length === 0 || after.length === 0) return '';
+  return `${f3(mean(before))} → ${f3(mean(after))}${floor.length === 0 ? '' : ` (${f3(mean(floor))})`}`;
 };
 
 const metric = (evaluations: Array<Evaluation | undefined>, key: 'accuracy' | 'f1_macro'): number[] =>
@@ -40,7 +42,11 @@ export function overallTable(results: MethodResult[]): string {
     return [task, method, ...cells];
   });
   return markdownTable(
-    ['set', 'method', ...encoders.flatMap((e) => [`${e} accuracy`, `${e} macro-F1`, `${e} ECE before → after`])],
+    [
+      'set',
+      'method',
+      ...encoders.flatMap((e) => [`${e} accuracy`, `${e} macro-F1`, `${e} ECE before → after (floor)`]),
+    ],
     rows,
   );
 }

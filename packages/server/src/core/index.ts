@@ -19,6 +19,7 @@ export { fewShotOutOfFold } from './training/few-shot-out-of-fold.js';
 export { forward, logitRows } from './training/head-parameters.js';
 export { candidateRecipes, fitHead, type FitOptions, type FittedHead, type RecipeFamily } from './training/fit.js';
 export { expectedCalibrationError, fitTemperature, reliabilityTable, softmaxAt } from './training/calibration.js';
+export { eceNoiseFloor } from './training/ece-noise-floor.js';
 export { shuffled, stratifiedSplit } from './training/split.js';
 export { trainHead, type LabelledEmbedding, type TrainOptions } from './training/trainer.js';
 export type { RateLimiter } from './ports/rate-limits.js';

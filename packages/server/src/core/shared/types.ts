@@ -135,6 +135,8 @@ export interface ModelCalibration {
   examples: number;
   ece_before: number | null;
   ece_after: number | null;
+  /** The ECE a perfectly calibrated model would show on as many rows with these confidences (sampling noise); absent on versions trained before it was reported. */
+  ece_noise_floor?: number | null;
   /** After calibration. */
   reliability: ReliabilityBin[];
 }

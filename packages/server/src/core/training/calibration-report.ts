@@ -1,11 +1,12 @@
 // A model's `metrics.calibration`: the temperature and the top-confidence ECE and reliability table it was measured with.
 import type { ModelCalibration } from '../shared/types.js';
 import { expectedCalibrationError, reliabilityTable, softmaxAt } from './calibration.js';
+import { eceNoiseFloor } from './ece-noise-floor.js';
 
 const round = (x: number) => Math.round(x * 10_000) / 10_000;
 const roundOrNull = (x: number | null) => (x === null ? null : round(x));
 
-/** ECE before (temperature 1) and after (the fitted temperature) on labelled logit rows, with the table after. */
+/** ECE before (temperature 1) and after (the fitted temperature) on labelled logit rows, with the table after and the sample's noise floor. */
 export function calibrationReport(
   logits: readonly (readonly number[])[],
   gold: readonly number[],
@@ -16,10 +17,8 @@ export function calibrationReport(
     logits.map((row) => softmaxAt(row, 1)),
     gold,
   );
-  const after = reliabilityTable(
-    logits.map((row) => softmaxAt(row, temperature)),
-    gold,
-  );
+  const calibrated = logits.map((row) => softmaxAt(row, temperature));
+  const after = reliabilityTable(calibrated, gold);
   return {
     method: 'temperature',
     temperature: round(temperature),
@@ -27,6 +26,7 @@ export function calibrationReport(
     examples: logits.length,
     ece_before: roundOrNull(expectedCalibrationError(before)),
     ece_after: roundOrNull(expectedCalibrationError(after)),
+    ece_noise_floor: roundOrNull(eceNoiseFloor(calibrated)),
     reliability: after.map((bin) => ({
       lower: round(bin.lower),
       upper: round(bin.upper),
