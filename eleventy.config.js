@@ -25,6 +25,13 @@ function sourceOf(inputPath) {
   return relative === 'docs/index.md' ? 'README.md' : relative;
 }
 
+/** Where the README's map (its Guides section) names a guide (the site's menu follows it); guides it does not name come last. */
+function readmeRank(inputPath) {
+  const readme = readFileSync('README.md', 'utf8');
+  const at = readme.slice(readme.indexOf('\n## Guides')).indexOf(`](${sourceOf(inputPath)})`);
+  return at < 0 ? Number.MAX_SAFE_INTEGER : at;
+}
+
 /** Every file outside the pages that a page links to, to copy beside them. */
 function linkedFiles() {
   const files = new Set();
@@ -73,7 +80,7 @@ const LAYOUT = `<!doctype html>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{{ title }} · textclass</title>
+<title>{% if title != 'textclass' %}{{ title }} · {% endif %}textclass</title>
 <style>
 body { font: 16px/1.55 system-ui, sans-serif; margin: 0; display: flex; color: #1f2328; }
 nav { width: 15rem; flex: none; padding: 1.5rem 1rem; background: #f6f8fa; min-height: 100vh; box-sizing: border-box; }
@@ -114,7 +121,7 @@ export default function (eleventyConfig) {
     api
       .getAll()
       .filter((item) => item.inputPath !== './docs/index.md')
-      .sort((a, b) => a.url.localeCompare(b.url)),
+      .sort((a, b) => readmeRank(a.inputPath) - readmeRank(b.inputPath) || a.url.localeCompare(b.url)),
   );
   for (const file of linkedFiles()) eleventyConfig.addPassthroughCopy({ [file]: sitePathOf(file) });
   return {
