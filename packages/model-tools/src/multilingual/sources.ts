@@ -164,7 +164,7 @@ export function freedictPairs(sources: readonly LanguageSource[] = LANGUAGE_SOUR
   return [...new Set(sources.flatMap((s) => s.dictionaries.map((d) => d.pair)))].sort();
 }
 
-/** The Debian packages that install them (for CI and the README). */
+/** The Debian packages that install them (for CI and docs/development.md). */
 export function debianPackages(sources: readonly LanguageSource[] = LANGUAGE_SOURCES): string[] {
   return [...freedictPairs(sources).map((pair) => `dict-freedict-${pair}`), 'edict'];
 }

@@ -142,7 +142,7 @@ describe('textclass models', () => {
     expect(listed).toEqual(expect.arrayContaining([created.id, imported.id]));
   }, 120_000);
 
-  it("follows the README's deploy v1 → archive → train --deploy → rollback back to version 1", async () => {
+  it("follows the models guide's deploy v1 → archive → train --deploy → rollback back to version 1", async () => {
     const english = labelledSet('sentiment').filter((r) => r.lang === 'en' && r.label !== 'neutral');
     const csv = path.join(work, 'two-labels.csv');
     writeFileSync(csv, csvOf(english));

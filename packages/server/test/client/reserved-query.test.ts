@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 describe('reserved characters in query values, through @textclass/client', () => {
-  it('imports under a name with parentheses and other sub-delimiters (the README line)', async () => {
+  it('imports under a name with parentheses and other sub-delimiters (the line in docs/models.md)', async () => {
     const exported = await client.GET('/v2/models/{model_id}/export', { params: { path: { model_id: 1 } } });
     expect(exported.error).toBeUndefined();
     for (const name of ['Ticket intent (staging)', "it's *new*!", 'a:b@c, d;e $f/g?h']) {

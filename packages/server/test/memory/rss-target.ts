@@ -27,7 +27,7 @@ export const RSS_TOLERANCE = 0.1;
 /**
  * The most resident memory the default server may reach while it answers the largest request the contract allows
  * (200 texts of ~5,000 characters on /v2/embeddings, the 1 MiB body limit): the 512 MiB a VM with the embedded database
- * is sized at (README, "Memory a pod or VM needs"). Measured: 1,035 MiB before transformer runs were bounded by tokens
+ * is sized at (docs/performance.md, "Memory a pod or VM needs"). Measured: 1,035 MiB before transformer runs were bounded by tokens
  * and attention (256 windows of 128 tokens in one run), ~340 since.
  */
 export const RSS_PEAK_PER_REQUEST_MIB = 512;

@@ -123,7 +123,7 @@ describe('training jobs', () => {
 });
 
 describe('version history', () => {
-  it("survives the README's deploy v1 → archive → train --deploy → rollback", async () => {
+  it("survives the models guide's deploy v1 → archive → train --deploy → rollback", async () => {
     const id = await fineTuned('History across archive');
     await server.call('POST', `/v2/models/${id}/training-jobs`, { body: {} });
     await runTraining();

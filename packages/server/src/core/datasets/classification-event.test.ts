@@ -80,9 +80,9 @@ describe('classificationCompleted', () => {
     expect(metadata).not.toHaveProperty('customer_id');
   });
 
-  it("the README's event is the contract's example, with column values in metadata, and valid", () => {
-    const readme = readFileSync(new URL('../../../../../README.md', import.meta.url), 'utf8');
-    const shown = /An event \(the body of each delivery\)[\s\S]*?```json\n([\s\S]*?)```/.exec(readme)?.[1];
+  it("the webhooks guide's event is the contract's example, with column values in metadata, and valid", () => {
+    const guide = readFileSync(new URL('../../../../../docs/datasets-and-webhooks.md', import.meta.url), 'utf8');
+    const shown = /An event \(the body of each delivery\)[\s\S]*?```json\n([\s\S]*?)```/.exec(guide)?.[1];
     expect(shown).toBeDefined();
     const event: unknown = JSON.parse(shown!);
     const example = Object.values(contract.webhooks['classification.completed']!.post.requestBody.content)[0]!.examples;
