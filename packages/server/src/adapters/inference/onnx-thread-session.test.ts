@@ -1,7 +1,9 @@
 // Sessions on a worker thread: same outputs as inline, the event loop runs during a run, errors and a lost worker.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import type { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TextTokenizer } from './hf-tokenizer.js';
@@ -143,4 +145,28 @@ describe('a worker session after a large run', () => {
       await trimmed.release();
     }
   });
+});
+
+describe('releasing a worker session', () => {
+  it('keeps the process alive until the worker has let go, so a script that awaits it ends normally', async () => {
+    // A worker is unref'd once its runs are done: a script whose last step awaited release() exited with code 13
+    // ("unsettled top-level await") before the worker answered (npm run eval did). It runs on the built package.
+    const script = join(root, 'release.mjs');
+    await writeFile(
+      script,
+      [
+        `const { createOnnxSession } = await import(${JSON.stringify(import.meta.resolve('@textclass/server/inference'))});`,
+        `const session = await createOnnxSession(${JSON.stringify(modelPath)}, { thread: 'worker' });`,
+        'const dims = [1, 4];',
+        'const ids = { data: new BigInt64Array([1n, 2n, 3n, 4n]), dims };',
+        'const mask = { data: new BigInt64Array(4).fill(1n), dims };',
+        'const types = { data: new BigInt64Array(4), dims };',
+        "await session.runInt64({ input_ids: ids, attention_mask: mask, token_type_ids: types }, 'last_hidden_state');",
+        'await session.release();',
+        "process.stdout.write('released');",
+      ].join('\n'),
+    );
+    const { stdout } = await promisify(execFile)(process.execPath, [script], { timeout: 60_000 });
+    expect(stdout).toBe('released');
+  }, 90_000);
 });

@@ -67,6 +67,9 @@ async function retire(started: Started): Promise<void> {
     });
     started.worker.once('exit', () => resolve());
   });
+  // An idle worker is unref'd; until it has let go, it must keep the process alive, or a caller awaiting this (a
+  // script's last step) finds an empty event loop and Node exits with code 13 before the worker answers.
+  started.worker.ref();
   started.worker.postMessage({ type: 'release' } satisfies WorkerRequest);
   await done;
   await started.worker.terminate();
