@@ -1,6 +1,6 @@
 // The llm head over the real HTTP client against the local chat-completions stand-in.
 import { afterEach, describe, expect, it } from 'vitest';
-import { DomainError } from '../../src/core/shared/errors.js';
+import { DomainError } from '../../src/core/shared/domain-errors.js';
 import { evaluateLlm } from '../../src/core/llm/evaluate-llm.js';
 import { llmHead } from '../../src/core/llm/llm-head.js';
 import type { Model } from '../../src/core/shared/types.js';

@@ -7,7 +7,7 @@ import {
   type LlmStandIn,
   type LlmStandInOptions,
 } from '../../../test/support/llm-stand-in.js';
-import { DomainError } from '../../core/shared/errors.js';
+import { DomainError } from '../../core/shared/domain-errors.js';
 import type { ChatRequest } from '../../core/ports/chat.js';
 import { createLogger } from '../observability/logger.js';
 import { ChatCompletionsClient } from './chat-completions-client.js';

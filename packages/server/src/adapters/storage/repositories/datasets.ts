@@ -1,6 +1,6 @@
 // Dataset repository: column definitions, attached models, status and row count, scoped to a workspace.
 import type { Kysely, Selectable } from 'kysely';
-import { notFound } from '../../../core/shared/errors.js';
+import { notFound } from '../../../core/shared/domain-errors.js';
 import type { DatasetRepository } from '../../../core/ports/repositories.js';
 import type { Dataset } from '../../../core/shared/types.js';
 import { toJson, type DatabaseSchema, type DatasetsTable } from '../schema.js';

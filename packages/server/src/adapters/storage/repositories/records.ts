@@ -1,6 +1,6 @@
 // Record repository: dataset rows, written all-or-none together with the dataset's row count and the jobs the core asks for them.
 import type { Kysely, Selectable } from 'kysely';
-import { notFound } from '../../../core/shared/errors.js';
+import { notFound } from '../../../core/shared/domain-errors.js';
 import type { RecordRepository } from '../../../core/ports/repositories.js';
 import type { DatasetRecord, NewRecord } from '../../../core/shared/types.js';
 import type { JobsForStoredRows } from '../../../core/ports/pipeline.js';
