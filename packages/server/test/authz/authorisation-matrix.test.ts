@@ -1,7 +1,7 @@
 // Every operation × every role, each cell as decisions.md (Roles) says: allowed → its success status, else 403 FORBIDDEN.
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateApiKey } from '../../src/core/tenancy/api-keys.js';
+import { generateApiKey } from '../../src/core/tenancy/api-key-tokens.js';
 import { datasetKey } from '../../src/core/datasets/dataset-keys.js';
 import { createUploadRepository } from '../../src/adapters/storage/index.js';
 import type { Role } from '../../src/core/shared/types.js';
