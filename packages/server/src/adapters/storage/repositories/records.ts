@@ -5,7 +5,7 @@ import type { RecordRepository } from '../../../core/ports/repositories.js';
 import type { DatasetRecord, NewRecord } from '../../../core/shared/types.js';
 import type { JobsForStoredRows } from '../../../core/ports/pipeline.js';
 import { toJson, type DatabaseSchema, type RecordsTable } from '../schema.js';
-import { assertStorable } from '../storable-text.js';
+import { assertStorable } from '../storable-fields.js';
 import { enqueueJobsFor, UNTRACED, type CurrentTraceContext } from './jobs.js';
 
 /** Rows per INSERT statement: 3 bound values each stays far below PostgreSQL's 65,535-parameter limit. */
