@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { classifyAll } from './classify-all.js';
 import { createTextclassClient } from './client.js';
-import { TextclassError, UNKNOWN_ERROR_CODE } from './errors.js';
+import { TextclassError, UNKNOWN_ERROR_CODE } from './textclass-error.js';
 import { createFakeClock } from './test-support/fake-clock.js';
 import { createFakeFetch, errorBody, json, type Handler, type RecordedRequest } from './test-support/fake-fetch.js';
 
