@@ -20,6 +20,7 @@ const MAY_USE_ANY = [
   'packages/*/test/**',
   '**/*.test.ts',
   'packages/client/src/testing/**',
+  'packages/mock/src/testing/**',
   'packages/server/src/adapters/storage/migrate.ts',
   'packages/server/src/adapters/storage/migrations/**',
 ];
