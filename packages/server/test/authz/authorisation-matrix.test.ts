@@ -6,7 +6,7 @@ import { datasetKey } from '../../src/core/datasets/dataset-keys.js';
 import { createUploadRepository } from '../../src/adapters/storage/index.js';
 import type { Role } from '../../src/core/shared/types.js';
 import { finished } from '../models/support.js';
-import { startTestServer, type TestServer } from '../support/in-process.js';
+import { startTestServer, type TestServer } from '../testing/in-process.js';
 import { allows, MATRIX, ROLES, type MatrixContext } from './matrix.js';
 import { classificationJobs } from '../../src/core/datasets/classification-jobs.js';
 

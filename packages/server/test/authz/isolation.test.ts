@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateApiKey } from '../../src/core/tenancy/api-key-tokens.js';
 import { datasetKey } from '../../src/core/datasets/dataset-keys.js';
 import { createUploadRepository } from '../../src/adapters/storage/index.js';
-import { startTestServer, type TestServer } from '../support/in-process.js';
+import { startTestServer, type TestServer } from '../testing/in-process.js';
 import { classificationJobs } from '../../src/core/datasets/classification-jobs.js';
 
 interface Foreign {

@@ -6,7 +6,7 @@ import {
   UPSTREAM_ERROR_MARKER,
   type LlmStandIn,
   type LlmStandInOptions,
-} from '../../../test/support/llm-stand-in.js';
+} from '../../../test/testing/llm-stand-in.js';
 import { DomainError } from '../../core/shared/domain-errors.js';
 import type { ChatRequest } from '../../core/ports/chat.js';
 import { createLogger } from '../observability/logger.js';
