@@ -58,7 +58,7 @@ export interface Config {
   pipelinePollMs: number;
   /** Allow webhook URLs that resolve to private, loopback or link-local addresses (TEXTCLASS_WEBHOOK_ALLOW_PRIVATE). */
   webhookAllowPrivate: boolean;
-  /** Delays of the webhook retries in ms (TEXTCLASS_WEBHOOK_RETRY_SCHEDULE_MS, comma-separated); unset: decisions.md's schedule. */
+  /** Delays of the webhook retries in ms (TEXTCLASS_WEBHOOK_RETRY_SCHEDULE_MS, comma-separated); unset: RETRY_SCHEDULE_MS (core/webhooks/webhook-dispatcher.ts). */
   webhookRetryScheduleMs: number[] | undefined;
   /** How long a webhook POST may take before it counts as failed, in ms (TEXTCLASS_WEBHOOK_TIMEOUT_MS); a delivery's lease is three times this. */
   webhookTimeoutMs: number;

@@ -1,4 +1,4 @@
-// Every operation × every role, each cell as decisions.md (Roles) says: allowed → its success status, else 403 FORBIDDEN.
+// Every operation × every role, each cell as the operation's least role says: allowed → its success status, else 403 FORBIDDEN.
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateApiKey } from '../../src/core/tenancy/api-key-tokens.js';

@@ -1,4 +1,4 @@
-// Every row of the errors table (decisions.md): status, error_code, request_id, and the server keeps serving.
+// One request per error_code the service answers (the statuses transport/http/errors.ts maps): status, error_code, request_id, and the server keeps serving.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/in-process.js';
 
