@@ -25,7 +25,7 @@ export interface Config {
   encoderIdleUnloadSeconds: number;
   /**
    * TEXTCLASS_EMBEDDED_DB_TIER_UP: V8 may recompile PGlite's hot WebAssembly functions with TurboFan. Off by default:
-   * the embedded database then runs on Liftoff's baseline code only, ~70 MiB less resident (bench/README.md, "Memory").
+   * the embedded database then runs on Liftoff's baseline code only, ~70 MiB less resident (bench/history/memory.md, "Memory").
    */
   embeddedDbTierUp: boolean;
   logLevel: string;
