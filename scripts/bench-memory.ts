@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { ProcessMemory } from './bench-inference/servers.js';
+import type { ProcessMemory } from './lib/proc-status.js';
 import { BENCH_API_KEY, startBenchServer } from './bench-inference/textclass-server.js';
 import { largestTexts, INFERENCE_TEXTS_MAX, EMBEDDING_TEXTS_MAX } from './long-texts.js';
 import { heapSummaryMarkdown, signalHeapSnapshot, summariseHeapSnapshot, type HeapSummary } from './heap-summary.js';

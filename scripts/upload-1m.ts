@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { createScratchDatabase, type ScratchDatabase, startServerProcess } from '@textclass/server/testing';
+import { statusKiB } from './lib/proc-status.js';
 
 const value = (name: string) => {
   const i = process.argv.indexOf(name);
@@ -14,8 +15,7 @@ const POSTGRES =
 /** VmHWM (peak resident set) and VmRSS of a process, in MiB. */
 function memory(pid: number): { peak: number; rss: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
-  return { peak: kib('VmHWM') / 1024, rss: kib('VmRSS') / 1024 };
+  return { peak: statusKiB(status, 'VmHWM') / 1024, rss: statusKiB(status, 'VmRSS') / 1024 };
 }
 
 /** ~100-byte rows with a quoted text holding commas, generated chunk by chunk as the upload reads them. */
