@@ -7,6 +7,7 @@ import { makeTexts, round, staticSubject } from '@textclass/model-tools';
 import { runLoad, type LoadResult } from '../bench-inference/http-load.js';
 import { BENCH_API_KEY } from '../bench-inference/textclass-server.js';
 import { environment } from '../bench-environment.js';
+import { upperMedian as median } from '../lib/latencies.js';
 import { startEmbedded, startOnPostgres, type BenchServer } from './servers.js';
 
 const { values } = parseArgs({
@@ -23,7 +24,6 @@ const ROUNDS = Number(values.rounds);
 const SECONDS = Number(values.seconds);
 const CONCURRENCY = Number(values.concurrency);
 const log = (line: string) => process.stderr.write(`${line}\n`);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 
 async function main(): Promise<void> {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` first`);
