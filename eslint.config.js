@@ -19,7 +19,8 @@ const MAY_USE_ANY = [
   'test/**',
   'packages/*/test/**',
   '**/*.test.ts',
-  '**/test-support/**',
+  'packages/client/src/testing/**',
+  'packages/mock/src/testing/**',
   'packages/server/src/adapters/storage/migrate.ts',
   'packages/server/src/adapters/storage/migrations/**',
 ];
@@ -33,7 +34,6 @@ const MAY_PRINT = [
   'packages/*/test/**',
   'packages/*/build-steps/**',
   '**/*.test.ts',
-  '**/test-support/**',
   '**/testing/**',
   'packages/server/src/main.ts',
   'packages/server/src/transport/cli/**',
@@ -119,7 +119,7 @@ export default defineConfig(
     // Tables keyed by text a customer controls (words, labels, column and header names) are Maps or null-prototype
     // objects: a plain-object lookup by any string finds Object.prototype's members (eslint-rules/, test/lint-rules/).
     files: PROTOTYPE_SAFE,
-    ignores: ['**/*.test.ts', '**/test-support/**'],
+    ignores: ['**/*.test.ts', 'packages/client/src/testing/**'],
     plugins: { textclass },
     rules: { 'textclass/prototype-safe-keys': 'error' },
   },

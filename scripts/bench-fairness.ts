@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { promisify } from 'node:util';
 import { MAIN } from '@textclass/server/testing';
 import { BENCH_API_KEY, startBenchServer } from './bench-inference/textclass-server.js';
+import { latencySummary } from './lib/latencies.js';
 import { EMBEDDING_TEXTS_MAX, largestTexts } from './long-texts.js';
 
 const { values } = parseArgs({
@@ -29,21 +30,6 @@ async function cli(dataDir: string, ...args: string[]): Promise<string> {
     env: { ...process.env, TEXTCLASS_DATA_DIR: dataDir },
   });
   return stdout.trim();
-}
-
-const percentile = (sorted: readonly number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
-
-interface Latencies {
-  requests: number;
-  p50: number;
-  p99: number;
-  max: number;
-}
-
-function summary(ms: number[]): Latencies {
-  const sorted = [...ms].sort((a, b) => a - b);
-  return { requests: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1) ?? 0 };
 }
 
 const server = await startBenchServer();
@@ -69,7 +55,7 @@ try {
     idleMs.push(await oneText());
     await new Promise((r) => setTimeout(r, PAUSE_MS));
   }
-  const idle = summary(idleMs);
+  const idle = latencySummary(idleMs);
   log(`idle: p50 ${idle.p50.toFixed(1)} ms, p99 ${idle.p99.toFixed(1)} ms over ${idle.requests} requests`);
 
   const loadTexts = Array.from({ length: LOADS }, (_, i) => largestTexts(10_000 * (i + 1), EMBEDDING_TEXTS_MAX));
@@ -94,7 +80,7 @@ try {
     await new Promise((r) => setTimeout(r, PAUSE_MS));
   }
   const finished = await Promise.all(loads);
-  const loaded = summary(loadedMs);
+  const loaded = latencySummary(loadedMs);
   log(
     `under ${LOADS} × POST /v2/embeddings of ${EMBEDDING_TEXTS_MAX} × ${characters} characters (another workspace; ` +
       `${finished.map((f) => `${f.status} in ${f.seconds.toFixed(1)} s`).join(', ')}): ` +

@@ -1,10 +1,5 @@
 // Closed-loop load for bench-limits: clients cycle over workspaces' keys, counting answers per rate-limit window.
 
-export function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((x, y) => x - y);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
 export interface WindowCount {
   keyIndex: number;
   /** X-RateLimit-Reset of the window (Unix seconds): one window per value. */

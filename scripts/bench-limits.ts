@@ -11,7 +11,8 @@ import {
   startRedisServer,
   startServerProcess,
 } from '@textclass/server/testing';
-import { percentile, runWindowLoad, type WindowCount } from './bench-limits-load.js';
+import { runWindowLoad, type WindowCount } from './bench-limits-load.js';
+import { percentileAtFloor as percentile } from './lib/latencies.js';
 
 interface Flags {
   databaseUrl: string;

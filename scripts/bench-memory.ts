@@ -9,7 +9,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { ProcessMemory } from './bench-inference/servers.js';
+import { mixedRequest } from './lib/memory-mix.js';
+import type { ProcessMemory } from './lib/proc-status.js';
 import { BENCH_API_KEY, startBenchServer } from './bench-inference/textclass-server.js';
 import { largestTexts, INFERENCE_TEXTS_MAX, EMBEDDING_TEXTS_MAX } from './long-texts.js';
 import { heapSummaryMarkdown, signalHeapSnapshot, summariseHeapSnapshot, type HeapSummary } from './heap-summary.js';
@@ -40,30 +41,6 @@ const pool = ['support-intents', 'sentiment'].flatMap((set) =>
     .map((line) => (JSON.parse(line) as { text: string }).text),
 );
 const text = (i: number) => `${pool[i % pool.length] as string} #${i}`;
-
-/** The i-th request of the mix: one-text and eight-text inference, similarity, a dataset record, a model list. */
-function request(i: number): { path: string; method: string; body?: unknown } {
-  switch (i % 5) {
-    case 0:
-      return { path: '/v2/models/1/inference', method: 'POST', body: { texts: [text(i)] } };
-    case 1:
-      return {
-        path: '/v2/models/1/inference',
-        method: 'POST',
-        body: { texts: [0, 1, 2, 3, 4, 5, 6, 7].map((k) => text(i * 8 + k)) },
-      };
-    case 2:
-      return {
-        path: '/v2/similarity',
-        method: 'POST',
-        body: { base_texts: { a: text(i) }, compare_to_texts: { b: text(i + 1), c: text(i + 2) } },
-      };
-    case 3:
-      return { path: '/v2/datasets/ds_1/records', method: 'POST', body: { text: text(i) } };
-    default:
-      return { path: '/v2/models', method: 'GET' };
-  }
-}
 
 interface Sample {
   rssMiB: number;
@@ -106,7 +83,7 @@ async function load(
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       for (let i = next++; i < REQUESTS; i = next++) {
-        const { path, method, body } = request(i);
+        const { path, method, body } = mixedRequest(i, text);
         const res = await fetch(`${url}${path}`, {
           method,
           headers,

@@ -6,9 +6,10 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '@textclass/server';
-import { clearsCutoff, fitHead, fitLabelCutoffs, forward } from '@textclass/server/core';
+import { fitHead, fitLabelCutoffs, forward } from '@textclass/server/core';
 import { DEFAULT_ENCODER_ID, loadEncoderRegistry } from '@textclass/server/inference';
 import { prepareTask, readEvalSet } from '@textclass/model-tools';
+import { decidedByCutoff, heldOutTops } from './lib/held-out-cutoffs.js';
 
 const HOLDOUT = 0.4;
 const SPLIT_SEED = 1;
@@ -50,10 +51,10 @@ async function main(): Promise<void> {
     fitted.parameters,
     task.test.map((e) => e.embedding),
   );
-  const tops = rows.map((row, i) => {
-    const top = row.indexOf(Math.max(...row));
-    return { top, confidence: Math.round((row[top] ?? 0) * 1e6) / 1e6, correct: top === task.test[i]?.label };
-  });
+  const tops = heldOutTops(
+    rows,
+    task.test.map((e) => e.label),
+  );
   const accuracy = tops.filter((t) => t.correct).length / tops.length;
   process.stdout.write(
     `${setsDir}/${setName}, encoder ${encoder.id}: ${task.train.length} training texts, ${task.test.length} held out; ` +
@@ -71,14 +72,12 @@ async function main(): Promise<void> {
     let rightAll = 0;
     labels.forEach((label, l) => {
       const cut = cutoffs[label]!;
-      const predicted = tops.filter((t) => t.top === l);
-      const decided = predicted.filter((t) => clearsCutoff(t.confidence, cut.threshold));
-      const right = decided.filter((t) => t.correct).length;
-      decidedAll += decided.length;
+      const { predicted, decided, right } = decidedByCutoff(tops, l, cut.threshold);
+      decidedAll += decided;
       rightAll += right;
       process.stdout.write(
-        `| ${label} | ${cut.threshold} | ${pct(cut.expected_precision)} | ${pct(cut.coverage)} | ${predicted.length} | ${decided.length} | ` +
-          `${pct(decided.length ? right / decided.length : null)} | ${pct(predicted.length ? decided.length / predicted.length : null)} |\n`,
+        `| ${label} | ${cut.threshold} | ${pct(cut.expected_precision)} | ${pct(cut.coverage)} | ${predicted} | ${decided} | ` +
+          `${pct(decided ? right / decided : null)} | ${pct(predicted ? decided / predicted : null)} |\n`,
       );
     });
     process.stdout.write(

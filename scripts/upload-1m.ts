@@ -2,6 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { createScratchDatabase, type ScratchDatabase, startServerProcess } from '@textclass/server/testing';
+import { ticketCsv } from './lib/generated-csv.js';
+import { statusKiB } from './lib/proc-status.js';
 
 const value = (name: string) => {
   const i = process.argv.indexOf(name);
@@ -14,23 +16,7 @@ const POSTGRES =
 /** VmHWM (peak resident set) and VmRSS of a process, in MiB. */
 function memory(pid: number): { peak: number; rss: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
-  return { peak: kib('VmHWM') / 1024, rss: kib('VmRSS') / 1024 };
-}
-
-/** ~100-byte rows with a quoted text holding commas, generated chunk by chunk as the upload reads them. */
-function* csvRows(rows: number): Generator<string> {
-  yield 'id,text,score,created,agent\n';
-  const chunk: string[] = [];
-  for (let i = 1; i <= rows; i += 1) {
-    chunk.push(
-      `${i},"Ticket ${i}: my parcel, order ${i % 9973}, never arrived; please refund or resend it",${i % 100}.5,2026-01-12T10:15:00Z,agent_${i % 50}\n`,
-    );
-    if (chunk.length === 1000 || i === rows) {
-      yield chunk.join('');
-      chunk.length = 0;
-    }
-  }
+  return { peak: statusKiB(status, 'VmHWM') / 1024, rss: statusKiB(status, 'VmRSS') / 1024 };
 }
 
 async function main(): Promise<void> {
@@ -70,7 +56,7 @@ async function main(): Promise<void> {
     const res = await fetch(`${server.url}/v2/datasets/${key}/uploads`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${server.apiKey}`, 'Content-Type': 'text/csv' },
-      body: Readable.toWeb(Readable.from(csvRows(ROWS))) as ReadableStream,
+      body: Readable.toWeb(Readable.from(ticketCsv(ROWS))) as ReadableStream,
       duplex: 'half',
     } as RequestInit);
     const accepted = (await res.json()) as any;

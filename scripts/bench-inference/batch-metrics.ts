@@ -15,7 +15,8 @@ export interface BatchUse {
   modelBusy: number;
 }
 
-function sample(text: string, name: string): number {
+/** The sum of one metric's samples over all its label sets in a Prometheus text exposition. */
+export function metricSum(text: string, name: string): number {
   let total = 0;
   for (const line of text.split('\n'))
     if (line.startsWith(`${name}{`) || line.startsWith(`${name} `))
@@ -28,10 +29,10 @@ export async function batchCounters(url: string, headers: Record<string, string>
   if (response.status !== 200) throw new Error(`GET /metrics answered ${response.status}`);
   const text = await response.text();
   return {
-    runs: sample(text, 'textclass_inference_batch_texts_count'),
-    texts: sample(text, 'textclass_inference_batch_texts_sum'),
-    paddedTokens: sample(text, 'textclass_inference_batch_tokens_sum'),
-    modelSeconds: sample(text, 'textclass_encoder_duration_seconds_sum'),
+    runs: metricSum(text, 'textclass_inference_batch_texts_count'),
+    texts: metricSum(text, 'textclass_inference_batch_texts_sum'),
+    paddedTokens: metricSum(text, 'textclass_inference_batch_tokens_sum'),
+    modelSeconds: metricSum(text, 'textclass_encoder_duration_seconds_sum'),
   };
 }
 

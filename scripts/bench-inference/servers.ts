@@ -2,6 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { processMemory, type ProcessMemory } from '../lib/proc-status.js';
 
 export interface Child {
   url: string;
@@ -25,19 +26,9 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** RSS, its file-backed part (mapped files: code, memory-mapped model tables) and peak RSS, in MiB. */
-export interface ProcessMemory {
-  rssMiB: number;
-  fileRssMiB: number;
-  peakRssMiB: number;
-}
-
 function memoryOf(pid: number): ProcessMemory | undefined {
   try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
-    const mib = (field: string) => Math.round(kib(field) / 1024);
-    return { rssMiB: mib('VmRSS'), fileRssMiB: mib('RssFile'), peakRssMiB: mib('VmHWM') };
+    return processMemory(readFileSync(`/proc/${pid}/status`, 'utf8'));
   } catch {
     return undefined;
   }

@@ -53,7 +53,7 @@ export async function startBenchServer(
     const port = await freePort();
     const env: NodeJS.ProcessEnv = {
       ...process.env,
-      // As the image and npm start run it (bench/README.md, "malloc arenas"); set MALLOC_ARENA_MAX=64 to see glibc's default.
+      // As the image and npm start run it (bench/history/memory.md, "malloc arenas"); set MALLOC_ARENA_MAX=64 to see glibc's default.
       MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '1',
       MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072',
       PORT: String(port),

@@ -1,5 +1,6 @@
 // Upload acceptance: one streamed CSV of N rows to /v2/datasets/{key}/uploads, timed to the 202 and to the upload's `completed`.
 import { Readable } from 'node:stream';
+import { textColumnCsv } from '../lib/generated-csv.js';
 import type { Api } from './api.js';
 import { BENCH_API_KEY } from './server.js';
 
@@ -17,21 +18,12 @@ export interface UploadResult {
   completedAt: number;
 }
 
-function* csv(texts: readonly string[]): Generator<string> {
-  yield 'text\n';
-  for (let start = 0; start < texts.length; start += 1000)
-    yield texts
-      .slice(start, start + 1000)
-      .map((t) => `"${t.replaceAll('"', '""')}"\n`)
-      .join('');
-}
-
 export async function runUpload(api: Api, key: string, texts: readonly string[]): Promise<UploadResult> {
   const startedAt = performance.now();
   const res = await fetch(`${api.url}/v2/datasets/${key}/uploads`, {
     method: 'POST',
     headers: { authorization: `Bearer ${BENCH_API_KEY}`, 'content-type': 'text/csv' },
-    body: Readable.toWeb(Readable.from(csv(texts))) as ReadableStream,
+    body: Readable.toWeb(Readable.from(textColumnCsv(texts))) as ReadableStream,
     duplex: 'half',
   } as RequestInit);
   let upload = (await res.json()) as {

@@ -8,6 +8,7 @@ import { runLoad, type LoadResult } from '../bench-inference/http-load.js';
 import { BENCH_API_KEY } from '../bench-inference/textclass-server.js';
 import { environment } from '../bench-environment.js';
 import { startEmbedded, startOnPostgres, type BenchServer } from './servers.js';
+import { cpuMsPerRequest, serverRow, twoWorkersOverOne } from './summary.js';
 
 const { values } = parseArgs({
   options: {
@@ -23,7 +24,6 @@ const ROUNDS = Number(values.rounds);
 const SECONDS = Number(values.seconds);
 const CONCURRENCY = Number(values.concurrency);
 const log = (line: string) => process.stderr.write(`${line}\n`);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 
 async function main(): Promise<void> {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` first`);
@@ -63,29 +63,21 @@ async function main(): Promise<void> {
         // The warm-up requests ran inside the CPU window too.
         const requests = result.requests + (r === 0 ? 2_000 : 200);
         if (cpuBefore !== undefined && cpuAfter !== undefined)
-          cpuMs[i]!.push(round(((cpuAfter - cpuBefore) * 1000) / requests, 3));
+          cpuMs[i]!.push(cpuMsPerRequest(cpuBefore, cpuAfter, requests));
         log(
           `round ${r + 1} ${server.name}: ${result.textsPerSecond} requests/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, ${cpuMs[i]!.at(-1)} CPU ms/request`,
         );
       }
     }
-    const rows = servers.map((server, i) => ({
-      server: server.name,
-      requestsPerSecond: median(results[i]!.map((x) => x.textsPerSecond)),
-      p50Ms: median(results[i]!.map((x) => x.p50Ms)),
-      p99Ms: median(results[i]!.map((x) => x.p99Ms)),
-      rounds: results[i]!.map((x) => x.textsPerSecond),
-      cpuMsPerRequest: median(cpuMs[i]!),
-      rssMiB: server.rssMiB(),
-    }));
-    const ratios = results[0]!.map((one, r) => round(results[1]![r]!.textsPerSecond / one.textsPerSecond, 2));
+    const rows = servers.map((server, i) => serverRow(server.name, results[i]!, cpuMs[i]!, server.rssMiB()));
+    const ratios = twoWorkersOverOne(results[0]!, results[1]!);
     const report = {
       what: `c${CONCURRENCY} one-text POST /v2/models/1/inference, static encoder, cache off; ${ROUNDS} rounds of ${SECONDS} s, servers loaded in turn; medians`,
       environment: environment(),
       /** Other processes' share of the machine: the 1-minute load average before and after the rounds. */
       loadAverage1m: { before: loadBefore, after: round(loadavg()[0] ?? 0, 2) },
       rows,
-      twoWorkersOverOne: { perRound: ratios, median: median(ratios) },
+      twoWorkersOverOne: ratios,
     };
     const json = `${JSON.stringify(report, null, 2)}\n`;
     process.stdout.write(json);
@@ -98,7 +90,9 @@ async function main(): Promise<void> {
       log(
         `${row.server.padEnd(30)} ${String(row.requestsPerSecond).padStart(8)} requests/s  p50 ${row.p50Ms} ms  ${row.cpuMsPerRequest} CPU ms/request  RSS ${row.rssMiB} MiB`,
       );
-    log(`2 workers / 1 worker: ${median(ratios)} (rounds: ${ratios.join(', ')}); load average ${loadBefore} before`);
+    log(
+      `2 workers / 1 worker: ${ratios.median} (rounds: ${ratios.perRound.join(', ')}); load average ${loadBefore} before`,
+    );
   } finally {
     for (const server of servers.reverse())
       await server.stop().catch((err: unknown) => log(`stopping: ${String(err)}`));

@@ -6,6 +6,7 @@ import { createScratchDatabase, MAIN } from '@textclass/server/testing';
 import type { Subject } from '@textclass/model-tools';
 import { freePort, spawnAndWait, type Child } from '../bench-inference/servers.js';
 import { BENCH_API_KEY, provision, startTextclass } from '../bench-inference/textclass-server.js';
+import { cpuSecondsOfStat, statusKiB } from '../lib/proc-status.js';
 
 export interface BenchServer {
   name: string;
@@ -20,15 +21,11 @@ export interface BenchServer {
 }
 
 function rssOf(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) / 1024;
+  return (statusKiB(readFileSync(`/proc/${pid}/status`, 'utf8'), 'VmRSS') || 0) / 1024;
 }
 
-/** utime + stime of one process in seconds (fields 14 and 15 of /proc/PID/stat, in clock ticks of 1/100 s). */
 function cpuOf(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+  return cpuSecondsOfStat(readFileSync(`/proc/${pid}/stat`, 'utf8'));
 }
 
 /** `measure` summed over a process and its children (the cluster workers). */

@@ -65,11 +65,11 @@ const expectedErrors: Array<[string, string, string]> = [
   ['adapter-transport-app', `${S}/adapters/observability/uses-transport.ts`, `${S}/transport/http/routes.ts`],
   ['library-test-kit', `${S}/adapters/storage/uses-test-kit.ts`, `${S}/testing/kit.ts`],
   ['package-internals-relative', 'packages/server/test/client-internals.test.ts', 'packages/client/src/request.ts'],
-  ['package-internals-relative', 'packages/model-tools/src/reaches-in.ts', `${S}/core/tenancy/api-keys.ts`],
+  ['package-internals-relative', 'packages/model-tools/src/reaches-in.ts', `${S}/core/tenancy/api-key-tokens.ts`],
   [
     'package-internals-unexported',
     'packages/model-tools/src/reaches-in.ts',
-    '@textclass/server/src/core/tenancy/api-keys.js',
+    '@textclass/server/src/core/tenancy/api-key-tokens.js',
   ],
   ['package-internals', 'packages/model-tools/src/reaches-in.ts', 'packages/mock/src/start-mock.ts'],
   ['package-internals-relative', 'scripts/reaches-in.ts', 'packages/client/src/request.ts'],

@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { classifyAll } from './classify-all.js';
 import { createTextclassClient } from './client.js';
-import { TextclassError, UNKNOWN_ERROR_CODE } from './errors.js';
-import { createFakeClock } from './test-support/fake-clock.js';
-import { createFakeFetch, errorBody, json, type Handler, type RecordedRequest } from './test-support/fake-fetch.js';
+import { TextclassError, UNKNOWN_ERROR_CODE } from './textclass-error.js';
+import { createFakeClock } from './testing/fake-clock.js';
+import { createFakeFetch, errorBody, json, type Handler, type RecordedRequest } from './testing/fake-fetch.js';
 
 const inputs = (n: number) => Array.from({ length: n }, (_, i) => `text ${i}`);
 const sentTexts = (request: RecordedRequest): string[] => JSON.parse(request.body).texts;

@@ -2,7 +2,7 @@
 import type { TextclassClient } from './client.js';
 import { planChunks } from './chunk-plan.js';
 import { mapWithConcurrency } from './concurrency.js';
-import { TextclassError } from './errors.js';
+import { TextclassError } from './textclass-error.js';
 import type { InferenceRequest, ModelId, Prediction } from './types.js';
 
 /** Options of classifyAll: the per-request settings of the endpoint, plus how many requests run at once. */

@@ -1,8 +1,8 @@
 // Behaviour of createTextclassClient through an injected fetch: auth, user agent and the spec's retry rules.
 import { describe, expect, it } from 'vitest';
 import { createTextclassClient } from './client.js';
-import { createFakeClock } from './test-support/fake-clock.js';
-import { createFakeFetch, errorBody, json, networkFailure, type Handler } from './test-support/fake-fetch.js';
+import { createFakeClock } from './testing/fake-clock.js';
+import { createFakeFetch, errorBody, json, networkFailure, type Handler } from './testing/fake-fetch.js';
 
 const ok: Handler = () =>
   json(200, {

@@ -1,7 +1,7 @@
 // Public API of @textclass/client.
 export { createTextclassClient, type TextclassClient, type TextclassClientOptions } from './client.js';
 export { classifyAll, type ClassifyAllOptions, type ClassifyAllResult, type ChunkResult } from './classify-all.js';
-export { TextclassError, UNKNOWN_ERROR_CODE, type TextclassErrorInit } from './errors.js';
+export { TextclassError, UNKNOWN_ERROR_CODE, type TextclassErrorInit } from './textclass-error.js';
 export { bearerAuth } from './auth.js';
 export { createRetryingFetch, type FetchFn, type RetryingFetchOptions } from './retrying-fetch.js';
 export {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './free-port.js';
 import { bundledJsonPath, bundledSpecPath } from './paths.js';
 import { startMock, type MockServer } from './start-mock.js';
-import { requestExample, responseExample } from './test-support/documented-example.js';
+import { requestExample, responseExample } from './testing/documented-example.js';
 
 const doc = JSON.parse(readFileSync(bundledJsonPath(), 'utf8')) as Record<string, unknown>;
 const auth = { Authorization: 'Bearer tc_mock_key' };

@@ -25,7 +25,7 @@ export interface Config {
   encoderIdleUnloadSeconds: number;
   /**
    * TEXTCLASS_EMBEDDED_DB_TIER_UP: V8 may recompile PGlite's hot WebAssembly functions with TurboFan. Off by default:
-   * the embedded database then runs on Liftoff's baseline code only, ~70 MiB less resident (bench/README.md, "Memory").
+   * the embedded database then runs on Liftoff's baseline code only, ~70 MiB less resident (bench/history/memory.md, "Memory").
    */
   embeddedDbTierUp: boolean;
   logLevel: string;
@@ -58,7 +58,7 @@ export interface Config {
   pipelinePollMs: number;
   /** Allow webhook URLs that resolve to private, loopback or link-local addresses (TEXTCLASS_WEBHOOK_ALLOW_PRIVATE). */
   webhookAllowPrivate: boolean;
-  /** Delays of the webhook retries in ms (TEXTCLASS_WEBHOOK_RETRY_SCHEDULE_MS, comma-separated); unset: decisions.md's schedule. */
+  /** Delays of the webhook retries in ms (TEXTCLASS_WEBHOOK_RETRY_SCHEDULE_MS, comma-separated); unset: RETRY_SCHEDULE_MS (core/webhooks/webhook-dispatcher.ts). */
   webhookRetryScheduleMs: number[] | undefined;
   /** How long a webhook POST may take before it counts as failed, in ms (TEXTCLASS_WEBHOOK_TIMEOUT_MS); a delivery's lease is three times this. */
   webhookTimeoutMs: number;

@@ -1,5 +1,5 @@
 // glibc's malloc arenas: the server's threads (onnxruntime's pools, libuv's) each grow an arena that is never handed
-// back; MALLOC_ARENA_MAX=1 keeps the resident memory after load flat and the same from start to start (bench/README.md,
+// back; MALLOC_ARENA_MAX=1 keeps the resident memory after load flat and the same from start to start (bench/history/memory.md,
 // "malloc arenas" and "One malloc arena").
 
 /** The value the image, `npm start` and the workers of `serve --workers N` run with. */

@@ -1,7 +1,7 @@
 // The operator's key, workspace and dataset commands as data in, printed lines out: run by the CLI on the database, or by a running server for it.
 import { datasetKey } from '../core/datasets/dataset-keys.js';
 import { DatasetService } from '../core/datasets/datasets.js';
-import { generateApiKey } from '../core/tenancy/api-keys.js';
+import { generateApiKey } from '../core/tenancy/api-key-tokens.js';
 import { bootstrapDefaultWorkspace, DEFAULT_WORKSPACE } from '../core/tenancy/bootstrap.js';
 import { ApiKeyService } from '../core/tenancy/key-management.js';
 import { monthlyQuota, requestsPerMinute } from '../core/tenancy/plans.js';

@@ -17,7 +17,7 @@ import { tracedWebhookSender } from '../adapters/webhook-sender/traced-sender.js
 import { NO_TRACING, type Tracing } from '../adapters/observability/tracing.js';
 import { tracedRecordClassification } from '../adapters/observability/traced-classifier.js';
 import { isStorageFailure } from '../adapters/storage/index.js';
-import { isTransientError } from '../core/shared/errors.js';
+import { isTransientError } from '../core/shared/domain-errors.js';
 
 export interface Pipeline {
   /** Starts the dispatcher now and the classifier once `encodersReady` settles (no-op when workers are off). */

@@ -23,7 +23,7 @@ export interface QuietCollectorOptions {
  * runs one full collection (a ~20–50 ms pause when nothing else is waiting). V8 shrinks the young generation only in a
  * collection that sees its allocation rate low over the last seconds, so a collection that left it large is tried again
  * on the next quiet interval, up to `attemptsPerSpell` times. Returns a function that stops it (its timer never keeps
- * the process alive). Measured: ~30 MiB of RSS after start and after a burst (bench/README.md, "Young generation").
+ * the process alive). Measured: ~30 MiB of RSS after start and after a burst (bench/history/memory.md, "Young generation").
  */
 export function startQuietCollector(options: QuietCollectorOptions): () => void {
   const collect = options.collect ?? collectGarbage;

@@ -75,7 +75,7 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-/** A full collection after 5 s of an event loop under 5 % busy, following a busier spell (bench/README.md, "Young generation"). */
+/** A full collection after 5 s of an event loop under 5 % busy, following a busier spell (bench/history/memory.md, "Young generation"). */
 const QUIET_COLLECTION = {
   intervalMs: 5_000,
   quietUtilization: 0.05,

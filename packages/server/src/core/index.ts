@@ -1,7 +1,7 @@
 // Public entry of the domain core (@textclass/server/core): the encoder port, zero-shot scoring, head training and evaluation, the in-process rate limiter.
 export type { Encoder } from './ports/encoders.js';
 export type { LabelDefinition } from './shared/types.js';
-export { DomainError } from './shared/errors.js';
+export { DomainError } from './shared/domain-errors.js';
 export { seededRandom } from './shared/seeded-random.js';
 export { dot } from './classification/vectors.js';
 export {

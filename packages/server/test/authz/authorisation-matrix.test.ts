@@ -1,12 +1,12 @@
-// Every operation × every role, each cell as decisions.md (Roles) says: allowed → its success status, else 403 FORBIDDEN.
+// Every operation × every role, each cell as the operation's least role says: allowed → its success status, else 403 FORBIDDEN.
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateApiKey } from '../../src/core/tenancy/api-keys.js';
+import { generateApiKey } from '../../src/core/tenancy/api-key-tokens.js';
 import { datasetKey } from '../../src/core/datasets/dataset-keys.js';
 import { createUploadRepository } from '../../src/adapters/storage/index.js';
 import type { Role } from '../../src/core/shared/types.js';
 import { finished } from '../models/support.js';
-import { startTestServer, type TestServer } from '../support/in-process.js';
+import { startTestServer, type TestServer } from '../testing/in-process.js';
 import { allows, MATRIX, ROLES, type MatrixContext } from './matrix.js';
 import { classificationJobs } from '../../src/core/datasets/classification-jobs.js';
 

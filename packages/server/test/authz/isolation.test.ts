@@ -1,10 +1,10 @@
 // Workspace isolation: a key of workspace A gets 404 NOT_FOUND (never 403) for B's models, datasets, records and keys.
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateApiKey } from '../../src/core/tenancy/api-keys.js';
+import { generateApiKey } from '../../src/core/tenancy/api-key-tokens.js';
 import { datasetKey } from '../../src/core/datasets/dataset-keys.js';
 import { createUploadRepository } from '../../src/adapters/storage/index.js';
-import { startTestServer, type TestServer } from '../support/in-process.js';
+import { startTestServer, type TestServer } from '../testing/in-process.js';
 import { classificationJobs } from '../../src/core/datasets/classification-jobs.js';
 
 interface Foreign {

@@ -1,4 +1,4 @@
-// The authorisation matrix as data: every operation of the contract, the least role decisions.md gives it, and its success status.
+// The authorisation matrix as data: every operation of the contract, the least role its description names ("Needs the `…` role."), and its success status.
 import type { Role } from '../../src/core/shared/types.js';
 
 export const ROLES: readonly Role[] = ['reader', 'member', 'admin'];
@@ -36,7 +36,7 @@ export interface MatrixRow {
   /** A body sent as is (not JSON), with its headers. */
   raw?: string;
   headers?: Record<string, string>;
-  /** decisions.md, Roles; null: public (no key needed). */
+  /** reader < member < admin; null: public (no key needed). */
   least: Role | null;
   success: number;
 }

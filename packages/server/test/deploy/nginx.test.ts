@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nginxBinary, startNginx, type Nginx } from '../../src/testing/nginx.js';
-import { ADMIN_KEY, startTestServer, type TestServer } from '../support/in-process.js';
+import { ADMIN_KEY, startTestServer, type TestServer } from '../testing/in-process.js';
 
 const UPLOAD_LIMIT = 64 * 1024 * 1024;
 const SERVER_NAME = 'textclass.test';

@@ -1,6 +1,6 @@
 // Encoders load when used: at ready only the default (and its parts) is warm; another encoder loads on its first request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/in-process.js';
+import { startTestServer, type TestServer } from '../testing/in-process.js';
 
 let server: TestServer;
 

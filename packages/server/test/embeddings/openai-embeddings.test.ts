@@ -1,7 +1,7 @@
 // POST /v1/embeddings with OpenAI's official Node client pointed at a running server on 127.0.0.1.
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_KEY, startTestServer, type TestServer } from '../support/in-process.js';
+import { ADMIN_KEY, startTestServer, type TestServer } from '../testing/in-process.js';
 
 let server: TestServer;
 let openai: OpenAI;

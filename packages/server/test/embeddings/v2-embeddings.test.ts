@@ -1,6 +1,6 @@
 // POST /v2/embeddings end to end: the default encoder's vectors, its USE-lite cut, base64, and every refusal naming its field.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/in-process.js';
+import { startTestServer, type TestServer } from '../testing/in-process.js';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { Agent } from 'node:http';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/adapters/observability/logger.js';
-import { ADMIN_KEY, startTestServer, type TestServer } from '../support/in-process.js';
+import { ADMIN_KEY, startTestServer, type TestServer } from '../testing/in-process.js';
 import {
   ALLOWED_ORIGIN,
   AUTH_FAILURE_CASES,

@@ -1,6 +1,6 @@
 // A receiver that answers 500, hangs past the sender's timeout, resets connections and answers late: every event is processed exactly once.
 import { afterAll, describe, expect, it } from 'vitest';
-import { startChaosReceiver, type ChaosReceiver } from '../support/chaos-receiver.js';
+import { startChaosReceiver, type ChaosReceiver } from '../testing/chaos-receiver.js';
 import { startServerProcess, type ServerProcess } from '../../src/testing/server-process.js';
 import { call, faultEnv, readAll, setupPipeline, until } from './harness.js';
 

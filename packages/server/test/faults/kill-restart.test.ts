@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startChaosReceiver, type ChaosReceiver } from '../support/chaos-receiver.js';
+import { startChaosReceiver, type ChaosReceiver } from '../testing/chaos-receiver.js';
 import { createScratchDatabase, type ScratchDatabase } from '../../src/testing/scratch-database.js';
 import { startServerProcess, type ServerProcess } from '../../src/testing/server-process.js';
 import { call, faultEnv, readAll, setupPipeline, until } from './harness.js';

@@ -7,8 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase, type ScratchDatabase } from '../../src/testing/scratch-database.js';
 import { startServerProcess, type ServerProcess } from '../../src/testing/server-process.js';
 import { writeSyntheticEncoder } from '../../src/testing/synthetic-encoder.js';
-import { scrape } from '../support/prometheus-text.js';
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
+import { scrape } from '../testing/prometheus-text.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-receiver.js';
 import { call, faultEnv, readAll, setupPipeline, until } from './harness.js';
 
 /** In the tokenizer, past the end of the model's embedding table: onnxruntime fails on every batch that holds it. */

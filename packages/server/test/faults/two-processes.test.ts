@@ -1,11 +1,11 @@
 // 10,000 rows from 20 concurrent writers through two server processes on one PostgreSQL: count exact, each row classified once, each event delivered.
 import { afterAll, describe, expect, it } from 'vitest';
-import { startChaosReceiver, type ChaosReceiver } from '../support/chaos-receiver.js';
+import { startChaosReceiver, type ChaosReceiver } from '../testing/chaos-receiver.js';
 import { createScratchDatabase, type ScratchDatabase } from '../../src/testing/scratch-database.js';
 import { startServerProcess, type ServerProcess } from '../../src/testing/server-process.js';
 import { faultEnv, setupPipeline, until } from './harness.js';
 import { newWriteLog, runWriters } from './writers.js';
-import { scrape } from '../support/prometheus-text.js';
+import { scrape } from '../testing/prometheus-text.js';
 
 const WRITERS = 20;
 const ROWS = 10_000;

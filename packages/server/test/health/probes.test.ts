@@ -8,8 +8,8 @@ import { createLogger } from '../../src/adapters/observability/logger.js';
 import { databaseProbe } from '../../src/adapters/storage/index.js';
 import { DeferredEncoderProvider, readinessCheck } from '../../src/app/readiness.js';
 import { createScratchDatabase, type ScratchDatabase } from '../../src/testing/scratch-database.js';
-import { startTestServer, type TestServer } from '../support/in-process.js';
-import { startTcpRelay, type TcpRelay } from '../support/tcp-relay.js';
+import { startTestServer, type TestServer } from '../testing/in-process.js';
+import { startTcpRelay, type TcpRelay } from '../testing/tcp-relay.js';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 

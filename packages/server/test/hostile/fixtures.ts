@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runCli, startServerProcess, TEST_API_KEY, type ServerProcess } from '../../src/testing/server-process.js';
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-receiver.js';
 import { send } from './wire.js';
 
 /** Ids of one workspace's resources, as its API shows them. */

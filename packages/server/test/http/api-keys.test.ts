@@ -1,7 +1,7 @@
 // API key management over HTTP: created with a role and shown once, stored hashed, listed by prefix, revoked at once.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/in-process.js';
+import { startTestServer, type TestServer } from '../testing/in-process.js';
 
 let server: TestServer;
 beforeAll(async () => {

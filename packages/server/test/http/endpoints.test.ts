@@ -1,6 +1,6 @@
 // Every /v2 endpoint end to end on the seeded demo workspace: real encoders, real database, contract-validated responses.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/in-process.js';
+import { startTestServer, type TestServer } from '../testing/in-process.js';
 
 let server: TestServer;
 beforeAll(async () => {

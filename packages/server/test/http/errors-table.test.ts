@@ -1,6 +1,6 @@
-// Every row of the errors table (decisions.md): status, error_code, request_id, and the server keeps serving.
+// One request per error_code the service answers (the statuses transport/http/errors.ts maps): status, error_code, request_id, and the server keeps serving.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/in-process.js';
+import { startTestServer, type TestServer } from '../testing/in-process.js';
 
 let server: TestServer;
 const infer = (body: unknown, key?: string | null) => server.call('POST', '/v2/models/1/inference', { body, key });

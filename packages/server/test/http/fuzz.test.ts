@@ -1,7 +1,7 @@
 // Fuzzes every POST endpoint with random mutations of valid bodies: never a 5xx, always the error object.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '../../src/core/shared/seeded-random.js';
-import { startTestServer, type TestServer } from '../support/in-process.js';
+import { startTestServer, type TestServer } from '../testing/in-process.js';
 
 let server: TestServer;
 /** Model 3: a fine-tuned model made before the run, so example and training bodies reach a model that takes them. */

@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startTestServer } from '../support/in-process.js';
+import { startTestServer } from '../testing/in-process.js';
 import { createScratchDatabase, type ScratchDatabase } from '../../src/testing/scratch-database.js';
-import { eventually } from '../support/webhook-receiver.js';
+import { eventually } from '../testing/webhook-receiver.js';
 
 describe('classification jobs across a restart', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'textclass-restart-'));

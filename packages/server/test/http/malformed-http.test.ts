@@ -4,7 +4,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientErrorAnswer } from '../../src/transport/http/client-errors.js';
-import { ADMIN_KEY, startTestServer, type TestServer } from '../support/in-process.js';
+import { ADMIN_KEY, startTestServer, type TestServer } from '../testing/in-process.js';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -5,9 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureLog } from './captured-log.js';
-import { ADMIN_KEY, startTestServer, type TestServer } from '../support/in-process.js';
-import { scrape, type Scrape } from '../support/prometheus-text.js';
-import { eventually, startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
+import { ADMIN_KEY, startTestServer, type TestServer } from '../testing/in-process.js';
+import { scrape, type Scrape } from '../testing/prometheus-text.js';
+import { eventually, startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-receiver.js';
 
 const EVENTS = ['classification.completed'];
 const DEPLOY_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../deploy');

@@ -12,7 +12,7 @@ import { ServingEncoders } from '../../src/adapters/inference/serving-encoders.j
 import { GatedEncoder } from '../../src/adapters/inference/testing/gated-encoder.js';
 import { createLogger } from '../../src/adapters/observability/logger.js';
 import { Metrics } from '../../src/adapters/observability/prometheus-metrics.js';
-import { ADMIN_KEY, startTestServer, type TestServer } from '../support/in-process.js';
+import { ADMIN_KEY, startTestServer, type TestServer } from '../testing/in-process.js';
 
 let server: TestServer;
 let listener: Server;

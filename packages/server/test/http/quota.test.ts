@@ -1,7 +1,7 @@
 // Quota over HTTP: GET /v2/usage, and 50 concurrent requests at the quota edge never overspend.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingPeriod } from '../../src/core/tenancy/quota.js';
-import { startTestServer, type TestServer } from '../support/in-process.js';
+import { startTestServer, type TestServer } from '../testing/in-process.js';
 
 let server: TestServer;
 beforeAll(async () => {

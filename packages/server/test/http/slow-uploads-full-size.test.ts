@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureLog } from './captured-log.js';
 import { csvOf, throttledPost } from './throttled-post.js';
-import { ADMIN_KEY, startTestServer, type TestServer } from '../support/in-process.js';
+import { ADMIN_KEY, startTestServer, type TestServer } from '../testing/in-process.js';
 
 const BYTES_PER_SECOND = 80_000;
 const UPLOAD_BYTES = 12_000_000;

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureLog } from './captured-log.js';
 import { csvOf, throttledPost, type Throttle } from './throttled-post.js';
-import { ADMIN_KEY, startTestServer, type TestServer } from '../support/in-process.js';
+import { ADMIN_KEY, startTestServer, type TestServer } from '../testing/in-process.js';
 
 /**
  * The issue's client sent 80 kB/s; its 11.8 MB upload was cut at Node's 120 s total. Here the total limit is 2 s and

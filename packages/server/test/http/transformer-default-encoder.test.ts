@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/app/config.js';
 import { writeSyntheticEncoder } from '../../src/testing/synthetic-encoder.js';
-import { startTestServer, type TestServer } from '../support/in-process.js';
+import { startTestServer, type TestServer } from '../testing/in-process.js';
 
 const modelsDir = mkdtempSync(path.join(tmpdir(), 'textclass-models-'));
 let server: TestServer;

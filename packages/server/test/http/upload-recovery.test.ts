@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { datasetKey } from '../../src/core/datasets/dataset-keys.js';
 import { createUploadRepository } from '../../src/adapters/storage/index.js';
-import { startTestServer, type TestServer } from '../support/in-process.js';
+import { startTestServer, type TestServer } from '../testing/in-process.js';
 import { createScratchDatabase, type ScratchDatabase } from '../../src/testing/scratch-database.js';
 
 let dataDir: string;

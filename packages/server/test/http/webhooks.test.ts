@@ -2,8 +2,8 @@
 import { verifyWebhook } from '@textclass/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Model } from '../../src/core/shared/types.js';
-import { startTestServer, type TestServer } from '../support/in-process.js';
-import { eventually, startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
+import { startTestServer, type TestServer } from '../testing/in-process.js';
+import { eventually, startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-receiver.js';
 
 const EVENTS = ['classification.completed'];
 

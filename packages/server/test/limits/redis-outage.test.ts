@@ -1,6 +1,6 @@
 // The whole server with REDIS_URL: Redis killed mid-run → requests still served and limited, /health says so.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/in-process.js';
+import { startTestServer, type TestServer } from '../testing/in-process.js';
 import { redisSkipReason, startRedisServer, type RedisServer } from '../../src/testing/redis-server.js';
 
 const skip = redisSkipReason();

@@ -1,12 +1,12 @@
 // The llm head over the real HTTP client against the local chat-completions stand-in.
 import { afterEach, describe, expect, it } from 'vitest';
-import { DomainError } from '../../src/core/shared/errors.js';
+import { DomainError } from '../../src/core/shared/domain-errors.js';
 import { evaluateLlm } from '../../src/core/llm/evaluate-llm.js';
 import { llmHead } from '../../src/core/llm/llm-head.js';
 import type { Model } from '../../src/core/shared/types.js';
 import { ChatCompletionsClient } from '../../src/adapters/chat-completions/chat-completions-client.js';
 import { parseLlmEndpoints } from '../../src/adapters/chat-completions/endpoints-config.js';
-import { startLlmStandIn, type LlmStandIn, type LlmStandInOptions } from '../support/llm-stand-in.js';
+import { startLlmStandIn, type LlmStandIn, type LlmStandInOptions } from '../testing/llm-stand-in.js';
 
 const KEY = 'sk-e2e-7c41f0aa93';
 const now = new Date('2026-01-01T00:00:00Z');

@@ -9,7 +9,7 @@
  * JavaScript, the compact USE-lite/fastText/gloss tables, one malloc arena and the quiet-time collection (331–358
  * before them); with the compact word table, the deferred packages, scales read with their rows and the template
  * unpacked to disk: 249 MiB on a provisioned data dir (bench:memory), 256 on a fresh one (the guard). Read at once at ready, before the collector's threads had handed the loading garbage back, RSS moved by up
- * to 300 MiB, hence the settling. See bench/README.md, "Memory".
+ * to 300 MiB, hence the settling. See bench/history/memory.md, "Memory".
  */
 export const RSS_AT_READY_TARGET_MIB = 286;
 

@@ -1,7 +1,7 @@
 // Per-label cut-offs on the real server: a fine-tuned model with target_precision 0.9 fits them at training, shows them, decides each text by them at inference, and marks dataset records under them for review.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/in-process.js';
-import { eventually } from '../support/webhook-receiver.js';
+import { startTestServer, type TestServer } from '../testing/in-process.js';
+import { eventually } from '../testing/webhook-receiver.js';
 import { csvOf, finished, labelledSet } from './support.js';
 
 let server: TestServer;

@@ -1,6 +1,6 @@
 // A fine-tuned model's whole lifecycle over HTTP on the real server: CSV examples, background training with progress, metrics, deploy, archive (409), redeploy, a second version, rollback, export / import.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/in-process.js';
+import { startTestServer, type TestServer } from '../testing/in-process.js';
 import { csvOf, finished, labelledSet } from './support.js';
 
 let server: TestServer;

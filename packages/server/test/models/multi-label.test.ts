@@ -1,6 +1,6 @@
 // Multi-label models over HTTP on the real server: examples with several labels, training with sigmoid outputs and per-label cut-offs, inference, records, and the 400s.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/in-process.js';
+import { startTestServer, type TestServer } from '../testing/in-process.js';
 import { finished, labelledSet } from './support.js';
 
 let server: TestServer;

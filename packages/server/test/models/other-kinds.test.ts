@@ -1,7 +1,7 @@
 // Few-shot (auto-training, retraining as examples arrive, active-learning suggestions), zero-shot evaluation and llm models over HTTP on the real server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/in-process.js';
-import { startLlmStandIn, type LlmStandIn } from '../support/llm-stand-in.js';
+import { startTestServer, type TestServer } from '../testing/in-process.js';
+import { startLlmStandIn, type LlmStandIn } from '../testing/llm-stand-in.js';
 import { finished, labelledSet } from './support.js';
 
 let server: TestServer;

@@ -1,7 +1,7 @@
 // Shared helpers of the model lifecycle tests: the labelled sentiment set of eval/sets, and waiting for a training job.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { TestServer } from '../support/in-process.js';
+import type { TestServer } from '../testing/in-process.js';
 
 export interface Labelled { text: string; label: string; lang: string }
 

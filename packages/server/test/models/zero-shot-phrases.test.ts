@@ -1,6 +1,6 @@
 // Zero-shot labels with weighted descriptions and example phrases over HTTP on the real server: they change the answer, survive export and import, and bad ones get a 400 naming the field.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/in-process.js';
+import { startTestServer, type TestServer } from '../testing/in-process.js';
 
 let server: TestServer;
 

@@ -1,6 +1,6 @@
 // Answering the review queue over HTTP: what is refused and how (400 naming the field, 404, 409), replays, and the queue's own checks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/in-process.js';
+import { startTestServer, type TestServer } from '../testing/in-process.js';
 import { finished } from '../models/support.js';
 
 let server: TestServer;

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/transport/http/express-app.js';
 import { createLogger } from '../../src/adapters/observability/logger.js';
-import { ADMIN_KEY, startTestServer, type TestServer } from '../support/in-process.js';
+import { ADMIN_KEY, startTestServer, type TestServer } from '../testing/in-process.js';
 
 const ALLOWED = 'https://app.example.com';
 let server: TestServer;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/app/config.js';
 import { createApp } from '../../src/transport/http/express-app.js';
 import { createLogger } from '../../src/adapters/observability/logger.js';
-import { ADMIN_KEY, startTestServer, type TestServer } from '../support/in-process.js';
+import { ADMIN_KEY, startTestServer, type TestServer } from '../testing/in-process.js';
 
 let server: TestServer;
 const apps: Server[] = [];

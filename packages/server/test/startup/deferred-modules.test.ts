@@ -8,9 +8,9 @@ import { createScratchDatabase, type ScratchDatabase } from '../../src/testing/s
 import { redisSkipReason, startRedisServer, type RedisServer } from '../../src/testing/redis-server.js';
 import { startServerProcess } from '../../src/testing/server-process.js';
 
-const PROBE = pathToFileURL(path.join(path.dirname(fileURLToPath(import.meta.url)), '../support/module-probe.mjs'));
+const PROBE = pathToFileURL(path.join(path.dirname(fileURLToPath(import.meta.url)), '../testing/module-probe.mjs'));
 
-/** Packages only some configurations or commands need (bench/README.md, "Modules the server loads at ready"). */
+/** Packages only some configurations or commands need (bench/history/memory.md, "Modules the server loads at ready"). */
 const DEFERRED = ['pg', 'pg-pool', 'ioredis', 'undici', 'cli-progress', '@huggingface/tokenizers', 'csv-parse'];
 const loadedPackages = (modules: string[]) =>
   new Set(modules.flatMap((m) => /.*\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(m)?.[1] ?? []));

@@ -7,7 +7,7 @@ import type { Workspace } from '../../src/core/shared/types.js';
 import { createRepositories, IN_MEMORY, openDatabase, type Database } from '../../src/adapters/storage/index.js';
 import { withCachedReads } from '../../src/adapters/storage/repositories/cached-reads.js';
 import { createWorkspace, insertTestKey } from '../../src/adapters/storage/testing/fixtures.js';
-import { startTcpRelay, type TcpRelay } from '../support/tcp-relay.js';
+import { startTcpRelay, type TcpRelay } from '../testing/tcp-relay.js';
 
 const baseUrl = process.env.TEST_DATABASE_URL?.trim();
 

@@ -3,8 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase, type ScratchDatabase } from '../../src/testing/scratch-database.js';
 import { startServerProcess, type ServerProcess } from '../../src/testing/server-process.js';
-import { startOtlpReceiver, type OtlpReceiver } from '../support/otlp-receiver.js';
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
+import { startOtlpReceiver, type OtlpReceiver } from '../testing/otlp-receiver.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-receiver.js';
 
 const skip = !process.env.TEST_DATABASE_URL && !process.env.CI;
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');

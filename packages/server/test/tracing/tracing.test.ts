@@ -7,10 +7,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase, type ScratchDatabase } from '../../src/testing/scratch-database.js';
 import { startServerProcess, type ServerProcess } from '../../src/testing/server-process.js';
-import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '../support/otlp-receiver.js';
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
+import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '../testing/otlp-receiver.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-receiver.js';
 
-const PROBE = pathToFileURL(path.join(path.dirname(fileURLToPath(import.meta.url)), '../support/module-probe.mjs'));
+const PROBE = pathToFileURL(path.join(path.dirname(fileURLToPath(import.meta.url)), '../testing/module-probe.mjs'));
 const SERVER = 2;
 const CLIENT = 3;
 const ERROR = 2;

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase, type ScratchDatabase } from '../../src/testing/scratch-database.js';
 import { MAIN, runCli, startServerProcess, type ServerProcess } from '../../src/testing/server-process.js';
-import { parseScrape } from '../support/prometheus-text.js';
+import { parseScrape } from '../testing/prometheus-text.js';
 
 const LIMIT = 5;
 if (!process.env.TEST_DATABASE_URL && process.env.CI) throw new Error('the workers test needs TEST_DATABASE_URL in CI');

@@ -6,8 +6,8 @@ import {
   UPSTREAM_ERROR_MARKER,
   type LlmStandIn,
   type LlmStandInOptions,
-} from '../../../test/support/llm-stand-in.js';
-import { DomainError } from '../../core/shared/errors.js';
+} from '../../../test/testing/llm-stand-in.js';
+import { DomainError } from '../../core/shared/domain-errors.js';
 import type { ChatRequest } from '../../core/ports/chat.js';
 import { createLogger } from '../observability/logger.js';
 import { ChatCompletionsClient } from './chat-completions-client.js';

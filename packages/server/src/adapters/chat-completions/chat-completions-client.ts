@@ -1,5 +1,5 @@
 // ChatCompletions over HTTP: POST {url}/chat/completions with a deadline, bounded retries, and fallbacks for servers that reject optional features.
-import { DomainError } from '../../core/shared/errors.js';
+import { DomainError } from '../../core/shared/domain-errors.js';
 import type { ChatAnswer, ChatCompletions, ChatContext, ChatRequest } from '../../core/ports/chat.js';
 import type { Logger } from '../observability/logger.js';
 import { chatBody, featuresBlamed, featuresOf, parseChatCompletion, type ChatFeature } from './chat-wire.js';

@@ -1,6 +1,6 @@
 // Dynamic batching over a gated test model, driven through a serving encoder without cache: merging, order, limits, queue bound and failures.
 import { describe, expect, it, vi } from 'vitest';
-import { DomainError } from '../../core/shared/errors.js';
+import { DomainError } from '../../core/shared/domain-errors.js';
 import type { BatchingOptions, BatchObserver } from './batch-queue.js';
 import { ServingEncoder } from './serving-encoder.js';
 import { GatedEncoder, vectorOf, type GatedEntry } from './testing/gated-encoder.js';

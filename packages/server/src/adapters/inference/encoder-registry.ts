@@ -1,7 +1,7 @@
 // The encoders this server can use (built-in ones plus static and sentence-transformers exports under the models directory).
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { notFound } from '../../core/shared/errors.js';
+import { notFound } from '../../core/shared/domain-errors.js';
 import type { Encoder, EncoderProvider } from '../../core/ports/encoders.js';
 import { ENCODER_FILES, readEncoderMetadata } from './encoder-metadata.js';
 import type { EncoderModel } from './encoder-model.js';

@@ -18,7 +18,7 @@ interface Started {
 /**
  * The worker's V8 heap: it only passes tensors (their bytes live outside the heap; onnxruntime's memory is native), so
  * a young generation of 1 MB is enough. Node's default sizes it like the main thread's: ~14 MiB more resident at ready
- * (three runs each, bench/README.md, "Memory").
+ * (three runs each, bench/history/memory.md, "Memory").
  */
 export const ONNX_WORKER_LIMITS: ResourceLimits = { maxYoungGenerationSizeMb: 1 };
 

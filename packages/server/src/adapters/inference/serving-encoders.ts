@@ -1,5 +1,5 @@
 // The encoders as requests use them: one serving encoder (cache → tokenise → queue → model) per loaded encoder.
-import { notFound } from '../../core/shared/errors.js';
+import { notFound } from '../../core/shared/domain-errors.js';
 import type { Encoder, EncoderProvider } from '../../core/ports/encoders.js';
 import type { BatchingOptions, BatchObserver, BatchQueue } from './batch-queue.js';
 import { EmbeddingCache, type CacheObserver, type CacheStats } from './embedding-cache.js';

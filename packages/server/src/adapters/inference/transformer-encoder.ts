@@ -54,7 +54,7 @@ export const TRIM_AFTER_LARGE_RUNS: OnnxSessionOptions = { trimAboveCells: 1_024
 /**
  * Rows per session run of a sentence-transformers export: a queue batch (up to 64 texts) runs as length-sorted runs of
  * at most 16. With another process busy on the cores this kept c32 at 0.93 / 0.88 of the raw ceiling (1 / 8 texts per
- * request) against 0.80 / 0.74 with one run per batch, quiet within noise (bench/README.md, "Transformer rows under a
+ * request) against 0.80 / 0.74 with one run per batch, quiet within noise (bench/history/inference.md, "Transformer rows under a
  * second process"). Rows of a longer sequence run fewer at a time (MAX_ATTENTION_CELLS: 4 rows of 256, 1 of 512).
  */
 export const EXPORT_BATCH_LIMITS: BatchLimits = {

@@ -23,7 +23,7 @@ export interface OpenedPGlite {
 /**
  * PostgreSQL's memory settings for an embedded, single-connection service. PGlite's own postgresql.conf keeps
  * shared_buffers at PostgreSQL's 128 MB, all of it touched at start (resident): measured on a fresh process opening an
- * existing data dir, RSS +279 MiB with it against +148 MiB with 16 MB (bench/README.md, "Native memory"). Pages past
+ * existing data dir, RSS +279 MiB with it against +148 MiB with 16 MB (bench/history/memory.md, "Native memory"). Pages past
  * the buffers come from the operating system's file cache, as PGlite reads its files through node:fs.
  */
 export const EMBEDDED_START_PARAMS: readonly string[] = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
@@ -50,7 +50,7 @@ export class NoEmbeddedDatabaseError extends Error {
  * Which code V8 runs PGlite's WebAssembly with, set before PGlite compiles its module (a V8 flag of the process; PGlite
  * is the only WebAssembly the server loads). V8 compiles every function with Liftoff, then recompiles the hot ones with
  * TurboFan in the background; with `--liftoff-only` PGlite costs ~70 MiB less resident at ready (server: 410 -> 339 MiB,
- * three runs each; bare PGlite: +175 -> +95 MiB) for statements ~10 % slower (bench/README.md, "Memory").
+ * three runs each; bare PGlite: +175 -> +95 MiB) for statements ~10 % slower (bench/history/memory.md, "Memory").
  */
 function chooseWasmTier(tierUp: boolean): void {
   setFlagsFromString(tierUp ? '--no-liftoff-only' : '--liftoff-only');

@@ -24,7 +24,7 @@ export async function pgliteTemplatePath(): Promise<string> {
  * The packed cluster for `PGliteOptions.loadDataDir`, or undefined when the build did not write one (PGlite then runs
  * initdb). Why: PGlite's initdb starts a second PostgreSQL instance, copies its 128 MiB WebAssembly memory once and
  * writes the copy back before each postgres run, then packs its files in memory; a first start peaked at ~750 MiB of
- * RSS for a server that runs in ~400 (bench/README.md, "Memory", loading peak). Unpacking the template peaks at the
+ * RSS for a server that runs in ~400 (bench/history/memory.md, "Memory", loading peak). Unpacking the template peaks at the
  * level of opening an existing database and takes ~1 s instead of ~3.
  */
 export async function readPGliteTemplate(): Promise<Blob | undefined> {
@@ -36,7 +36,7 @@ export async function readPGliteTemplate(): Promise<Blob | undefined> {
 /**
  * Unpacks the template into `location`, an empty directory, streaming it to disk (node-tar): PGlite's own loadDataDir
  * inflates the whole 38 MiB cluster in memory first, and on a fresh data dir those freed buffers stayed resident in
- * malloc's heap (RSS at ready +67 MiB against a second start; bench/README.md, "First start"). The files go to a
+ * malloc's heap (RSS at ready +67 MiB against a second start; bench/history/memory.md, "First start"). The files go to a
  * staging directory renamed into place, so a start that dies halfway leaves no half cluster. Returns false, touching
  * nothing, when there is no template or `location` is not empty (the caller then falls back to loadDataDir / initdb).
  */

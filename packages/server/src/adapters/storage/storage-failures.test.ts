@@ -1,7 +1,7 @@
 // Database and connection errors are told apart from errors of the data: real PGlite errors, node-postgres's messages, socket errors, wrapped ones.
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../../core/shared/errors.js';
+import { DomainError } from '../../core/shared/domain-errors.js';
 import { openTestRepositories, testTargets } from './testing/targets.js';
 import { isStorageFailure } from './storage-failures.js';
 

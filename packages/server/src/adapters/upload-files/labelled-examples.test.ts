@@ -1,6 +1,6 @@
 // Labelled example files: CSV and JSON Lines read into examples; every malformed file is a 400 naming the body and, where it can, the line.
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../../core/shared/errors.js';
+import { DomainError } from '../../core/shared/domain-errors.js';
 import { readLabelledExamples } from './labelled-examples.js';
 
 async function failure(body: string, format: 'csv' | 'jsonl'): Promise<DomainError> {

@@ -1,6 +1,6 @@
 // Reads labelled examples from a CSV (header with `text` and `label`) or JSON Lines body; a bad line is a 400 naming it.
 import { Readable } from 'node:stream';
-import { invalid } from '../../core/shared/errors.js';
+import { invalid } from '../../core/shared/domain-errors.js';
 import type { ExampleInput } from '../../core/lifecycle/multi-label-examples.js';
 import type { UploadFormat } from '../../core/ports/uploads.js';
 import { readRows, UploadLineError } from './read-rows.js';

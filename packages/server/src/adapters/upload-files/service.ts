@@ -4,7 +4,7 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { datasetKey } from '../../core/datasets/dataset-keys.js';
 import type { DatasetService } from '../../core/datasets/datasets.js';
-import { DomainError, notFound } from '../../core/shared/errors.js';
+import { DomainError, notFound } from '../../core/shared/domain-errors.js';
 import { checkCsvHeader, uploadRowValues } from '../../core/datasets/upload-rows.js';
 import type { Upload, UploadError, UploadIntake, UploadRepository, UploadRequest } from '../../core/ports/uploads.js';
 import { classificationJobs } from '../../core/datasets/classification-jobs.js';

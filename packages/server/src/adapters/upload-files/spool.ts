@@ -4,7 +4,7 @@ import { chmod, mkdir } from 'node:fs/promises';
 import { PassThrough, Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
-import { DomainError } from '../../core/shared/errors.js';
+import { DomainError } from '../../core/shared/domain-errors.js';
 
 /**
  * The spool directory, readable by this user only (0700, also when an older version created it 0755): upload files

@@ -1,5 +1,5 @@
 // The one classification use case: score texts with models. HTTP requests and the dataset worker both go through it.
-import { DomainError, notFound } from '../shared/errors.js';
+import { DomainError, notFound } from '../shared/domain-errors.js';
 import type { Encoder, EncoderProvider, LanguageDetector } from '../ports/encoders.js';
 import type { ModelRepository } from '../ports/repositories.js';
 import type { Model, Workspace } from '../shared/types.js';

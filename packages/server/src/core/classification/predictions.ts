@@ -1,5 +1,5 @@
 // A model's probability rows turned into what callers see: confidences rounded once, label_filter and max_predictions applied.
-import { invalid } from '../shared/errors.js';
+import { invalid } from '../shared/domain-errors.js';
 import type { Classification, Model } from '../shared/types.js';
 
 export interface Prediction {

@@ -1,6 +1,6 @@
 // Similarity of two text sets: mostly meaning (embedding cosine), a little surface (character trigrams).
 import { charNgrams, ngramOverlap } from './char-ngrams.js';
-import { invalid } from '../shared/errors.js';
+import { invalid } from '../shared/domain-errors.js';
 import type { EncoderProvider } from '../ports/encoders.js';
 import { dot } from './vectors.js';
 

@@ -1,5 +1,5 @@
 // Checks shared by every endpoint that takes `texts` (beyond what the contract validates).
-import { DomainError } from '../shared/errors.js';
+import { DomainError } from '../shared/domain-errors.js';
 
 export const MAX_TEXTS_PER_REQUEST = 8;
 export const MAX_TEXT_CHARS = 10_000;

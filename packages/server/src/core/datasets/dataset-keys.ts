@@ -1,5 +1,5 @@
 // Dataset public keys: integer id ↔ "ds_<id>".
-import { notFound } from '../shared/errors.js';
+import { notFound } from '../shared/domain-errors.js';
 
 export const datasetKey = (id: number): string => `ds_${id}`;
 

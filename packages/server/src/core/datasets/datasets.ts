@@ -1,7 +1,7 @@
 // Datasets: creation, row ingestion (item and record endpoints) and listing, scoped to a workspace.
 import { classificationJobs } from './classification-jobs.js';
 import { datasetKey, parseDatasetKey } from './dataset-keys.js';
-import { DomainError, invalid, notFound } from '../shared/errors.js';
+import { DomainError, invalid, notFound } from '../shared/domain-errors.js';
 import type { DatasetRepository, ModelRepository, RecordRepository } from '../ports/repositories.js';
 import type {
   CellValue,

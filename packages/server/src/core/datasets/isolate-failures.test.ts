@@ -1,7 +1,7 @@
 // The search for the texts a model fails on: halves down to single texts, confirmed alone, transient errors thrown at any depth, a model skipped meanwhile left out.
 import { describe, expect, it } from 'vitest';
 import type { ClassifyResult } from '../classification/classify-texts.js';
-import { DomainError, isTransientError } from '../shared/errors.js';
+import { DomainError, isTransientError } from '../shared/domain-errors.js';
 import type { Model } from '../shared/types.js';
 import { failureReason, scoreIsolatingFailures, type ScoreTexts } from './isolate-failures.js';
 

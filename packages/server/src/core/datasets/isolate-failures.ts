@@ -1,6 +1,6 @@
 // Scores a job's texts with all its models in one call; when that call throws an error that is not transient, each model alone, halving the texts until every text it fails on stands alone, so one poisoned row never holds back the rest.
 import type { ClassifyResult } from '../classification/classify-texts.js';
-import { DomainError } from '../shared/errors.js';
+import { DomainError } from '../shared/domain-errors.js';
 import { ownValue } from '../shared/own-value.js';
 import type { Model } from '../shared/types.js';
 

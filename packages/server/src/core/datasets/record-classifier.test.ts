@@ -8,7 +8,7 @@ import { TextClassifier, type ClassifyRequest } from '../classification/classify
 import type { EncoderProvider } from '../ports/encoders.js';
 import { IGNORE_PIPELINE_EVENTS, type RecordFailureReport } from '../ports/pipeline-events.js';
 import type { Repositories } from '../ports/repositories.js';
-import { DomainError } from '../shared/errors.js';
+import { DomainError } from '../shared/domain-errors.js';
 import type { Model, Workspace } from '../shared/types.js';
 import { QuotaService } from '../tenancy/quota.js';
 import { classificationJobs } from './classification-jobs.js';

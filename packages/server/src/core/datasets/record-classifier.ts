@@ -6,7 +6,7 @@ import { shapePredictions } from '../classification/predictions.js';
 import type { Job, JobRepository, PipelineRepository, RecordResult, WebhookRepository } from '../ports/pipeline.js';
 import type { DatasetRepository } from '../ports/repositories.js';
 import type { PipelineEvents } from '../ports/pipeline-events.js';
-import { isTransientError } from '../shared/errors.js';
+import { isTransientError } from '../shared/domain-errors.js';
 import type { Classification, DatasetRecord } from '../shared/types.js';
 import { classificationCompleted, CLASSIFICATION_COMPLETED, subscribersOf } from './classification-event.js';
 import { CLASSIFY_RECORDS_JOB, type ClassifyRecordsPayload } from './classification-jobs.js';

@@ -1,6 +1,6 @@
 // Maps one row of an uploaded file onto the dataset's columns, as the row endpoints do: known columns kept, missing null, types checked.
 import { checkCell } from './datasets.js';
-import { DomainError, invalid } from '../shared/errors.js';
+import { DomainError, invalid } from '../shared/domain-errors.js';
 import type { CellValue, Dataset, DatasetColumn } from '../shared/types.js';
 import type { UploadFormat } from '../ports/uploads.js';
 

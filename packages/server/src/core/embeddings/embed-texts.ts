@@ -1,5 +1,5 @@
 // The embeddings use case: texts → one encoder's unit vectors, cut where the encoder allows, counted against the quota.
-import { DomainError, invalid } from '../shared/errors.js';
+import { DomainError, invalid } from '../shared/domain-errors.js';
 import type { Encoder, EncoderProvider } from '../ports/encoders.js';
 import type { Workspace } from '../shared/types.js';
 import type { QuotaService } from '../tenancy/quota.js';

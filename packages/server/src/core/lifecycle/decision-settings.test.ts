@@ -1,6 +1,6 @@
 // A model's decision settings: cut-offs only for its labels and within [0, 1], a target within 0.5–0.999, each error naming its field.
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../shared/errors.js';
+import { DomainError } from '../shared/domain-errors.js';
 import { assertImportedDecisionSettings, decisionConfig } from './decision-settings.js';
 
 const labels = ['billing', 'refund'].map((name) => ({ name, descriptions: [] }));

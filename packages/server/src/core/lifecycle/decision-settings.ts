@@ -1,5 +1,5 @@
 // A model's decision settings (label_thresholds, target_precision): checked before they are stored in a version's config.
-import { DomainError, invalid } from '../shared/errors.js';
+import { DomainError, invalid } from '../shared/domain-errors.js';
 import type { LabelDefinition, ModelConfig } from '../shared/types.js';
 
 /** The range a target precision may take: below 0.5 a cut-off decides more wrong than right; 1 is never provable. */

@@ -1,5 +1,5 @@
 // The checks a model's labels and its labelled examples pass before they are stored.
-import { invalid } from '../shared/errors.js';
+import { invalid } from '../shared/domain-errors.js';
 import type { LabelDefinition } from '../shared/types.js';
 import type { LabelledText } from './types.js';
 

@@ -1,5 +1,5 @@
 // A dataset's rows whose label column holds the model's labels, read page by page as training or evaluation examples.
-import { invalid, notFound } from '../shared/errors.js';
+import { invalid, notFound } from '../shared/domain-errors.js';
 import { ownValue } from '../shared/own-value.js';
 import type { Workspace } from '../shared/types.js';
 import type { DatasetRepository, RecordRepository } from '../ports/repositories.js';

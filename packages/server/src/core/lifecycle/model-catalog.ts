@@ -1,6 +1,6 @@
 // Reading a workspace's models: a page of them (by status) and one model, a missing one being NOT_FOUND.
 import type { ModelRepository } from '../ports/repositories.js';
-import { notFound } from '../shared/errors.js';
+import { notFound } from '../shared/domain-errors.js';
 import type { Model, ModelStatus, Page, PageRequest } from '../shared/types.js';
 
 export class ModelCatalog {

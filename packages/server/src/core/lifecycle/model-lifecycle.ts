@@ -1,5 +1,5 @@
 // Model lifecycle use cases: create every kind, add labelled examples, start trainings, deploy / archive / roll back, evaluate, delete.
-import { DomainError, invalid, notFound } from '../shared/errors.js';
+import { DomainError, invalid, notFound } from '../shared/domain-errors.js';
 import type { ModelRunners } from '../classification/model-runners.js';
 import type { DatasetRepository, ModelRepository, RecordRepository } from '../ports/repositories.js';
 import type { EncoderProvider } from '../ports/encoders.js';

@@ -1,7 +1,7 @@
 // Export a model version as one self-checking file, and import such a file as a new model on the same encoder.
 import { createHash } from 'node:crypto';
 import { assertImportedDecisionSettings } from './decision-settings.js';
-import { DomainError, invalid, notFound } from '../shared/errors.js';
+import { DomainError, invalid, notFound } from '../shared/domain-errors.js';
 import type { ModelRepository } from '../ports/repositories.js';
 import type { EncoderProvider } from '../ports/encoders.js';
 import type { Model, Workspace } from '../shared/types.js';

@@ -1,6 +1,6 @@
 // Examples of single- and multi-label models: `label` or `labels` (exactly one), separators in cells, errors naming the field.
 import { describe, expect, it } from 'vitest';
-import type { DomainError } from '../shared/errors.js';
+import type { DomainError } from '../shared/domain-errors.js';
 import { normaliseExamples, splitLabels } from './multi-label-examples.js';
 
 const labels = ['refund', 'complaint', 'a|b'].map((name) => ({ name, descriptions: [] }));

@@ -1,5 +1,5 @@
 // Examples as clients send them (`label`, or `labels` for a multi-label model) checked and normalised for storage.
-import { DomainError, invalid } from '../shared/errors.js';
+import { DomainError, invalid } from '../shared/domain-errors.js';
 import type { LabelDefinition } from '../shared/types.js';
 import { assertExampleLabels } from './label-checks.js';
 import type { LabelledText } from './types.js';

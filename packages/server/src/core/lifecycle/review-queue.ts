@@ -1,5 +1,5 @@
 // The review loop: a model's records that need a human label, least confident first (with the active-learning suggestions beside them), and answers that become the model's training examples.
-import { DomainError, invalid, notFound } from '../shared/errors.js';
+import { DomainError, invalid, notFound } from '../shared/domain-errors.js';
 import type { ModelRepository } from '../ports/repositories.js';
 import type { ReviewItem, ReviewRepository } from '../ports/review.js';
 import type { Page, PageRequest, Workspace } from '../shared/types.js';

@@ -1,5 +1,5 @@
 // Active learning: score a dataset's rows that are not examples yet and return the ones the model is least sure of, with its guess.
-import { invalid, notFound } from '../shared/errors.js';
+import { invalid, notFound } from '../shared/domain-errors.js';
 import type { Workspace } from '../shared/types.js';
 import { rankByUncertainty } from '../training/active-learning.js';
 import { embedInChunks } from './embed-in-chunks.js';

@@ -1,5 +1,5 @@
 // Audits a model version's training data: the model's examples of the version's labels, embedded by the version's encoder.
-import { invalid, notFound } from '../shared/errors.js';
+import { invalid, notFound } from '../shared/domain-errors.js';
 import type { Workspace } from '../shared/types.js';
 import { auditExamples, type AuditOptions, type TrainingAudit } from '../training/audit.js';
 import { embedInChunks } from './embed-in-chunks.js';

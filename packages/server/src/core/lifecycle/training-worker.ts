@@ -1,5 +1,5 @@
 // Training jobs: embed a model's examples, split them (stratified, fixed by the seed), evaluate the head on the held-out part, refit it on all, store a new version.
-import { DomainError } from '../shared/errors.js';
+import { DomainError } from '../shared/domain-errors.js';
 import type { Job, JobRepository } from '../ports/pipeline.js';
 import type { ModelRepository } from '../ports/repositories.js';
 import type { EncoderProvider } from '../ports/encoders.js';

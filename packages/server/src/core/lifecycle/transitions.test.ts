@@ -1,6 +1,6 @@
 // The model state machine: every transition of the spec's table, rollback swapping versions, and the refused ones.
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../shared/errors.js';
+import { DomainError } from '../shared/domain-errors.js';
 import type { Model } from '../shared/types.js';
 import { archiveTransition, deployTransition, rollbackTransition, trainedTransition } from './transitions.js';
 

@@ -1,5 +1,5 @@
 // The model state machine: undeployed → deploy → deployed → archive → archived → redeploy → deployed; deploy a version, roll back to the previous one.
-import { DomainError, invalid } from '../shared/errors.js';
+import { DomainError, invalid } from '../shared/domain-errors.js';
 import type { Model } from '../shared/types.js';
 import type { ModelPatch } from './types.js';
 

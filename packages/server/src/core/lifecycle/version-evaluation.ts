@@ -1,5 +1,5 @@
 // An evaluation of a model's served version on a labelled set: its metrics (single- or multi-label), stored with the version.
-import { invalid } from '../shared/errors.js';
+import { invalid } from '../shared/domain-errors.js';
 import type { Model, ModelMetrics } from '../shared/types.js';
 import { argmaxRows, evaluate } from '../training/evaluation.js';
 import { multiLabelCutoffs } from '../classification/multi-label-cutoffs.js';

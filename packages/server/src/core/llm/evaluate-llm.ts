@@ -1,5 +1,5 @@
 // Evaluates an llm model on a labelled set: each text classified by its endpoint, scored with the shared metrics.
-import { invalid } from '../shared/errors.js';
+import { invalid } from '../shared/domain-errors.js';
 import { evaluatePredictions } from '../training/label-scores.js';
 import type { Model, ModelMetrics } from '../shared/types.js';
 import type { ChatCompletions } from '../ports/chat.js';

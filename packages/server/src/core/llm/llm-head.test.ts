@@ -1,6 +1,6 @@
 // The llm head over a recording port double: order, per-endpoint concurrency, unmatched answers, failures.
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../shared/errors.js';
+import { DomainError } from '../shared/domain-errors.js';
 import type { Model } from '../shared/types.js';
 import type { ChatAnswer, ChatCompletions, ChatRequest } from '../ports/chat.js';
 import { chatRequestFor, llmHead } from './llm-head.js';

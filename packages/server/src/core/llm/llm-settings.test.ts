@@ -1,6 +1,6 @@
 // Validation of model.config.llm and of endpoint names at model creation.
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../shared/errors.js';
+import { DomainError } from '../shared/domain-errors.js';
 import { assertKnownEndpoint, parseLlmSettings } from './llm-settings.js';
 
 const rejection = (fn: () => unknown): DomainError => {

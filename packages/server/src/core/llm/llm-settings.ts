@@ -1,5 +1,5 @@
 // The settings an llm model keeps in model.config.llm (endpoint name, operator prompt, temperature), validated.
-import { invalid } from '../shared/errors.js';
+import { invalid } from '../shared/domain-errors.js';
 import type { Model } from '../shared/types.js';
 
 export interface LlmModelSettings {

@@ -1,7 +1,7 @@
 // Who is calling: an API key's bearer token resolved to its key and workspace, and the key's last use recorded sparingly.
 import type { ApiKeyRepository } from '../ports/repositories.js';
 import type { StoredApiKey, Workspace } from '../shared/types.js';
-import { findActiveCaller } from './api-keys.js';
+import { findActiveCaller } from './api-key-tokens.js';
 
 /** last_used_at is refreshed at most this often per key, to keep writes off the hot path. */
 const LAST_USED_RESOLUTION_MS = 60_000;

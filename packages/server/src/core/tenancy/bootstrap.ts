@@ -1,5 +1,5 @@
-// First-start setup: the `default` workspace and its admin key (decisions.md, TEXTCLASS_API_KEY).
-import { describeKey, generateApiKey, looksLikeApiKey } from './api-keys.js';
+// First-start setup: the `default` workspace and its admin key (TEXTCLASS_API_KEY when set, idempotent; else one generated and printed once).
+import { describeKey, generateApiKey, looksLikeApiKey } from './api-key-tokens.js';
 import type { Repositories } from '../ports/repositories.js';
 import type { Workspace } from '../shared/types.js';
 

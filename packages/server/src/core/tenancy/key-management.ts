@@ -1,6 +1,6 @@
 // Workspace API keys: create (the secret returned once), list by prefix and last four, revoke at once.
-import { generateApiKey } from './api-keys.js';
-import { notFound } from '../shared/errors.js';
+import { generateApiKey } from './api-key-tokens.js';
+import { notFound } from '../shared/domain-errors.js';
 import type { ApiKeyRepository } from '../ports/repositories.js';
 import type { ApiKeyRecord, Page, PageRequest, Role } from '../shared/types.js';
 

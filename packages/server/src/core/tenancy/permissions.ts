@@ -1,4 +1,4 @@
-// Which role may do what (decisions.md, Roles): reader < member < admin.
+// Which role may do what: reader < member < admin (the contract's operations say which one each needs).
 import type { Role } from '../shared/types.js';
 
 export type Permission = 'read' | 'infer' | 'write_rows' | 'review' | 'admin';

@@ -1,4 +1,4 @@
-// Plan limits (decisions.md, Limits and plans) and the effective per-minute limit and quota of a workspace.
+// Plan limits (requests per minute, burst, monthly quota per plan) and the effective per-minute limit and quota of a workspace.
 import type { Plan, Workspace } from '../shared/types.js';
 
 export interface PlanLimits {

@@ -1,5 +1,5 @@
 // Monthly classification quota: texts × models per billing period, reserved atomically before any work.
-import { DomainError } from '../shared/errors.js';
+import { DomainError } from '../shared/domain-errors.js';
 import { monthlyQuota } from './plans.js';
 import type { UsageRepository } from '../ports/repositories.js';
 import type { Workspace } from '../shared/types.js';

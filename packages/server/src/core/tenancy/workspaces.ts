@@ -1,5 +1,5 @@
 // Operator management of workspaces (CLI): plan, custom enterprise limits and billing-cycle day, validated here.
-import { invalid } from '../shared/errors.js';
+import { invalid } from '../shared/domain-errors.js';
 import type { WorkspaceRepository } from '../ports/repositories.js';
 import type { Plan, Workspace, WorkspaceLimits } from '../shared/types.js';
 

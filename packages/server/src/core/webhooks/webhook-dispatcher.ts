@@ -9,7 +9,7 @@ import type {
 } from '../ports/pipeline.js';
 import { IGNORE_PIPELINE_EVENTS, type DeliveryOutcome, type PipelineEvents } from '../ports/pipeline-events.js';
 
-/** decisions.md, Webhooks: retries after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h, then failed. */
+/** A failed delivery is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h, then failed. */
 export const RETRY_SCHEDULE_MS: readonly number[] = [5, 300, 1_800, 7_200, 18_000, 36_000, 50_400, 72_000, 86_400].map(
   (s) => s * 1000,
 );

@@ -1,6 +1,6 @@
 // Webhook endpoints of a workspace (admin): create, list, read, update, delete, rotate the secret, and the delivery log.
 import { randomBytes } from 'node:crypto';
-import { invalid, notFound } from '../shared/errors.js';
+import { invalid, notFound } from '../shared/domain-errors.js';
 import type { WebhookDelivery, WebhookEndpoint, WebhookRepository } from '../ports/pipeline.js';
 import type { Page, PageRequest } from '../shared/types.js';
 import { isStorableText } from '../shared/storable-text.js';

@@ -1,5 +1,5 @@
 // Options shared by CLI commands, made from the settings table: each flag overrides its environment variable
-// (decisions.md, Configuration) by standing in for it, so a flag is parsed and checked exactly like its variable.
+// (`--port` for PORT) by standing in for it, so a flag is parsed and checked exactly like its variable.
 import { Option, type Command } from 'commander';
 import { loadConfig, type Config, type ConfigOverrides } from '../../app/config.js';
 import { SERVER_SETTINGS, STORAGE_SETTING_NAMES, type Setting } from '../../app/settings.js';

@@ -1,6 +1,6 @@
 // Bearer authentication (before the body is read), the workspace rate limit, and role checks.
 import type { RequestHandler } from 'express';
-import { DomainError } from '../../core/shared/errors.js';
+import { DomainError } from '../../core/shared/domain-errors.js';
 import { roleAllows, type Permission } from '../../core/tenancy/permissions.js';
 import { requestsPerMinute } from '../../core/tenancy/plans.js';
 import type { Authenticator } from '../../core/tenancy/authentication.js';

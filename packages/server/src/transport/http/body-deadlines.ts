@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Logger } from '../../adapters/observability/logger.js';
-import { DomainError } from '../../core/shared/errors.js';
+import { DomainError } from '../../core/shared/domain-errors.js';
 import { contractErrorBody, STATUS_OF } from './errors.js';
 import { settleHeaders } from './lane-headers.js';
 import { openAiErrorBody } from './openai-errors.js';

@@ -1,6 +1,6 @@
 // JSON body parsing after authentication: content coding (identity or gzip), byte limit (413) and a nesting-depth limit.
 import express, { type RequestHandler } from 'express';
-import { DomainError } from '../../core/shared/errors.js';
+import { DomainError } from '../../core/shared/domain-errors.js';
 import { acceptedContentEncoding } from './content-encoding.js';
 
 const JSON_TYPES = ['application/json', 'application/*+json'];

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { DomainError } from '../../core/shared/errors.js';
+import { DomainError } from '../../core/shared/domain-errors.js';
 import { openAiErrorBody } from './openai-errors.js';
 import { settleHeaders } from './lane-headers.js';
 

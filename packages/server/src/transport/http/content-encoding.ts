@@ -1,6 +1,6 @@
 // Request bodies arrive as identity or gzip: any other Content-Encoding is refused (400) before a parser reads the body.
 import type { RequestHandler } from 'express';
-import { DomainError } from '../../core/shared/errors.js';
+import { DomainError } from '../../core/shared/domain-errors.js';
 
 const ACCEPTED_CODINGS = new Set(['', 'identity', 'gzip']);
 

@@ -1,6 +1,6 @@
 // THE error mapper: every failure becomes {status, message, error_code, request_id}; no internals leak.
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { DomainError, type ErrorCode } from '../../core/shared/errors.js';
+import { DomainError, type ErrorCode } from '../../core/shared/domain-errors.js';
 import type { Logger } from '../../adapters/observability/logger.js';
 import type { Metrics, RefusalReason } from '../../adapters/observability/prometheus-metrics.js';
 import { unsupportedContentEncoding } from './content-encoding.js';

@@ -1,6 +1,6 @@
 // OpenAI's error object from the domain errors: type and code by error, param from the field the message names.
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../../core/shared/errors.js';
+import { DomainError } from '../../core/shared/domain-errors.js';
 import { openAiErrorBody } from './openai-errors.js';
 
 const body = (code: ConstructorParameters<typeof DomainError>[0], message: string) =>

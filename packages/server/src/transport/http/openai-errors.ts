@@ -1,5 +1,5 @@
 // OpenAI's error object for the /v1 endpoints, from the same domain errors and statuses as the contract's.
-import type { DomainError, ErrorCode } from '../../core/shared/errors.js';
+import type { DomainError, ErrorCode } from '../../core/shared/domain-errors.js';
 
 export interface OpenAiErrorBody {
   error: { message: string; type: string; param: string | null; code: string | null };

@@ -1,6 +1,6 @@
 // OpenAI's embeddings `input` as texts: token-id arrays pass the contract, but textclass encoders read text only.
 import type { RequestHandler } from 'express';
-import { DomainError } from '../../core/shared/errors.js';
+import { DomainError } from '../../core/shared/domain-errors.js';
 
 /** A text or texts; token-id arrays are refused with a 400 naming `input`. */
 export function openAiInputTexts(input: unknown): string[] {

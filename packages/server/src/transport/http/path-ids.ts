@@ -1,8 +1,8 @@
-// Strict path ids (decisions.md): every id segment must match its contract parameter's pattern (and maximum), else 400 before any route or lookup.
+// Strict path ids: every id segment must match its contract parameter's pattern (and maximum), else 400 before any route or lookup.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { RequestHandler } from 'express';
-import { DomainError } from '../../core/shared/errors.js';
+import { DomainError } from '../../core/shared/domain-errors.js';
 import { LruMap } from '../../core/shared/lru-map.js';
 
 interface ParameterSchema {

@@ -1,5 +1,5 @@
 // Turns contract-validation failures into the spec's error codes, naming the field at fault.
-import { DomainError, type ErrorCode } from '../../core/shared/errors.js';
+import { DomainError, type ErrorCode } from '../../core/shared/domain-errors.js';
 
 export interface ValidationItem {
   path: string;

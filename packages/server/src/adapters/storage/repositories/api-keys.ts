@@ -3,7 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { ApiKeyRepository } from '../../../core/ports/repositories.js';
 import type { ApiKeyRecord, StoredApiKey } from '../../../core/shared/types.js';
 import type { ApiKeysTable, DatabaseSchema } from '../schema.js';
-import { assertStorable } from '../storable-text.js';
+import { assertStorable } from '../storable-fields.js';
 import { toWorkspace } from './workspaces.js';
 
 export function toApiKey(row: Selectable<ApiKeysTable>): ApiKeyRecord {

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Repositories } from '../../../core/ports/repositories.js';
 import type { Workspace } from '../../../core/shared/types.js';
-import { DomainError } from '../../../core/shared/errors.js';
+import { DomainError } from '../../../core/shared/domain-errors.js';
 import { createWorkspace, newDataset } from '../testing/fixtures.js';
 import { openTestRepositories, testTargets, type TestDatabase } from '../testing/targets.js';
 

@@ -1,10 +1,10 @@
 // Dataset repository: column definitions, attached models, status and row count, scoped to a workspace.
 import type { Kysely, Selectable } from 'kysely';
-import { notFound } from '../../../core/shared/errors.js';
+import { notFound } from '../../../core/shared/domain-errors.js';
 import type { DatasetRepository } from '../../../core/ports/repositories.js';
 import type { Dataset } from '../../../core/shared/types.js';
 import { toJson, type DatabaseSchema, type DatasetsTable } from '../schema.js';
-import { assertStorable } from '../storable-text.js';
+import { assertStorable } from '../storable-fields.js';
 
 export function toDataset(row: Selectable<DatasetsTable>): Dataset {
   return {

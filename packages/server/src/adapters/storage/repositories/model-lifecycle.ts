@@ -3,7 +3,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ModelLifecycleRepository } from '../../../core/ports/lifecycle.js';
 import type { LabelledText, ModelVersion } from '../../../core/lifecycle/types.js';
 import { toJson, type DatabaseSchema, type ModelVersionsTable } from '../schema.js';
-import { assertStorable } from '../storable-text.js';
+import { assertStorable } from '../storable-fields.js';
 import { toModel } from './models.js';
 import { createTrainingJobStore } from './training-jobs.js';
 

@@ -3,7 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { ModelRepository } from '../../../core/ports/repositories.js';
 import type { Model } from '../../../core/shared/types.js';
 import { toJson, type DatabaseSchema, type ModelsTable } from '../schema.js';
-import { assertStorable, findUnstorable } from '../storable-text.js';
+import { assertStorable, findUnstorable } from '../storable-fields.js';
 
 export function toModel(row: Selectable<ModelsTable>): Model {
   return {

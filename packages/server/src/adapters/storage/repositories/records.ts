@@ -1,11 +1,11 @@
 // Record repository: dataset rows, written all-or-none together with the dataset's row count and the jobs the core asks for them.
 import type { Kysely, Selectable } from 'kysely';
-import { notFound } from '../../../core/shared/errors.js';
+import { notFound } from '../../../core/shared/domain-errors.js';
 import type { RecordRepository } from '../../../core/ports/repositories.js';
 import type { DatasetRecord, NewRecord } from '../../../core/shared/types.js';
 import type { JobsForStoredRows } from '../../../core/ports/pipeline.js';
 import { toJson, type DatabaseSchema, type RecordsTable } from '../schema.js';
-import { assertStorable } from '../storable-text.js';
+import { assertStorable } from '../storable-fields.js';
 import { enqueueJobsFor, UNTRACED, type CurrentTraceContext } from './jobs.js';
 
 /** Rows per INSERT statement: 3 bound values each stays far below PostgreSQL's 65,535-parameter limit. */

@@ -3,7 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { WorkspaceRepository } from '../../../core/ports/repositories.js';
 import type { Workspace } from '../../../core/shared/types.js';
 import type { DatabaseSchema, WorkspacesTable } from '../schema.js';
-import { assertStorable } from '../storable-text.js';
+import { assertStorable } from '../storable-fields.js';
 
 export function toWorkspace(row: Selectable<WorkspacesTable>): Workspace {
   return {

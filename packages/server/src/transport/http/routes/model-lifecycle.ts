@@ -1,7 +1,7 @@
 // Model lifecycle endpoints (admin; reads for readers): create, examples, training jobs, versions, deploy / archive / rollback, evaluations, suggestions, export / import, delete.
 import express, { Router, type Request, type RequestHandler } from 'express';
 import { parseDatasetKey } from '../../../core/datasets/dataset-keys.js';
-import { DomainError, invalid } from '../../../core/shared/errors.js';
+import { DomainError, invalid } from '../../../core/shared/domain-errors.js';
 import type { ModelExportFile } from '../../../core/lifecycle/types.js';
 import type { ExampleInput } from '../../../core/lifecycle/multi-label-examples.js';
 import { storedLabel } from '../../../core/lifecycle/label-checks.js';

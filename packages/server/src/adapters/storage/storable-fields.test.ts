@@ -1,6 +1,6 @@
 // What text the database can store, and how refusals name the field.
 import { describe, expect, it } from 'vitest';
-import { assertStorable, findUnstorable } from './storable-text.js';
+import { assertStorable, findUnstorable } from './storable-fields.js';
 
 describe('findUnstorable', () => {
   it('accepts ordinary text, emoji (paired surrogates) and non-string values', () => {

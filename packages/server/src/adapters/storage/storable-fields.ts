@@ -1,5 +1,5 @@
 // Refuses text PostgreSQL cannot store (U+0000 anywhere, unpaired UTF-16 surrogates in jsonb) before it reaches SQL.
-import { invalid } from '../../core/shared/errors.js';
+import { invalid } from '../../core/shared/domain-errors.js';
 import { isStorableText } from '../../core/shared/storable-text.js';
 
 /** The path of the first string (or object key) inside `value` that cannot be stored, if any. */

@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { generateApiKey } from '../../src/core/tenancy/api-keys.js';
+import { generateApiKey } from '../../src/core/tenancy/api-key-tokens.js';
 import type { Plan, Role, Workspace } from '../../src/core/shared/types.js';
 import { loadConfig, type ConfigOverrides } from '../../src/app/config.js';
 import { createLogger, type Logger } from '../../src/adapters/observability/logger.js';

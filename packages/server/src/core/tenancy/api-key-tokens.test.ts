@@ -1,6 +1,6 @@
 // API key generation, constant-time digest comparison and lookup by token.
 import { describe, expect, it } from 'vitest';
-import { findActiveCaller, generateApiKey, hashApiKey, looksLikeApiKey, sameDigest } from './api-keys.js';
+import { findActiveCaller, generateApiKey, hashApiKey, looksLikeApiKey, sameDigest } from './api-key-tokens.js';
 import type { ApiKeyRepository } from '../ports/repositories.js';
 import type { StoredApiKey, Workspace } from '../shared/types.js';
 

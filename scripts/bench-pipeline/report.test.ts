@@ -1,0 +1,23 @@
+// The pipeline bench's ratios: classified rows/s against the encoder's texts/s at the batch each phase gives it.
+import { describe, expect, it } from 'vitest';
+import type { ItemPhase, UploadPhase } from './phases.js';
+import { ratios } from './report.js';
+
+const encoder = [8, 64, 256].map((batch) => ({ batch, calls: 10, textsPerSecond: batch * 100, msPerCall: 1 }));
+const item = { classifiedRowsPerSecond: 80 } as ItemPhase;
+const upload = { classifiedRowsPerSecond: 640 } as UploadPhase;
+
+describe('ratios', () => {
+  it('item rows against batch 8, upload rows against batch 64 and the best batch', () => {
+    expect(ratios(item, upload, encoder, 1)).toEqual({ itemVsBatch8: 0.1, uploadVsBatch64: 0.1, uploadVsBest: 0.025 });
+  });
+
+  it('counts every encoder a row needs', () => {
+    expect(ratios(item, upload, encoder, 2).itemVsBatch8).toBe(0.2);
+  });
+
+  it('is null for a phase that never finished classifying', () => {
+    const unfinished = { classifiedRowsPerSecond: null } as ItemPhase;
+    expect(ratios(unfinished, upload, encoder, 1).itemVsBatch8).toBeNull();
+  });
+});

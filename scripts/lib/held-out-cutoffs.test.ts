@@ -1,0 +1,35 @@
+// eval-cutoffs' held-out measures: each text's top label, and per label the texts its cut-off decides.
+import { describe, expect, it } from 'vitest';
+import { decidedByCutoff, heldOutTops } from './held-out-cutoffs.js';
+
+describe('heldOutTops', () => {
+  it('takes each row’s top label and its confidence to 6 decimals, right when it is the gold label', () => {
+    const rows = [
+      [0.05, 0.6234564, 0.3265436],
+      [0.5, 0.3, 0.2],
+      [0.2, 0.2, 0.6],
+    ];
+    expect(heldOutTops(rows, [1, 2, 2])).toEqual([
+      { top: 1, confidence: 0.623456, correct: true },
+      { top: 0, confidence: 0.5, correct: false },
+      { top: 2, confidence: 0.6, correct: true },
+    ]);
+  });
+});
+
+describe('decidedByCutoff', () => {
+  const tops = [
+    { top: 0, confidence: 0.95, correct: true },
+    { top: 0, confidence: 0.9, correct: false },
+    { top: 0, confidence: 0.5, correct: true },
+    { top: 1, confidence: 0.99, correct: true },
+  ];
+
+  it('counts the label’s texts, those at or over the cut-off, and the right ones among them', () => {
+    expect(decidedByCutoff(tops, 0, 0.9)).toEqual({ predicted: 3, decided: 2, right: 1 });
+  });
+
+  it('decides nothing at a cut-off of 1 (the label is never decided alone)', () => {
+    expect(decidedByCutoff(tops, 1, 1)).toEqual({ predicted: 1, decided: 0, right: 0 });
+  });
+});

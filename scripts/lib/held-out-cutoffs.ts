@@ -1,0 +1,24 @@
+// What eval-cutoffs measures on the held-out texts: each text's top label, and per label the decided texts' precision.
+import { clearsCutoff } from '@textclass/server/core';
+
+/** One held-out text under the served head: its top label, that label's confidence (6 decimals) and whether it is right. */
+export interface HeldOutTop {
+  top: number;
+  confidence: number;
+  correct: boolean;
+}
+
+/** The top label of each row of probabilities, against the gold label index of the same text. */
+export function heldOutTops(rows: readonly number[][], gold: ReadonlyArray<number | undefined>): HeldOutTop[] {
+  return rows.map((row, i) => {
+    const top = row.indexOf(Math.max(...row));
+    return { top, confidence: Math.round((row[top] ?? 0) * 1e6) / 1e6, correct: top === gold[i] };
+  });
+}
+
+/** Of the texts whose top label is `label`: how many, how many clear its cut-off, how many of those are right. */
+export function decidedByCutoff(tops: readonly HeldOutTop[], label: number, threshold: number) {
+  const predicted = tops.filter((t) => t.top === label);
+  const decided = predicted.filter((t) => clearsCutoff(t.confidence, threshold));
+  return { predicted: predicted.length, decided: decided.length, right: decided.filter((t) => t.correct).length };
+}
