@@ -294,7 +294,20 @@ export interface paths {
         delete: operations["deleteModel"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Update a model's settings
+         * @description Changes a model's name, description, `confidence_threshold`, `label_thresholds`,
+         *     `target_precision` (few-shot and fine-tuned models) and, for a zero-shot model, the
+         *     descriptions and phrases of its labels. Fields not sent keep their value. The cut-offs apply to
+         *     the next request at once (they are kept with the served version, so a redeploy of it keeps
+         *     them). New label texts make a new version that the model serves at once, whatever its status
+         *     (`rollbackModel` returns to the old texts). Any other field (the kind, the encoder, the label
+         *     set, `multi_label`) gives `400 INVALID_PARAMETER` naming it; a name another model has gives
+         *     `409 CONFLICT`.
+         *
+         *     Needs the `admin` role.
+         */
+        patch: operations["updateModel"];
         trace?: never;
     };
     "/v2/dataset/{dataset_id}/item": {
@@ -852,7 +865,16 @@ export interface paths {
             };
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List training examples
+         * @description Lists the labelled examples of a `few-shot` or `fine-tuned` model, oldest first, with the ids
+         *     that `updateModelExample` and `deleteModelExample` take. Paginated with `offset` and `limit`;
+         *     `label` keeps the examples of one label (for a multi-label model, those that have it). Other
+         *     kinds have no examples: their list is empty.
+         *
+         *     Needs the `reader` role.
+         */
+        get: operations["listModelExamples"];
         put?: never;
         /**
          * Add labelled examples
@@ -874,6 +896,54 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/v2/models/{model_id}/examples/{example_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the model, as returned by `listModels` (`id`). Digits only: no sign, spaces,
+                 *     leading zeros, exponent or hex; at most 2147483647. Anything else is `400 INVALID_PARAMETER`,
+                 *     before any lookup.
+                 * @example 1
+                 */
+                model_id: components["parameters"]["ModelIdPath"];
+                /**
+                 * @description Id of a training example, as `listModelExamples` returns it (`id`): digits only, no sign, spaces
+                 *     or leading zeros, at most 18 digits. Anything else is `400 INVALID_PARAMETER`, before any lookup.
+                 * @example 12
+                 */
+                example_id: components["parameters"]["ExampleIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a training example
+         * @description Deletes one example of the model. The versions already trained keep what they learnt; the
+         *     next training leaves the example out. A few-shot model retrains at once when every label still
+         *     has an example (follow it with `listTrainingJobs`).
+         *
+         *     Needs the `admin` role.
+         */
+        delete: operations["deleteModelExample"];
+        options?: never;
+        head?: never;
+        /**
+         * Edit a training example
+         * @description Changes an example's text and/or label: `label` for a single-label model; `labels` (several)
+         *     or `label` (one) for a multi-label model. Labels that are not the model's, `labels` on a
+         *     single-label model, or both fields at once give `400 INVALID_PARAMETER`; a text another example
+         *     of the model already has gives `409 CONFLICT`. A few-shot model retrains at once, as after
+         *     `addModelExamples` (`training_job`); a fine-tuned model uses the change at its next training.
+         *
+         *     Needs the `admin` role.
+         */
+        patch: operations["updateModelExample"];
         trace?: never;
     };
     "/v2/models/{model_id}/training-jobs": {
@@ -1061,12 +1131,22 @@ export interface paths {
             };
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List a model's evaluations
+         * @description Every evaluation of the model (`evaluateModel`), newest first, each with the version it
+         *     measured and its metrics; `version` keeps one version's. Paginated with `offset` and `limit`.
+         *     The metrics a training measured on its held-out part stay with the version (`listModelVersions`).
+         *
+         *     Needs the `reader` role.
+         */
+        get: operations["listModelEvaluations"];
         put?: never;
         /**
          * Evaluate a model on a labelled set
          * @description Classifies labelled texts (inline or a dataset's labelled rows) with the model's current
-         *     version and stores the measured metrics with that version (they appear in `getModel`). Meant
+         *     version and keeps the measured metrics as an evaluation of that version (`listModelEvaluations`).
+         *     A zero-shot or llm model, which no training measures, also shows them as the version's metrics
+         *     (in `getModel`); a trained model's version keeps the metrics its training measured. Meant
          *     for zero-shot and llm models, which are not trained; trained models are evaluated on their
          *     held-out split when they train, and may be measured again here (on texts that are not among
          *     their examples: the served head has learned every one of them). Labels that are not the
@@ -2218,6 +2298,8 @@ export interface components {
             id: components["schemas"]["ModelId"];
             /** @description Display name. */
             name: string;
+            /** @description What the model is for, as set with `updateModel`; null when none was set. */
+            description?: string | null;
             type: components["schemas"]["ModelType"];
             status: components["schemas"]["ModelStatus"];
             /** @description Label set of the model, in the language in which the labels were defined. */
@@ -2285,6 +2367,39 @@ export interface components {
             multi_label_cutoffs?: {
                 [key: string]: number;
             };
+        };
+        /**
+         * @description Changes to a model's settings; fields not sent keep their value. The kind, the encoder, the
+         *     label set and `multi_label` are fixed at creation: any field not listed here is
+         *     `400 INVALID_PARAMETER` naming it.
+         */
+        UpdateModelRequest: {
+            /** @description A new display name; one another model of the workspace has gives `409 CONFLICT`. */
+            name?: string;
+            /** @description What the model is for, in plain text (null clears it). */
+            description?: string | null;
+            /** @description The model's confidence cut-off (labels without their own cut-off use it). */
+            confidence_threshold?: number;
+            /**
+             * @description Replaces the cut-offs set per label (label → confidence in [0, 1]); labels left out use the
+             *     fitted cut-off or `confidence_threshold`. `{}` or null removes every set cut-off.
+             */
+            label_thresholds?: {
+                [key: string]: number;
+            } | null;
+            /**
+             * @description Few-shot and fine-tuned models: the precision the next training fits the cut-offs to
+             *     (null: none). The served version keeps the cut-offs it was trained with until it retrains.
+             */
+            target_precision?: number | null;
+            /**
+             * @description Zero-shot models only: new descriptions, description weights and phrases of the labels named
+             *     (by `name`, which must be one of the model's labels; a label left out keeps its texts). Fields
+             *     of a label not sent are cleared. The model gets a new version with these labels and serves it
+             *     at once (its status does not change; `rollbackModel` returns to the old texts); the new
+             *     version's metrics start empty, since the texts changed its answers.
+             */
+            labels?: components["schemas"]["ModelLabel"][];
         };
         /** @description Value of one dataset column: text and timestamps (ISO 8601) as strings, numbers as numbers, or null. */
         CellValue: string | number | null;
@@ -2767,6 +2882,39 @@ export interface components {
             /** @description True when items follow this page (`offset + data.length < total`). */
             has_more: boolean;
         };
+        /** @description A labelled example a few-shot or fine-tuned model trains on. */
+        ModelExample: {
+            /** @description Example id, stable for the life of the example (`updateModelExample`, `deleteModelExample`). */
+            id: string;
+            /** @description The example text. */
+            text: string;
+            /** @description Its label; for an example of a multi-label model, the first of `labels`. */
+            label: string;
+            /** @description Multi-label models only, every label of the example; null for a single-label model. */
+            labels: string[] | null;
+            /**
+             * @description How the example arrived: `api` (inline), `csv` or `jsonl` (a file), `dataset` (a dataset's
+             *     labelled rows), `review` (an answered review), `edit` (changed by `updateModelExample`).
+             */
+            source: string;
+            /**
+             * Format: date-time
+             * @description When the example was first stored.
+             */
+            created_at: string;
+        };
+        /** @description One page of a model's training examples, oldest first. */
+        ModelExamplePage: {
+            data: components["schemas"]["ModelExample"][];
+            /** @description Number of items over all pages (with the `label` filter applied). */
+            total: number;
+            /** @description The `offset` used. */
+            offset: number;
+            /** @description The `limit` used. */
+            limit: number;
+            /** @description True when items follow this page. */
+            has_more: boolean;
+        };
         /** @description A dataset's integer id or its key `ds_<id>`. */
         DatasetId: number | string;
         /**
@@ -2793,6 +2941,24 @@ export interface components {
             examples_per_label: {
                 [key: string]: number;
             };
+            /** @description The retraining that a few-shot model started (null for other kinds, or while a label has no example). */
+            training_job: components["schemas"]["TrainingJob"] | null;
+        };
+        /**
+         * @description Changes to a training example; fields not sent keep their value. A single-label model takes
+         *     `label`; a multi-label model takes `labels` (or `label`, meaning that one label). Not both.
+         */
+        UpdateModelExampleRequest: {
+            /** @description The new text. Another example of the model with the same text gives `409 CONFLICT`. */
+            text?: string;
+            /** @description The new label, one of the model's labels. */
+            label?: string;
+            /** @description Multi-label models only; the example's new labels, each one of the model's labels. */
+            labels?: string[];
+        };
+        /** @description The example after the change, with the retraining it started. */
+        UpdatedModelExample: {
+            example: components["schemas"]["ModelExample"];
             /** @description The retraining that a few-shot model started (null for other kinds, or while a label has no example). */
             training_job: components["schemas"]["TrainingJob"] | null;
         };
@@ -2886,6 +3052,39 @@ export interface components {
                     predicted: string;
                 }[];
             }[];
+        };
+        /** @description One evaluation of a model version on a labelled set (`evaluateModel`), kept for good. */
+        ModelEvaluation: {
+            /** @description Evaluation id. */
+            id: string;
+            model_id: components["schemas"]["ModelId"];
+            /** @description The version that was measured. */
+            version: number;
+            metrics: components["schemas"]["ModelMetrics"];
+            /**
+             * @description The labelled set came inline (`examples`) or from a dataset's labelled rows (`dataset`).
+             * @enum {string}
+             */
+            source: "examples" | "dataset";
+            /** @description The dataset (`ds_<id>`) whose labelled rows were used, or null for inline examples. */
+            dataset_id: string | null;
+            /**
+             * Format: date-time
+             * @description When the evaluation ran.
+             */
+            created_at: string;
+        };
+        /** @description One page of a model's evaluations, newest first. */
+        ModelEvaluationPage: {
+            data: components["schemas"]["ModelEvaluation"][];
+            /** @description Number of items over all pages (with the `version` filter applied). */
+            total: number;
+            /** @description The `offset` used. */
+            offset: number;
+            /** @description The `limit` used. */
+            limit: number;
+            /** @description True when items follow this page. */
+            has_more: boolean;
         };
         /** @description A dataset row the model is least sure about, with its current guess. */
         LabelSuggestion: {
@@ -3653,6 +3852,38 @@ export interface components {
             };
         };
         /**
+         * @description The model, or the example of that model, does not exist in the workspace of the key
+         *     (`NOT_FOUND`). Models of other workspaces are reported as missing too. Do not retry.
+         */
+        ExampleNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description Another example of the model already has that text (`CONFLICT`). Nothing was changed. Edit or
+         *     delete that example instead (`listModelExamples` finds it).
+         */
+        ExampleConflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
          * @description A training of the model is queued or running (`CONFLICT`), and the message names its job.
          *     `trainModel` starts no second one; `deployModel` of a model whose first training has not
          *     finished answers with `Retry-After`, the seconds to wait before deploying again. Follow the
@@ -3757,11 +3988,28 @@ export interface components {
          */
         DeliveryIdPath: string;
         /**
+         * @description Only the examples with this label (for a multi-label model, the examples that have it among
+         *     their labels). A name that is not one of the model's labels gives `400 INVALID_PARAMETER`.
+         * @example refund
+         */
+        ExampleLabelFilter: string;
+        /**
+         * @description Id of a training example, as `listModelExamples` returns it (`id`): digits only, no sign, spaces
+         *     or leading zeros, at most 18 digits. Anything else is `400 INVALID_PARAMETER`, before any lookup.
+         * @example 12
+         */
+        ExampleIdPath: string;
+        /**
          * @description Id of the training job, as returned by `trainModel` (`id`): digits only, no sign, spaces or
          *     leading zeros, at most 18 digits. Anything else is `400 INVALID_PARAMETER`, before any lookup.
          * @example 7
          */
         TrainingJobIdPath: string;
+        /**
+         * @description Only the evaluations of this version of the model (`version` of `listModelVersions`).
+         * @example 2
+         */
+        EvaluationVersionFilter: number;
         /**
          * @description Unique id of the event (Standard Webhooks). It stays the same across retries of one
          *     event, so receivers deduplicate on it.
@@ -4205,6 +4453,51 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["RoleForbidden"];
             404: components["responses"]["ModelNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the model, as returned by `listModels` (`id`). Digits only: no sign, spaces,
+                 *     leading zeros, exponent or hex; at most 2147483647. Anything else is `400 INVALID_PARAMETER`,
+                 *     before any lookup.
+                 * @example 1
+                 */
+                model_id: components["parameters"]["ModelIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateModelRequest"];
+            };
+        };
+        responses: {
+            /** @description The model after the change. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Model"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["ModelNotFound"];
+            409: components["responses"]["NameConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
@@ -5081,6 +5374,62 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listModelExamples: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Number of items to skip before the first item returned, 0 to 2147483647. Default 0 when omitted.
+                 *     A negative, non-integer or larger value gives `400 INVALID_PARAMETER`.
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Maximum number of items returned, 1 to 100. Default 20 when omitted. A value outside
+                 *     1 to 100 gives `400 INVALID_PARAMETER`.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Only the examples with this label (for a multi-label model, the examples that have it among
+                 *     their labels). A name that is not one of the model's labels gives `400 INVALID_PARAMETER`.
+                 * @example refund
+                 */
+                label?: components["parameters"]["ExampleLabelFilter"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the model, as returned by `listModels` (`id`). Digits only: no sign, spaces,
+                 *     leading zeros, exponent or hex; at most 2147483647. Anything else is `400 INVALID_PARAMETER`,
+                 *     before any lookup.
+                 * @example 1
+                 */
+                model_id: components["parameters"]["ModelIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of examples. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelExamplePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["ModelNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     addModelExamples: {
         parameters: {
             query?: never;
@@ -5121,6 +5470,99 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["RoleForbidden"];
             404: components["responses"]["ModelNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteModelExample: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the model, as returned by `listModels` (`id`). Digits only: no sign, spaces,
+                 *     leading zeros, exponent or hex; at most 2147483647. Anything else is `400 INVALID_PARAMETER`,
+                 *     before any lookup.
+                 * @example 1
+                 */
+                model_id: components["parameters"]["ModelIdPath"];
+                /**
+                 * @description Id of a training example, as `listModelExamples` returns it (`id`): digits only, no sign, spaces
+                 *     or leading zeros, at most 18 digits. Anything else is `400 INVALID_PARAMETER`, before any lookup.
+                 * @example 12
+                 */
+                example_id: components["parameters"]["ExampleIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The example was deleted. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["ExampleNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateModelExample: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the model, as returned by `listModels` (`id`). Digits only: no sign, spaces,
+                 *     leading zeros, exponent or hex; at most 2147483647. Anything else is `400 INVALID_PARAMETER`,
+                 *     before any lookup.
+                 * @example 1
+                 */
+                model_id: components["parameters"]["ModelIdPath"];
+                /**
+                 * @description Id of a training example, as `listModelExamples` returns it (`id`): digits only, no sign, spaces
+                 *     or leading zeros, at most 18 digits. Anything else is `400 INVALID_PARAMETER`, before any lookup.
+                 * @example 12
+                 */
+                example_id: components["parameters"]["ExampleIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateModelExampleRequest"];
+            };
+        };
+        responses: {
+            /** @description The example after the change. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UpdatedModelExample"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["ExampleNotFound"];
+            409: components["responses"]["ExampleConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -5353,6 +5795,61 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["ModelNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listModelEvaluations: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Number of items to skip before the first item returned, 0 to 2147483647. Default 0 when omitted.
+                 *     A negative, non-integer or larger value gives `400 INVALID_PARAMETER`.
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Maximum number of items returned, 1 to 100. Default 20 when omitted. A value outside
+                 *     1 to 100 gives `400 INVALID_PARAMETER`.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Only the evaluations of this version of the model (`version` of `listModelVersions`).
+                 * @example 2
+                 */
+                version?: components["parameters"]["EvaluationVersionFilter"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the model, as returned by `listModels` (`id`). Digits only: no sign, spaces,
+                 *     leading zeros, exponent or hex; at most 2147483647. Anything else is `400 INVALID_PARAMETER`,
+                 *     before any lookup.
+                 * @example 1
+                 */
+                model_id: components["parameters"]["ModelIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of evaluations. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelEvaluationPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["ModelNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];

@@ -4,6 +4,8 @@ import { RememberedLanguages } from '../core/classification/language.js';
 import { TextClassifier } from '../core/classification/classify-texts.js';
 import { bootstrapDefaultWorkspace, revokedKeyNotice, type BootstrapResult } from '../core/tenancy/bootstrap.js';
 import { DatasetService } from '../core/datasets/datasets.js';
+import { ModelExamples } from '../core/lifecycle/model-examples.js';
+import { ModelSettings } from '../core/lifecycle/model-settings.js';
 import { ModelLifecycle } from '../core/lifecycle/model-lifecycle.js';
 import { ModelTransfer } from '../core/lifecycle/model-transfer.js';
 import { LabelSuggestions } from '../core/lifecycle/suggestions.js';
@@ -231,6 +233,7 @@ export async function composeRuntime(
     lifecycle: new ModelLifecycle({
       models: repos.models,
       lifecycle: repos.lifecycle,
+      evaluations: repos.evaluations,
       datasets: repos.datasets,
       records: repos.records,
       encoders,
@@ -245,6 +248,8 @@ export async function composeRuntime(
       graphs: onnxHeadGraphs,
       llmEndpoints: config.llmEndpoints,
     }),
+    examples: new ModelExamples({ models: repos.models, lifecycle: repos.lifecycle, examples: repos.examples }),
+    settings: new ModelSettings({ models: repos.models, lifecycle: repos.lifecycle, runners }),
     suggestions,
     review: new ReviewQueue({ models: repos.models, review: repos.review, suggestions }),
     audits: new TrainingAudits({ models: repos.models, lifecycle: repos.lifecycle, encoders }),

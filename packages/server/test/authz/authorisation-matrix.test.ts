@@ -107,6 +107,11 @@ const ctx: MatrixContext = {
     }
     return model.body.id;
   },
+  async freshExamplePath() {
+    const id = await ctx.freshModelId('fine-tuned');
+    const page = await server.call('GET', `/v2/models/${id}/examples?limit=1`);
+    return `/v2/models/${id}/examples/${page.body.data[0].id}`;
+  },
   async freshTrainingJobPath() {
     const id = await ctx.freshModelId('fine-tuned');
     const job = await server.call('POST', `/v2/models/${id}/training-jobs`, { body: {} });

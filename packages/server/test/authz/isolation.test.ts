@@ -16,6 +16,7 @@ interface Foreign {
   deliveryId: string;
   trainingJobId: string;
   recordId: string;
+  exampleId: string;
 }
 interface IsolationRow {
   name: string;
@@ -168,6 +169,39 @@ const ROWS: IsolationRow[] = [
     adminOnly: true,
   },
   {
+    name: "list B's model examples",
+    template: '/v2/models/{model_id}/examples',
+    method: 'GET',
+    path: (b) => `/v2/models/${b.modelId}/examples`,
+    ownerStatus: 200,
+  },
+  {
+    name: "edit B's model example",
+    template: '/v2/models/{model_id}/examples/{example_id}',
+    method: 'PATCH',
+    path: (b) => `/v2/models/${b.modelId}/examples/${b.exampleId}`,
+    body: () => ({ text: 'edited by A' }),
+    // B's model is zero-shot: its one example (stored directly) is not listed, but it is B's to edit.
+    ownerStatus: 200,
+    adminOnly: true,
+  },
+  {
+    name: "update B's model",
+    template: '/v2/models/{model_id}',
+    method: 'PATCH',
+    path: (b) => `/v2/models/${b.modelId}`,
+    body: () => ({ description: 'changed by A' }),
+    ownerStatus: 200,
+    adminOnly: true,
+  },
+  {
+    name: "list B's model evaluations",
+    template: '/v2/models/{model_id}/evaluations',
+    method: 'GET',
+    path: (b) => `/v2/models/${b.modelId}/evaluations`,
+    ownerStatus: 200,
+  },
+  {
     name: "train B's model",
     template: '/v2/models/{model_id}/training-jobs',
     method: 'POST',
@@ -273,6 +307,14 @@ const ROWS: IsolationRow[] = [
     adminOnly: true,
   },
   {
+    name: "delete B's model example",
+    template: '/v2/models/{model_id}/examples/{example_id}',
+    method: 'DELETE',
+    path: (b) => `/v2/models/${b.modelId}/examples/${b.exampleId}`,
+    ownerStatus: 204,
+    adminOnly: true,
+  },
+  {
     name: "delete B's model",
     template: '/v2/models/{model_id}',
     method: 'DELETE',
@@ -350,7 +392,10 @@ beforeAll(async () => {
     seed: 1,
     deploy: false,
   });
+  await repos.lifecycle.addExamples(model.id, [{ text: 'an example of B', label: model.labels[0]!.name }], 'api');
+  const exampleId = (await repos.examples.list(model.id, { offset: 0, limit: 1 }, {})).items[0]!.id;
   foreign = {
+    exampleId,
     modelId: model.id,
     datasetId: dataset.id,
     keyId,

@@ -16,6 +16,8 @@ export interface MatrixContext {
   freshRedeliverPath(): Promise<string>;
   /** A new model of the caller's workspace: zero-shot (version 1, undeployed, or deployed), fine-tuned with two examples per label, or trained twice with version 2 served over 1. */
   freshModelId(kind: 'zero-shot' | 'deployed' | 'fine-tuned' | 'trained-twice'): Promise<number>;
+  /** `/v2/models/{id}/examples/{example_id}` of an example of a new fine-tuned model. */
+  freshExamplePath(): Promise<string>;
   /** `/v2/models/{id}/training-jobs/{job_id}` of a new training job. */
   freshTrainingJobPath(): Promise<string>;
   /** The id of a record of the demo dataset ds_1. */
@@ -308,6 +310,48 @@ export const MATRIX: readonly MatrixRow[] = [
     headers: { 'Content-Type': 'text/csv' },
     least: 'admin',
     success: 201,
+  },
+  {
+    operationId: 'listModelExamples',
+    method: 'GET',
+    template: '/v2/models/{model_id}/examples',
+    path: async (ctx) => `/v2/models/${await ctx.freshModelId('fine-tuned')}/examples?label=billing`,
+    least: 'reader',
+    success: 200,
+  },
+  {
+    operationId: 'updateModelExample',
+    method: 'PATCH',
+    template: '/v2/models/{model_id}/examples/{example_id}',
+    path: (ctx) => ctx.freshExamplePath(),
+    body: { label: 'shipping' },
+    least: 'admin',
+    success: 200,
+  },
+  {
+    operationId: 'deleteModelExample',
+    method: 'DELETE',
+    template: '/v2/models/{model_id}/examples/{example_id}',
+    path: (ctx) => ctx.freshExamplePath(),
+    least: 'admin',
+    success: 204,
+  },
+  {
+    operationId: 'updateModel',
+    method: 'PATCH',
+    template: '/v2/models/{model_id}',
+    path: async (ctx) => `/v2/models/${await ctx.freshModelId('zero-shot')}`,
+    body: { description: 'renamed by the matrix', confidence_threshold: 0.6 },
+    least: 'admin',
+    success: 200,
+  },
+  {
+    operationId: 'listModelEvaluations',
+    method: 'GET',
+    template: '/v2/models/{model_id}/evaluations',
+    path: () => '/v2/models/1/evaluations',
+    least: 'reader',
+    success: 200,
   },
   {
     operationId: 'trainModel',

@@ -238,6 +238,25 @@ async function undeployedModel(transaction) {
   return model.id;
 }
 
+let exampleModels = 0;
+/** A new fine-tuned model with the fixture's examples (never trained): the ids of its first two examples. */
+async function exampleFixture(transaction) {
+  const model = await api(
+    transaction,
+    'POST',
+    '/v2/models',
+    {
+      name: `dredd: examples ${++exampleModels}`,
+      type: 'fine-tuned',
+      labels: [{ name: 'refund' }, { name: 'billing' }, { name: 'shipping' }],
+      examples: FIXTURE_EXAMPLES,
+    },
+    201,
+  );
+  const page = await api(transaction, 'GET', `/v2/models/${model.id}/examples?limit=2`, undefined, 200);
+  return { id: model.id, first: page.data[0], second: page.data[1] };
+}
+
 const LIFECYCLE =
   /^\/v2\/models\/\{model_id\}\/(examples|training-jobs|training-jobs\/\{job_id\}|versions|versions\/\{version\}\/audit|evaluations|suggestions|deploy|rollback|export|archive)$/;
 
@@ -269,6 +288,28 @@ function modelTransaction(transaction, status, done) {
   }
   if (template === '/v2/models/{model_id}' && method === 'DELETE' && status === 204) {
     finish(undeployedModel(transaction).then((id) => setPath(transaction, pathWithId(transaction, String(id)))));
+    return true;
+  }
+  if (template === '/v2/models/{model_id}/examples/{example_id}' && [200, 204, 409].includes(status)) {
+    // An example of a model made for the transaction; for 409 the new text is the second example's.
+    finish(
+      exampleFixture(transaction).then(({ id, first, second }) => {
+        setPath(transaction, `/v2/models/${id}/examples/${first.id}`);
+        if (status === 409) transaction.request.body = JSON.stringify({ text: second.text });
+      }),
+    );
+    return true;
+  }
+  if (template === '/v2/models/{model_id}' && method === 'PATCH' && (status === 200 || status === 409)) {
+    // A model made for the transaction (the demo models stay as they are); for 409 the demo model 1's name.
+    finish(
+      Promise.all([undeployedModel(transaction), api(transaction, 'GET', '/v2/models/1', undefined, 200)]).then(
+        ([id, demo]) => {
+          setPath(transaction, pathWithId(transaction, String(id)));
+          if (status === 409) transaction.request.body = JSON.stringify({ name: demo.name });
+        },
+      ),
+    );
     return true;
   }
   if ((template === '/v2/models' || template === '/v2/models/import') && method === 'POST' && status === 409) {

@@ -28,6 +28,8 @@ export interface WorkspaceIds {
   readerKey: string;
   /** A record of the dataset (answerReview). */
   recordId: string;
+  /** An example of the fine-tuned model (updateModelExample, deleteModelExample). */
+  exampleId: string;
 }
 
 export interface World {
@@ -94,6 +96,7 @@ async function makeResources(base: URL, key: string, receiverUrl: string, tag: s
       ...parcels.map((text) => ({ text, label: 'shipping' })),
     ],
   });
+  const exampleId = String((await api('GET', `/v2/models/${fineTuned.id}/examples?limit=1`)).data[0].id);
   const job = await api('POST', `/v2/models/${fineTuned.id}/training-jobs`, { seed: 1, deploy: true });
   await until('the training job', async () => {
     const now = await api('GET', `/v2/models/${fineTuned.id}/training-jobs/${job.id}`);
@@ -158,6 +161,7 @@ async function makeResources(base: URL, key: string, receiverUrl: string, tag: s
     doomedKeyId: doomedKey.id,
     readerKey: reader.key,
     recordId: String(record.id),
+    exampleId,
   };
 }
 

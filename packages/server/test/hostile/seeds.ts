@@ -34,13 +34,15 @@ function pathOf(op: ContractOperation, c: SeedContext): Seed['path'] {
     switch (p.name) {
       case 'model_id': {
         const pick = (w: WorkspaceIds) =>
-          doomed
-            ? w.doomedModelId
-            : /inference/.test(op.template)
-              ? w.modelId
-              : op.template.endsWith('{model_id}')
+          op.template.includes('{example_id}')
+            ? w.fineTunedId
+            : doomed
+              ? w.doomedModelId
+              : /inference/.test(op.template)
                 ? w.modelId
-                : w.fineTunedId;
+                : op.template.endsWith('{model_id}')
+                  ? w.modelId
+                  : w.fineTunedId;
         path[p.name] = { value: String(pick(ids)), kind: 'int', foreign: String(pick(foreign)) };
         break;
       }
@@ -65,6 +67,9 @@ function pathOf(op: ContractOperation, c: SeedContext): Seed['path'] {
         break;
       case 'job_id':
         path[p.name] = { value: ids.jobId, kind: 'serial', foreign: foreign.jobId };
+        break;
+      case 'example_id':
+        path[p.name] = { value: ids.exampleId, kind: 'serial', foreign: foreign.exampleId };
         break;
       case 'record_id':
         path[p.name] = { value: ids.recordId, kind: 'serial', foreign: foreign.recordId };
@@ -155,6 +160,14 @@ function bodyOf(op: ContractOperation, c: SeedContext): Partial<Pick<Seed, 'json
       return { json: { architecture: 'linear', holdout_fraction: 0.2, max_epochs: 3, seed: 1, deploy: false } };
     case 'evaluateModel':
       return { json: { examples: [{ text: 'I was charged twice', label: 'refund' }] } };
+    case 'updateModel':
+      return { json: { description: `hostile ${c.next()}`, confidence_threshold: 0.4 } };
+    case 'updateModelExample':
+      return { json: { label: 'refund' } };
+    case 'listModelExamples':
+      return { query: [['label', 'refund'], ...LIST] };
+    case 'listModelEvaluations':
+      return { query: [['version', '1'], ...LIST] };
     case 'deployModel':
       return { json: { version: 1 } };
     case 'importModel':

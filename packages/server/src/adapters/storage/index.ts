@@ -6,6 +6,7 @@ import { createDatasetRepository } from './repositories/datasets.js';
 import { createJobRepository } from './repositories/jobs.js';
 import { createModelLifecycleRepository } from './repositories/model-lifecycle.js';
 import { createModelRepository } from './repositories/models.js';
+import { createModelEvaluationRepository, createModelExampleRepository } from './repositories/model-records.js';
 import { createPipelineRepository } from './repositories/pipeline.js';
 import { createRecordRepository } from './repositories/records.js';
 import { createReviewRepository } from './repositories/review.js';
@@ -47,6 +48,8 @@ export function createRepositories(
     apiKeys: createApiKeyRepository(db),
     models: createModelRepository(db),
     lifecycle: createModelLifecycleRepository(db),
+    examples: createModelExampleRepository(db),
+    evaluations: createModelEvaluationRepository(db),
     datasets: createDatasetRepository(db),
     records: createRecordRepository(db, traceContext),
     usage: createUsageRepository(db),

@@ -58,6 +58,8 @@ export interface ModelsTable {
   training_examples: number;
   last_trained: Timestamp | null;
   confidence_threshold: number;
+  /** Plain text the user set with updateModel (migration 0012); null when none. */
+  description: ColumnType<string | null, string | null | undefined, string | null>;
   version: ColumnType<number | null, number | null | undefined, number | null>;
   previous_version: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: CreatedAt;
@@ -85,6 +87,18 @@ export interface ModelExamplesTable {
   /** Multi-label models: every label of the example (migration 0010); null for single-label examples. */
   labels: ColumnType<string[] | null, string | null | undefined, string | null>;
   source: string;
+  created_at: CreatedAt;
+}
+
+/** One evaluation of a model version on a labelled set (migration 0012). */
+export interface ModelEvaluationsTable {
+  /** bigserial, read as a decimal string. */
+  id: ColumnType<string, never, never>;
+  model_id: number;
+  version: number;
+  metrics: Json<ModelMetrics>;
+  source: 'examples' | 'dataset';
+  dataset_id: number | null;
   created_at: CreatedAt;
 }
 
@@ -240,6 +254,7 @@ export interface DatabaseSchema {
   models: ModelsTable;
   model_versions: ModelVersionsTable;
   model_examples: ModelExamplesTable;
+  model_evaluations: ModelEvaluationsTable;
   training_jobs: TrainingJobsTable;
   datasets: DatasetsTable;
   records: RecordsTable;

@@ -13,8 +13,10 @@ import { archiveTransition, deployTransition, rollbackTransition } from './trans
 import { TRAINED_KINDS, type ModelVersion, type TrainingJob, type TrainingOptions } from './types.js';
 import { ownValue } from '../shared/own-value.js';
 import { normaliseExamples, type ExampleInput } from './multi-label-examples.js';
-import { evaluateServedVersion } from './version-evaluation.js';
+import { evaluateServedVersion, type EvaluationOrigin } from './version-evaluation.js';
+import type { ModelEvaluation, ModelEvaluationRepository } from '../ports/model-records.js';
 import { readLabelledRows } from './labelled-rows.js';
+import { DEFAULT_TRAINING_OPTIONS, everyLabelHasExample, retrainFewShot } from './retraining.js';
 
 export interface CreateModelInput {
   name: string;
@@ -34,6 +36,8 @@ export interface CreateModelInput {
 export interface LifecycleDeps {
   models: ModelRepository;
   lifecycle: ModelLifecycleRepository;
+  /** Every evaluation of the model's versions. */
+  evaluations: ModelEvaluationRepository;
   datasets: DatasetRepository;
   records: RecordRepository;
   encoders: EncoderProvider;
@@ -44,13 +48,7 @@ export interface LifecycleDeps {
   llmEndpoints: ReadonlyMap<string, unknown>;
 }
 
-export const DEFAULT_TRAINING_OPTIONS: TrainingOptions = {
-  architecture: 'auto',
-  holdout_fraction: 0.2,
-  max_epochs: 200,
-  seed: 1,
-  deploy: false,
-};
+export { DEFAULT_TRAINING_OPTIONS } from './retraining.js';
 
 export class ModelLifecycle {
   constructor(private readonly deps: LifecycleDeps) {}
@@ -112,7 +110,7 @@ export class ModelLifecycle {
     let job: TrainingJob | null = null;
     if (examples && examples.length > 0) {
       await this.deps.lifecycle.addExamples(model.id, examples, 'api');
-      if (input.type === 'few-shot' && this.canTrain(model, await this.deps.lifecycle.exampleCounts(model.id))) {
+      if (input.type === 'few-shot' && everyLabelHasExample(model, await this.deps.lifecycle.exampleCounts(model.id))) {
         job = await this.deps.lifecycle.createTrainingJob(workspace.id, model.id, { ...DEFAULT_TRAINING_OPTIONS });
       }
     }
@@ -138,13 +136,7 @@ export class ModelLifecycle {
     const examples = normaliseExamples(model.labels, model.config.multi_label === true, input, field);
     const added = await this.deps.lifecycle.addExamples(model.id, examples, source);
     const counts = await this.deps.lifecycle.exampleCounts(model.id);
-    let job: TrainingJob | null = null;
-    if (model.type === 'few-shot' && this.canTrain(model, counts)) {
-      job = await this.deps.lifecycle.createTrainingJob(workspace.id, model.id, {
-        ...DEFAULT_TRAINING_OPTIONS,
-        deploy: model.status === 'deployed',
-      });
-    }
+    const job = await retrainFewShot(this.deps.lifecycle, workspace, model, counts);
     return { added, counts, job };
   }
 
@@ -248,15 +240,26 @@ export class ModelLifecycle {
     if (!(await this.deps.lifecycle.remove(workspace.id, modelId))) throw notFound(`model ${modelId}`);
   }
 
-  /** Measures the served (or newest) version on a labelled set and stores the metrics with it. */
-  /** Measures the served version on a labelled set and stores the metrics with it (version-evaluation.ts). */
+  /** Measures the served version on a labelled set and keeps the metrics as an evaluation of it (version-evaluation.ts). */
   async evaluate(
     workspace: Workspace,
     modelId: number,
     input: ExampleInput[],
     field = 'examples',
+    origin?: EvaluationOrigin,
   ): Promise<ModelMetrics> {
-    return evaluateServedVersion(this.deps, await this.get(workspace, modelId), input, field);
+    return evaluateServedVersion(this.deps, await this.get(workspace, modelId), input, field, origin);
+  }
+
+  /** The model's evaluations, newest first (one version's with `version`). */
+  async evaluations(
+    workspace: Workspace,
+    modelId: number,
+    page: PageRequest,
+    filter: { version?: number | undefined },
+  ): Promise<Page<ModelEvaluation>> {
+    const model = await this.get(workspace, modelId);
+    return this.deps.evaluations.list(model.id, page, filter.version === undefined ? {} : { version: filter.version });
   }
 
   private async transition(
@@ -284,9 +287,5 @@ export class ModelLifecycle {
         'version',
         `version ${target.version} of model ${model.id} cannot serve: its head ${problem.problem}; train the model again`,
       );
-  }
-
-  private canTrain(model: Model, counts: Record<string, number>): boolean {
-    return model.labels.every((l) => (ownValue(counts, l.name) ?? 0) >= 1);
   }
 }

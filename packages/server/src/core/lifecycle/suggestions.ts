@@ -17,7 +17,7 @@ export interface LabelSuggestion {
   uncertainty: number;
 }
 
-type Deps = Omit<LifecycleDeps, 'llmEndpoints' | 'graphs'>;
+type Deps = Omit<LifecycleDeps, 'llmEndpoints' | 'graphs' | 'evaluations'>;
 
 export class LabelSuggestions {
   constructor(private readonly deps: Deps) {}

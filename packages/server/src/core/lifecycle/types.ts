@@ -88,6 +88,12 @@ export interface ModelPatch {
   /** Copy this version's labels / config / metrics into the model and serve it. */
   version?: number;
   previousVersion?: number | null;
+  /** Settings updateModel changes (model-settings.ts); absent ones keep their value. */
+  name?: string;
+  description?: string | null;
+  confidenceThreshold?: number;
+  /** The model's whole new config, written to the model and to the version it serves (after `version`, if both). */
+  config?: ModelConfig;
 }
 
 /** The file `export` writes and `import` reads: a model moves between installations with it. */

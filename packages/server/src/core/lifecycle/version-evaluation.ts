@@ -1,4 +1,4 @@
-// An evaluation of a model's served version on a labelled set: its metrics (single- or multi-label), stored with the version.
+// An evaluation of a model's served version on a labelled set: its metrics (single- or multi-label), kept in the model's evaluation history.
 import { invalid } from '../shared/domain-errors.js';
 import type { Model, ModelMetrics } from '../shared/types.js';
 import { argmaxRows, evaluate } from '../training/evaluation.js';
@@ -8,19 +8,31 @@ import { embedInChunks } from './embed-in-chunks.js';
 import type { ModelRunners } from '../classification/model-runners.js';
 import type { EncoderProvider } from '../ports/encoders.js';
 import type { ModelLifecycleRepository } from '../ports/lifecycle.js';
+import type { ModelEvaluationRepository, NewModelEvaluation } from '../ports/model-records.js';
+import { TRAINED_KINDS } from './types.js';
 import { normaliseExamples, type ExampleInput } from './multi-label-examples.js';
 import { evaluateMultiLabelRows } from './multi-label-evaluation.js';
 import { fitZeroShotCutoffs } from './zero-shot-cutoffs.js';
 
+/** Where an evaluation's labelled set came from. */
+export type EvaluationOrigin = Pick<NewModelEvaluation, 'source' | 'datasetId'>;
+
 /**
- * Scores the served version on the examples and stores the metrics with it. The cut-offs its training fitted stay;
- * a zero-shot multi-label model fits its per-label cut-offs on the set.
+ * Scores the served version on the examples and keeps the metrics as an evaluation of it. A trained version keeps
+ * the metrics its training measured (and the cut-offs it fitted); a zero-shot or llm version, which no training
+ * measures, also shows them as its metrics, and a zero-shot multi-label model fits its per-label cut-offs on the set.
  */
 export async function evaluateServedVersion(
-  deps: { lifecycle: ModelLifecycleRepository; encoders: EncoderProvider; runners: ModelRunners },
+  deps: {
+    lifecycle: ModelLifecycleRepository;
+    evaluations: ModelEvaluationRepository;
+    encoders: EncoderProvider;
+    runners: ModelRunners;
+  },
   model: Model,
   input: ExampleInput[],
   field: string,
+  origin: EvaluationOrigin = { source: 'examples', datasetId: null },
 ): Promise<ModelMetrics> {
   if (model.version === null) throw invalid('model_id', `model ${model.id} has no version yet; train it first`);
   const multiLabel = model.config.multi_label === true;
@@ -40,6 +52,7 @@ export async function evaluateServedVersion(
     await deps.lifecycle.setVersionMetrics(model.id, model.version, fitted.metrics, new Date(), {
       multi_label_cutoffs: fitted.cutoffs,
     });
+    await deps.evaluations.add({ modelId: model.id, version: model.version, metrics: fitted.metrics, ...origin });
     return fitted.metrics;
   }
   const metrics: ModelMetrics = {
@@ -49,7 +62,10 @@ export async function evaluateServedVersion(
     // The cut-offs the training fitted stay with the version: an evaluation measures it, it does not refit them.
     ...keptCutoffs(model.metrics),
   };
-  await deps.lifecycle.setVersionMetrics(model.id, model.version, metrics, new Date());
+  // A training's held-out metrics are the version's; an evaluation joins the history beside them, never over them.
+  if (!TRAINED_KINDS.has(model.type))
+    await deps.lifecycle.setVersionMetrics(model.id, model.version, metrics, new Date());
+  await deps.evaluations.add({ modelId: model.id, version: model.version, metrics, ...origin });
   return metrics;
 }
 

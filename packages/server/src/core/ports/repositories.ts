@@ -18,6 +18,7 @@ import type {
   WorkspaceLimits,
 } from '../shared/types.js';
 import type { JobRepository, JobsForStoredRows, PipelineRepository, WebhookRepository } from './pipeline.js';
+import type { ModelEvaluationRepository, ModelExampleRepository } from './model-records.js';
 import type { ModelLifecycleRepository } from './lifecycle.js';
 import type { ReviewRepository } from './review.js';
 
@@ -89,6 +90,10 @@ export interface Repositories {
   apiKeys: ApiKeyRepository;
   models: ModelRepository;
   lifecycle: ModelLifecycleRepository;
+  /** A model's examples by id (list, edit, delete). */
+  examples: ModelExampleRepository;
+  /** Every evaluation of a model's versions. */
+  evaluations: ModelEvaluationRepository;
   datasets: DatasetRepository;
   records: RecordRepository;
   usage: UsageRepository;

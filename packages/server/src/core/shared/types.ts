@@ -169,6 +169,8 @@ export interface Model {
   trainingExamples: number;
   lastTrained: Date | null;
   confidenceThreshold: number;
+  /** Plain text the user set with updateModel; null (or absent on a model built in code) when none. */
+  description?: string | null;
   /** The version the model serves when deployed (null until a trained kind has been trained). */
   version: number | null;
   /** The version served before the last deploy (what a rollback returns to). */

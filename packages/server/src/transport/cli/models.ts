@@ -7,6 +7,7 @@ import { fileFormat, idArg, inlineExample, parseLabel, type ExampleFlags } from 
 import { addAuditCommand } from './models-audit.js';
 import { followTraining } from './training-progress.js';
 import { registerReviewCommand } from './review.js';
+import { registerModelRecordCommands } from './models-records.js';
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 const path = (modelId: number) => ({ params: { path: { model_id: modelId } } });
@@ -293,4 +294,5 @@ export function registerModelCommands(program: Command): void {
       );
     });
   registerReviewCommand(models);
+  registerModelRecordCommands(models);
 }

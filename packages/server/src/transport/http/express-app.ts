@@ -12,6 +12,7 @@ import { jsonBody } from './body.js';
 import { laneJsonBody } from './lane-json-body.js';
 import { settleHeaders } from './lane-headers.js';
 import { modelFileBodies, modelLifecycleRoutes } from './routes/model-lifecycle.js';
+import { modelRecordRoutes } from './routes/model-records.js';
 import { reviewRoutes } from './routes/review.js';
 import { trainingAuditRoutes } from './routes/training-audit.js';
 import { errorHandler, unknownRoute } from './errors.js';
@@ -112,6 +113,7 @@ export function createHttpStack(services: AppServices, options: AppOptions): Htt
   app.use(openAiEmbeddingRoutes(services));
   app.use(modelRoutes(services));
   app.use(modelLifecycleRoutes(services));
+  app.use(modelRecordRoutes(services));
   app.use(reviewRoutes(services));
   app.use(trainingAuditRoutes(services));
   app.use(datasetRoutes(services));

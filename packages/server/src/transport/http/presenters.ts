@@ -17,6 +17,7 @@ export function presentModelSummary(model: Model) {
 export function presentModel(model: Model): ModelBody {
   return {
     ...presentModelSummary(model),
+    description: model.description ?? null,
     labels: model.labels.map((l) => l.name),
     metrics: model.metrics,
     training_examples: model.trainingExamples,

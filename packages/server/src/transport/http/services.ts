@@ -3,6 +3,8 @@ import type { TextClassifier } from '../../core/classification/classify-texts.js
 import type { DatasetService } from '../../core/datasets/datasets.js';
 import type { ModelLifecycle } from '../../core/lifecycle/model-lifecycle.js';
 import type { ModelTransfer } from '../../core/lifecycle/model-transfer.js';
+import type { ModelExamples } from '../../core/lifecycle/model-examples.js';
+import type { ModelSettings } from '../../core/lifecycle/model-settings.js';
 import type { LabelSuggestions } from '../../core/lifecycle/suggestions.js';
 import type { ReviewQueue } from '../../core/lifecycle/review-queue.js';
 import type { TrainingAudits } from '../../core/lifecycle/training-audits.js';
@@ -55,6 +57,10 @@ export interface AppServices {
   webhooks: WebhookEndpointService;
   /** Model lifecycle: create, examples, training jobs, versions, deploy / archive / rollback, evaluations. */
   lifecycle: ModelLifecycle;
+  /** A model's training examples one by one: list, edit, delete. */
+  examples: ModelExamples;
+  /** updateModel: name, description, cut-offs, zero-shot label texts. */
+  settings: ModelSettings;
   /** Export and import of model files. */
   transfer: ModelTransfer;
   /** Active-learning suggestions. */

@@ -10,6 +10,7 @@ import * as m0008 from './0008_change_notifications.js';
 import * as m0009 from './0009_record_failures.js';
 import * as m0010 from './0010_review.js';
 import * as m0011 from './0011_multi_label.js';
+import * as m0012 from './0012_evaluations.js';
 
 /** Append new migrations here with the next number; never rename, reorder or edit a shipped one. */
 const migrations: Readonly<Record<string, Migration>> = {
@@ -23,6 +24,7 @@ const migrations: Readonly<Record<string, Migration>> = {
   '0009_record_failures': m0009,
   '0010_review': m0010,
   '0011_multi_label': m0011,
+  '0012_evaluations': m0012,
 };
 
 export const migrationProvider: MigrationProvider = {

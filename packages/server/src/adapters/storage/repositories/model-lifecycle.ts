@@ -165,6 +165,22 @@ export function createModelLifecycleRepository(db: Kysely<DatabaseSchema>): Mode
             last_trained: version.trained_at,
           };
         }
+        if (patch.name !== undefined) values.name = patch.name;
+        if (patch.description !== undefined) values.description = patch.description;
+        if (patch.confidenceThreshold !== undefined) values.confidence_threshold = patch.confidenceThreshold;
+        if (patch.config !== undefined) {
+          assertStorable({ name: patch.name, description: patch.description, config: patch.config });
+          // The served version keeps the settings too: a redeploy of it copies its config back onto the model.
+          values.config = toJson(patch.config);
+          const served = patch.version ?? row.version;
+          if (served !== null)
+            await trx
+              .updateTable('model_versions')
+              .set({ config: toJson(patch.config) })
+              .where('model_id', '=', modelId)
+              .where('version', '=', served)
+              .execute();
+        } else assertStorable({ name: patch.name, description: patch.description });
         const updated = await trx
           .updateTable('models')
           .set(values)

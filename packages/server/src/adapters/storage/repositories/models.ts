@@ -18,6 +18,7 @@ export function toModel(row: Selectable<ModelsTable>): Model {
     trainingExamples: row.training_examples,
     lastTrained: row.last_trained,
     confidenceThreshold: row.confidence_threshold,
+    description: row.description,
     version: row.version,
     previousVersion: row.previous_version,
     createdAt: row.created_at,

@@ -158,8 +158,19 @@ export function modelLifecycleRoutes(services: AppServices): Router {
 
   router.post('/v2/models/:model_id/evaluations', requirePermission('admin'), async (req, res) => {
     const workspace = callerOf(res).workspace;
-    const examples = await labelledSet(workspace, modelIdOf(req), bodyOf<'evaluateModel'>(req));
-    const metrics: ResponseBody<'evaluateModel', 200> = await lifecycle.evaluate(workspace, modelIdOf(req), examples);
+    const body = bodyOf<'evaluateModel'>(req);
+    const examples = await labelledSet(workspace, modelIdOf(req), body);
+    const origin =
+      body.dataset_id === undefined
+        ? { source: 'examples' as const, datasetId: null }
+        : { source: 'dataset' as const, datasetId: parseDatasetKey(String(body.dataset_id)) };
+    const metrics: ResponseBody<'evaluateModel', 200> = await lifecycle.evaluate(
+      workspace,
+      modelIdOf(req),
+      examples,
+      'examples',
+      origin,
+    );
     res.json(metrics);
   });
 
