@@ -474,7 +474,16 @@ export interface paths {
             };
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List the uploads of a dataset
+         * @description Lists the file uploads of the dataset (key `ds_<id>` or bare id), newest first, each as
+         *     `getDatasetUpload` shows it: `status` (`processing`, `completed` or `failed`), the rows
+         *     received and stored, the bytes received and, for a failed upload, the line and reason.
+         *     Paginated with `offset` and `limit` (default 20, at most 100).
+         *
+         *     Needs the `reader` role.
+         */
+        get: operations["listDatasetUploads"];
         put?: never;
         /**
          * Upload a CSV or JSON Lines file of rows
@@ -2512,6 +2521,18 @@ export interface components {
              */
             completed_at: string | null;
         };
+        /** @description One page of uploads, newest first. */
+        UploadPage: {
+            data: components["schemas"]["Upload"][];
+            /** @description Number of items over all pages. */
+            total: number;
+            /** @description The `offset` used (echoed; 0 when not sent). */
+            offset: number;
+            /** @description The `limit` used (echoed; 20 when not sent). */
+            limit: number;
+            /** @description True when items follow this page (`offset + data.length < total`). */
+            has_more: boolean;
+        };
         /**
          * @description Classified texts (each text times each model) and embedded texts counted in the workspace's
          *     current billing period, the quota, and when the period resets.
@@ -4453,6 +4474,57 @@ export interface operations {
             409: components["responses"]["DatasetConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listDatasetUploads: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Number of items to skip before the first item returned, 0 to 2147483647. Default 0 when omitted.
+                 *     A negative, non-integer or larger value gives `400 INVALID_PARAMETER`.
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Maximum number of items returned, 1 to 100. Default 20 when omitted. A value outside
+                 *     1 to 100 gives `400 INVALID_PARAMETER`.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The dataset's public key `ds_<id>` (as in `Dataset.key`), or its bare integer id. `ds_1`
+                 *     and `1` name the same dataset. The id is digits only (no sign, spaces or leading zeros) and
+                 *     at most 2147483647, which the pattern spells out. Anything else is `400 INVALID_PARAMETER`,
+                 *     before any lookup.
+                 * @example ds_1
+                 */
+                dataset_id: components["parameters"]["DatasetKeyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of uploads, newest first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadPage"];
+                };
+            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["DatasetNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };

@@ -101,6 +101,13 @@ const ROWS: IsolationRow[] = [
     ownerStatus: 200,
   },
   {
+    name: "list B's uploads",
+    template: '/v2/datasets/{dataset_id}/uploads',
+    method: 'GET',
+    path: (b) => `/v2/datasets/${datasetKey(b.datasetId)}/uploads`,
+    ownerStatus: 200,
+  },
+  {
     name: "get B's upload",
     template: '/v2/datasets/{dataset_id}/uploads/{upload_id}',
     method: 'GET',

@@ -167,6 +167,14 @@ export const MATRIX: readonly MatrixRow[] = [
     success: 202,
   },
   {
+    operationId: 'listDatasetUploads',
+    method: 'GET',
+    template: '/v2/datasets/{dataset_id}/uploads',
+    path: () => '/v2/datasets/ds_1/uploads',
+    least: 'reader',
+    success: 200,
+  },
+  {
     operationId: 'getDatasetUpload',
     method: 'GET',
     template: '/v2/datasets/{dataset_id}/uploads/{upload_id}',
