@@ -215,6 +215,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the models /v1 accepts (OpenAI-compatible)
+         * @description OpenAI's `GET /v1/models`, so `openai.models.list()` and tools that pick a model from
+         *     the list work against textclass: every value that `/v1/embeddings` accepts as `model`,
+         *     which is `default` (the server's default encoder) and each encoder of the server by id.
+         *     Errors come in OpenAI's error shape, as for `/v1/embeddings`.
+         *
+         *     ```js
+         *     const openai = new OpenAI({ baseURL: 'http://localhost:8080/v1', apiKey: process.env.TEXTCLASS_API_KEY });
+         *     for await (const model of openai.models.list()) console.log(model.id);
+         *     ```
+         *
+         *     Needs the `reader` role.
+         */
+        get: operations["listOpenAiModels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/models/{model}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A model id as `listOpenAiModels` lists it: an encoder id or `default`. Letters, digits,
+                 *     `.`, `_` and `-`, starting with a letter or digit, at most 200 characters; anything else is
+                 *     `400` before any lookup.
+                 * @example use-multi-612
+                 */
+                model: components["parameters"]["OpenAiModelPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get one model /v1 accepts (OpenAI-compatible)
+         * @description OpenAI's `GET /v1/models/{model}` (`openai.models.retrieve()`): the model as
+         *     `listOpenAiModels` lists it. An id the server does not have gives `404` with
+         *     `code: model_not_found`, as `/v1/embeddings` does.
+         *
+         *     Needs the `reader` role.
+         */
+        get: operations["getOpenAiModel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/models": {
         parameters: {
             query?: never;
@@ -1879,6 +1941,37 @@ export interface components {
                 /** @description Machine-readable code (see the table above). */
                 code: string | null;
             };
+        };
+        /** @description One model in OpenAI's shape (`openai.models.retrieve()`); here an encoder that `/v1/embeddings` accepts as `model`. */
+        OpenAiModel: {
+            /**
+             * @description What to send as `model` to `/v1/embeddings`: an encoder id (`use-multi-612`,
+             *     `static-multi-100d`, an imported encoder's id …), or `default`, the server's default
+             *     encoder.
+             */
+            id: string;
+            /**
+             * @description Always `model`.
+             * @constant
+             */
+            object: "model";
+            /** @description Unix seconds when this server process started. */
+            created: number;
+            /**
+             * @description Always `textclass`.
+             * @constant
+             */
+            owned_by: "textclass";
+        };
+        /** @description OpenAI's model list (`openai.models.list()`). */
+        OpenAiModelList: {
+            /**
+             * @description Always `list`.
+             * @constant
+             */
+            object: "list";
+            /** @description `default` first, then every encoder of the server by id. */
+            data: components["schemas"]["OpenAiModel"][];
         };
         /**
          * @description Kind of model: `zero-shot` (categories described in plain text, no training data),
@@ -3711,6 +3804,13 @@ export interface components {
          */
         ModelIdPath: number;
         /**
+         * @description A model id as `listOpenAiModels` lists it: an encoder id or `default`. Letters, digits,
+         *     `.`, `_` and `-`, starting with a letter or digit, at most 200 characters; anything else is
+         *     `400` before any lookup.
+         * @example use-multi-612
+         */
+        OpenAiModelPath: string;
+        /**
          * @description Which models to list: `deployed` (default), `undeployed`, `archived`, or `all`.
          * @example deployed
          */
@@ -4065,6 +4165,70 @@ export interface operations {
             429: components["responses"]["OpenAiRateLimited"];
             500: components["responses"]["OpenAiInternalError"];
             503: components["responses"]["OpenAiUnavailable"];
+        };
+    };
+    listOpenAiModels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The models, `default` first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiModelList"];
+                };
+            };
+            401: components["responses"]["OpenAiUnauthorized"];
+            429: components["responses"]["OpenAiRateLimited"];
+            500: components["responses"]["OpenAiInternalError"];
+        };
+    };
+    getOpenAiModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A model id as `listOpenAiModels` lists it: an encoder id or `default`. Letters, digits,
+                 *     `.`, `_` and `-`, starting with a letter or digit, at most 200 characters; anything else is
+                 *     `400` before any lookup.
+                 * @example use-multi-612
+                 */
+                model: components["parameters"]["OpenAiModelPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The model. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiModel"];
+                };
+            };
+            400: components["responses"]["OpenAiBadRequest"];
+            401: components["responses"]["OpenAiUnauthorized"];
+            404: components["responses"]["OpenAiNotFound"];
+            429: components["responses"]["OpenAiRateLimited"];
+            500: components["responses"]["OpenAiInternalError"];
         };
     };
     listModels: {

@@ -192,6 +192,22 @@ export const MATRIX: readonly MatrixRow[] = [
     success: 200,
   },
   {
+    operationId: 'listOpenAiModels',
+    method: 'GET',
+    template: '/v1/models',
+    path: () => '/v1/models',
+    least: 'reader',
+    success: 200,
+  },
+  {
+    operationId: 'getOpenAiModel',
+    method: 'GET',
+    template: '/v1/models/{model}',
+    path: () => '/v1/models/default',
+    least: 'reader',
+    success: 200,
+  },
+  {
     operationId: 'getUsage',
     method: 'GET',
     template: '/v2/usage',

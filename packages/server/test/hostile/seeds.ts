@@ -5,7 +5,8 @@ import type { WorkspaceIds } from './fixtures.js';
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 /** What a path parameter names: its kind decides which malformed forms apply. */
-export type IdKind = 'int' | 'dataset' | 'upload' | 'serial';
+/** `name`: an encoder id (`/v1/models/{model}`), letters, digits, `.`, `_` and `-`. */
+export type IdKind = 'int' | 'dataset' | 'upload' | 'serial' | 'name';
 
 export interface Seed {
   path: Record<string, { value: string; kind: IdKind; foreign: string }>;
@@ -68,6 +69,10 @@ function pathOf(op: ContractOperation, c: SeedContext): Seed['path'] {
         break;
       case 'record_id':
         path[p.name] = { value: ids.recordId, kind: 'serial', foreign: foreign.recordId };
+        break;
+      case 'model':
+        // Encoders belong to the server, not a workspace: an id no server has stands in for a foreign one.
+        path[p.name] = { value: 'use-multi-612', kind: 'name', foreign: 'no-such-encoder' };
         break;
       case 'version':
         // The fine-tuned model's first version; a version no model has stands in for a foreign one.

@@ -18,6 +18,7 @@ import { errorHandler, unknownRoute } from './errors.js';
 import { openAiErrorBody } from './openai-errors.js';
 import { embeddingHotRoutes } from './routes/embeddings.js';
 import { openAiEmbeddingRoutes } from './routes/openai-embeddings.js';
+import { openAiModelRoutes } from './routes/openai-models.js';
 import { requestCounter } from './request-metrics.js';
 import { observeRequests } from './request-observation.js';
 import { metricsRoutes } from './routes/metrics.js';
@@ -110,6 +111,7 @@ export function createHttpStack(services: AppServices, options: AppOptions): Htt
   app.use(routerOf(similarity));
   app.use(routerOf(embeddings));
   app.use(openAiEmbeddingRoutes(services));
+  app.use(openAiModelRoutes(services));
   app.use(modelRoutes(services));
   app.use(modelLifecycleRoutes(services));
   app.use(reviewRoutes(services));
