@@ -520,6 +520,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/datasets/{dataset_id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The dataset's public key `ds_<id>` (as in `Dataset.key`), or its bare integer id. `ds_1`
+                 *     and `1` name the same dataset. The id is digits only (no sign, spaces or leading zeros) and
+                 *     at most 2147483647, which the pattern spells out. Anything else is `400 INVALID_PARAMETER`,
+                 *     before any lookup.
+                 * @example ds_1
+                 */
+                dataset_id: components["parameters"]["DatasetKeyPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Export a dataset's records with their classifications (CSV or JSON Lines)
+         * @description Downloads every record of the dataset (key `ds_<id>` or bare id), oldest first, with what
+         *     each of the dataset's models said, as CSV or JSON Lines (`format`, or the `Accept`
+         *     header). The file is streamed from the database a page at a time as the client reads
+         *     it, so a dataset of any size exports in constant memory; a client that stops reading
+         *     slows the export down, and one that disconnects ends it. Records written while the export
+         *     runs may or may not be in it.
+         *
+         *     - **JSON Lines** (`application/x-ndjson`): one record per line, exactly as
+         *       `listDatasetRecords` shows it (`id`, `dataset_id`, `values`, `metadata`,
+         *       `classifications`, `needs_review`, `skipped_models`, `failed_models`, `created_at`).
+         *     - **CSV** (`text/csv`, RFC 4180, UTF-8, CRLF line ends): a header row, then one row per
+         *       record: `record_id`, `created_at`, each column of the dataset in its order (empty when
+         *       null), `metadata` (a JSON object), then for each model of the dataset
+         *       `model_<id>_label`, `model_<id>_confidence` and `model_<id>_needs_review` (`true` or
+         *       `false`), empty while the record is not classified by that model. Fields holding a
+         *       comma, a quote or a line break are quoted, quotes doubled. A text cell that starts with
+         *       `=`, `+`, `-`, `@`, a tab or a carriage return is prefixed with `'` so that a
+         *       spreadsheet shows it as text instead of running it as a formula (numbers are left as
+         *       they are).
+         *
+         *     `Content-Disposition` names the file (`ds_1-records.csv`). An error found before the
+         *     first byte (an unknown dataset, a bad `format`) is answered with the error object; one
+         *     after it (the database went away) ends the response early, without the final line end.
+         *
+         *     Needs the `reader` role.
+         */
+        get: operations["exportDatasetRecords"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/datasets/{dataset_id}/uploads": {
         parameters: {
             query?: never;
@@ -3843,6 +3896,13 @@ export interface components {
          */
         DatasetKeyPath: string;
         /**
+         * @description `csv` or `jsonl`. When omitted, the `Accept` header chooses (`text/csv` or
+         *     `application/x-ndjson`); when it names neither, CSV. Any other value is
+         *     `400 INVALID_PARAMETER`.
+         * @example csv
+         */
+        ExportFormat: "csv" | "jsonl";
+        /**
          * @description Upload id `up_<n>` as returned by `uploadDatasetFile` (`id`): `up_` and digits, no sign,
          *     spaces or leading zeros, at most 18 digits. Anything else is `400 INVALID_PARAMETER`, before
          *     any lookup.
@@ -3930,6 +3990,11 @@ export interface components {
          * @example 12
          */
         "Retry-After": number;
+        /**
+         * @description `attachment` with the file name: `ds_<id>-records.csv` or `ds_<id>-records.jsonl`.
+         * @example attachment; filename="ds_1-records.csv"
+         */
+        "Content-Disposition": string;
     };
     pathItems: never;
 }
@@ -4638,6 +4703,54 @@ export interface operations {
             409: components["responses"]["DatasetConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    exportDatasetRecords: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `csv` or `jsonl`. When omitted, the `Accept` header chooses (`text/csv` or
+                 *     `application/x-ndjson`); when it names neither, CSV. Any other value is
+                 *     `400 INVALID_PARAMETER`.
+                 * @example csv
+                 */
+                format?: components["parameters"]["ExportFormat"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The dataset's public key `ds_<id>` (as in `Dataset.key`), or its bare integer id. `ds_1`
+                 *     and `1` name the same dataset. The id is digits only (no sign, spaces or leading zeros) and
+                 *     at most 2147483647, which the pattern spells out. Anything else is `400 INVALID_PARAMETER`,
+                 *     before any lookup.
+                 * @example ds_1
+                 */
+                dataset_id: components["parameters"]["DatasetKeyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The records, streamed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Content-Disposition": components["headers"]["Content-Disposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/x-ndjson": string;
+                };
+            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["DatasetNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };

@@ -101,6 +101,13 @@ const ROWS: IsolationRow[] = [
     ownerStatus: 200,
   },
   {
+    name: "export B's records",
+    template: '/v2/datasets/{dataset_id}/export',
+    method: 'GET',
+    path: (b) => `/v2/datasets/${datasetKey(b.datasetId)}/export`,
+    ownerStatus: 200,
+  },
+  {
     name: "list B's uploads",
     template: '/v2/datasets/{dataset_id}/uploads',
     method: 'GET',

@@ -167,6 +167,14 @@ export const MATRIX: readonly MatrixRow[] = [
     success: 202,
   },
   {
+    operationId: 'exportDatasetRecords',
+    method: 'GET',
+    template: '/v2/datasets/{dataset_id}/export',
+    path: () => '/v2/datasets/ds_1/export?format=jsonl',
+    least: 'reader',
+    success: 200,
+  },
+  {
     operationId: 'listDatasetUploads',
     method: 'GET',
     template: '/v2/datasets/{dataset_id}/uploads',

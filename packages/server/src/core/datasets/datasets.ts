@@ -13,6 +13,7 @@ import type {
   PageRequest,
 } from '../shared/types.js';
 import { ownValue } from '../shared/own-value.js';
+import { recordPages } from './record-pages.js';
 
 const RESERVED_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
 export const MAX_ROWS_PER_ITEM_CALL = 8;
@@ -104,6 +105,16 @@ export class DatasetService {
   async listRecords(workspaceId: number, key: string, page: PageRequest): Promise<Page<DatasetRecord>> {
     const dataset = await this.get(workspaceId, key);
     return this.records.list(dataset.id, page);
+  }
+
+  /** The dataset (found before any record is read: an unknown one fails first) and its records, a page at a time. */
+  async exportRecords(
+    workspaceId: number,
+    key: string,
+    pageRows?: number,
+  ): Promise<{ dataset: Dataset; pages: AsyncGenerator<DatasetRecord[], void, undefined> }> {
+    const dataset = await this.get(workspaceId, key);
+    return { dataset, pages: recordPages(this.records, dataset.id, pageRows) };
   }
 
   private async writable(workspaceId: number, datasetId: number): Promise<Dataset> {

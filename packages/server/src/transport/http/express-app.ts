@@ -23,6 +23,7 @@ import { requestCounter } from './request-metrics.js';
 import { observeRequests } from './request-observation.js';
 import { metricsRoutes } from './routes/metrics.js';
 import { datasetRoutes } from './routes/datasets.js';
+import { datasetExportRoutes } from './routes/dataset-export.js';
 import { uploadRoutes } from './routes/uploads.js';
 import { inferenceHotRoutes } from './routes/inference.js';
 import { modelRoutes } from './routes/models.js';
@@ -117,6 +118,7 @@ export function createHttpStack(services: AppServices, options: AppOptions): Htt
   app.use(reviewRoutes(services));
   app.use(trainingAuditRoutes(services));
   app.use(datasetRoutes(services));
+  app.use(datasetExportRoutes(services));
   app.use(uploadRoutes(services));
   app.use(apiKeyRoutes(services));
   app.use(usageRoutes(services));
