@@ -365,10 +365,11 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description Integer id of the dataset (`Dataset.id`); `1` is the dataset whose key is `ds_1`. Digits only:
-                 *     no sign, spaces, leading zeros, exponent or hex; at most 2147483647. Anything else is
+                 * @description The dataset: its key `ds_<id>` (as in `Dataset.key`) or its bare integer id (`Dataset.id`),
+                 *     as on every path that names a dataset; `ds_1` and `1` name the same dataset. The id is
+                 *     digits only (no sign, spaces or leading zeros) and at most 2147483647. Anything else is
                  *     `400 INVALID_PARAMETER`, before any lookup.
-                 * @example 1
+                 * @example ds_1
                  */
                 dataset_id: components["parameters"]["DatasetIdPath"];
             };
@@ -378,7 +379,8 @@ export interface paths {
         put?: never;
         /**
          * Add rows to a dataset
-         * @description Adds 1 to 8 rows (at most 8 texts per call) to the dataset with this integer id. Each row
+         * @description Adds 1 to 8 rows (at most 8 texts per call) to the dataset (key `ds_<id>` or bare integer
+         *     id, as on every dataset path). Each row
          *     maps column names to values: text and timestamps (ISO 8601) as strings, numbers as numbers,
          *     or null; a value that does not fit its column's type gives `400 INVALID_PARAMETER`.
          *     Values are stored exactly as sent; keys that are not columns of the dataset are ignored and
@@ -3881,12 +3883,13 @@ export interface components {
          */
         Limit: number;
         /**
-         * @description Integer id of the dataset (`Dataset.id`); `1` is the dataset whose key is `ds_1`. Digits only:
-         *     no sign, spaces, leading zeros, exponent or hex; at most 2147483647. Anything else is
+         * @description The dataset: its key `ds_<id>` (as in `Dataset.key`) or its bare integer id (`Dataset.id`),
+         *     as on every path that names a dataset; `ds_1` and `1` name the same dataset. The id is
+         *     digits only (no sign, spaces or leading zeros) and at most 2147483647. Anything else is
          *     `400 INVALID_PARAMETER`, before any lookup.
-         * @example 1
+         * @example ds_1
          */
-        DatasetIdPath: number;
+        DatasetIdPath: number | string;
         /**
          * @description The dataset's public key `ds_<id>` (as in `Dataset.key`), or its bare integer id. `ds_1`
          *     and `1` name the same dataset. The id is digits only (no sign, spaces or leading zeros) and
@@ -4457,10 +4460,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Integer id of the dataset (`Dataset.id`); `1` is the dataset whose key is `ds_1`. Digits only:
-                 *     no sign, spaces, leading zeros, exponent or hex; at most 2147483647. Anything else is
+                 * @description The dataset: its key `ds_<id>` (as in `Dataset.key`) or its bare integer id (`Dataset.id`),
+                 *     as on every path that names a dataset; `ds_1` and `1` name the same dataset. The id is
+                 *     digits only (no sign, spaces or leading zeros) and at most 2147483647. Anything else is
                  *     `400 INVALID_PARAMETER`, before any lookup.
-                 * @example 1
+                 * @example ds_1
                  */
                 dataset_id: components["parameters"]["DatasetIdPath"];
             };

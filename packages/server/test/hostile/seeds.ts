@@ -46,9 +46,8 @@ function pathOf(op: ContractOperation, c: SeedContext): Seed['path'] {
         break;
       }
       case 'dataset_id':
-        path[p.name] = op.template.startsWith('/v2/dataset/')
-          ? { value: String(ids.datasetId), kind: 'int', foreign: String(foreign.datasetId) }
-          : { value: `ds_${ids.datasetId}`, kind: 'dataset', foreign: `ds_${foreign.datasetId}` };
+        // One rule on every dataset path: the key ds_<id> or the bare id.
+        path[p.name] = { value: `ds_${ids.datasetId}`, kind: 'dataset', foreign: `ds_${foreign.datasetId}` };
         break;
       case 'upload_id':
         path[p.name] = { value: ids.uploadId, kind: 'upload', foreign: foreign.uploadId };

@@ -66,13 +66,13 @@ export class DatasetService {
     return dataset;
   }
 
-  /** POST /v2/dataset/{id}/item: rows keep known columns only; missing columns are null. All or none. */
+  /** POST /v2/dataset/{id}/item (key `ds_<id>` or bare id): rows keep known columns only; missing columns are null. All or none. */
   async addRows(
     workspaceId: number,
-    datasetId: number,
+    key: string | number,
     rows: Array<Record<string, unknown>>,
   ): Promise<DatasetRecord[]> {
-    const dataset = await this.writable(workspaceId, datasetId);
+    const dataset = await this.writable(workspaceId, key);
     if (rows.length > MAX_ROWS_PER_ITEM_CALL) throw invalid('rows', `at most ${MAX_ROWS_PER_ITEM_CALL} rows per call`);
     const records = rows.map((row, i) => ({ values: rowValues(dataset, row, `rows[${i}]`), metadata: {} }));
     return this.records.insertMany(dataset.id, records, classificationJobs);
@@ -117,8 +117,8 @@ export class DatasetService {
     return { dataset, pages: recordPages(this.records, dataset.id, pageRows) };
   }
 
-  private async writable(workspaceId: number, datasetId: number): Promise<Dataset> {
-    const dataset = await this.get(workspaceId, datasetId);
+  private async writable(workspaceId: number, key: string | number): Promise<Dataset> {
+    const dataset = await this.get(workspaceId, key);
     if (dataset.status === 'processing') {
       throw new DomainError(
         'DATASET_PROCESSING',
