@@ -215,6 +215,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the models /v1 accepts (OpenAI-compatible)
+         * @description OpenAI's `GET /v1/models`, so `openai.models.list()` and tools that pick a model from
+         *     the list work against textclass: every value that `/v1/embeddings` accepts as `model`,
+         *     which is `default` (the server's default encoder) and each encoder of the server by id.
+         *     Errors come in OpenAI's error shape, as for `/v1/embeddings`.
+         *
+         *     ```js
+         *     const openai = new OpenAI({ baseURL: 'http://localhost:8080/v1', apiKey: process.env.TEXTCLASS_API_KEY });
+         *     for await (const model of openai.models.list()) console.log(model.id);
+         *     ```
+         *
+         *     Needs the `reader` role.
+         */
+        get: operations["listOpenAiModels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/models/{model}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A model id as `listOpenAiModels` lists it: an encoder id or `default`. Letters, digits,
+                 *     `.`, `_` and `-`, starting with a letter or digit, at most 200 characters; anything else is
+                 *     `400` before any lookup.
+                 * @example use-multi-612
+                 */
+                model: components["parameters"]["OpenAiModelPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get one model /v1 accepts (OpenAI-compatible)
+         * @description OpenAI's `GET /v1/models/{model}` (`openai.models.retrieve()`): the model as
+         *     `listOpenAiModels` lists it. An id the server does not have gives `404` with
+         *     `code: model_not_found`, as `/v1/embeddings` does.
+         *
+         *     Needs the `reader` role.
+         */
+        get: operations["getOpenAiModel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/models": {
         parameters: {
             query?: never;
@@ -316,10 +378,11 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description Integer id of the dataset (`Dataset.id`); `1` is the dataset whose key is `ds_1`. Digits only:
-                 *     no sign, spaces, leading zeros, exponent or hex; at most 2147483647. Anything else is
+                 * @description The dataset: its key `ds_<id>` (as in `Dataset.key`) or its bare integer id (`Dataset.id`),
+                 *     as on every path that names a dataset; `ds_1` and `1` name the same dataset. The id is
+                 *     digits only (no sign, spaces or leading zeros) and at most 2147483647. Anything else is
                  *     `400 INVALID_PARAMETER`, before any lookup.
-                 * @example 1
+                 * @example ds_1
                  */
                 dataset_id: components["parameters"]["DatasetIdPath"];
             };
@@ -329,7 +392,8 @@ export interface paths {
         put?: never;
         /**
          * Add rows to a dataset
-         * @description Adds 1 to 8 rows (at most 8 texts per call) to the dataset with this integer id. Each row
+         * @description Adds 1 to 8 rows (at most 8 texts per call) to the dataset (key `ds_<id>` or bare integer
+         *     id, as on every dataset path). Each row
          *     maps column names to values: text and timestamps (ISO 8601) as strings, numbers as numbers,
          *     or null; a value that does not fit its column's type gives `400 INVALID_PARAMETER`.
          *     Values are stored exactly as sent; keys that are not columns of the dataset are ignored and
@@ -471,6 +535,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/datasets/{dataset_id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The dataset's public key `ds_<id>` (as in `Dataset.key`), or its bare integer id. `ds_1`
+                 *     and `1` name the same dataset. The id is digits only (no sign, spaces or leading zeros) and
+                 *     at most 2147483647, which the pattern spells out. Anything else is `400 INVALID_PARAMETER`,
+                 *     before any lookup.
+                 * @example ds_1
+                 */
+                dataset_id: components["parameters"]["DatasetKeyPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Export a dataset's records with their classifications (CSV or JSON Lines)
+         * @description Downloads every record of the dataset (key `ds_<id>` or bare id), oldest first, with what
+         *     each of the dataset's models said, as CSV or JSON Lines (`format`, or the `Accept`
+         *     header). The file is streamed from the database a page at a time as the client reads
+         *     it, so a dataset of any size exports in constant memory; a client that stops reading
+         *     slows the export down, and one that disconnects ends it. Records written while the export
+         *     runs may or may not be in it.
+         *
+         *     - **JSON Lines** (`application/x-ndjson`): one record per line, exactly as
+         *       `listDatasetRecords` shows it (`id`, `dataset_id`, `values`, `metadata`,
+         *       `classifications`, `needs_review`, `skipped_models`, `failed_models`, `created_at`).
+         *     - **CSV** (`text/csv`, RFC 4180, UTF-8, CRLF line ends): a header row, then one row per
+         *       record: `record_id`, `created_at`, each column of the dataset in its order (empty when
+         *       null), `metadata` (a JSON object), then for each model of the dataset
+         *       `model_<id>_label`, `model_<id>_confidence` and `model_<id>_needs_review` (`true` or
+         *       `false`), empty while the record is not classified by that model. Fields holding a
+         *       comma, a quote or a line break are quoted, quotes doubled. A text cell that starts with
+         *       `=`, `+`, `-`, `@`, a tab or a carriage return is prefixed with `'` so that a
+         *       spreadsheet shows it as text instead of running it as a formula (numbers are left as
+         *       they are).
+         *
+         *     `Content-Disposition` names the file (`ds_1-records.csv`). An error found before the
+         *     first byte (an unknown dataset, a bad `format`) is answered with the error object; one
+         *     after it (the database went away) ends the response early, without the final line end.
+         *
+         *     Needs the `reader` role.
+         */
+        get: operations["exportDatasetRecords"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/datasets/{dataset_id}/uploads": {
         parameters: {
             query?: never;
@@ -487,7 +604,16 @@ export interface paths {
             };
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List the uploads of a dataset
+         * @description Lists the file uploads of the dataset (key `ds_<id>` or bare id), newest first, each as
+         *     `getDatasetUpload` shows it: `status` (`processing`, `completed` or `failed`), the rows
+         *     received and stored, the bytes received and, for a failed upload, the line and reason.
+         *     Paginated with `offset` and `limit` (default 20, at most 100).
+         *
+         *     Needs the `reader` role.
+         */
+        get: operations["listDatasetUploads"];
         put?: never;
         /**
          * Upload a CSV or JSON Lines file of rows
@@ -1951,6 +2077,37 @@ export interface components {
                 code: string | null;
             };
         };
+        /** @description One model in OpenAI's shape (`openai.models.retrieve()`); here an encoder that `/v1/embeddings` accepts as `model`. */
+        OpenAiModel: {
+            /**
+             * @description What to send as `model` to `/v1/embeddings`: an encoder id (`use-multi-612`,
+             *     `static-multi-100d`, an imported encoder's id …), or `default`, the server's default
+             *     encoder.
+             */
+            id: string;
+            /**
+             * @description Always `model`.
+             * @constant
+             */
+            object: "model";
+            /** @description Unix seconds when this server process started. */
+            created: number;
+            /**
+             * @description Always `textclass`.
+             * @constant
+             */
+            owned_by: "textclass";
+        };
+        /** @description OpenAI's model list (`openai.models.list()`). */
+        OpenAiModelList: {
+            /**
+             * @description Always `list`.
+             * @constant
+             */
+            object: "list";
+            /** @description `default` first, then every encoder of the server by id. */
+            data: components["schemas"]["OpenAiModel"][];
+        };
         /**
          * @description Kind of model: `zero-shot` (categories described in plain text, no training data),
          *     `few-shot` (a few labelled examples per label), `fine-tuned` (a classification head trained
@@ -2634,6 +2791,18 @@ export interface components {
              * @description ISO 8601 UTC time the upload completed or failed; null while `processing`.
              */
             completed_at: string | null;
+        };
+        /** @description One page of uploads, newest first. */
+        UploadPage: {
+            data: components["schemas"]["Upload"][];
+            /** @description Number of items over all pages. */
+            total: number;
+            /** @description The `offset` used (echoed; 0 when not sent). */
+            offset: number;
+            /** @description The `limit` used (echoed; 20 when not sent). */
+            limit: number;
+            /** @description True when items follow this page (`offset + data.length < total`). */
+            has_more: boolean;
         };
         /**
          * @description Classified texts (each text times each model) and embedded texts counted in the workspace's
@@ -3929,6 +4098,13 @@ export interface components {
          */
         ModelIdPath: number;
         /**
+         * @description A model id as `listOpenAiModels` lists it: an encoder id or `default`. Letters, digits,
+         *     `.`, `_` and `-`, starting with a letter or digit, at most 200 characters; anything else is
+         *     `400` before any lookup.
+         * @example use-multi-612
+         */
+        OpenAiModelPath: string;
+        /**
          * @description Which models to list: `deployed` (default), `undeployed`, `archived`, or `all`.
          * @example deployed
          */
@@ -3946,12 +4122,13 @@ export interface components {
          */
         Limit: number;
         /**
-         * @description Integer id of the dataset (`Dataset.id`); `1` is the dataset whose key is `ds_1`. Digits only:
-         *     no sign, spaces, leading zeros, exponent or hex; at most 2147483647. Anything else is
+         * @description The dataset: its key `ds_<id>` (as in `Dataset.key`) or its bare integer id (`Dataset.id`),
+         *     as on every path that names a dataset; `ds_1` and `1` name the same dataset. The id is
+         *     digits only (no sign, spaces or leading zeros) and at most 2147483647. Anything else is
          *     `400 INVALID_PARAMETER`, before any lookup.
-         * @example 1
+         * @example ds_1
          */
-        DatasetIdPath: number;
+        DatasetIdPath: number | string;
         /**
          * @description The dataset's public key `ds_<id>` (as in `Dataset.key`), or its bare integer id. `ds_1`
          *     and `1` name the same dataset. The id is digits only (no sign, spaces or leading zeros) and
@@ -3960,6 +4137,13 @@ export interface components {
          * @example ds_1
          */
         DatasetKeyPath: string;
+        /**
+         * @description `csv` or `jsonl`. When omitted, the `Accept` header chooses (`text/csv` or
+         *     `application/x-ndjson`); when it names neither, CSV. Any other value is
+         *     `400 INVALID_PARAMETER`.
+         * @example csv
+         */
+        ExportFormat: "csv" | "jsonl";
         /**
          * @description Upload id `up_<n>` as returned by `uploadDatasetFile` (`id`): `up_` and digits, no sign,
          *     spaces or leading zeros, at most 18 digits. Anything else is `400 INVALID_PARAMETER`, before
@@ -4065,6 +4249,11 @@ export interface components {
          * @example 12
          */
         "Retry-After": number;
+        /**
+         * @description `attachment` with the file name: `ds_<id>-records.csv` or `ds_<id>-records.jsonl`.
+         * @example attachment; filename="ds_1-records.csv"
+         */
+        "Content-Disposition": string;
     };
     pathItems: never;
 }
@@ -4302,6 +4491,70 @@ export interface operations {
             503: components["responses"]["OpenAiUnavailable"];
         };
     };
+    listOpenAiModels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The models, `default` first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiModelList"];
+                };
+            };
+            401: components["responses"]["OpenAiUnauthorized"];
+            429: components["responses"]["OpenAiRateLimited"];
+            500: components["responses"]["OpenAiInternalError"];
+        };
+    };
+    getOpenAiModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A model id as `listOpenAiModels` lists it: an encoder id or `default`. Letters, digits,
+                 *     `.`, `_` and `-`, starting with a letter or digit, at most 200 characters; anything else is
+                 *     `400` before any lookup.
+                 * @example use-multi-612
+                 */
+                model: components["parameters"]["OpenAiModelPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The model. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAiModel"];
+                };
+            };
+            400: components["responses"]["OpenAiBadRequest"];
+            401: components["responses"]["OpenAiUnauthorized"];
+            404: components["responses"]["OpenAiNotFound"];
+            429: components["responses"]["OpenAiRateLimited"];
+            500: components["responses"]["OpenAiInternalError"];
+        };
+    };
     listModels: {
         parameters: {
             query?: {
@@ -4508,10 +4761,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Integer id of the dataset (`Dataset.id`); `1` is the dataset whose key is `ds_1`. Digits only:
-                 *     no sign, spaces, leading zeros, exponent or hex; at most 2147483647. Anything else is
+                 * @description The dataset: its key `ds_<id>` (as in `Dataset.key`) or its bare integer id (`Dataset.id`),
+                 *     as on every path that names a dataset; `ds_1` and `1` name the same dataset. The id is
+                 *     digits only (no sign, spaces or leading zeros) and at most 2147483647. Anything else is
                  *     `400 INVALID_PARAMETER`, before any lookup.
-                 * @example 1
+                 * @example ds_1
                  */
                 dataset_id: components["parameters"]["DatasetIdPath"];
             };
@@ -4754,6 +5008,105 @@ export interface operations {
             409: components["responses"]["DatasetConflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    exportDatasetRecords: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `csv` or `jsonl`. When omitted, the `Accept` header chooses (`text/csv` or
+                 *     `application/x-ndjson`); when it names neither, CSV. Any other value is
+                 *     `400 INVALID_PARAMETER`.
+                 * @example csv
+                 */
+                format?: components["parameters"]["ExportFormat"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The dataset's public key `ds_<id>` (as in `Dataset.key`), or its bare integer id. `ds_1`
+                 *     and `1` name the same dataset. The id is digits only (no sign, spaces or leading zeros) and
+                 *     at most 2147483647, which the pattern spells out. Anything else is `400 INVALID_PARAMETER`,
+                 *     before any lookup.
+                 * @example ds_1
+                 */
+                dataset_id: components["parameters"]["DatasetKeyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The records, streamed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "Content-Disposition": components["headers"]["Content-Disposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/x-ndjson": string;
+                };
+            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["DatasetNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listDatasetUploads: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Number of items to skip before the first item returned, 0 to 2147483647. Default 0 when omitted.
+                 *     A negative, non-integer or larger value gives `400 INVALID_PARAMETER`.
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Maximum number of items returned, 1 to 100. Default 20 when omitted. A value outside
+                 *     1 to 100 gives `400 INVALID_PARAMETER`.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The dataset's public key `ds_<id>` (as in `Dataset.key`), or its bare integer id. `ds_1`
+                 *     and `1` name the same dataset. The id is digits only (no sign, spaces or leading zeros) and
+                 *     at most 2147483647, which the pattern spells out. Anything else is `400 INVALID_PARAMETER`,
+                 *     before any lookup.
+                 * @example ds_1
+                 */
+                dataset_id: components["parameters"]["DatasetKeyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of uploads, newest first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadPage"];
+                };
+            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["DatasetNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };

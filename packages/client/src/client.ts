@@ -1,7 +1,8 @@
 // Builds the typed textclass client: openapi-fetch over the contract's paths, bearer auth and the spec's retries.
-import createClient, { type Client } from 'openapi-fetch';
+import createClient from 'openapi-fetch';
 import type { paths } from './generated/contract.js';
 import { bearerAuth } from './auth.js';
+import type { TextclassClient } from './exact-init.js';
 import type { Clock } from './clock.js';
 import type { RetryOptions } from './retry-policy.js';
 import { createRetryingFetch, type FetchFn } from './retrying-fetch.js';
@@ -22,8 +23,7 @@ export interface TextclassClientOptions {
   userAgent?: string;
 }
 
-/** The client: `client.POST('/v2/models/{model_id}/inference', …)` resolves to `{data} | {error}`. */
-export type TextclassClient = Client<paths>;
+export type { TextclassClient } from './exact-init.js';
 
 /**
  * Creates a client typed by the contract. Retries live in the fetch it wraps rather than in a
@@ -38,5 +38,6 @@ export function createTextclassClient(options: TextclassClientOptions): Textclas
     ...(options.userAgent !== undefined && { headers: { 'User-Agent': options.userAgent } }),
   });
   client.use(bearerAuth(options.apiKey));
-  return client;
+  // The same object: its methods' types only hold request bodies and parameters to exactly what the contract names.
+  return client as unknown as TextclassClient;
 }

@@ -38,6 +38,8 @@ function validId(kind: IdKind, raw: string): boolean {
       return /^up_[1-9][0-9]{0,17}$/.test(raw);
     case 'serial':
       return /^[1-9][0-9]{0,17}$/.test(raw);
+    case 'name':
+      return /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/.test(raw);
   }
 }
 
@@ -112,6 +114,8 @@ function absentIds(kind: IdKind): string[] {
       return ['up_999999999999999999', 'up_2147483648'];
     case 'serial':
       return ['999999999999999999', '9223372036854775'];
+    case 'name':
+      return ['no-such-encoder', 'x'.repeat(200)];
   }
 }
 

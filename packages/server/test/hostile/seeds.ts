@@ -5,7 +5,8 @@ import type { WorkspaceIds } from './fixtures.js';
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 /** What a path parameter names: its kind decides which malformed forms apply. */
-export type IdKind = 'int' | 'dataset' | 'upload' | 'serial';
+/** `name`: an encoder id (`/v1/models/{model}`), letters, digits, `.`, `_` and `-`. */
+export type IdKind = 'int' | 'dataset' | 'upload' | 'serial' | 'name';
 
 export interface Seed {
   path: Record<string, { value: string; kind: IdKind; foreign: string }>;
@@ -47,9 +48,8 @@ function pathOf(op: ContractOperation, c: SeedContext): Seed['path'] {
         break;
       }
       case 'dataset_id':
-        path[p.name] = op.template.startsWith('/v2/dataset/')
-          ? { value: String(ids.datasetId), kind: 'int', foreign: String(foreign.datasetId) }
-          : { value: `ds_${ids.datasetId}`, kind: 'dataset', foreign: `ds_${foreign.datasetId}` };
+        // One rule on every dataset path: the key ds_<id> or the bare id.
+        path[p.name] = { value: `ds_${ids.datasetId}`, kind: 'dataset', foreign: `ds_${foreign.datasetId}` };
         break;
       case 'upload_id':
         path[p.name] = { value: ids.uploadId, kind: 'upload', foreign: foreign.uploadId };
@@ -73,6 +73,10 @@ function pathOf(op: ContractOperation, c: SeedContext): Seed['path'] {
         break;
       case 'record_id':
         path[p.name] = { value: ids.recordId, kind: 'serial', foreign: foreign.recordId };
+        break;
+      case 'model':
+        // Encoders belong to the server, not a workspace: an id no server has stands in for a foreign one.
+        path[p.name] = { value: 'use-multi-612', kind: 'name', foreign: 'no-such-encoder' };
         break;
       case 'version':
         // The fine-tuned model's first version; a version no model has stands in for a foreign one.

@@ -300,3 +300,31 @@ describe('refused uploads', () => {
     expect(res.status).toBe(403);
   });
 });
+
+describe('listing uploads', () => {
+  it('lists a dataset’s uploads newest first, each as its single view shows it, paginated', async () => {
+    const key = await createDataset();
+    const empty = await server.call('GET', `/v2/datasets/${key}/uploads`);
+    expect(empty.status).toBe(200);
+    expect(empty.body).toEqual({ data: [], total: 0, offset: 0, limit: 20, has_more: false });
+    const first = await accepted(key, 'body,score\nfine,1\nalso fine,2\n', 'text/csv');
+    const second = await accepted(key, 'body,score\nok,1\nbad,not a number\n', 'text/csv');
+    const third = await accepted(key, '{"body":"json line"}\n', 'application/x-ndjson');
+    expect(second.status).toBe('failed');
+
+    const all = await server.call('GET', `/v2/datasets/${key}/uploads`);
+    expect(all.status).toBe(200);
+    const views = await Promise.all(
+      [third, second, first].map(async (u) => (await server.call('GET', `/v2/datasets/${key}/uploads/${u.id}`)).body),
+    );
+    expect(all.body).toEqual({ data: views, total: 3, offset: 0, limit: 20, has_more: false });
+    expect(views.map((u) => u.status)).toEqual(['completed', 'failed', 'completed']);
+
+    const page = await server.call('GET', `/v2/datasets/${key}/uploads?offset=1&limit=1`);
+    expect(page.body).toEqual({ data: [views[1]], total: 3, offset: 1, limit: 1, has_more: true });
+    // Another dataset's uploads are not listed; an unknown dataset is 404, a bad limit 400.
+    expect((await server.call('GET', `/v2/datasets/${await createDataset()}/uploads`)).body.total).toBe(0);
+    expect((await server.call('GET', '/v2/datasets/ds_999999/uploads')).status).toBe(404);
+    expect((await server.call('GET', `/v2/datasets/${key}/uploads?limit=101`)).status).toBe(400);
+  });
+});

@@ -8,7 +8,7 @@ import { DomainError, notFound } from '../../core/shared/domain-errors.js';
 import { checkCsvHeader, uploadRowValues } from '../../core/datasets/upload-rows.js';
 import type { Upload, UploadError, UploadIntake, UploadRepository, UploadRequest } from '../../core/ports/uploads.js';
 import { classificationJobs } from '../../core/datasets/classification-jobs.js';
-import type { CellValue, Dataset } from '../../core/shared/types.js';
+import type { CellValue, Dataset, Page, PageRequest } from '../../core/shared/types.js';
 import type { Logger } from '../observability/logger.js';
 import type { PipelineEvents } from '../../core/ports/pipeline-events.js';
 import { readRows, UploadLineError } from './read-rows.js';
@@ -116,6 +116,11 @@ export class UploadService implements UploadIntake {
     const upload = await this.repo.get(workspaceId, dataset.id, uploadId);
     if (!upload) throw notFound(`upload up_${uploadId} of dataset ${datasetKey(dataset.id)}`);
     return upload;
+  }
+
+  async list(workspaceId: number, key: string, page: PageRequest): Promise<Page<Upload>> {
+    const dataset = await this.datasets.get(workspaceId, key);
+    return this.repo.list(workspaceId, dataset.id, page);
   }
 
   /** Resolves when the upload's background ingestion (in this process) has ended; for tests and benchmarks. */

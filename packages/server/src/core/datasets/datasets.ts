@@ -13,6 +13,7 @@ import type {
   PageRequest,
 } from '../shared/types.js';
 import { ownValue } from '../shared/own-value.js';
+import { recordPages } from './record-pages.js';
 
 const RESERVED_NAMES = new Set(['__proto__', 'constructor', 'prototype']);
 export const MAX_ROWS_PER_ITEM_CALL = 8;
@@ -65,13 +66,13 @@ export class DatasetService {
     return dataset;
   }
 
-  /** POST /v2/dataset/{id}/item: rows keep known columns only; missing columns are null. All or none. */
+  /** POST /v2/dataset/{id}/item (key `ds_<id>` or bare id): rows keep known columns only; missing columns are null. All or none. */
   async addRows(
     workspaceId: number,
-    datasetId: number,
+    key: string | number,
     rows: Array<Record<string, unknown>>,
   ): Promise<DatasetRecord[]> {
-    const dataset = await this.writable(workspaceId, datasetId);
+    const dataset = await this.writable(workspaceId, key);
     if (rows.length > MAX_ROWS_PER_ITEM_CALL) throw invalid('rows', `at most ${MAX_ROWS_PER_ITEM_CALL} rows per call`);
     const records = rows.map((row, i) => ({ values: rowValues(dataset, row, `rows[${i}]`), metadata: {} }));
     return this.records.insertMany(dataset.id, records, classificationJobs);
@@ -106,8 +107,18 @@ export class DatasetService {
     return this.records.list(dataset.id, page);
   }
 
-  private async writable(workspaceId: number, datasetId: number): Promise<Dataset> {
-    const dataset = await this.get(workspaceId, datasetId);
+  /** The dataset (found before any record is read: an unknown one fails first) and its records, a page at a time. */
+  async exportRecords(
+    workspaceId: number,
+    key: string,
+    pageRows?: number,
+  ): Promise<{ dataset: Dataset; pages: AsyncGenerator<DatasetRecord[], void, undefined> }> {
+    const dataset = await this.get(workspaceId, key);
+    return { dataset, pages: recordPages(this.records, dataset.id, pageRows) };
+  }
+
+  private async writable(workspaceId: number, key: string | number): Promise<Dataset> {
+    const dataset = await this.get(workspaceId, key);
     if (dataset.status === 'processing') {
       throw new DomainError(
         'DATASET_PROCESSING',

@@ -77,6 +77,8 @@ export interface RecordRepository {
   /** Inserts all rows in one transaction (all or none), bumps the dataset's row count and writes the jobs `jobsFor` asks for. */
   insertMany(datasetId: number, rows: NewRecord[], jobsFor: JobsForStoredRows): Promise<DatasetRecord[]>;
   list(datasetId: number, page: PageRequest): Promise<Page<DatasetRecord>>;
+  /** Up to `limit` records with ids above `afterId` (all when undefined), by id: a keyset page, cheap however deep. */
+  listAfter(datasetId: number, afterId: string | undefined, limit: number): Promise<DatasetRecord[]>;
 }
 
 export interface UsageRepository {

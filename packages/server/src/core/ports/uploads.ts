@@ -1,7 +1,7 @@
 // File uploads into a dataset: the Upload state, the intake port transports hand a body to, and the storage port that stages, completes or fails it.
 import type { Readable } from 'node:stream';
 import type { ExampleInput } from '../lifecycle/multi-label-examples.js';
-import type { CellValue } from '../shared/types.js';
+import type { CellValue, Page, PageRequest } from '../shared/types.js';
 import type { JobsForStoredRows } from './pipeline.js';
 
 export type UploadStatus = 'processing' | 'completed' | 'failed';
@@ -34,6 +34,8 @@ export interface UploadRepository {
    */
   begin(workspaceId: number, datasetId: number, format: UploadFormat): Promise<Upload | 'busy' | 'missing'>;
   get(workspaceId: number, datasetId: number, uploadId: string): Promise<Upload | undefined>;
+  /** One page of the dataset's uploads, newest first. */
+  list(workspaceId: number, datasetId: number, page: PageRequest): Promise<Page<Upload>>;
   /** Records the size of the spooled body. */
   received(uploadId: string, bytes: number): Promise<Upload>;
   /** Deletes an upload whose body never arrived whole and sets its dataset ready again. */
@@ -68,6 +70,8 @@ export interface UploadIntake {
   /** Answers once the body is spooled whole; ingestion goes on in the background. */
   receive(workspaceId: number, datasetKey: string, request: UploadRequest): Promise<Upload>;
   get(workspaceId: number, datasetKey: string, uploadId: string): Promise<Upload>;
+  /** One page of the dataset's uploads, newest first. */
+  list(workspaceId: number, datasetKey: string, page: PageRequest): Promise<Page<Upload>>;
 }
 
 /** Reads labelled examples (text, label) from a CSV or JSON Lines file body; a bad line is an error naming it. */

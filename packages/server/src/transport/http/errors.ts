@@ -5,6 +5,7 @@ import type { Logger } from '../../adapters/observability/logger.js';
 import type { Metrics, RefusalReason } from '../../adapters/observability/prometheus-metrics.js';
 import { unsupportedContentEncoding } from './content-encoding.js';
 import { contextOf } from './context.js';
+import { UnknownPathError, unknownPathError } from './path-hints.js';
 import { validationToDomainError, type ValidationItem } from './validation-errors.js';
 
 export const STATUS_OF: Record<ErrorCode, number> = {
@@ -72,7 +73,7 @@ export function toDomainError(err: unknown): DomainError {
     return new DomainError('INVALID_PARAMETER', 'path: a percent-escape in the path does not decode to UTF-8 text');
   if (status === 400 && Array.isArray(e.errors))
     return validationToDomainError(e.errors, e.message ?? 'invalid request');
-  if (status === 404) return new DomainError('NOT_FOUND', 'no endpoint matches this path; see /docs');
+  if (status === 404) return new UnknownPathError();
   if (status === 405)
     return new DomainError(
       'METHOD_NOT_ALLOWED',
@@ -113,7 +114,9 @@ export function errorHandler(
   { present = contractErrorBody, metrics }: { present?: ErrorPresenter; metrics?: Metrics } = {},
 ): ErrorRequestHandler {
   return (err, req, res, _next) => {
-    const error = toDomainError(err);
+    const mapped = toDomainError(err);
+    const error =
+      mapped instanceof UnknownPathError ? unknownPathError(req.method, req.originalUrl.split('?')[0] ?? '') : mapped;
     const status = STATUS_OF[error.code];
     const refusal = REFUSAL_OF[error.code];
     if (refusal !== undefined) metrics?.refusal(refusal);
@@ -134,6 +137,6 @@ export function errorHandler(
 
 export function unknownRoute(): RequestHandler {
   return () => {
-    throw new DomainError('NOT_FOUND', 'no endpoint matches this path; see /docs');
+    throw new UnknownPathError();
   };
 }

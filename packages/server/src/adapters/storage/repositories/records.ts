@@ -89,5 +89,12 @@ export function createRecordRepository(
       ]);
       return { items: rows.map(toDatasetRecord), total: Number(counted.total) };
     },
+
+    async listAfter(datasetId, afterId, limit) {
+      let scoped = db.selectFrom('records').where('dataset_id', '=', datasetId);
+      if (afterId !== undefined) scoped = scoped.where('id', '>', afterId);
+      const rows = await scoped.selectAll().orderBy('id').limit(limit).execute();
+      return rows.map(toDatasetRecord);
+    },
   };
 }

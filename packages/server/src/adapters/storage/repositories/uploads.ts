@@ -91,6 +91,19 @@ export function createUploadRepository(
       return row && toUpload(row);
     },
 
+    async list(workspaceId, datasetId, page) {
+      const scoped = db
+        .selectFrom('uploads')
+        .where('workspace_id', '=', workspaceId)
+        .where('dataset_id', '=', datasetId);
+      const [rows, counted] = await Promise.all([
+        // Ids grow with time (bigserial): newest first, a stable order even for uploads begun in the same instant.
+        scoped.selectAll().orderBy('id', 'desc').offset(page.offset).limit(page.limit).execute(),
+        scoped.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return { items: rows.map(toUpload), total: Number(counted.total) };
+    },
+
     async received(uploadId, bytes) {
       const row = await db
         .updateTable('uploads')

@@ -58,7 +58,7 @@ export function datasetRoutes(services: AppServices): Router {
     const body = bodyOf<'addDatasetItems'>(req);
     await datasets.addRows(
       workspaceId(res),
-      Number(req.params.dataset_id),
+      String(req.params.dataset_id),
       body.rows as Array<Record<string, unknown>>,
     );
     const response: ResponseBody<'addDatasetItems', 200> = { status: 'success' };

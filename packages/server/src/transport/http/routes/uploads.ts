@@ -4,6 +4,7 @@ import { datasetKey } from '../../../core/datasets/dataset-keys.js';
 import type { Upload, UploadFormat } from '../../../core/ports/uploads.js';
 import { requirePermission } from '../auth.js';
 import { callerOf } from '../context.js';
+import { pageEnvelope, pageRequest } from '../pagination.js';
 import type { AppServices } from '../services.js';
 import type { ResponseBody } from '../wire.js';
 
@@ -53,6 +54,13 @@ export function uploadRoutes(services: AppServices): Router {
       }
       throw err;
     }
+  });
+
+  router.get('/v2/datasets/:dataset_id/uploads', requirePermission('read'), async (req, res) => {
+    const request = pageRequest(req);
+    const page = await uploads.list(callerOf(res).workspace.id, String(req.params.dataset_id), request);
+    const response: ResponseBody<'listDatasetUploads', 200> = pageEnvelope(page, request, presentUpload);
+    res.json(response);
   });
 
   router.get('/v2/datasets/:dataset_id/uploads/:upload_id', requirePermission('read'), async (req, res) => {
