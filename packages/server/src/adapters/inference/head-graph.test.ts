@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { forward, type HeadParameters } from '../../core/training/head-parameters.js';
 import { buildHeadGraph, checkHeadGraph, onnxHeadGraphs } from './head-graph.js';
-import { node, valueInfo } from './onnx-builder.js';
-import { encodeModel, OnnxDataType } from './onnx-proto.js';
+import { node, valueInfo } from './onnx/onnx-builder.js';
+import { encodeModel, OnnxDataType } from './onnx/onnx-proto.js';
 import { seededRandom, uniformValues } from '../../core/shared/seeded-random.js';
 
 function randomHead(architecture: 'linear' | 'mlp', seed: number): HeadParameters {

@@ -17,8 +17,8 @@ export {
 } from './tokenizer-config.js';
 export { ENGLISH_CONTRACTIONS } from './contractions.js';
 export { TextTokenizer } from './hf-tokenizer.js';
-export { createOnnxSession, type Int64Input, type OnnxSession } from './onnx-runtime.js';
-export { ModelProto } from './onnx-proto.js';
+export { createOnnxSession, type Int64Input, type OnnxSession } from './onnx/onnx-runtime.js';
+export { ModelProto } from './onnx/onnx-proto.js';
 export { packTokenBatches } from './token-batches.js';
 export type { PoolingMode } from './pooling.js';
 export { writeStaticEmbeddingModel } from './static-embedding-graph.js';
@@ -36,6 +36,6 @@ export { convertUseLite, useLitePackage, USE_LITE_PACKAGE } from './use-lite/con
 export { readTfjsWeights } from './use-lite/tfjs-weights.js';
 export { buildUseLiteModel, USE_LITE_IO, type UseLiteStorage } from './use-lite/use-lite-graph.js';
 export { UnigramTokenizer } from './use-lite/unigram-tokenizer.js';
-export { createOnnxSessionFromBytes } from './onnx-runtime.js';
-export { attr, node, tensor, valueInfo } from './onnx-builder.js';
-export { encodeModel, OnnxDataType } from './onnx-proto.js';
+export { createOnnxSessionFromBytes } from './onnx/onnx-runtime.js';
+export { attr, node, tensor, valueInfo } from './onnx/onnx-builder.js';
+export { encodeModel, OnnxDataType } from './onnx/onnx-proto.js';

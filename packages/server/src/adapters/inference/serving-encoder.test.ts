@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { writeSyntheticEncoder } from '../../testing/synthetic-encoder.js';
 import { EmbeddingCache } from './embedding-cache.js';
 import { TextTokenizer } from './hf-tokenizer.js';
-import { WorkerOnnxSession } from './onnx-thread-session.js';
+import { WorkerOnnxSession } from './onnx/onnx-thread-session.js';
 import { ServingEncoder } from './serving-encoder.js';
 import { TransformerEncoder, type TransformerEntry } from './transformer-encoder.js';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Encoder } from '../../core/ports/encoders.js';
 import { ENCODER_FILES, readEncoderMetadata, type EncoderMetadata } from './encoder-metadata.js';
 import type { EncoderModel, TokenizedText } from './encoder-model.js';
-import { createOnnxSession, type OnnxSession, type OnnxSessionOptions } from './onnx-runtime.js';
+import { createOnnxSession, type OnnxSession, type OnnxSessionOptions } from './onnx/onnx-runtime.js';
 import { STATIC_GRAPH_IO } from './static-embedding-graph.js';
 import { StaticGraph } from './static-graph-run.js';
 import { recogniseStaticGraph } from './static-graph-recognise.js';

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOnnxSession, type OnnxSession } from './onnx-runtime.js';
+import { createOnnxSession, type OnnxSession } from './onnx/onnx-runtime.js';
 import {
   BUILTIN_ENCODERS_DIR,
   ENGLISH_ENCODER_ID,

@@ -1,6 +1,6 @@
 // An OnnxSession whose runs happen on a worker thread, so the event loop keeps serving requests during inference.
 import type { ResourceLimits, Worker } from 'node:worker_threads';
-import { spawnSiblingWorker } from '../threads/worker-thread.js';
+import { spawnSiblingWorker } from '../../threads/worker-thread.js';
 import type { FloatInput, FloatOutput, Int64Input, OnnxSession } from './onnx-session.js';
 import type { WorkerReply, WorkerRequest, WorkerStart } from './onnx-thread-protocol.js';
 
