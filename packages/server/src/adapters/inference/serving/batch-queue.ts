@@ -1,8 +1,8 @@
 // The bounded queue of one encoder: tokenised texts of concurrent requests, merged into batches the model runs, taking turns between workspaces.
-import { DomainError } from '../../core/shared/errors.js';
-import type { EncoderModel, TokenizedText } from './encoder-model.js';
+import { DomainError } from '../../../core/shared/errors.js';
+import type { EncoderModel, TokenizedText } from '../encoder-model.js';
 import { QueueLanes } from './queue-lanes.js';
-import { NO_TRACING, type TraceContext, type Tracing } from '../observability/tracing.js';
+import { NO_TRACING, type TraceContext, type Tracing } from '../../observability/tracing.js';
 
 export interface BatchingOptions {
   /** Most texts in one run() of the model. */

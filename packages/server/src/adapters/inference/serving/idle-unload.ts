@@ -1,5 +1,5 @@
 // Releases loaded encoders that nothing needs once they have gone unused for a while; they load again when asked.
-import type { ServingEncoder } from './serving-encoder.js';
+import type { ServingEncoder } from './encoder-stages.js';
 
 /** What the unloader asks of the encoder registry. */
 export interface EncoderNeeds {

@@ -1,12 +1,12 @@
 // The encoders as requests use them: one serving encoder (cache → tokenise → queue → model) per loaded encoder.
-import { notFound } from '../../core/shared/errors.js';
-import type { Encoder, EncoderProvider } from '../../core/ports/encoders.js';
+import { notFound } from '../../../core/shared/errors.js';
+import type { Encoder, EncoderProvider } from '../../../core/ports/encoders.js';
 import type { BatchingOptions, BatchObserver, BatchQueue } from './batch-queue.js';
 import { EmbeddingCache, type CacheObserver, type CacheStats } from './embedding-cache.js';
-import type { EncoderModel } from './encoder-model.js';
-import { ServingEncoder } from './serving-encoder.js';
+import type { EncoderModel } from '../encoder-model.js';
+import { ServingEncoder } from './encoder-stages.js';
 import { IdleUnloader, type EncoderNeeds } from './idle-unload.js';
-import type { Tracing } from '../observability/tracing.js';
+import type { Tracing } from '../../observability/tracing.js';
 
 /** Where the serving stack reports (the Prometheus metrics); optional. */
 export interface ServingObserver extends BatchObserver, CacheObserver {

@@ -1,9 +1,9 @@
 // Dynamic batching over a gated test model, driven through a serving encoder without cache: merging, order, limits, queue bound and failures.
 import { describe, expect, it, vi } from 'vitest';
-import { DomainError } from '../../core/shared/errors.js';
+import { DomainError } from '../../../core/shared/errors.js';
 import type { BatchingOptions, BatchObserver } from './batch-queue.js';
-import { ServingEncoder } from './serving-encoder.js';
-import { GatedEncoder, vectorOf, type GatedEntry } from './testing/gated-encoder.js';
+import { ServingEncoder } from './encoder-stages.js';
+import { GatedEncoder, vectorOf, type GatedEntry } from '../testing/gated-encoder.js';
 
 /** The queue alone in front of the model (no cache): every text is tokenised and queued, repeats included. */
 const queued = (model: GatedEncoder, batching: Partial<BatchingOptions> = {}, observer?: BatchObserver) =>

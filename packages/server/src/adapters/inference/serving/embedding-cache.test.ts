@@ -1,8 +1,8 @@
 // Embedding cache in front of a serving encoder: hits skip the model, LRU eviction under the byte bound, per-encoder keys, counters.
 import { describe, expect, it } from 'vitest';
 import { EmbeddingCache, ENTRY_KEY_BYTES } from './embedding-cache.js';
-import { ServingEncoder } from './serving-encoder.js';
-import { GatedEncoder, vectorOf } from './testing/gated-encoder.js';
+import { ServingEncoder } from './encoder-stages.js';
+import { GatedEncoder, vectorOf } from '../testing/gated-encoder.js';
 
 /** The gated encoder's vectors have 3 floats; these tests' chunks hold two of them. */
 const CHUNK_BYTES = 2 * 3 * 4;

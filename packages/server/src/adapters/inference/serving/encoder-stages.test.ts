@@ -3,12 +3,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { writeSyntheticEncoder } from '../../testing/synthetic-encoder.js';
+import { writeSyntheticEncoder } from '../../../testing/synthetic-encoder.js';
 import { EmbeddingCache } from './embedding-cache.js';
-import { TextTokenizer } from './hf-tokenizer.js';
-import { WorkerOnnxSession } from './onnx/onnx-thread-session.js';
-import { ServingEncoder } from './serving-encoder.js';
-import { TransformerEncoder, type TransformerEntry } from './transformer-encoder.js';
+import { TextTokenizer } from '../hf-tokenizer.js';
+import { WorkerOnnxSession } from '../onnx/onnx-thread-session.js';
+import { ServingEncoder } from './encoder-stages.js';
+import { TransformerEncoder, type TransformerEntry } from '../transformer-encoder.js';
 
 let root: string;
 let model: TransformerEncoder;

@@ -2,8 +2,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { BatchingOptions } from './batch-queue.js';
 import { QueueLanes } from './queue-lanes.js';
-import { ServingEncoder } from './serving-encoder.js';
-import { GatedEncoder, vectorOf } from './testing/gated-encoder.js';
+import { ServingEncoder } from './encoder-stages.js';
+import { GatedEncoder, vectorOf } from '../testing/gated-encoder.js';
 import { textSlices } from './text-slices.js';
 
 /** A text's tokens are its characters, so a text of 100 characters fills a budget of 100 alone. */

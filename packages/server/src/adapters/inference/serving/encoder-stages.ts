@@ -1,11 +1,11 @@
 // One loaded encoder as requests use it, in stages: cache lookup → tokenise the misses → bounded queue → model run.
-import type { EmbedOptions, Encoder } from '../../core/ports/encoders.js';
+import type { EmbedOptions, Encoder } from '../../../core/ports/encoders.js';
 import { BatchQueue, type BatchingOptions, type BatchObserver } from './batch-queue.js';
 import { CacheLookup } from './cache-lookup.js';
 import type { EmbeddingCache } from './embedding-cache.js';
-import type { EncoderModel, TokenizedText } from './encoder-model.js';
+import type { EncoderModel, TokenizedText } from '../encoder-model.js';
 import { nextTurn, textSlices } from './text-slices.js';
-import type { Tracing } from '../observability/tracing.js';
+import type { Tracing } from '../../observability/tracing.js';
 
 export interface ServingEncoderOptions {
   /** The embedding cache (shared by all encoders); none: every text goes to the queue, repeats included. */
