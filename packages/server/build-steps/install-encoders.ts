@@ -15,7 +15,7 @@ import {
 } from '../src/adapters/inference/package-paths.js';
 import { installUseLite } from '../src/adapters/inference/use-lite/install-use-lite.js';
 import { installJointEncoder } from '../src/adapters/inference/joint/install-joint.js';
-import { compactTokenizerWords } from '../src/adapters/inference/static-tokenizer-file.js';
+import { compactTokenizerWords } from '../src/adapters/inference/static/static-tokenizer-file.js';
 
 /** The repository's models/ directory, where the gzipped encoders and the expected checksums are committed. */
 const COMMITTED_MODELS_DIR = fileURLToPath(new URL('../../../models/', import.meta.url));

@@ -6,7 +6,7 @@ import type { Encoder, EncoderProvider } from '../../core/ports/encoders.js';
 import { ENCODER_FILES, readEncoderMetadata } from './encoder-metadata.js';
 import type { EncoderModel } from './encoder-model.js';
 import { BUILTIN_ENCODERS_DIR, DEFAULT_ENCODER_ID } from './package-paths.js';
-import { StaticEncoder, type StaticEncoderOptions } from './static-encoder.js';
+import { StaticEncoder, type StaticEncoderOptions } from './static/static-encoder.js';
 import { TransformerEncoder, type TransformerEncoderOptions } from './transformer-encoder.js';
 import { isTransformerExport } from './transformer-export.js';
 import { openUnigramTransformer } from './use-lite/unigram-transformer.js';

@@ -3,27 +3,27 @@ export { BUILTIN_ENCODERS_DIR, DEFAULT_ENCODER_ID, ENGLISH_ENCODER_ID, SERVER_PA
 export { ENCODER_FILES, readEncoderMetadata, type EncoderMetadata } from './encoder-metadata.js';
 export { installCommittedEncoder } from './committed-encoder-install.js';
 export { EncoderNotBuiltError, loadEncoderRegistry, type EncoderRegistry } from './encoder-registry.js';
-export { StaticEncoder } from './static-encoder.js';
+export { StaticEncoder } from './static/static-encoder.js';
 export { TransformerEncoder } from './transformer-encoder.js';
 export { readTransformerExport } from './transformer-export.js';
-export { isWordToken, StaticWordTokenizer } from './static-tokenizer.js';
-export { readTokenizerFile, TOKENIZER_WORDS_FILE } from './static-tokenizer-file.js';
+export { isWordToken, StaticWordTokenizer } from './static/static-tokenizer.js';
+export { readTokenizerFile, TOKENIZER_WORDS_FILE } from './static/static-tokenizer-file.js';
 export {
   parseStaticTokenizerConfig,
   type ContractionRules,
   type LanguageScript,
   type LanguageTable,
   type StaticTokenizerConfig,
-} from './tokenizer-config.js';
-export { ENGLISH_CONTRACTIONS } from './contractions.js';
+} from './static/tokenizer-config.js';
+export { ENGLISH_CONTRACTIONS } from './static/contractions.js';
 export { TextTokenizer } from './hf-tokenizer.js';
 export { createOnnxSession, type Int64Input, type OnnxSession } from './onnx/onnx-runtime.js';
 export { ModelProto } from './onnx/onnx-proto.js';
 export { packTokenBatches } from './token-batches.js';
 export type { PoolingMode } from './pooling.js';
-export { writeStaticEmbeddingModel } from './static-embedding-graph.js';
-export { buildTrigramModel, type TrigramModel } from './multilingual/trigram-model.js';
-export { stemmerFor, type StemmerName } from './multilingual/stemmers.js';
+export { writeStaticEmbeddingModel } from './static/static-embedding-graph.js';
+export { buildTrigramModel, type TrigramModel } from './static/multilingual/trigram-model.js';
+export { stemmerFor, type StemmerName } from './static/multilingual/stemmers.js';
 export {
   JOINT_ENCODER_ID,
   STATIC_MULTI_ENCODER_ID,

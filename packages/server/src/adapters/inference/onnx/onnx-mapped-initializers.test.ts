@@ -7,7 +7,7 @@ import { MAPPED_INITIALIZER_MIN_BYTES, withMappedInitializers } from './onnx-map
 import { ModelProto } from './onnx-proto.js';
 import { createOnnxSession } from './onnx-runtime.js';
 import { BUILTIN_ENCODERS_DIR, STATIC_MULTI_ENCODER_ID } from '../package-paths.js';
-import { STATIC_GRAPH_IO, writeStaticEmbeddingModel } from '../static-embedding-graph.js';
+import { STATIC_GRAPH_IO, writeStaticEmbeddingModel } from '../static/static-embedding-graph.js';
 
 const DIMENSION = 64;
 const VOCAB = 20_000; // int8: 1.28 MB of table (mapped), 80 KB of row scales (kept in the graph)

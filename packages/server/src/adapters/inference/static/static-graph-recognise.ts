@@ -1,8 +1,8 @@
 // Recognises a model.onnx that is exactly the graph buildStaticEmbeddingModel writes, and where its tables lie.
 import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { MAPPED_INITIALIZER_MIN_BYTES, withMappedInitializers } from './onnx/onnx-mapped-initializers.js';
-import { ModelProto, OnnxDataType } from './onnx/onnx-proto.js';
+import { MAPPED_INITIALIZER_MIN_BYTES, withMappedInitializers } from '../onnx/onnx-mapped-initializers.js';
+import { ModelProto, OnnxDataType } from '../onnx/onnx-proto.js';
 import { buildStaticEmbeddingModel } from './static-embedding-graph.js';
 
 /** A tensor's bytes: held (small tensors, decoded with the graph) or a range of the model file (large ones). */

@@ -4,13 +4,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOnnxSession, type OnnxSession } from './onnx/onnx-runtime.js';
+import { createOnnxSession, type OnnxSession } from '../onnx/onnx-runtime.js';
 import {
   BUILTIN_ENCODERS_DIR,
   ENGLISH_ENCODER_ID,
   SERVER_PACKAGE_ROOT,
   STATIC_MULTI_ENCODER_ID,
-} from './package-paths.js';
+} from '../package-paths.js';
 import { STATIC_GRAPH_IO, writeStaticEmbeddingModel } from './static-embedding-graph.js';
 import { StaticEncoder } from './static-encoder.js';
 import { StaticGraph, sumOfSquares } from './static-graph-run.js';
@@ -27,7 +27,7 @@ function corpus(): string[] {
       .map((line) => (JSON.parse(line) as { text: string }).text),
   );
   for (const name of ['language-id-set.json', 'language-id-short.json']) {
-    const file = JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8')) as {
+    const file = JSON.parse(readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8')) as {
       cases: Array<{ text: string }>;
     };
     texts.push(...file.cases.map((c) => c.text));

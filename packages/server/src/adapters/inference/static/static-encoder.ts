@@ -1,15 +1,15 @@
 // Encoder over a static-embedding directory (model.onnx + tokenizer.json + encoder.json): our graph in JS, others in onnxruntime.
 import { join } from 'node:path';
-import type { Encoder } from '../../core/ports/encoders.js';
-import { ENCODER_FILES, readEncoderMetadata, type EncoderMetadata } from './encoder-metadata.js';
-import type { EncoderModel, TokenizedText } from './encoder-model.js';
-import { createOnnxSession, type OnnxSession, type OnnxSessionOptions } from './onnx/onnx-runtime.js';
+import type { Encoder } from '../../../core/ports/encoders.js';
+import { ENCODER_FILES, readEncoderMetadata, type EncoderMetadata } from '../encoder-metadata.js';
+import type { EncoderModel, TokenizedText } from '../encoder-model.js';
+import { createOnnxSession, type OnnxSession, type OnnxSessionOptions } from '../onnx/onnx-runtime.js';
 import { STATIC_GRAPH_IO } from './static-embedding-graph.js';
 import { StaticGraph } from './static-graph-run.js';
 import { recogniseStaticGraph } from './static-graph-recognise.js';
 import { StaticRows } from './static-rows.js';
 import { StaticWordTokenizer } from './static-tokenizer.js';
-import { packTokenBatches, DEFAULT_BATCH_LIMITS, type BatchLimits } from './token-batches.js';
+import { packTokenBatches, DEFAULT_BATCH_LIMITS, type BatchLimits } from '../token-batches.js';
 import { readTokenizerFile } from './static-tokenizer-file.js';
 
 export interface StaticEncoderOptions {

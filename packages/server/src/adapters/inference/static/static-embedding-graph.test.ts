@@ -1,6 +1,6 @@
 // Runs the written static-embedding graph in onnxruntime on a tiny hand-made table.
 import { describe, expect, it } from 'vitest';
-import { createOnnxSessionFromBytes } from './onnx/onnx-runtime.js';
+import { createOnnxSessionFromBytes } from '../onnx/onnx-runtime.js';
 import { buildStaticEmbeddingModel, quantiseRows, STATIC_GRAPH_IO } from './static-embedding-graph.js';
 
 // rows: 0 padding, 1 = (1,0,0), 2 = (0,2,0), 3 = (3,4,0), 4 = (0,0,-5)

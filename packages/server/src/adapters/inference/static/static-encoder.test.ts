@@ -6,12 +6,12 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import * as ort from 'onnxruntime-node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { EmbeddingCache } from './serving/embedding-cache.js';
-import { ServingEncoder } from './serving/encoder-stages.js';
+import { EmbeddingCache } from '../serving/embedding-cache.js';
+import { ServingEncoder } from '../serving/encoder-stages.js';
 import { StaticEncoder } from './static-encoder.js';
 import { StaticRows } from './static-rows.js';
 import { StaticWordTokenizer } from './static-tokenizer.js';
-import { writeTinyStaticEncoder } from './testing/tiny-static-encoder.js';
+import { writeTinyStaticEncoder } from '../testing/tiny-static-encoder.js';
 
 let dir: string;
 const TEXTS = ['Where is my parcel?', 'refund please', 'nothing known here', '', 'card charge card charge refund'];

@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as ort from 'onnxruntime-node';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ModelProto } from './onnx/onnx-proto.js';
-import { createOnnxSession } from './onnx/onnx-runtime.js';
+import { ModelProto } from '../onnx/onnx-proto.js';
+import { createOnnxSession } from '../onnx/onnx-runtime.js';
 import { STATIC_GRAPH_IO, writeStaticEmbeddingModel } from './static-embedding-graph.js';
 import { StaticEncoder } from './static-encoder.js';
 import { recogniseStaticGraph } from './static-graph-recognise.js';
-import { writeTinyStaticEncoder } from './testing/tiny-static-encoder.js';
+import { writeTinyStaticEncoder } from '../testing/tiny-static-encoder.js';
 
 type Node = { op_type: string; input: string[]; output: string[]; attribute: Array<{ name: string; i: unknown }> };
 type Tensor = { name: string; dims: unknown[]; raw_data: Uint8Array };

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { encodeModel, OnnxAttributeType, OnnxDataType } from './onnx/onnx-proto.js';
+import { encodeModel, OnnxAttributeType, OnnxDataType } from '../onnx/onnx-proto.js';
 
 /** Names of the graph's inputs and output, shared with the encoder that runs it. */
 export const STATIC_GRAPH_IO = {
