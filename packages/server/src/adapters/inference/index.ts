@@ -4,8 +4,8 @@ export { ENCODER_FILES, readEncoderMetadata, type EncoderMetadata } from './enco
 export { installCommittedEncoder } from './committed-encoder-install.js';
 export { EncoderNotBuiltError, loadEncoderRegistry, type EncoderRegistry } from './encoder-registry.js';
 export { StaticEncoder } from './static/static-encoder.js';
-export { TransformerEncoder } from './transformer-encoder.js';
-export { readTransformerExport } from './transformer-export.js';
+export { TransformerEncoder } from './transformer/transformer-encoder.js';
+export { readTransformerExport } from './transformer/transformer-export.js';
 export { isWordToken, StaticWordTokenizer } from './static/static-tokenizer.js';
 export { readTokenizerFile, TOKENIZER_WORDS_FILE } from './static/static-tokenizer-file.js';
 export {
@@ -16,11 +16,11 @@ export {
   type StaticTokenizerConfig,
 } from './static/tokenizer-config.js';
 export { ENGLISH_CONTRACTIONS } from './static/contractions.js';
-export { TextTokenizer } from './hf-tokenizer.js';
+export { TextTokenizer } from './transformer/hf-tokenizer.js';
 export { createOnnxSession, type Int64Input, type OnnxSession } from './onnx/onnx-runtime.js';
 export { ModelProto } from './onnx/onnx-proto.js';
 export { packTokenBatches } from './token-batches.js';
-export type { PoolingMode } from './pooling.js';
+export type { PoolingMode } from './transformer/pooling.js';
 export { writeStaticEmbeddingModel } from './static/static-embedding-graph.js';
 export { buildTrigramModel, type TrigramModel } from './static/multilingual/trigram-model.js';
 export { stemmerFor, type StemmerName } from './static/multilingual/stemmers.js';

@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TextTokenizer } from '../hf-tokenizer.js';
+import { TextTokenizer } from '../transformer/hf-tokenizer.js';
 import { createOnnxSession, type Int64Input, type OnnxSession } from './onnx-runtime.js';
 import { WorkerOnnxSession } from './onnx-thread-session.js';
 import { writeSyntheticEncoder } from '../../../testing/synthetic-encoder.js';
 import { packTokenBatches } from '../token-batches.js';
-import { readTransformerExport } from '../transformer-export.js';
+import { readTransformerExport } from '../transformer/transformer-export.js';
 
 let root: string;
 let modelPath: string;

@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { writeSyntheticEncoder } from '../../../testing/synthetic-encoder.js';
 import { EmbeddingCache } from './embedding-cache.js';
-import { TextTokenizer } from '../hf-tokenizer.js';
+import { TextTokenizer } from '../transformer/hf-tokenizer.js';
 import { WorkerOnnxSession } from '../onnx/onnx-thread-session.js';
 import { ServingEncoder } from './encoder-stages.js';
-import { TransformerEncoder, type TransformerEntry } from '../transformer-encoder.js';
+import { TransformerEncoder, type TransformerEntry } from '../transformer/transformer-encoder.js';
 
 let root: string;
 let model: TransformerEncoder;

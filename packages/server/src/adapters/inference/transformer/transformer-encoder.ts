@@ -1,12 +1,12 @@
 // Encoder over a sentence-transformers ONNX export: tokenise (with windows) → batched session runs → pool → L2-normalise.
-import type { EmbedOptions, Encoder } from '../../core/ports/encoders.js';
-import type { EncoderModel, TokenizedText } from './encoder-model.js';
-import { createOnnxSession, type Int64Input, type OnnxSession, type OnnxSessionOptions } from './onnx/onnx-runtime.js';
+import type { EmbedOptions, Encoder } from '../../../core/ports/encoders.js';
+import type { EncoderModel, TokenizedText } from '../encoder-model.js';
+import { createOnnxSession, type Int64Input, type OnnxSession, type OnnxSessionOptions } from '../onnx/onnx-runtime.js';
 import { l2Normalise, poolTokens } from './pooling.js';
-import { DEFAULT_BATCH_LIMITS, packTokenBatches, type BatchLimits, type TokenBatch } from './token-batches.js';
+import { DEFAULT_BATCH_LIMITS, packTokenBatches, type BatchLimits, type TokenBatch } from '../token-batches.js';
 import type { TokenWindow } from './token-windows.js';
 import { readTransformerExport, type TransformerExport } from './transformer-export.js';
-import { ownValue } from '../../core/shared/own-value.js';
+import { ownValue } from '../../../core/shared/own-value.js';
 
 export interface TransformerEncoderOptions {
   session?: OnnxSessionOptions;

@@ -1,7 +1,7 @@
 // TextTokenizer over tiny tokenizer.json fixtures of each model kind: WordPiece, Unigram, BPE; special tokens and windows.
 import { describe, expect, it } from 'vitest';
 import { TextTokenizer } from './hf-tokenizer.js';
-import { syntheticVocabulary, wordPieceTokenizerJson } from '../../testing/synthetic-vocab.js';
+import { syntheticVocabulary, wordPieceTokenizerJson } from '../../../testing/synthetic-vocab.js';
 
 const template = (bos: string, eos: string, ids: [number, number]) => ({
   type: 'TemplateProcessing',

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TextTokenizer } from './hf-tokenizer.js';
-import { createOnnxSession } from './onnx/onnx-runtime.js';
+import { createOnnxSession } from '../onnx/onnx-runtime.js';
 import { l2Normalise, poolTokens } from './pooling.js';
-import { writeSyntheticEncoder } from '../../testing/synthetic-encoder.js';
+import { writeSyntheticEncoder } from '../../../testing/synthetic-encoder.js';
 import { EXPORT_BATCH_LIMITS, TRANSFORMER_BATCH_LIMITS, TransformerEncoder } from './transformer-encoder.js';
 import { readTransformerExport } from './transformer-export.js';
 
