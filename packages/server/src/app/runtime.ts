@@ -27,7 +27,7 @@ import {
   DEFAULT_ENCODER_ID,
   loadEncoderRegistry,
   type EncoderRegistry,
-} from '../adapters/inference/encoder-registry.js';
+} from '../adapters/inference/registry/encoder-registry.js';
 import { loadLanguageDetector } from '../adapters/inference/language-id.js';
 import { onnxHeadGraphs } from '../adapters/inference/head-graph.js';
 import { ServingEncoders } from '../adapters/inference/serving/encoder-provider.js';

@@ -1,8 +1,13 @@
 // Public entry of the inference adapters (@textclass/server/inference): encoder files and paths, the encoders, tokenizers and ONNX pieces that builders, evaluations and benchmarks use.
-export { BUILTIN_ENCODERS_DIR, DEFAULT_ENCODER_ID, ENGLISH_ENCODER_ID, SERVER_PACKAGE_ROOT } from './package-paths.js';
+export {
+  BUILTIN_ENCODERS_DIR,
+  DEFAULT_ENCODER_ID,
+  ENGLISH_ENCODER_ID,
+  SERVER_PACKAGE_ROOT,
+} from './registry/package-paths.js';
 export { ENCODER_FILES, readEncoderMetadata, type EncoderMetadata } from './encoder-metadata.js';
-export { installCommittedEncoder } from './committed-encoder-install.js';
-export { EncoderNotBuiltError, loadEncoderRegistry, type EncoderRegistry } from './encoder-registry.js';
+export { installCommittedEncoder } from './registry/committed-encoder-install.js';
+export { EncoderNotBuiltError, loadEncoderRegistry, type EncoderRegistry } from './registry/encoder-registry.js';
 export { StaticEncoder } from './static/static-encoder.js';
 export { TransformerEncoder } from './transformer/transformer-encoder.js';
 export { readTransformerExport } from './transformer/transformer-export.js';
@@ -29,8 +34,8 @@ export {
   STATIC_MULTI_ENCODER_ID,
   USE_LITE_ENCODER_ID,
   USE_LITE_INT8_ENCODER_ID,
-} from './package-paths.js';
-export { installJointEncoder } from './joint/install-joint.js';
+} from './registry/package-paths.js';
+export { installJointEncoder } from './registry/install-joint.js';
 export { JointEncoder } from './joint/joint-encoder.js';
 export { convertUseLite, useLitePackage, USE_LITE_PACKAGE } from './use-lite/convert-use-lite.js';
 export { readTfjsWeights } from './use-lite/tfjs-weights.js';

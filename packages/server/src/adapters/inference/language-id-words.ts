@@ -4,7 +4,7 @@ import { FUNCTION_WORDS } from './static/multilingual/function-words/index.js';
 import { withoutAccents } from './static/multilingual/language-lookup.js';
 import { isStemmerName, stemmerFor } from './static/multilingual/stemmers.js';
 import { WordTable, type WordColumn } from './static/multilingual/word-table.js';
-import { BUILTIN_ENCODERS_DIR, STATIC_MULTI_ENCODER_ID } from './package-paths.js';
+import { BUILTIN_ENCODERS_DIR, STATIC_MULTI_ENCODER_ID } from './registry/package-paths.js';
 import { readTokenizerFile } from './static/static-tokenizer-file.js';
 import { StaticWordTokenizer } from './static/static-tokenizer.js';
 import type { LanguageScript } from './static/tokenizer-config.js';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAPPED_INITIALIZER_MIN_BYTES, withMappedInitializers } from './onnx-mapped-initializers.js';
 import { ModelProto } from './onnx-proto.js';
 import { createOnnxSession } from './onnx-runtime.js';
-import { BUILTIN_ENCODERS_DIR, STATIC_MULTI_ENCODER_ID } from '../package-paths.js';
+import { BUILTIN_ENCODERS_DIR, STATIC_MULTI_ENCODER_ID } from '../registry/package-paths.js';
 import { STATIC_GRAPH_IO, writeStaticEmbeddingModel } from '../static/static-embedding-graph.js';
 
 const DIMENSION = 64;

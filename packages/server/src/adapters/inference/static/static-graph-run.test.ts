@@ -10,7 +10,7 @@ import {
   ENGLISH_ENCODER_ID,
   SERVER_PACKAGE_ROOT,
   STATIC_MULTI_ENCODER_ID,
-} from '../package-paths.js';
+} from '../registry/package-paths.js';
 import { STATIC_GRAPH_IO, writeStaticEmbeddingModel } from './static-embedding-graph.js';
 import { StaticEncoder } from './static-encoder.js';
 import { StaticGraph, sumOfSquares } from './static-graph-run.js';

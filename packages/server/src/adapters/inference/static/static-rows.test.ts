@@ -3,7 +3,7 @@ import { mkdtemp, rm, truncate } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUILTIN_ENCODERS_DIR, STATIC_MULTI_ENCODER_ID } from '../package-paths.js';
+import { BUILTIN_ENCODERS_DIR, STATIC_MULTI_ENCODER_ID } from '../registry/package-paths.js';
 import { quantiseRows, writeStaticEmbeddingModel } from './static-embedding-graph.js';
 import { recogniseStaticGraph, type StaticGraphLayout } from './static-graph-recognise.js';
 import { STATIC_ROW_CACHE_BYTES, StaticRows } from './static-rows.js';

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUILTIN_ENCODERS_DIR, STATIC_MULTI_ENCODER_ID } from '../package-paths.js';
+import { BUILTIN_ENCODERS_DIR, STATIC_MULTI_ENCODER_ID } from '../registry/package-paths.js';
 import { decodeWordTable, encodeWordTable } from './multilingual/word-table-file.js';
 import { WordTable } from './multilingual/word-table.js';
 import { compactTokenizerWords, readTokenizerFile, TOKENIZER_WORDS_FILE } from './static-tokenizer-file.js';

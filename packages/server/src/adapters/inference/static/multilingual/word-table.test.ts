@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BUILTIN_ENCODERS_DIR, STATIC_MULTI_ENCODER_ID } from '../../package-paths.js';
+import { BUILTIN_ENCODERS_DIR, STATIC_MULTI_ENCODER_ID } from '../../registry/package-paths.js';
 import { wordTableOf } from '../static-tokenizer.js';
 import { parseStaticTokenizerConfig, type StaticTokenizerConfig } from '../tokenizer-config.js';
 import { withoutAccents } from './accents.js';

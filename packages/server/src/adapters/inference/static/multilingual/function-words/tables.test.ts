@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { STATIC_MULTI_ENCODER_ID, SERVER_PACKAGE_ROOT } from '../../../package-paths.js';
+import { STATIC_MULTI_ENCODER_ID, SERVER_PACKAGE_ROOT } from '../../../registry/package-paths.js';
 import { isWordToken, StaticWordTokenizer } from '../../static-tokenizer.js';
 import { parseStaticTokenizerConfig, type StaticTokenizerConfig } from '../../tokenizer-config.js';
 import { FUNCTION_WORDS } from './index.js';

@@ -2,9 +2,14 @@
 // checksums differ from the committed encoder.json (models/<id>/), so every machine serves the same graph.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isCurrent } from '../committed-encoder-install.js';
+import { isCurrent } from './committed-encoder-install.js';
 import { ENCODER_FILES, parseEncoderMetadata } from '../encoder-metadata.js';
-import { convertUseLite, useLitePackage, USE_LITE_PACKAGE, writeConvertedEncoder } from './convert-use-lite.js';
+import {
+  convertUseLite,
+  useLitePackage,
+  USE_LITE_PACKAGE,
+  writeConvertedEncoder,
+} from '../use-lite/convert-use-lite.js';
 
 /** The source string recorded in encoder.json: the package and its exact version. */
 export async function useLiteSource(): Promise<string> {

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { ENCODER_FILES, parseEncoderMetadata, readEncoderMetadata } from './encoder-metadata.js';
+import { ENCODER_FILES, parseEncoderMetadata, readEncoderMetadata } from '../encoder-metadata.js';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 

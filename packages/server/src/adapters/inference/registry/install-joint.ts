@@ -3,9 +3,9 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { unpackVerified } from '../committed-encoder-install.js';
+import { unpackVerified } from './committed-encoder-install.js';
 import { ENCODER_FILES } from '../encoder-metadata.js';
-import { JOINT_FILES, parseJointMetadata, type JointMetadata } from './joint-metadata.js';
+import { JOINT_FILES, parseJointMetadata, type JointMetadata } from '../joint/joint-metadata.js';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 

@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER_PACKAGE_ROOT, USE_LITE_ENCODER_ID } from '../package-paths.js';
+import { SERVER_PACKAGE_ROOT, USE_LITE_ENCODER_ID } from './package-paths.js';
 import { installUseLite } from './install-use-lite.js';
 
 const committed = join(SERVER_PACKAGE_ROOT, '..', '..', 'models', USE_LITE_ENCODER_ID);

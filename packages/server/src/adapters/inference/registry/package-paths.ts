@@ -2,8 +2,8 @@
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 
-/** packages/server/ — this file sits at src/adapters/inference/ or dist/adapters/inference/. */
-export const SERVER_PACKAGE_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+/** packages/server/ — this file sits at src/adapters/inference/registry/ or dist/adapters/inference/registry/. */
+export const SERVER_PACKAGE_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
 /** Encoders built into the package, one directory per encoder id. */
 export const BUILTIN_ENCODERS_DIR = join(SERVER_PACKAGE_ROOT, 'assets', 'encoders');

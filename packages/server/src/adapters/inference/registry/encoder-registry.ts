@@ -1,17 +1,17 @@
 // The encoders this server can use (built-in ones plus static and sentence-transformers exports under the models directory).
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { notFound } from '../../core/shared/errors.js';
-import type { Encoder, EncoderProvider } from '../../core/ports/encoders.js';
-import { ENCODER_FILES, readEncoderMetadata } from './encoder-metadata.js';
-import type { EncoderModel } from './encoder-model.js';
+import { notFound } from '../../../core/shared/errors.js';
+import type { Encoder, EncoderProvider } from '../../../core/ports/encoders.js';
+import { ENCODER_FILES, readEncoderMetadata } from '../encoder-metadata.js';
+import type { EncoderModel } from '../encoder-model.js';
 import { BUILTIN_ENCODERS_DIR, DEFAULT_ENCODER_ID } from './package-paths.js';
-import { StaticEncoder, type StaticEncoderOptions } from './static/static-encoder.js';
-import { TransformerEncoder, type TransformerEncoderOptions } from './transformer/transformer-encoder.js';
-import { isTransformerExport } from './transformer/transformer-export.js';
-import { openUnigramTransformer } from './use-lite/unigram-transformer.js';
-import { JointEncoder } from './joint/joint-encoder.js';
-import { encoderTypeOf, parseJointMetadata } from './joint/joint-metadata.js';
+import { StaticEncoder, type StaticEncoderOptions } from '../static/static-encoder.js';
+import { TransformerEncoder, type TransformerEncoderOptions } from '../transformer/transformer-encoder.js';
+import { isTransformerExport } from '../transformer/transformer-export.js';
+import { openUnigramTransformer } from '../use-lite/unigram-transformer.js';
+import { JointEncoder } from '../joint/joint-encoder.js';
+import { encoderTypeOf, parseJointMetadata } from '../joint/joint-metadata.js';
 import { readFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 
