@@ -29,7 +29,7 @@ import {
   type EncoderRegistry,
 } from '../adapters/inference/registry/encoder-registry.js';
 import { loadLanguageDetector } from '../adapters/inference/language-id.js';
-import { onnxHeadGraphs } from '../adapters/inference/head-graph.js';
+import { onnxHeadGraphs } from '../adapters/inference/heads/head-graph.js';
 import { ServingEncoders } from '../adapters/inference/serving/encoder-provider.js';
 import { ChatCompletionsClient } from '../adapters/chat-completions/chat-completions-client.js';
 import { loggingAnswerObserver } from '../adapters/chat-completions/answer-log.js';

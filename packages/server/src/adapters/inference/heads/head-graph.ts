@@ -1,9 +1,14 @@
 // Trained heads as ONNX graphs: embeddings → Gemm (→ Relu → Gemm …) → Softmax, written with our protobuf writer and run on onnxruntime.
-import { checkHeadParameters, type HeadParameters } from '../../core/training/head-parameters.js';
-import type { HeadGraphProblem, HeadGraphRequirement, HeadGraphs, LoadedHeadGraph } from '../../core/ports/training.js';
-import { attr, node, tensor, valueInfo, type GraphNode } from './onnx/onnx-builder.js';
-import { encodeModel, OnnxDataType } from './onnx/onnx-proto.js';
-import { createOnnxSessionFromBytes, type OnnxSession } from './onnx/onnx-runtime.js';
+import { checkHeadParameters, type HeadParameters } from '../../../core/training/head-parameters.js';
+import type {
+  HeadGraphProblem,
+  HeadGraphRequirement,
+  HeadGraphs,
+  LoadedHeadGraph,
+} from '../../../core/ports/training.js';
+import { attr, node, tensor, valueInfo, type GraphNode } from '../onnx/onnx-builder.js';
+import { encodeModel, OnnxDataType } from '../onnx/onnx-proto.js';
+import { createOnnxSessionFromBytes, type OnnxSession } from '../onnx/onnx-runtime.js';
 
 /** Names of the head graph's input and output. */
 export const HEAD_GRAPH_IO = { input: 'embeddings', output: 'probabilities' } as const;

@@ -1,8 +1,8 @@
 // Multi-label head graphs end in Sigmoid and run as forward() computes them; single-label graphs keep their exact bytes.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { forward, type HeadParameters } from '../../core/training/head-parameters.js';
-import { seededRandom, uniformValues } from '../../core/shared/seeded-random.js';
+import { forward, type HeadParameters } from '../../../core/training/head-parameters.js';
+import { seededRandom, uniformValues } from '../../../core/shared/seeded-random.js';
 import { buildHeadGraph, checkHeadGraph, onnxHeadGraphs } from './head-graph.js';
 
 function randomHead(architecture: 'linear' | 'mlp', seed: number): HeadParameters {

@@ -1,10 +1,10 @@
 // Head graphs: ONNX output equals forward() for both architectures, the bytes are deterministic, and graphs from outside are checked.
 import { describe, expect, it } from 'vitest';
-import { forward, type HeadParameters } from '../../core/training/head-parameters.js';
+import { forward, type HeadParameters } from '../../../core/training/head-parameters.js';
 import { buildHeadGraph, checkHeadGraph, onnxHeadGraphs } from './head-graph.js';
-import { node, valueInfo } from './onnx/onnx-builder.js';
-import { encodeModel, OnnxDataType } from './onnx/onnx-proto.js';
-import { seededRandom, uniformValues } from '../../core/shared/seeded-random.js';
+import { node, valueInfo } from '../onnx/onnx-builder.js';
+import { encodeModel, OnnxDataType } from '../onnx/onnx-proto.js';
+import { seededRandom, uniformValues } from '../../../core/shared/seeded-random.js';
 
 function randomHead(architecture: 'linear' | 'mlp', seed: number): HeadParameters {
   const random = seededRandom(seed);
