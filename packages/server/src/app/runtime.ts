@@ -28,7 +28,7 @@ import {
   loadEncoderRegistry,
   type EncoderRegistry,
 } from '../adapters/inference/registry/encoder-registry.js';
-import { loadLanguageDetector } from '../adapters/inference/language-id.js';
+import { loadLanguageDetector } from '../adapters/language-id/language-id.js';
 import { onnxHeadGraphs } from '../adapters/inference/heads/head-graph.js';
 import { ServingEncoders } from '../adapters/inference/serving/encoder-provider.js';
 import { ChatCompletionsClient } from '../adapters/chat-completions/chat-completions-client.js';

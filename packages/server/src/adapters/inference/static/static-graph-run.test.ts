@@ -27,7 +27,7 @@ function corpus(): string[] {
       .map((line) => (JSON.parse(line) as { text: string }).text),
   );
   for (const name of ['language-id-set.json', 'language-id-short.json']) {
-    const file = JSON.parse(readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8')) as {
+    const file = JSON.parse(readFileSync(new URL(`../../language-id/fixtures/${name}`, import.meta.url), 'utf8')) as {
       cases: Array<{ text: string }>;
     };
     texts.push(...file.cases.map((c) => c.text));

@@ -1,13 +1,13 @@
 // Which of the multilingual encoder's languages know a word: function-word tables, vocabularies, stems, unaccented forms.
 import { join } from 'node:path';
-import { FUNCTION_WORDS } from './static/multilingual/function-words/index.js';
-import { withoutAccents } from './static/multilingual/language-lookup.js';
-import { isStemmerName, stemmerFor } from './static/multilingual/stemmers.js';
-import { WordTable, type WordColumn } from './static/multilingual/word-table.js';
-import { BUILTIN_ENCODERS_DIR, STATIC_MULTI_ENCODER_ID } from './registry/package-paths.js';
-import { readTokenizerFile } from './static/static-tokenizer-file.js';
-import { StaticWordTokenizer } from './static/static-tokenizer.js';
-import type { LanguageScript } from './static/tokenizer-config.js';
+import { FUNCTION_WORDS } from '../inference/static/multilingual/function-words/index.js';
+import { withoutAccents } from '../inference/static/multilingual/language-lookup.js';
+import { isStemmerName, stemmerFor } from '../inference/static/multilingual/stemmers.js';
+import { WordTable, type WordColumn } from '../inference/static/multilingual/word-table.js';
+import { BUILTIN_ENCODERS_DIR, STATIC_MULTI_ENCODER_ID } from '../inference/registry/package-paths.js';
+import { readTokenizerFile } from '../inference/static/static-tokenizer-file.js';
+import { StaticWordTokenizer } from '../inference/static/static-tokenizer.js';
+import type { LanguageScript } from '../inference/static/tokenizer-config.js';
 import { ownValue } from '../../core/shared/own-value.js';
 
 /** The built-in static multilingual encoder's tokenizer.json (whichever encoder is the default): its vocabularies. */
