@@ -1,6 +1,6 @@
 // Which of the multilingual encoder's languages know a word: function-word tables, vocabularies, stems, unaccented forms.
 import { join } from 'node:path';
-import { FUNCTION_WORDS } from '../inference/static/multilingual/function-words/index.js';
+import { FUNCTION_WORDS } from '../inference/static/multilingual/function-words/tables.js';
 import { withoutAccents } from '../inference/static/multilingual/language-lookup.js';
 import { isStemmerName, stemmerFor } from '../inference/static/multilingual/stemmers.js';
 import { WordTable, type WordColumn } from '../inference/static/multilingual/word-table.js';

@@ -1,5 +1,5 @@
 // Word tokenizer of static-embedding encoders: Unicode word splitting, contractions, language routing, vocabulary lookup.
-import { FUNCTION_WORDS, functionWordRows } from './multilingual/function-words/index.js';
+import { FUNCTION_WORDS, functionWordRows } from './multilingual/function-words/tables.js';
 import { LanguageLookup } from './multilingual/language-lookup.js';
 import { LanguageRouter } from './multilingual/route-language.js';
 import { WordTable, type WordColumn } from './multilingual/word-table.js';

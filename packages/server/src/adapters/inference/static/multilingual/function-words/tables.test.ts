@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { STATIC_MULTI_ENCODER_ID, SERVER_PACKAGE_ROOT } from '../../../registry/package-paths.js';
 import { isWordToken, StaticWordTokenizer } from '../../static-tokenizer.js';
 import { parseStaticTokenizerConfig, type StaticTokenizerConfig } from '../../tokenizer-config.js';
-import { FUNCTION_WORDS } from './index.js';
+import { FUNCTION_WORDS } from './tables.js';
 
 let config: StaticTokenizerConfig;
 let tokenizer: StaticWordTokenizer;
