@@ -2,7 +2,8 @@
 //
 // - The server's tiers: core/ is the domain and reaches nothing but core/ and pure libraries;
 //   transport/ reaches adapters only through app/ composition (observability/ aside), and the HTTP transport
-//   never imports app/; adapters/ never reach transport/ or app/, nor one another (observability/ and threads/ aside).
+//   never imports app/; adapters/ never reach transport/ or app/, nor one another (observability/ and threads/ aside;
+//   language-id/ reads the static encoder's words from inference/static/).
 // - Packages: nothing reaches into another package's files except through that package's public
 //   entry points (`exports`, or `main`/`types` where a package has no `exports`).
 // - No circular imports anywhere, type-only imports included.
@@ -223,10 +224,30 @@ module.exports = {
         'Adapters are independent of one another; the shared ones are observability/ (logging, metrics) and threads/ ' +
         '(starting worker threads).',
       severity: 'error',
-      from: { path: '^packages/server/src/adapters/([^/]+)/', pathNot: TEST },
+      from: {
+        path: '^packages/server/src/adapters/([^/]+)/',
+        pathNot: [...TEST, '^packages/server/src/adapters/language-id/'],
+      },
       to: {
         path: '^packages/server/src/adapters/',
         pathNot: ['^packages/server/src/adapters/$1/', '^packages/server/src/adapters/(observability|threads)/'],
+      },
+    },
+    {
+      name: 'language-id-inference',
+      comment:
+        'Language identification (adapters/language-id/) weighs short texts by the words of the static multilingual ' +
+        "encoder, read with that encoder's own tokenizer and word tables: besides the shared adapters it may import " +
+        'adapters/inference/static/ and the package paths (inference/registry/package-paths.ts), nothing else.',
+      severity: 'error',
+      from: { path: '^packages/server/src/adapters/language-id/', pathNot: TEST },
+      to: {
+        path: '^packages/server/src/adapters/',
+        pathNot: [
+          '^packages/server/src/adapters/(language-id|observability|threads)/',
+          '^packages/server/src/adapters/inference/static/',
+          '^packages/server/src/adapters/inference/registry/package-paths\\.ts$',
+        ],
       },
     },
     {

@@ -61,6 +61,8 @@ const expectedErrors: Array<[string, string, string]> = [
   ['transport-adapter', `${S}/transport/http/uses-upload-files.ts`, `${S}/adapters/upload-files/service.ts`],
   ['transport-http-app', `${S}/transport/http/uses-app.ts`, `${S}/app/server.ts`],
   ['adapter-other-adapter', `${S}/adapters/storage/uses-inference.ts`, `${S}/adapters/inference/encoder.ts`],
+  ['language-id-inference', `${S}/adapters/language-id/uses-encoder.ts`, `${S}/adapters/inference/encoder.ts`],
+  ['language-id-inference', `${S}/adapters/language-id/uses-storage.ts`, `${S}/adapters/storage/records.ts`],
   ['adapter-transport-app', `${S}/adapters/storage/uses-app.ts`, `${S}/app/server.ts`],
   ['adapter-transport-app', `${S}/adapters/observability/uses-transport.ts`, `${S}/transport/http/routes.ts`],
   ['library-test-kit', `${S}/adapters/storage/uses-test-kit.ts`, `${S}/testing/kit.ts`],

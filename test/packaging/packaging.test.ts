@@ -2,7 +2,16 @@
 // dependencies from the registry), `npx textclass serve` classifying over HTTP, the client typechecked and run
 // against it, and a global install (`npm install -g`) that finds its built-in encoders.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -89,6 +98,16 @@ describe('the packed packages', () => {
     for (const spec of Object.values(installed.dependencies)) expect(spec).toMatch(/^file:.*\.tgz$/);
     const client = JSON.parse(readFileSync(path.join(project, 'node_modules/@textclass/client/package.json'), 'utf8'));
     expect(Object.keys(client.dependencies ?? {}).filter((name: string) => name.startsWith('@textclass/'))).toEqual([]);
+  });
+
+  it('the server ships the data files its code reads beside it (src/**/*.json outside fixtures/: the function-word tables)', () => {
+    const source = path.join(ROOT, 'packages/server/src');
+    const data = (readdirSync(source, { recursive: true }) as string[])
+      .filter((file) => file.endsWith('.json') && !file.split(path.sep).includes('fixtures'))
+      .sort();
+    expect(data).toContain(path.join('adapters/inference/static/multilingual/function-words', 'de.json'));
+    const dist = path.join(project, 'node_modules/@textclass/server/dist');
+    for (const file of data) expect(existsSync(path.join(dist, file)), file).toBe(true);
   });
 
   it('the client installs alone into an empty project, with registry dependencies only', async () => {

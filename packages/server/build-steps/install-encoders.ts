@@ -4,7 +4,7 @@
 // writes the static encoders' compact word tables (tokenizer.words.bin) so the server does not convert them at start.
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { installCommittedEncoder } from '../src/adapters/inference/committed-encoder-install.js';
+import { installCommittedEncoder } from '../src/adapters/inference/registry/committed-encoder-install.js';
 import {
   BUILTIN_ENCODERS_DIR,
   ENGLISH_ENCODER_ID,
@@ -12,10 +12,10 @@ import {
   STATIC_MULTI_ENCODER_ID,
   USE_LITE_ENCODER_ID,
   USE_LITE_INT8_ENCODER_ID,
-} from '../src/adapters/inference/package-paths.js';
-import { installUseLite } from '../src/adapters/inference/use-lite/install-use-lite.js';
-import { installJointEncoder } from '../src/adapters/inference/joint/install-joint.js';
-import { compactTokenizerWords } from '../src/adapters/inference/static-tokenizer-file.js';
+} from '../src/adapters/inference/registry/package-paths.js';
+import { installUseLite } from '../src/adapters/inference/registry/install-use-lite.js';
+import { installJointEncoder } from '../src/adapters/inference/registry/install-joint.js';
+import { compactTokenizerWords } from '../src/adapters/inference/static/static-tokenizer-file.js';
 
 /** The repository's models/ directory, where the gzipped encoders and the expected checksums are committed. */
 const COMMITTED_MODELS_DIR = fileURLToPath(new URL('../../../models/', import.meta.url));

@@ -2,7 +2,7 @@
 // (imported by each command's action, so `serve` never loads the hub's HTTP client; pull-network.ts has the flags' defaults).
 import { formatBytes, listEncoderCatalog, type CatalogEntry } from '../adapters/encoder-hub/encoder-catalog.js';
 import { pullEncoder } from '../adapters/encoder-hub/pull-encoder.js';
-import { BUILTIN_ENCODERS_DIR, DEFAULT_ENCODER_ID } from '../adapters/inference/package-paths.js';
+import { BUILTIN_ENCODERS_DIR, DEFAULT_ENCODER_ID } from '../adapters/inference/registry/package-paths.js';
 import { readLabelledExamples } from '../adapters/upload-files/labelled-examples.js';
 
 export { formatBytes, pullEncoder, readLabelledExamples };

@@ -29,10 +29,10 @@ import {
   DEFAULT_ENCODER_ID,
   loadEncoderRegistry,
   type EncoderRegistry,
-} from '../adapters/inference/encoder-registry.js';
-import { loadLanguageDetector } from '../adapters/inference/language-id.js';
-import { onnxHeadGraphs } from '../adapters/inference/head-graph.js';
-import { ServingEncoders } from '../adapters/inference/serving-encoders.js';
+} from '../adapters/inference/registry/encoder-registry.js';
+import { loadLanguageDetector } from '../adapters/language-id/language-id.js';
+import { onnxHeadGraphs } from '../adapters/inference/heads/head-graph.js';
+import { ServingEncoders } from '../adapters/inference/serving/encoder-provider.js';
 import { ChatCompletionsClient } from '../adapters/chat-completions/chat-completions-client.js';
 import { loggingAnswerObserver } from '../adapters/chat-completions/answer-log.js';
 import type { Logger } from '../adapters/observability/logger.js';

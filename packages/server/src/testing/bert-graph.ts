@@ -1,6 +1,14 @@
 // Writes a BERT-architecture encoder as ONNX (opset 17) in the op patterns onnxruntime fuses: attention, LayerNorm, GELU.
-import { attr, float, int64s, node, tensor, valueInfo, type GraphNode } from '../adapters/inference/onnx-builder.js';
-import { encodeModel, OnnxDataType } from '../adapters/inference/onnx-proto.js';
+import {
+  attr,
+  float,
+  int64s,
+  node,
+  tensor,
+  valueInfo,
+  type GraphNode,
+} from '../adapters/inference/onnx/onnx-builder.js';
+import { encodeModel, OnnxDataType } from '../adapters/inference/onnx/onnx-proto.js';
 import { seededRandom, uniformValues } from '../core/shared/seeded-random.js';
 
 /** Graph input and output names, as in Hugging Face / optimum exports. */

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildBertModel, type BertShape } from './bert-graph.js';
-import type { PoolingMode } from '../adapters/inference/pooling.js';
+import type { PoolingMode } from '../adapters/inference/transformer/pooling.js';
 import { SPECIAL_TOKENS, syntheticVocabulary, wordPieceTokenizerJson } from './synthetic-vocab.js';
 
 export type SyntheticSize = 'tiny' | 'minilm-l12';

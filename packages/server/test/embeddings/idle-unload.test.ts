@@ -1,6 +1,6 @@
 // Encoders nothing needs are released when idle and load again on their next request; a deployed model's encoder stays.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServingEncoders } from '../../src/adapters/inference/serving-encoders.js';
+import type { ServingEncoders } from '../../src/adapters/inference/serving/encoder-provider.js';
 import { startTestServer, type TestServer } from '../testing/in-process.js';
 
 let server: TestServer;

@@ -7,8 +7,8 @@ import { TextClassifier } from '../../src/core/classification/classify-texts.js'
 import { ModelRunners } from '../../src/core/classification/model-runners.js';
 import { QuotaService } from '../../src/core/tenancy/quota.js';
 import { SimilarityService } from '../../src/core/classification/similarity.js';
-import { DEFAULT_ENCODER_ID } from '../../src/adapters/inference/encoder-registry.js';
-import { ServingEncoders } from '../../src/adapters/inference/serving-encoders.js';
+import { DEFAULT_ENCODER_ID } from '../../src/adapters/inference/registry/encoder-registry.js';
+import { ServingEncoders } from '../../src/adapters/inference/serving/encoder-provider.js';
 import { GatedEncoder } from '../../src/adapters/inference/testing/gated-encoder.js';
 import { createLogger } from '../../src/adapters/observability/logger.js';
 import { Metrics } from '../../src/adapters/observability/prometheus-metrics.js';

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TrainingWorker } from '../../src/core/lifecycle/training-worker.js';
-import { buildHeadGraph, onnxHeadGraphs } from '../../src/adapters/inference/head-graph.js';
+import { buildHeadGraph, onnxHeadGraphs } from '../../src/adapters/inference/heads/head-graph.js';
 import { startTestServer, type TestServer } from '../testing/in-process.js';
 import { csvOf, labelledSet } from './support.js';
 

@@ -6,7 +6,7 @@
 // text answered 500 on every inference route (a plain-object word table found Object).
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUILTIN_ENCODERS_DIR } from '../../src/adapters/inference/package-paths.js';
+import { BUILTIN_ENCODERS_DIR } from '../../src/adapters/inference/registry/package-paths.js';
 import { startServerProcess, type ServerProcess } from '../../src/testing/server-process.js';
 import { chunks, hostileTexts, PROTOTYPE_NAMES } from './names.js';
 

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { BUILTIN_ENCODERS_DIR } from '../inference/package-paths.js';
+import { BUILTIN_ENCODERS_DIR } from '../inference/registry/package-paths.js';
 import { ChecksumError, downloadFile } from './download-file.js';
 import { listEncoderCatalog } from './encoder-catalog.js';
 import { encoderIdOf, HubError, resolveUrl } from './hub-api.js';

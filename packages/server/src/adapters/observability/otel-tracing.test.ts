@@ -1,7 +1,7 @@
 // The OpenTelemetry adapter in process, exporting to a local OTLP receiver: a shared encoder batch's parent and links, requireParent, inject.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startOtlpReceiver, type OtlpReceiver } from '../../../test/testing/otlp-receiver.js';
-import { ServingEncoder } from '../inference/serving-encoder.js';
+import { ServingEncoder } from '../inference/serving/encoder-stages.js';
 import { GatedEncoder } from '../inference/testing/gated-encoder.js';
 import { createLogger } from './logger.js';
 import { startTracing, tracingConfig } from './start-tracing.js';

@@ -1,6 +1,6 @@
 // Trained heads served through their ONNX graphs score as forward() does.
 import { describe, expect, it } from 'vitest';
-import { onnxHeadGraphs } from '../../adapters/inference/head-graph.js';
+import { onnxHeadGraphs } from '../../adapters/inference/heads/head-graph.js';
 import { trainFewShotHead } from './few-shot.js';
 import { forward } from './head-parameters.js';
 import { clusters } from './testing/clusters.js';

@@ -35,6 +35,7 @@ import { strictPathIds } from './path-ids.js';
 import { securityHeaders } from './security-headers.js';
 import { contractValidation } from './validator.js';
 import { laneContractValidation } from './lane-validation.js';
+import { CHECKED_VALIDATOR_VERSION, type InternalsCheck } from './validator-internals.js';
 import { RouteTemplates } from './route-templates.js';
 import { routerOf } from './hot-routes.js';
 import { expressMessageClasses, withFastLane } from './fast-lane.js';
@@ -50,6 +51,8 @@ export interface AppOptions {
   hsts?: { maxAgeSeconds: number; includeSubDomains: boolean } | undefined;
   /** The hot POST routes through the fast lane (fast-lane.ts); false: every request through Express. Default true. */
   fastLane?: boolean;
+  /** The start-up self-check of express-openapi-validator's internals (validator-internals.ts); tests hand a failing one. */
+  validatorInternals?: () => InternalsCheck;
 }
 
 const settleHeadersStep: RequestHandler = (_req, res, next) => {
@@ -92,7 +95,7 @@ export function createHttpStack(services: AppServices, options: AppOptions): Htt
   });
   const pathIds = strictPathIds();
   const body = jsonBody(options.bodyLimitBytes);
-  const validation = contractValidation(options.validateResponses);
+  const validation = contractValidation(options.validateResponses, options.validatorInternals);
   const contract = validation.middleware;
   const inference = inferenceHotRoutes(services);
   const similarity = similarityHotRoutes(services);
@@ -133,6 +136,14 @@ export function createHttpStack(services: AppServices, options: AppOptions): Htt
   app.use(errors);
   const hot = [...inference, ...similarity, ...embeddings];
   if (options.fastLane === false) return { app, listener: app, serverOptions: {} };
+  const { internals } = validation;
+  if (!internals.ok) {
+    options.logger.warn(
+      { reason: internals.reason, checkedVersion: CHECKED_VALIDATOR_VERSION },
+      "express-openapi-validator's internals are not what the fast lane was checked on: the fast lane is off, every request takes the Express path",
+    );
+    return { app, listener: app, serverOptions: {} };
+  }
   if (hot.some((route) => !route.path.startsWith('/v2/'))) throw new Error('the fast lane serves /v2 routes only');
   // The same handler instances, in the same order, as a hot POST walks through the app (all under /v2: auth applies,
   // the file-body parsers do not, and its errors take the contract's shape); the JSON body is read by the lane's own
@@ -148,7 +159,7 @@ export function createHttpStack(services: AppServices, options: AppOptions): Htt
       auth,
       pathIds,
       laneJsonBody(),
-      laneContractValidation(contract, validation.requestValidator, !options.validateResponses),
+      laneContractValidation(internals.internals, contract, validation.requestValidator, !options.validateResponses),
     ],
     routes: hot,
     onError: (error, req, res) => errors(error, req, res, () => undefined),

@@ -1,20 +1,9 @@
 // Contract validation of a fast-lane request with the very ajv functions express-openapi-validator compiled for its route, without its per-request wrapping.
-import { createRequire } from 'node:module';
 import type { Request, RequestHandler } from 'express';
 import { runChain } from './middleware-chain.js';
-import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { ValidateFunction } from 'ajv';
 import { ownValue } from '../../core/shared/own-value.js';
-
-interface AjvCache {
-  getSchema(key: string): ValidateFunction | undefined;
-}
-
-/** The RequestValidator instance express-openapi-validator builds (its fields are private in its typings). */
-export interface CapturedRequestValidator {
-  apiDoc: { paths: unknown; components?: unknown };
-  ajv: AjvCache & { errorsText(errors: ErrorObject[], options: { dataVar: string }): string };
-  ajvBody: AjvCache;
-}
+import type { CapturedRequestValidator, ValidatorInternals } from './validator-internals.js';
 
 interface Parameter {
   $ref?: string;
@@ -37,16 +26,6 @@ function resolved(parameter: Parameter, apiDoc: CapturedRequestValidator['apiDoc
   return name === undefined || parameters === undefined ? undefined : ownValue(parameters, name);
 }
 
-const fromValidator = createRequire(import.meta.url);
-const util = fromValidator('express-openapi-validator/dist/middlewares/util.js') as {
-  ContentType: { from(req: unknown): { normalize(): string | undefined } };
-  augmentAjvErrors(errors: ErrorObject[]): ErrorObject[];
-  ajvErrorsToValidatorError(status: number, errors: ErrorObject[]): { errors: unknown[] };
-};
-const { BadRequest } = fromValidator('express-openapi-validator/dist/framework/types.js') as {
-  BadRequest: new (err: { path: string; message: string }) => Error & { errors?: unknown[] };
-};
-
 interface CompiledCheck {
   general: ValidateFunction;
   body: ValidateFunction;
@@ -59,6 +38,7 @@ interface CompiledCheck {
  * array or content-typed parameter, a discriminator.
  */
 function compiledCheck(
+  util: ValidatorInternals['util'],
   validator: CapturedRequestValidator,
   openapi: OperationMetadata,
   req: unknown,
@@ -76,7 +56,12 @@ function compiledCheck(
 }
 
 /** What the validator's middleware does with the two functions: run both on the request's parts, or throw its 400. */
-function check(validator: CapturedRequestValidator, compiled: CompiledCheck, req: Request): void {
+function check(
+  { util, BadRequest }: ValidatorInternals,
+  validator: CapturedRequestValidator,
+  compiled: CompiledCheck,
+  req: Request,
+): void {
   const data = { query: {}, headers: req.headers, params: req.params, cookies: undefined, body: req.body as unknown };
   const valid = compiled.general(data);
   const validBody = compiled.body(data);
@@ -88,11 +73,13 @@ function check(validator: CapturedRequestValidator, compiled: CompiledCheck, req
 }
 
 /**
- * One lane route's contract validation. Its first request of a content type runs express-openapi-validator's
- * middleware (`contract`), which compiles the route's schemas; later ones run the compiled functions directly. With
+ * One lane route's contract validation, on the internals the start-up self-check returned. Its first request of a
+ * content type runs express-openapi-validator's middleware (`contract`), which compiles the route's schemas; later
+ * ones run the compiled functions directly. With
  * response validation on (it reads what the metadata step leaves on the request) every request runs the middleware.
  */
 export function laneContractValidation(
+  internals: ValidatorInternals,
   contract: readonly RequestHandler[],
   validator: () => CapturedRequestValidator | undefined,
   direct: boolean,
@@ -103,7 +90,7 @@ export function laneContractValidation(
     const known = checks.get(type);
     const captured = validator();
     if (known && captured) {
-      check(captured, known, req);
+      check(internals, captured, known, req);
       next();
       return;
     }
@@ -112,7 +99,7 @@ export function laneContractValidation(
       if (direct && known === undefined && captured && openapi) {
         let compiled: CompiledCheck | undefined;
         try {
-          compiled = compiledCheck(captured, openapi, req);
+          compiled = compiledCheck(internals.util, captured, openapi, req);
         } catch {
           compiled = undefined;
         }

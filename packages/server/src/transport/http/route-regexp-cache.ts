@@ -1,9 +1,5 @@
 // Compiles each contract path to its RegExp once: express-openapi-validator otherwise recompiles every route per request.
-import { createRequire } from 'node:module';
-
-interface PathToRegexpModule {
-  pathToRegexp: (path: string, options?: Record<string, unknown>) => { regexp: RegExp; keys: unknown[] };
-}
+import type { PathToRegexpModule } from './validator-internals.js';
 
 type Compiled = Map<string, ReturnType<PathToRegexpModule['pathToRegexp']>>;
 
@@ -20,12 +16,11 @@ function onlyCaseAndSlash(options: Record<string, unknown> | undefined): boolean
 /**
  * express-openapi-validator 5.x calls `pathToRegexp(route, { sensitive, strict })` for every contract route on every
  * request (its route lookup), which is pure: the same arguments give an equivalent non-global RegExp (exec keeps no
- * state). This memoises that function on the copy of path-to-regexp the validator itself resolves; every check stays.
+ * state). This memoises that function on the copy of path-to-regexp the validator itself resolves (handed over by
+ * validator-internals.ts, which checked it); every check stays.
  */
-export function cacheValidatorRouteRegexps(): void {
+export function cacheValidatorRouteRegexps(module: PathToRegexpModule): void {
   if (installed) return;
-  const fromValidator = createRequire(createRequire(import.meta.url).resolve('express-openapi-validator'));
-  const module = fromValidator('path-to-regexp') as PathToRegexpModule;
   const compile = module.pathToRegexp;
   // One map per (sensitive, strict) pair, so a call builds no key string: the validator asks ~60 times per request.
   const caches: Compiled[] = [new Map(), new Map(), new Map(), new Map()];

@@ -4,37 +4,38 @@ import * as OpenApiValidator from 'express-openapi-validator';
 import type { RequestHandler } from 'express';
 import { cacheValidatorRouteRegexps } from './route-regexp-cache.js';
 import { rememberValidatorRouteMatches } from './route-match-memo.js';
-import type { CapturedRequestValidator } from './lane-validation.js';
-
-const { RequestValidator } = createRequire(import.meta.url)(
-  'express-openapi-validator/dist/middlewares/openapi.request.validator.js',
-) as typeof import('express-openapi-validator/dist/middlewares/openapi.request.validator.js');
+import {
+  checkValidatorInternals,
+  type CapturedRequestValidator,
+  validatorInstance,
+  type InternalsCheck,
+  type ValidatorInstance,
+  type ValidatorInternals,
+} from './validator-internals.js';
 
 const contractPath = createRequire(import.meta.url).resolve('@textclass/openapi/openapi.json');
 
-/** The validator's middleware, and its request validator once built (the fast lane runs its compiled functions). */
+/** The validator's middleware, its request validator once built (the fast lane runs its compiled functions), and the self-check. */
 export interface ContractValidation {
   middleware: RequestHandler[];
   requestValidator: () => CapturedRequestValidator | undefined;
-}
-
-interface ValidatorInstance {
-  ajvOpts?: { request?: unknown };
-  requestValidationMiddleware?: (apiDoc: unknown) => RequestHandler;
+  /** The internals the fast lane runs on, or why it may not (they moved): then every request takes the plain path. */
+  internals: InternalsCheck;
 }
 
 /**
  * Builds the request validator as express-openapi-validator's own `requestValidationMiddleware` does (one
  * RequestValidator over the preprocessed contract, whose `validate` is the middleware) and keeps the instance.
  */
-function keepRequestValidator(validator: unknown): () => CapturedRequestValidator | undefined {
-  const instance = validator as ValidatorInstance | undefined;
+function keepRequestValidator(
+  instance: ValidatorInstance,
+  { RequestValidator }: ValidatorInternals,
+): () => CapturedRequestValidator | undefined {
   let kept: CapturedRequestValidator | undefined;
-  if (!instance || typeof instance.requestValidationMiddleware !== 'function') return () => undefined;
   instance.requestValidationMiddleware = (apiDoc: unknown) => {
-    const built = new RequestValidator(apiDoc as never, instance.ajvOpts?.request as never);
+    const built = new RequestValidator(apiDoc, instance.ajvOpts?.request);
     kept = built as unknown as CapturedRequestValidator;
-    return (req, res, next) => built.validate(req as never, res, next) as void;
+    return (req, res, next) => built.validate(req, res, next) as void;
   };
   return () => kept;
 }
@@ -43,8 +44,16 @@ export function contractValidator(validateResponses: boolean): RequestHandler[] 
   return contractValidation(validateResponses).middleware;
 }
 
-export function contractValidation(validateResponses: boolean): ContractValidation {
-  cacheValidatorRouteRegexps();
+/**
+ * The validator over the bundled contract. `check` is the self-check of its internals (a test hands one that fails):
+ * when they moved, the middleware is the validator's own, untouched, and `internals` says why the lane must stay off.
+ */
+export function contractValidation(
+  validateResponses: boolean,
+  check: () => InternalsCheck = checkValidatorInternals,
+): ContractValidation {
+  let internals = check();
+  if (internals.ok) cacheValidatorRouteRegexps(internals.internals.pathToRegexp);
   const middleware = OpenApiValidator.middleware({
     apiSpec: contractPath,
     validateApiSpec: false,
@@ -54,7 +63,10 @@ export function contractValidation(validateResponses: boolean): ContractValidati
     validateFormats: true,
     ignoreUndocumented: false,
   }) as unknown as RequestHandler[];
-  const instance = (OpenApiValidator.middleware as { _oav?: unknown })._oav;
+  const instance = validatorInstance(OpenApiValidator.middleware);
+  if (internals.ok && !instance)
+    internals = { ok: false, reason: 'middleware._oav has no request or metadata builder' };
+  if (!internals.ok || !instance) return { middleware, requestValidator: () => undefined, internals };
   rememberValidatorRouteMatches(instance);
-  return { middleware, requestValidator: keepRequestValidator(instance) };
+  return { middleware, requestValidator: keepRequestValidator(instance, internals.internals), internals };
 }

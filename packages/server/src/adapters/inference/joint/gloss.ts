@@ -2,7 +2,7 @@
 // languages as a word-by-word English rendering (function words, stems, compounds and segmentation already resolved).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { utf8Length, writeUtf8 } from '../multilingual/utf8-pool.js';
+import { utf8Length, writeUtf8 } from '../static/multilingual/utf8-pool.js';
 import { JOINT_FILES } from './joint-metadata.js';
 
 /** Set on rows of words that are not English: their gloss is a translation. */

@@ -2,8 +2,8 @@
 // static one); text in another language reaches the neural part as its English gloss.
 import type { Encoder } from '../../../core/ports/encoders.js';
 import type { EncoderModel, TokenizedText } from '../encoder-model.js';
-import { l2Normalise } from '../pooling.js';
-import type { StaticEncoder, StaticEntry } from '../static-encoder.js';
+import { l2Normalise } from '../transformer/pooling.js';
+import type { StaticEncoder, StaticEntry } from '../static/static-encoder.js';
 import { Gloss } from './gloss.js';
 import { foldNegation } from './negation.js';
 import type { JointMetadata } from './joint-metadata.js';

@@ -2,8 +2,8 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ENCODER_FILES, type EncoderMetadata } from '../encoder-metadata.js';
-import { writeStaticEmbeddingModel } from '../static-embedding-graph.js';
-import type { StaticTokenizerConfig } from '../tokenizer-config.js';
+import { writeStaticEmbeddingModel } from '../static/static-embedding-graph.js';
+import type { StaticTokenizerConfig } from '../static/tokenizer-config.js';
 
 /** Word i has id i + 1; its vector is 1 in dimension i % 4, plus i / 10 in the next one. */
 export const TINY_STATIC_WORDS = ['where', 'is', 'my', 'parcel', 'refund', 'please', 'card', 'charge'];

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BUILTIN_ENCODERS_DIR, SERVER_PACKAGE_ROOT, USE_LITE_ENCODER_ID } from '../package-paths.js';
+import { BUILTIN_ENCODERS_DIR, SERVER_PACKAGE_ROOT, USE_LITE_ENCODER_ID } from '../registry/package-paths.js';
 import { UNKNOWN_ID, UnigramTokenizer, type UnigramVocabulary } from './unigram-tokenizer.js';
 import { readUnigramTokenizer } from './unigram-transformer.js';
 

@@ -1,6 +1,6 @@
 // SentencePiece unigram tokenisation from a vocabulary of (piece, log-probability) pairs: Viterbi over the pieces that
 // match at each position, as the Universal Sentence Encoder's own tokenizer does it; long texts are cut into windows.
-import { tokenWindows, type TokenWindow } from '../token-windows.js';
+import { tokenWindows, type TokenWindow } from '../transformer/token-windows.js';
 
 /** The word-boundary mark SentencePiece puts where a space was. */
 export const WORD_MARK = '\u2581';

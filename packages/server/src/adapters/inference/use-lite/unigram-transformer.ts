@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ENCODER_FILES, type EncoderMetadata } from '../encoder-metadata.js';
-import { TransformerEncoder, type TransformerEncoderOptions } from '../transformer-encoder.js';
+import { TransformerEncoder, type TransformerEncoderOptions } from '../transformer/transformer-encoder.js';
 import { UnigramTokenizer, type UnigramVocabulary } from './unigram-tokenizer.js';
 
 /** tokenizer.json of a unigram-transformer encoder. */

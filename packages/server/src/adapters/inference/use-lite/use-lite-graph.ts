@@ -1,7 +1,7 @@
 // Builds an ONNX graph equivalent to Universal Sentence Encoder lite's TF.js graph (2 "Kona" Transformer layers, masked
 // mean pooling, a tanh layer, L2 norm) from its weights; input ids + attention mask in, a 512-d sentence vector out.
-import { attr, node, tensor, valueInfo, type GraphNode } from '../onnx-builder.js';
-import { encodeModel, OnnxDataType } from '../onnx-proto.js';
+import { attr, node, tensor, valueInfo, type GraphNode } from '../onnx/onnx-builder.js';
+import { encodeModel, OnnxDataType } from '../onnx/onnx-proto.js';
 import type { NamedWeight } from './tfjs-weights.js';
 
 export const USE_LITE_IO = { inputIds: 'input_ids', attentionMask: 'attention_mask', output: 'sentence_embedding' };

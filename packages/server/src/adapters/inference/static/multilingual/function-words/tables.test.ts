@@ -1,0 +1,80 @@
+// The function-word tables against the committed default encoder's tokenizer: every English word they name has a row,
+// and German, Japanese and Chinese texts take the English rows of their function words.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { STATIC_MULTI_ENCODER_ID, SERVER_PACKAGE_ROOT } from '../../../registry/package-paths.js';
+import { isWordToken, StaticWordTokenizer } from '../../static-tokenizer.js';
+import { parseStaticTokenizerConfig, type StaticTokenizerConfig } from '../../tokenizer-config.js';
+import { FUNCTION_WORDS } from './tables.js';
+
+let config: StaticTokenizerConfig;
+let tokenizer: StaticWordTokenizer;
+const english = (word: string): number => {
+  const id = config.vocab[word];
+  if (id === undefined) throw new Error(`no English row for ${word}`);
+  return id;
+};
+const foreign = (code: string, word: string): number | undefined => config.languages?.[code]?.vocab[word];
+
+beforeAll(async () => {
+  const gz = await readFile(
+    join(SERVER_PACKAGE_ROOT, '..', '..', 'models', STATIC_MULTI_ENCODER_ID, 'tokenizer.json.gz'),
+  );
+  config = parseStaticTokenizerConfig(JSON.parse(gunzipSync(gz).toString('utf8')));
+  tokenizer = new StaticWordTokenizer(config);
+});
+
+describe('function-word tables', () => {
+  it('cover languages of the encoder only, with lowercase NFC keys the tokenizer can produce', () => {
+    for (const [code, table] of Object.entries(FUNCTION_WORDS)) {
+      expect(tokenizer.languageCodes).toContain(code);
+      for (const key of Object.keys(table)) {
+        expect(key).toBe(key.toLowerCase().normalize('NFC'));
+        expect(key.split(' ').every(isWordToken), `${code}: ${key}`).toBe(true);
+      }
+    }
+  });
+
+  it('name English words that have rows (all but "a" and "i", one-letter words the English vocabulary itself lacks)', () => {
+    const missing = new Set<string>();
+    for (const table of Object.values(FUNCTION_WORDS)) {
+      for (const target of Object.values(table)) {
+        for (const word of target.split(' ')) {
+          if (word !== '' && config.vocab[word] === undefined && config.contractions.words[word] === undefined)
+            missing.add(word);
+        }
+      }
+    }
+    expect([...missing].sort()).toEqual(['a', 'i']);
+  });
+});
+
+describe('function words in the default encoder', () => {
+  it('German ist, kann and des take the rows of is, can and of the, not Kanne or D flat', () => {
+    const text = 'Das Passwort des Kontos ist falsch, ich kann mich nicht anmelden.';
+    expect(tokenizer.route(text)).toBe('de');
+    const ids = [...tokenizer.encode(text)];
+    expect(ids).toEqual(expect.arrayContaining(['is', 'can', 'of', 'the', 'not'].map(english)));
+    for (const word of ['kann', 'des', 'ist']) {
+      const own = foreign('de', word);
+      if (own !== undefined) expect(ids).not.toContain(own);
+    }
+  });
+
+  it('Japanese 届きませんでした carries "not", and particles take no dictionary homograph', () => {
+    const text = 'パスワードをリセットするメールが届きませんでした。';
+    expect(tokenizer.route(text)).toBe('ja');
+    expect([...tokenizer.encode(text)]).toContain(english('not'));
+    expect([...tokenizer.encode('荷物が届きました。')]).not.toContain(english('not'));
+  });
+
+  it('Chinese 没有 is "not" and 的 is "of", not 的士 (taxi)', () => {
+    const ids = [...tokenizer.encode('我的包裹还没有到。')];
+    expect(ids).toEqual(expect.arrayContaining(['my', 'not'].map(english)));
+    const taxi = foreign('zh', '的');
+    if (taxi !== undefined) expect(ids).not.toContain(taxi);
+    expect([...tokenizer.encode('发票的价格')]).toContain(english('of'));
+  });
+});

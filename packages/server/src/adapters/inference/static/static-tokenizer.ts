@@ -1,0 +1,289 @@
+// Word tokenizer of static-embedding encoders: Unicode word splitting, contractions, language routing, vocabulary lookup.
+import { FUNCTION_WORDS, functionWordRows } from './multilingual/function-words/tables.js';
+import { LanguageLookup } from './multilingual/language-lookup.js';
+import { LanguageRouter } from './multilingual/route-language.js';
+import { WordTable, type WordColumn } from './multilingual/word-table.js';
+import type { StaticTokenizerConfig } from './tokenizer-config.js';
+
+/** A word: letters, marks and digits, optionally joined by single apostrophes, hyphens or dots. */
+const WORD = /[\p{L}\p{M}\p{N}]+(?:['\-.][\p{L}\p{M}\p{N}]+)*/gu;
+const WHOLE_WORD = /^[\p{L}\p{M}\p{N}]+(?:['\-.][\p{L}\p{M}\p{N}]+)*$/u;
+/** Scripts written without spaces between words: split these runs with Intl.Segmenter. */
+const UNSPACED =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+const APOSTROPHES = /[\u2019\u02BC\u2018\u0060\u00B4]/g;
+const HYPHENS = /[\u2010\u2011]/g;
+const INNER_SEPARATOR = /['\-.]/;
+const MARKS = /\p{M}+/gu;
+/** Below U+0300 NFC changes nothing (no combining mark to compose with, no singleton) and no script is unspaced. */
+const SIMPLE_END = 0x300;
+const BEYOND_SIMPLE = /[^\x00-\u02ff]/;
+const HAS_APOSTROPHE = /[\u2019\u02BC\u2018\u0060\u00B4]/;
+/** Per code point below SIMPLE_END: 1 where WORD's [\p{L}\p{M}\p{N}] matches it (worked out from the class itself). */
+const SIMPLE_WORD_CHAR = Uint8Array.from({ length: SIMPLE_END }, (_, code) =>
+  /[\p{L}\p{M}\p{N}]/u.test(String.fromCharCode(code)) ? 1 : 0,
+);
+/** Bounds expansion of contraction rules that refer to each other. */
+const MAX_DEPTH = 4;
+/** Words whose facts (routing mask, default-language rows) are remembered; cleared when full. */
+const WORD_MEMO_LIMIT = 32_768;
+
+/**
+ * What encode() needs of a word whatever the text, each worked out when first needed: the router's known() mask and
+ * the word's rows in the default language.
+ */
+interface WordFacts {
+  mask: number | undefined;
+  rows: number[] | undefined;
+}
+
+/** A word character of a text below U+0300. */
+const isSimpleWordChar = (text: string, i: number) => SIMPLE_WORD_CHAR[text.charCodeAt(i)] === 1;
+/** ', - and . (WORD's joiners; the other apostrophes are ' once APOSTROPHES has replaced them). */
+const isJoiner = (code: number) => code === 0x27 || code === 0x2d || code === 0x2e;
+
+/** End of the run of word characters from i (a text below U+0300). */
+function simpleRunEnd(text: string, i: number): number {
+  while (i < text.length && isSimpleWordChar(text, i)) i++;
+  return i;
+}
+
+let segmenter: Intl.Segmenter | undefined;
+function unspacedWords(run: string): string[] {
+  segmenter ??= new Intl.Segmenter('und', { granularity: 'word' });
+  const out: string[] = [];
+  for (const part of segmenter.segment(run)) if (part.isWordLike) out.push(part.segment);
+  return out;
+}
+
+/** True when the tokenizer can produce this exact string as one word (used to filter vocabularies). */
+export function isWordToken(word: string): boolean {
+  return WHOLE_WORD.test(word);
+}
+
+export class StaticWordTokenizer {
+  readonly maxTokens: number;
+  /** Number of table rows the ids address (largest id + 1). */
+  readonly tableRows: number;
+  private readonly lowercase: boolean;
+  private readonly stripAccents: boolean;
+  private readonly vocab: WordColumn;
+  private readonly expansions: Map<string, string[]>;
+  private readonly suffixes: Array<[string, string[]]>;
+  private readonly languages: LanguageLookup[];
+  private readonly router: LanguageRouter | undefined;
+  /** Per word seen lately: its routing mask and default-language rows, so a frequent word is looked up once. */
+  private readonly wordMemo = new Map<string, WordFacts>();
+
+  /**
+   * @param table the words of config (its vocabularies and stems) as a compact table; absent: built from config. The
+   *   tokenizer keeps the table, not config's word objects, so a caller that passes both may drop config's.
+   */
+  constructor(config: StaticTokenizerConfig, table = wordTableOf(config)) {
+    this.maxTokens = config.max_tokens;
+    this.lowercase = config.lowercase;
+    this.stripAccents = config.strip_accents === 'fallback';
+    this.vocab = table.column(0);
+    this.expansions = new Map(Object.entries(config.contractions.words));
+    this.suffixes = Object.entries(config.contractions.suffixes);
+    this.languages = Object.entries(config.languages ?? {}).map(
+      ([code, { script, stemmer, compounds }], i) =>
+        new LanguageLookup(code, { script, stemmer, compounds }, this.functionWords(code), {
+          vocab: table.column(i + 1),
+          stems: table.column(i + 1, true),
+        }),
+    );
+    this.router =
+      this.languages.length > 0
+        ? new LanguageRouter(this.vocab, this.languages, config.routing, (word) => table.vocabBits(word))
+        : undefined;
+    this.tableRows = table.maxRow() + 1;
+  }
+
+  /** A language's function words with the rows of their English equivalents (empty for a language without a table). */
+  private functionWords(code: string): Map<string, number[]> {
+    const table = Object.hasOwn(FUNCTION_WORDS, code) ? FUNCTION_WORDS[code] : undefined;
+    if (!table) return new Map();
+    return functionWordRows(table, (word) => {
+      const ids: number[] = [];
+      this.resolve(word, ids, 0);
+      return ids;
+    });
+  }
+
+  /** Codes of the languages besides the default one (empty for a single-language tokenizer). */
+  get languageCodes(): string[] {
+    return this.languages.map((l) => l.code);
+  }
+
+  /** Forgets what the language lookups remember (stems of words seen), so a benchmark sees the cold path. */
+  clearMemo(): void {
+    for (const language of this.languages) language.clearMemo();
+    this.wordMemo.clear();
+  }
+
+  /** The language a text is routed to: a code of languageCodes, or undefined for the default language. */
+  route(text: string): string | undefined {
+    return this.router?.route(text, this.words(text))?.code;
+  }
+
+  /** Normalised words of a text, before vocabulary lookup (what encode() looks up). */
+  words(text: string): string[] {
+    const simple = BEYOND_SIMPLE.test(text) ? undefined : this.simpleWords(text);
+    if (simple) return simple;
+    let normal = text.normalize('NFC').replace(APOSTROPHES, "'").replace(HYPHENS, '-');
+    if (this.lowercase) normal = normal.toLowerCase();
+    const out: string[] = [];
+    for (const match of normal.matchAll(WORD)) {
+      const word = match[0];
+      if (UNSPACED.test(word)) out.push(...unspacedWords(word));
+      else out.push(word);
+    }
+    return out;
+  }
+
+  /**
+   * words() of a text below U+0300 (English and most Latin-script text), without the word pattern: NFC leaves such
+   * text as it is, no character there is written unspaced, and a table says which are word characters. undefined
+   * when lowercasing took a character past U+0300 (İ → i + U+0307): the general path handles that.
+   */
+  private simpleWords(text: string): string[] | undefined {
+    let normal = HAS_APOSTROPHE.test(text) ? text.replace(APOSTROPHES, "'") : text;
+    if (this.lowercase) {
+      normal = normal.toLowerCase();
+      if (BEYOND_SIMPLE.test(normal)) return undefined;
+    }
+    const out: string[] = [];
+    for (let i = 0; i < normal.length;) {
+      if (!isSimpleWordChar(normal, i)) {
+        i++;
+        continue;
+      }
+      const start = i;
+      i = simpleRunEnd(normal, i);
+      while (i + 1 < normal.length && isJoiner(normal.charCodeAt(i)) && isSimpleWordChar(normal, i + 1))
+        i = simpleRunEnd(normal, i + 1);
+      out.push(normal.slice(start, i));
+    }
+    return out;
+  }
+
+  /** Vocabulary ids of the known words of a text, in order, at most maxTokens of them; english: skip language routing. */
+  encode(text: string, english = false): Int32Array {
+    const ids: number[] = [];
+    const facts: Array<WordFacts | undefined> = [];
+    const { words, language } = english
+      ? { words: this.words(text), language: undefined }
+      : this.routedWords(text, (word, i) => this.maskOf(word, (facts[i] = this.factsOf(word))));
+    for (let i = 0; i < words.length && ids.length < this.maxTokens; i++) {
+      if (language) {
+        if (language.resolvePhrase(words, i, ids)) i++;
+        else if (!language.resolve(words[i] as string, ids)) this.resolve(words[i] as string, ids, 0);
+      } else {
+        const word = words[i] as string;
+        for (const row of this.rowsOf(word, facts[i] ?? this.factsOf(word))) ids.push(row);
+      }
+    }
+    return new Int32Array(ids.length > this.maxTokens ? ids.slice(0, this.maxTokens) : ids);
+  }
+
+  /** What is remembered of a word (bounded; an empty entry for a word not seen lately). */
+  private factsOf(word: string): WordFacts {
+    let facts = this.wordMemo.get(word);
+    if (facts === undefined) {
+      facts = { mask: undefined, rows: undefined };
+      if (this.wordMemo.size >= WORD_MEMO_LIMIT) this.wordMemo.clear();
+      this.wordMemo.set(word, facts);
+    }
+    return facts;
+  }
+
+  /** The router's known() mask of a word. */
+  private maskOf(word: string, facts: WordFacts): number {
+    return (facts.mask ??= this.router?.known(word) ?? 0);
+  }
+
+  /** A word's rows in the default language. */
+  private rowsOf(word: string, facts: WordFacts): readonly number[] {
+    if (facts.rows === undefined) {
+      const rows: number[] = [];
+      this.resolve(word, rows, 0);
+      facts.rows = rows;
+    }
+    return facts.rows;
+  }
+
+  /**
+   * The text's words and the language they are looked up in (Chinese and Japanese segments joined into dictionary
+   * words); known: the router's per-word mask, from a caller that remembers it.
+   */
+  private routedWords(
+    text: string,
+    known?: (word: string, i: number) => number,
+  ): { words: string[]; language: LanguageLookup | undefined } {
+    const words = this.words(text);
+    const language = this.router?.route(text, words, known);
+    const joins = language?.table.script === 'kana' || language?.table.script === 'han';
+    return { words: joins && language ? language.joinSegments(words) : words, language };
+  }
+
+  /** How many of a text's words resolve to at least one vocabulary row (vocabulary coverage). */
+  coverage(text: string): { words: number; known: number } {
+    const { words, language } = this.routedWords(text);
+    let known = 0;
+    for (let i = 0; i < words.length; i++) {
+      const ids: number[] = [];
+      if (language?.resolvePhrase(words, i, ids)) {
+        i++;
+        if (ids.length > 0) known++; // the phrase's second word
+      } else if (!language?.resolve(words[i] as string, ids)) {
+        this.resolve(words[i] as string, ids, 0);
+      }
+      if (ids.length > 0) known++;
+    }
+    return { words: words.length, known };
+  }
+
+  private lookup(word: string): number | undefined {
+    const id = this.vocab.get(word);
+    if (id !== undefined || !this.stripAccents) return id;
+    const plain = word.normalize('NFD').replace(MARKS, '').normalize('NFC');
+    return plain === word ? undefined : this.vocab.get(plain);
+  }
+
+  private resolve(word: string, ids: number[], depth: number): void {
+    if (depth > MAX_DEPTH) return;
+    const next = depth + 1;
+    const expansion = this.expansions.get(word);
+    if (expansion) {
+      for (const part of expansion) this.resolve(part, ids, next);
+      return;
+    }
+    const id = this.lookup(word);
+    if (id !== undefined) {
+      ids.push(id);
+      return;
+    }
+    if (!INNER_SEPARATOR.test(word)) return;
+    for (const [suffix, replacement] of this.suffixes) {
+      if (word.length > suffix.length && word.endsWith(suffix)) {
+        this.resolve(word.slice(0, -suffix.length), ids, next);
+        for (const part of replacement) this.resolve(part, ids, next);
+        return;
+      }
+    }
+    for (const part of word.split(INNER_SEPARATOR)) if (part) this.resolve(part, ids, next);
+  }
+}
+
+/** The words of a parsed tokenizer.json (default vocabulary, then each language's words and stems) as one table. */
+export function wordTableOf(config: StaticTokenizerConfig): WordTable {
+  return WordTable.build(
+    config.vocab,
+    Object.values(config.languages ?? {}).map((l) => ({
+      vocab: l.vocab,
+      stems: l.stems,
+      han: l.script === 'han' || l.script === 'kana',
+    })),
+  );
+}
