@@ -230,7 +230,10 @@ describe('the packed packages', () => {
       ['encoders', 'list', '--json', '--data-dir', path.join(work, 'global-data')],
       work,
     );
-    const entries = JSON.parse(listed.stdout) as Array<{ id: string; source: string; dir: string }>;
+    const entries = listed.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { id: string; source: string; dir: string });
     const builtIn = entries.filter((entry) => entry.source === 'built-in');
     expect(builtIn.map((entry) => entry.id)).toEqual(
       expect.arrayContaining(['use-multi-612', 'static-multi-100d', 'use-lite-en-512-int8']),

@@ -28,18 +28,28 @@ const steps: Array<[id: string, install: (from: string, to: string) => Promise<'
   [JOINT_ENCODER_ID, installJointEncoder],
 ];
 
+const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+const wordTables = new Set([STATIC_MULTI_ENCODER_ID, ENGLISH_ENCODER_ID]);
+
+/** One encoder unpacked or converted (then its word table, for a static one), each with a line and its time. */
+async function installOne(id: string, install: (from: string, to: string) => Promise<'installed' | 'up-to-date'>) {
+  const since = performance.now();
+  const outDir = join(BUILTIN_ENCODERS_DIR, id);
+  const status = await install(join(COMMITTED_MODELS_DIR, id), outDir);
+  console.log(
+    status === 'installed'
+      ? `installed encoder ${id} in ${outDir} (${seconds(since)})`
+      : `encoder ${id} is up to date in ${outDir}`,
+  );
+  if (!wordTables.has(id)) return;
+  const tableSince = performance.now();
+  const table = await compactTokenizerWords(join(outDir, 'tokenizer.json'));
+  console.log(`word table of ${id}: ${table === 'written' ? `written (${seconds(tableSince)})` : 'up to date'}`);
+}
+
+// Each encoder has its own directory, so they install side by side (gunzip runs on libuv's thread pool).
 try {
-  for (const [id, install] of steps) {
-    const outDir = join(BUILTIN_ENCODERS_DIR, id);
-    const status = await install(join(COMMITTED_MODELS_DIR, id), outDir);
-    console.log(
-      status === 'installed' ? `installed encoder ${id} in ${outDir}` : `encoder ${id} is up to date in ${outDir}`,
-    );
-  }
-  for (const id of [STATIC_MULTI_ENCODER_ID, ENGLISH_ENCODER_ID]) {
-    const status = await compactTokenizerWords(join(BUILTIN_ENCODERS_DIR, id, 'tokenizer.json'));
-    console.log(`word table of ${id}: ${status === 'written' ? 'written' : 'up to date'}`);
-  }
+  await Promise.all(steps.map(([id, install]) => installOne(id, install)));
 } catch (error) {
   console.error(`install-encoders failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);

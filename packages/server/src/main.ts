@@ -10,6 +10,7 @@ import { registerMigrateCommand } from './transport/cli/migrate.js';
 import { registerModelCommands } from './transport/cli/models.js';
 import { registerServeCommand } from './transport/cli/serve.js';
 import { registerWorkspaceCommands } from './transport/cli/workspaces.js';
+import { requestJsonOutput } from './transport/cli/output-mode.js';
 
 /** This package's version: package.json sits one level above both src/ and dist/. */
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string };
@@ -21,6 +22,7 @@ const program = new Command()
   // Program options only before the command, so `models deploy --version 2` stays the command's own option.
   .enablePositionalOptions()
   .showHelpAfterError()
+  .hook('preAction', (_program, command) => requestJsonOutput(command.opts().json === true))
   .addHelpText(
     'after',
     [

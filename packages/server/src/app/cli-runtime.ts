@@ -6,7 +6,9 @@ import {
   NoEmbeddedDatabaseError,
   openDatabase,
 } from '../adapters/storage/index.js';
+import { printJson, printRows } from '../transport/cli/api-client.js';
 import { configFrom, type StorageFlags } from '../transport/cli/options.js';
+import { jsonOutput } from '../transport/cli/output-mode.js';
 import { sendToControlSocket } from './control-socket.js';
 import { runOperatorCommand, type CommandOutput, type OperatorCommand } from './operator-commands.js';
 
@@ -59,6 +61,18 @@ export async function runCliCommand(flags: StorageFlags, op: OperatorCommand): P
     if (viaServer === undefined) throw error;
     output = viaServer;
   }
-  process.stdout.write(output.stdout);
+  printOutput(op, output.stdout);
   process.stderr.write(output.stderr);
+}
+
+/** JSON lines as they came for scripts; on a terminal, a list command's lines as one table and one object as a record. */
+function printOutput(op: OperatorCommand, stdout: string): void {
+  const lines = stdout.split('\n').filter((line) => line !== '');
+  if (jsonOutput() || lines.length === 0 || !lines.every((line) => line.startsWith('{'))) {
+    process.stdout.write(stdout);
+    return;
+  }
+  const objects: unknown[] = lines.map((line) => JSON.parse(line));
+  if (op.command.endsWith('.list')) printRows(objects);
+  else objects.forEach(printJson);
 }

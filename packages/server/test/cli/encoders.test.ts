@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportFixture, FIXTURE_ID, FIXTURE_REPO } from '../../src/adapters/encoder-hub/testing/export-fixture.js';
 import { startHubStandIn, type HubStandIn } from '../../src/adapters/encoder-hub/testing/hub-stand-in.js';
 import { runCli } from '../../src/testing/server-process.js';
+import { runCliOnTerminal } from './terminal.js';
 
 const modelsDir = mkdtempSync(path.join(tmpdir(), 'textclass-cli-encoders-'));
 let hub: HubStandIn;
@@ -25,16 +26,23 @@ describe('textclass encoders', () => {
     expect(await runCli(['encoders', 'pull', FIXTURE_REPO, '--file', 'onnx/model_qint8_avx512_vnni.onnx'], env)).toBe(
       FIXTURE_ID,
     );
-    const listed = await runCli(['encoders', 'list'], env);
+    const listed = await runCliOnTerminal(['encoders', 'list'], env);
+    expect(listed).toMatch(/^ID\s+FORMAT\s+SIZE\s+SOURCE\n/);
     expect(listed).toMatch(new RegExp(`${FIXTURE_ID}\\s+sentence-transformers\\s+\\d+ KiB\\s+pulled ${FIXTURE_REPO}@`));
     expect(listed).toMatch(/use-multi-612 \(default\)\s+joint\s+[\d.]+ MiB\s+built-in/);
     expect(listed).toMatch(/use-lite-en-512\s+unigram-transformer\s+[\d.]+ MiB\s+built-in/);
     expect(listed).toMatch(/static-multi-100d\s+static-embedding\s+[\d.]+ MiB\s+built-in/);
     expect(listed).toMatch(/static-en-100d\s+static-embedding\s+[\d.]+ MiB\s+built-in/);
+    // Piped (as here) or with --json on a terminal: one JSON object a line, the default marked.
+    const piped = (await runCli(['encoders', 'list'], env)).split('\n').map((line) => JSON.parse(line));
+    expect(piped).toContainEqual(expect.objectContaining({ id: 'use-multi-612', format: 'joint', default: true }));
+    expect(piped).toContainEqual(expect.objectContaining({ id: FIXTURE_ID, default: false }));
+    const json = await runCliOnTerminal(['encoders', 'list', '--json'], env);
+    expect(json.split('\n').map((line) => JSON.parse(line))).toEqual(piped);
     await expect(runCli(['encoders', 'pull', 'nobody/nothing'], env)).rejects.toThrow(
       /repository "nobody\/nothing" at revision "main" was not found/,
     );
-  });
+  }, 120_000);
 
   it('says what timed out and gives up after its retries when the hub accepts and never answers', async () => {
     const hanging = await startHubStandIn();

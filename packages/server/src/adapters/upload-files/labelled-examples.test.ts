@@ -50,4 +50,25 @@ describe('readLabelledExamples', () => {
     expect((await failure('{"text": \n', 'jsonl')).message).toMatch(/line 1: not valid JSON/);
     expect((await failure('text,label\n', 'csv')).message).toBe('body: the file holds no examples');
   });
+
+  it('reads the text and label from the columns (CSV) or keys (JSON Lines) it is told, and names them in errors', async () => {
+    const columns = { text: 'body', label: 'intent' };
+    expect(
+      await readLabelledExamples(Buffer.from('id,body,intent\n1,Where is my parcel,shipping\n'), 'csv', columns),
+    ).toEqual([{ text: 'Where is my parcel', label: 'shipping' }]);
+    expect(
+      await readLabelledExamples(
+        Buffer.from('{"body":"a","intent":"x"}\n{"body":"b","intent":["x","y"]}\n'),
+        'jsonl',
+        columns,
+      ),
+    ).toEqual([
+      { text: 'a', label: 'x' },
+      { text: 'b', labels: ['x', 'y'] },
+    ]);
+    const missing = await readLabelledExamples(Buffer.from('text,label\nx,y\n'), 'csv', columns).catch((e) => e);
+    expect(missing.message).toBe('body: line 1: the header row has no "body" column');
+    const empty = await readLabelledExamples(Buffer.from('body,intent\nx,\n'), 'csv', columns).catch((e) => e);
+    expect(empty.message).toBe('body: line 2: "intent" must be a non-empty string');
+  });
 });

@@ -1,14 +1,17 @@
 // The CLI's connection to a running textclass server: --url / TEXTCLASS_URL and --api-key / TEXTCLASS_API_KEY, errors as one readable line.
 import type { TextclassClient } from '@textclass/client';
 import type { Command } from 'commander';
+import { addJsonOption, jsonOutput } from './output-mode.js';
+import { renderRows, renderValue } from './tables.js';
 
 export interface ApiFlags {
   url: string;
   apiKey?: string;
 }
 
-export function addApiOptions(command: Command): Command {
-  return command
+/** --url and --api-key, and --json unless the command prints no result (`{ prints: false }`). */
+export function addApiOptions(command: Command, { prints = true }: { prints?: boolean } = {}): Command {
+  return (prints ? addJsonOption(command) : command)
     .option(
       '--url <url>',
       'service root of the server (TEXTCLASS_URL)',
@@ -48,7 +51,16 @@ export async function expectOk<T>(call: Promise<{ data?: T; error?: unknown; res
   return result.data as T;
 }
 
-/** One JSON document per line on stdout. */
+/** A result on stdout: one JSON document a line for scripts (--json, or piped), a table on a terminal. */
 export const printJson = (value: unknown): void => {
-  process.stdout.write(`${JSON.stringify(value)}\n`);
+  process.stdout.write(`${jsonOutput() ? JSON.stringify(value) : renderValue(value)}\n`);
 };
+
+/**
+ * A list of results: one JSON document a line for scripts, one table (a row each) on a terminal. `asRow` gives an
+ * item's table row where it should read differently from its JSON.
+ */
+export function printRows<T>(items: readonly T[], asRow: (item: T) => unknown = (item) => item): void {
+  if (jsonOutput()) items.forEach(printJson);
+  else process.stdout.write(`${renderRows(items.map(asRow), process.stdout.columns || Infinity)}\n`);
+}

@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import type { ColumnType, DatasetColumn } from '../../core/shared/types.js';
 import { addOperatorStorageOptions, storageFlagsOf, type StorageFlags } from './options.js';
+import { addJsonOption } from './output-mode.js';
 import { runCliCommand } from '../../app/cli-runtime.js';
 
 interface CreateDatasetFlags extends StorageFlags {
@@ -25,7 +26,7 @@ const collect = (value: string, previous: string[]) => [...previous, value];
 
 export function registerDatasetCommands(program: Command): void {
   const datasets = program.command('datasets').description('manage datasets');
-  addOperatorStorageOptions(datasets.command('create').description('create a dataset'))
+  addJsonOption(addOperatorStorageOptions(datasets.command('create').description('create a dataset')))
     .requiredOption('--name <name>', 'dataset name')
     .option('--column <name:type>', 'a column (repeatable); type text, number or timestamp', collect, [])
     .option('--text-column <name>', 'the column to classify', 'text')

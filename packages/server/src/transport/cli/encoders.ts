@@ -1,7 +1,9 @@
 // `textclass encoders pull | list`: fetch a sentence-transformers ONNX export from the Hugging Face hub; show what is installed.
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { DEFAULT_NETWORK, type NetworkSettings } from '../../app/pull-network.js';
+import { printRows } from './api-client.js';
 import { configFrom } from './options.js';
+import { addJsonOption } from './output-mode.js';
 
 interface ModelsFlags {
   dataDir?: string;
@@ -164,40 +166,19 @@ export function registerEncoderCommands(program: Command): void {
       }
     });
 
-  addModelsOptions(encoders.command('list').description('list built-in and pulled encoders'))
-    .option('--json', 'print JSON')
-    .action(async (flags: ModelsFlags & { json?: boolean }) => {
+  addJsonOption(addModelsOptions(encoders.command('list').description('list built-in and pulled encoders'))).action(
+    async (flags: ModelsFlags) => {
       const { defaultEncoderId, formatBytes, listEncoders } = await import('../../app/cli-tools.js');
-      const entries = await listEncoders(modelsDirOf(flags));
-      if (flags.json) {
-        process.stdout.write(
-          `${JSON.stringify(
-            entries.map((e) => ({ ...e, default: e.id === defaultEncoderId })),
-            null,
-            2,
-          )}\n`,
-        );
-        return;
-      }
-      const rows = [
-        ['ID', 'FORMAT', 'SIZE', 'SOURCE'],
-        ...entries.map((e) => [
-          `${e.id}${e.id === defaultEncoderId ? ' (default)' : ''}`,
-          e.format,
-          formatBytes(e.bytes),
-          e.source,
-        ]),
-      ];
-      const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-      process.stdout.write(
-        `${rows
-          .map((r) =>
-            r
-              .map((cell, i) => cell.padEnd(widths[i]!))
-              .join('  ')
-              .trimEnd(),
-          )
-          .join('\n')}\n`,
-      );
-    });
+      const entries = (await listEncoders(modelsDirOf(flags))).map((e) => ({
+        ...e,
+        default: e.id === defaultEncoderId,
+      }));
+      printRows(entries, (e) => ({
+        id: `${e.id}${e.default ? ' (default)' : ''}`,
+        format: e.format,
+        size: formatBytes(e.bytes),
+        source: e.source,
+      }));
+    },
+  );
 }

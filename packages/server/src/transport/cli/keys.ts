@@ -2,6 +2,7 @@
 import { Option, type Command } from 'commander';
 import type { Role } from '../../core/shared/types.js';
 import { addOperatorStorageOptions, storageFlagsOf, type StorageFlags } from './options.js';
+import { addJsonOption } from './output-mode.js';
 import { runCliCommand } from '../../app/cli-runtime.js';
 
 interface WorkspaceFlags extends StorageFlags {
@@ -31,18 +32,20 @@ export function registerKeyCommands(program: Command): void {
       });
     });
 
-  addOperatorStorageOptions(
-    keys.command('list').description('list the keys of a workspace (active and revoked), one JSON line each'),
+  addJsonOption(
+    addOperatorStorageOptions(keys.command('list').description('list the keys of a workspace (active and revoked)')),
   )
     .option('--workspace <name>', 'workspace of the keys', 'default')
     .action(async (flags: WorkspaceFlags) => {
       await runCliCommand(storageFlagsOf(flags), { command: 'keys.list', workspace: flags.workspace });
     });
-  addOperatorStorageOptions(
-    keys
-      .command('revoke')
-      .description('revoke a key at once (it gets 401 from the next request)')
-      .argument('<key_id>', 'id of the key, from `keys list`'),
+  addJsonOption(
+    addOperatorStorageOptions(
+      keys
+        .command('revoke')
+        .description('revoke a key at once (it gets 401 from the next request)')
+        .argument('<key_id>', 'id of the key, from `keys list`'),
+    ),
   )
     .option('--workspace <name>', 'workspace of the key', 'default')
     .action(async (keyId: string, flags: WorkspaceFlags) => {

@@ -1,9 +1,11 @@
 // `textclass models …`: the model lifecycle over the HTTP API of a running server (create, examples, train with progress, metrics, deploy, archive, rollback, export, import).
 import { readFile, writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { addApiOptions, apiClient, expectOk, printJson, type ApiFlags } from './api-client.js';
+import { addApiOptions, apiClient, expectOk, printJson, printRows, type ApiFlags } from './api-client.js';
 import { parseLabelThresholds } from './label-thresholds.js';
-import { fileFormat, idArg, inlineExample, parseLabel, type ExampleFlags } from './model-flags.js';
+import { readExampleFile, type ColumnFlags } from './example-files.js';
+import { examplesRequest } from './examples-request.js';
+import { idArg, parseLabel, type ExampleFlags } from './model-flags.js';
 import { addAuditCommand } from './models-audit.js';
 import { followTraining } from './training-progress.js';
 import { registerReviewCommand } from './review.js';
@@ -21,13 +23,15 @@ export function registerModelCommands(program: Command): void {
     .option('--status <status>', 'deployed, undeployed, archived or all', 'all')
     .action(async (flags: ApiFlags & { status: 'deployed' | 'undeployed' | 'archived' | 'all' }) => {
       const client = await apiClient(flags);
+      const all = [];
       for (let offset = 0; ; offset += 100) {
         const page = await expectOk(
           client.GET('/v2/models', { params: { query: { status: flags.status, offset, limit: 100 } } }),
         );
-        page.data.forEach(printJson);
+        all.push(...page.data);
         if (!page.has_more) break;
       }
+      printRows(all);
     });
 
   addApiOptions(models.command('get <model-id>').description('a model with its version and metrics')).action(
@@ -93,46 +97,15 @@ export function registerModelCommands(program: Command): void {
   )
     .option('--file <path>', 'CSV with a header row naming text and label (multi-label: a|b in a cell), or .jsonl')
     .option('--dataset <id>', 'a dataset whose labelled rows to add (with --label-column)')
-    .option('--label-column <name>', 'the dataset column or metadata key holding the label')
+    .option('--label-column <name>', "the file's or dataset's column (JSON Lines: key) holding the label")
+    .option('--text-column <name>', "the file's column (JSON Lines: key) holding the text (default text)")
     .option('--text <text>', 'one example text (with --label, or --labels for a multi-label model)')
     .option('--label <name>', 'the label of --text')
     .option('--labels <a,b>', 'multi-label models: the labels of --text, separated by commas')
-    .action(async (id: string, flags: ApiFlags & ExampleFlags) => {
+    .action(async (id: string, flags: ApiFlags & ExampleFlags & ColumnFlags) => {
+      const body = await examplesRequest(flags);
       const client = await apiClient(flags);
-      const sources = [flags.file, flags.dataset, flags.text].filter((s) => s !== undefined).length;
-      if (sources !== 1) throw new Error('give one of --file, --dataset with --label-column, or --text');
-      if (flags.text !== undefined) {
-        printJson(
-          await expectOk(
-            client.POST('/v2/models/{model_id}/examples', {
-              ...path(idArg(id)),
-              body: { examples: [inlineExample(flags)] },
-            }),
-          ),
-        );
-      } else if (flags.file !== undefined) {
-        const content = await readFile(flags.file, 'utf8');
-        printJson(
-          await expectOk(
-            client.POST('/v2/models/{model_id}/examples', {
-              ...path(idArg(id)),
-              body: content as never,
-              bodySerializer: (b: unknown) => b as string,
-              headers: { 'Content-Type': fileFormat(flags.file) },
-            }),
-          ),
-        );
-      } else {
-        if (!flags.labelColumn) throw new Error('--dataset needs --label-column');
-        printJson(
-          await expectOk(
-            client.POST('/v2/models/{model_id}/examples', {
-              ...path(idArg(id)),
-              body: { dataset_id: flags.dataset!, label_column: flags.labelColumn },
-            }),
-          ),
-        );
-      }
+      printJson(await expectOk(client.POST('/v2/models/{model_id}/examples', { ...path(idArg(id)), ...body })));
     });
 
   addApiOptions(
@@ -200,9 +173,7 @@ export function registerModelCommands(program: Command): void {
   addApiOptions(
     models.command('versions <model-id>').description('every version with its metrics, the served one marked'),
   ).action(async (id: string, flags: ApiFlags) => {
-    (await expectOk((await apiClient(flags)).GET('/v2/models/{model_id}/versions', path(idArg(id))))).data.forEach(
-      printJson,
-    );
+    printRows((await expectOk((await apiClient(flags)).GET('/v2/models/{model_id}/versions', path(idArg(id))))).data);
   });
 
   addApiOptions(
@@ -234,9 +205,9 @@ export function registerModelCommands(program: Command): void {
     printJson(await expectOk((await apiClient(flags)).POST('/v2/models/{model_id}/rollback', path(idArg(id))))),
   );
 
-  addApiOptions(
-    models.command('delete <model-id>').description('delete a model with its versions and examples'),
-  ).action(async (id: string, flags: ApiFlags) => {
+  addApiOptions(models.command('delete <model-id>').description('delete a model with its versions and examples'), {
+    prints: false,
+  }).action(async (id: string, flags: ApiFlags) => {
     await expectOk((await apiClient(flags)).DELETE('/v2/models/{model_id}', path(idArg(id))));
   });
 
@@ -244,12 +215,10 @@ export function registerModelCommands(program: Command): void {
     models.command('evaluate <model-id>').description('measure the served version on a labelled CSV / JSON Lines file'),
   )
     .requiredOption('--file <path>', 'CSV (text,label) or .jsonl')
-    .action(async (id: string, flags: ApiFlags & { file: string }) => {
-      const { readLabelledExamples } = await import('../../app/cli-tools.js');
-      const examples = await readLabelledExamples(
-        await readFile(flags.file),
-        fileFormat(flags.file) === 'text/csv' ? 'csv' : 'jsonl',
-      );
+    .option('--label-column <name>', "the file's column (JSON Lines: key) holding the label (default label)")
+    .option('--text-column <name>', "the file's column (JSON Lines: key) holding the text (default text)")
+    .action(async (id: string, flags: ApiFlags & ColumnFlags & { file: string }) => {
+      const examples = await readExampleFile(flags.file, flags);
       printJson(
         await expectOk(
           (await apiClient(flags)).POST('/v2/models/{model_id}/evaluations', {
@@ -270,7 +239,9 @@ export function registerModelCommands(program: Command): void {
     );
   });
 
-  addApiOptions(models.command('export <model-id>').description('write the served version to one file'))
+  addApiOptions(models.command('export <model-id>').description('write the served version to one file'), {
+    prints: false,
+  })
     .requiredOption('--out <file>', 'where to write the export')
     .action(async (id: string, flags: ApiFlags & { out: string }) => {
       const file = await expectOk((await apiClient(flags)).GET('/v2/models/{model_id}/export', path(idArg(id))));

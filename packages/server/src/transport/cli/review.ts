@@ -1,7 +1,7 @@
 // `textclass models review …`: a model's review queue (least confident first), and one record's answer.
 import { idArg } from './model-flags.js';
 import type { Command } from 'commander';
-import { addApiOptions, apiClient, expectOk, printJson, type ApiFlags } from './api-client.js';
+import { addApiOptions, apiClient, expectOk, printJson, printRows, type ApiFlags } from './api-client.js';
 
 interface ReviewFlags extends ApiFlags {
   record?: string;
@@ -16,7 +16,7 @@ export function registerReviewCommand(models: Command): void {
     models
       .command('review <model-id>')
       .description(
-        'list the records that need review for a model, least confident first (one JSON object a line); ' +
+        'list the records that need review for a model, least confident first; ' +
           'with --record and --label, answer one: its text becomes a training example (retrain with `models train`)',
       ),
   )
@@ -53,7 +53,7 @@ export function registerReviewCommand(models: Command): void {
           },
         }),
       );
-      page.data.forEach(printJson);
+      printRows(page.data);
       process.stderr.write(
         `${page.total} record${page.total === 1 ? '' : 's'} need${page.total === 1 ? 's' : ''} review` +
           (page.has_more ? `; showing ${page.offset + 1}–${page.offset + page.data.length} (--offset for more)` : '') +

@@ -3,6 +3,7 @@ import { Option, type Command } from 'commander';
 import type { Plan } from '../../core/shared/types.js';
 import { PLANS, type WorkspaceInput } from '../../core/tenancy/workspaces.js';
 import { addOperatorStorageOptions, storageFlagsOf, type StorageFlags } from './options.js';
+import { addJsonOption } from './output-mode.js';
 import { runCliCommand } from '../../app/cli-runtime.js';
 
 interface LimitFlags extends StorageFlags {
@@ -23,7 +24,7 @@ function integer(name: string, keyword?: string) {
 }
 
 function withLimitOptions(command: Command): Command {
-  return addOperatorStorageOptions(command)
+  return addJsonOption(addOperatorStorageOptions(command))
     .addOption(new Option('--plan <plan>', 'starter, growth or enterprise').choices(PLANS))
     .addOption(
       new Option(
@@ -62,7 +63,7 @@ export function registerWorkspaceCommands(program: Command): void {
   ).action(async (name: string, flags: LimitFlags) => {
     await runCliCommand(storageFlagsOf(flags), { command: 'workspaces.create', name, input: inputOf(flags) });
   });
-  addOperatorStorageOptions(workspaces.command('list').description('list workspaces, one JSON line each')).action(
+  addJsonOption(addOperatorStorageOptions(workspaces.command('list').description('list workspaces'))).action(
     async (flags: StorageFlags) => {
       await runCliCommand(storageFlagsOf(flags), { command: 'workspaces.list' });
     },
