@@ -132,6 +132,11 @@ export default defineConfig(
     rules: { 'no-console': 'off' },
   },
   {
+    // The /docs page's own scripts run in the browser.
+    files: ['openapi/docs-page/**/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Regenerates openapi/generated/ from the hand-written contract: the bundled document (YAML,
-// JSON, dereferenced JSON), the TypeScript types (openapi-typescript) and the HTML reference
-// (Redoc, scripts inlined so it works offline). Output is deterministic.
+// JSON, dereferenced JSON), the TypeScript types (openapi-typescript) and the copy of the document
+// the /docs reference reads (openapi.docs.json: code samples on every operation, code-samples.mjs;
+// the page itself is docs-page/). Output is deterministic.
 //
 //   node scripts/generate.mjs           write generated/
 //   node scripts/generate.mjs --check   regenerate into a temp dir; exit 1 if generated/ differs
@@ -12,12 +13,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
+import { withCodeSamples } from './code-samples.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ENTRY = path.join(ROOT, 'openapi.yaml');
 const CONFIG = path.join(ROOT, 'redocly.yaml');
 const GENERATED = path.join(ROOT, 'generated');
-const FILES = ['openapi.yaml', 'openapi.json', 'openapi.dereferenced.json', 'types.ts', 'docs.html'];
+const FILES = ['openapi.yaml', 'openapi.json', 'openapi.dereferenced.json', 'types.ts', 'openapi.docs.json'];
 const REDOCLY = path.join(
   path.dirname(createRequire(import.meta.url).resolve('@redocly/cli/package.json')),
   'bin',
@@ -52,29 +54,14 @@ async function types(bundleJson) {
   return TYPES_HEADER + astToString(ast);
 }
 
-/** Removes what could differ between two runs from the Redoc page (none seen in 2.77, kept as a guard). */
-function normaliseDocs(html) {
-  return html.replace(/\r\n/g, '\n');
-}
-
 async function generateInto(dir) {
   const out = (name) => path.join(dir, name);
   redocly(['bundle', ENTRY, '--config', CONFIG, '-o', out('openapi.yaml')]);
   redocly(['bundle', ENTRY, '--config', CONFIG, '-o', out('openapi.json')]);
   redocly(['bundle', ENTRY, '--config', CONFIG, '--dereferenced', '-o', out('openapi.dereferenced.json')]);
   fs.writeFileSync(out('types.ts'), await types(out('openapi.json')));
-  redocly([
-    'build-docs',
-    out('openapi.yaml'),
-    '--config',
-    CONFIG,
-    '--inlineBundle',
-    '--title',
-    'textclass API reference',
-    '-o',
-    out('docs.html'),
-  ]);
-  fs.writeFileSync(out('docs.html'), normaliseDocs(fs.readFileSync(out('docs.html'), 'utf8')));
+  const bundle = JSON.parse(fs.readFileSync(out('openapi.json'), 'utf8'));
+  fs.writeFileSync(out('openapi.docs.json'), `${JSON.stringify(withCodeSamples(bundle), null, 2)}\n`);
   for (const name of FILES) {
     if (!fs.existsSync(out(name))) throw new Error(`expected ${name} in the output`);
   }

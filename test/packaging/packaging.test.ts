@@ -159,6 +159,19 @@ describe('the packed packages', () => {
       expect(await infer.json()).toMatchObject({ model_id: 1, predictions: [[{ label: 'billing' }]] });
     });
 
+    it('serves the /docs reference from the tarballs: the page, its scripts, RapiDoc and the docs copy of the contract', async () => {
+      for (const [route, type] of [
+        ['/docs', 'text/html'],
+        ['/docs/assets/docs.js', 'text/javascript'],
+        ['/docs/assets/rapidoc-min.js', 'text/javascript'],
+        ['/docs/openapi.json', 'application/json'],
+      ]) {
+        const answer = await fetch(`${server.url}${route}`);
+        expect(answer.status, route).toBe(200);
+        expect(answer.headers.get('content-type'), route).toContain(type);
+      }
+    });
+
     it('typechecks a strict program that imports the client, rejects a wrong one, and runs it', async () => {
       writeFileSync(
         path.join(project, 'app.ts'),

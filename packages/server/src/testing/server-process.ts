@@ -42,7 +42,7 @@ export async function runCli(args: string[], env: NodeJS.ProcessEnv, options: { 
 }
 
 export async function startServerProcess(
-  options: { env?: NodeJS.ProcessEnv; dataDir?: string } = {},
+  options: { env?: NodeJS.ProcessEnv; dataDir?: string; readyTimeoutMs?: number } = {},
 ): Promise<ServerProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'textclass-test-'));
   const port = await freePort();
@@ -65,7 +65,7 @@ export async function startServerProcess(
   });
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + (options.readyTimeoutMs ?? 90_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     if (Date.now() > deadline) {

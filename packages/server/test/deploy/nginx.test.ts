@@ -131,11 +131,13 @@ describe.skipIf(nginxBinary() === undefined)('the nginx template', () => {
 
   it('serves /metrics and /docs on the internal listener only', async () => {
     await expectApiError(await fetch(`${nginx.url}/metrics`), 404, 'NOT_FOUND');
-    await expectApiError(await fetch(`${nginx.url}/docs`), 404, 'NOT_FOUND');
+    // The reference is its page, its scripts (RapiDoc's bundle among them) and the docs copy of the contract.
+    const reference = ['/docs', '/docs/assets/docs.js', '/docs/assets/rapidoc-min.js', '/docs/openapi.json'];
+    for (const route of reference) await expectApiError(await fetch(`${nginx.url}${route}`), 404, 'NOT_FOUND');
     const metrics = await fetch(`${nginx.internalUrl}/metrics`);
     expect(metrics.status).toBe(200);
     expect(await metrics.text()).toContain('textclass_http_requests_total');
-    expect((await fetch(`${nginx.internalUrl}/docs`)).status).toBe(200);
+    for (const route of reference) expect((await fetch(`${nginx.internalUrl}${route}`)).status, route).toBe(200);
     expect((await fetch(`${nginx.internalUrl}/health/ready`)).status).toBe(200);
     await expectApiError(await fetch(`${nginx.internalUrl}/v2/models`, { headers: auth }), 404, 'NOT_FOUND');
     // The API and the probes stay on the public listener.

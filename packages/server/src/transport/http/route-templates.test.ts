@@ -13,6 +13,9 @@ describe('RouteTemplates', () => {
     ['/v2/datasets/ds_4/records', '/v2/datasets/{dataset_id}/records'],
     ['/health', '/health'],
     ['/metrics', '/metrics'],
+    ['/docs', '/docs'],
+    ['/docs/assets/rapidoc-min.js', '/docs/assets/{file}'],
+    ['/docs/openapi.json', '/docs/openapi.json'],
     ['/v2/models/12/inference/extra', UNMATCHED_ROUTE],
     ['/wp-admin.php', UNMATCHED_ROUTE],
   ])('%s → %s', (path, template) => {

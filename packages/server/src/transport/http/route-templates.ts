@@ -10,7 +10,14 @@ interface Template {
 }
 
 /** Paths served outside the contract. */
-const SYSTEM_PATHS = ['/metrics', '/docs', '/openapi.json', '/openapi.yaml'];
+const SYSTEM_PATHS = [
+  '/metrics',
+  '/docs',
+  '/docs/openapi.json',
+  '/docs/assets/{file}',
+  '/openapi.json',
+  '/openapi.yaml',
+];
 export const UNMATCHED_ROUTE = 'unmatched';
 
 function compile(template: string): Template {
