@@ -60,6 +60,33 @@ function responseSchema(transaction) {
   return response?.content?.['application/json']?.schema;
 }
 
+/**
+ * An export is CSV or JSON Lines, not JSON: a CSV starts with its documented header (record_id, created_at, …); every
+ * JSON Lines line is a Record as listDatasetRecords documents it. Undefined when the body is as documented.
+ */
+function exportBodyProblem(transaction) {
+  const body = String(transaction.real.body ?? '');
+  const type = transaction.real.headers['content-type'] ?? '';
+  if (type.startsWith('text/csv'))
+    return body.startsWith('record_id,created_at,')
+      ? undefined
+      : `CSV export without its header row: ${body.slice(0, 80)}`;
+  const records = contract.paths['/v2/datasets/{dataset_id}/records'].get.responses['200'].content['application/json'];
+  const validate = ajv.compile(records.schema.properties.data.items);
+  const lines = body.split('\n').filter((line) => line !== '');
+  if (lines.length === 0) return 'JSON Lines export without a record';
+  for (const line of lines) {
+    let record;
+    try {
+      record = JSON.parse(line);
+    } catch {
+      return `JSON Lines export line is not JSON: ${line.slice(0, 80)}`;
+    }
+    if (!validate(record)) return `JSON Lines export record does not match Record: ${ajv.errorsText(validate.errors)}`;
+  }
+  return undefined;
+}
+
 /** The least role an operation needs, as its description states ("Needs the `admin` role."). */
 function leastRole(transaction) {
   const operation = contract.paths[templatePath(transaction)]?.[transaction.request.method.toLowerCase()];
@@ -139,7 +166,8 @@ async function datasetReady(transaction, key) {
 
 /** Upload transactions (CSV or JSON Lines bodies, not JSON); true when handled (done is called). */
 function uploadTransaction(transaction, status, done) {
-  if (templatePath(transaction) !== '/v2/datasets/{dataset_id}/uploads') return false;
+  if (templatePath(transaction) !== '/v2/datasets/{dataset_id}/uploads' || transaction.request.method !== 'POST')
+    return false;
   if (status === 400) transaction.request.headers['Content-Encoding'] = 'br';
   // The Dredd server runs with TEXTCLASS_UPLOAD_MAX_BYTES=2 MiB (dredd.test.ts).
   else if (status === 413) transaction.request.body = `text\n${'x'.repeat(2 * 1024 * 1024 + 10)}\n`;
@@ -414,6 +442,12 @@ hooks.beforeEach((transaction, done) => {
   if (webhookTransaction(transaction, status, done)) return;
   if (modelTransaction(transaction, status, done)) return;
   if (uploadTransaction(transaction, status, done)) return;
+  if (status === 200 && templatePath(transaction) === '/v2/datasets/{dataset_id}/export') {
+    // One transaction per documented type; the query example names csv, so the JSON Lines one asks for jsonl.
+    const format = /x-ndjson/.test(transaction.expected.headers['Content-Type'] ?? '') ? 'jsonl' : 'csv';
+    setPath(transaction, transaction.fullPath.replace(/format=\w+/, `format=${format}`));
+    return done();
+  }
   if (status === 200 || status === 201) return done();
   const hasBody = ['POST', 'PUT', 'PATCH'].includes(transaction.request.method) && Boolean(transaction.request.body);
   switch (status) {
@@ -485,6 +519,10 @@ hooks.afterEach((transaction, done) => {
     authFailuresResetAt = Number(transaction.real.headers['x-ratelimit-reset']);
   if (Number(transaction.real.statusCode) === 204) {
     if (!transaction.real.headers['x-request-id']) transaction.fail = 'response has no X-Request-Id header';
+    return done();
+  }
+  if (templatePath(transaction) === '/v2/datasets/{dataset_id}/export' && transaction.real.statusCode === 200) {
+    transaction.fail = exportBodyProblem(transaction);
     return done();
   }
   const schema = responseSchema(transaction);

@@ -38,6 +38,8 @@ describe.each(testTargets())('models on $kind', (target) => {
       id: expect.any(Number),
       version: 1,
       previousVersion: null,
+      // Set only by PATCH /v2/models/{id}; a new model has none.
+      description: null,
       createdAt: expect.any(Date),
       updatedAt: expect.any(Date),
     });
