@@ -19,6 +19,9 @@ export function deadSourceLinks(root: string, source: string): string[] {
     const file = path.join(root, target);
     if (!existsSync(file)) {
       dead.push(`${source}: ${href} (no ${target})`);
+    } else if (statSync(file).isDirectory()) {
+      // GitHub lists a folder; the site (and the server's /guides/) has no listing to land on.
+      dead.push(`${source}: ${href} (a folder: link to a file in it)`);
     } else if (link.fragment !== null && !(target.endsWith('.md') && markdownIds(file).has(link.fragment))) {
       dead.push(`${source}: ${href} (no heading #${link.fragment} in ${target})`);
     }

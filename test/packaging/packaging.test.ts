@@ -159,8 +159,10 @@ describe('the packed packages', () => {
       expect(await infer.json()).toMatchObject({ model_id: 1, predictions: [[{ label: 'billing' }]] });
     });
 
-    it('serves the /docs reference from the tarballs: the page, its scripts, RapiDoc and the docs copy of the contract', async () => {
+    it('serves the /docs reference and the /guides/ site from the tarballs: the page, its scripts, RapiDoc, the docs copy of the contract and the guides', async () => {
       for (const [route, type] of [
+        ['/guides/', 'text/html'],
+        ['/guides/models.html', 'text/html'],
         ['/docs', 'text/html'],
         ['/docs/assets/docs.js', 'text/javascript'],
         ['/docs/assets/rapidoc-min.js', 'text/javascript'],

@@ -129,10 +129,14 @@ describe.skipIf(nginxBinary() === undefined)('the nginx template', () => {
     await expectApiError(await inference(3 * 1024 * 1024), 413, 'PAYLOAD_TOO_LARGE');
   });
 
-  it('serves /metrics and /docs on the internal listener only', async () => {
+  it('serves /metrics, /docs and /guides on the internal listener only', async () => {
     await expectApiError(await fetch(`${nginx.url}/metrics`), 404, 'NOT_FOUND');
-    // The reference is its page, its scripts (RapiDoc's bundle among them) and the docs copy of the contract.
-    const reference = ['/docs', '/docs/assets/docs.js', '/docs/assets/rapidoc-min.js', '/docs/openapi.json'];
+    // The reference is its page, its scripts (RapiDoc's bundle among them) and the docs copy of the contract; the
+    // guides' site sits beside it.
+    const reference = [
+      ...['/docs', '/docs/assets/docs.js', '/docs/assets/rapidoc-min.js', '/docs/openapi.json'],
+      ...['/guides/', '/guides/models.html', '/guides/repo/deploy/compose.yaml'],
+    ];
     for (const route of reference) await expectApiError(await fetch(`${nginx.url}${route}`), 404, 'NOT_FOUND');
     const metrics = await fetch(`${nginx.internalUrl}/metrics`);
     expect(metrics.status).toBe(200);

@@ -65,6 +65,7 @@ function announce(url: string, took: string, keyLine: string): void {
     '',
     `  textclass is ready at ${url}  (${took})`,
     `  docs:     ${url}/docs`,
+    `  guides:   ${url}/guides/`,
     keyLine,
     `  try:      curl -H "Authorization: Bearer <API_KEY>" ${url}/v2/models`,
     '',

@@ -16,6 +16,8 @@ describe('RouteTemplates', () => {
     ['/docs', '/docs'],
     ['/docs/assets/rapidoc-min.js', '/docs/assets/{file}'],
     ['/docs/openapi.json', '/docs/openapi.json'],
+    ['/guides/', '/guides'],
+    ['/guides/models.html', '/guides/{page}'],
     ['/v2/models/12/inference/extra', UNMATCHED_ROUTE],
     ['/wp-admin.php', UNMATCHED_ROUTE],
   ])('%s → %s', (path, template) => {

@@ -15,6 +15,8 @@ const SYSTEM_PATHS = [
   '/docs',
   '/docs/openapi.json',
   '/docs/assets/{file}',
+  '/guides',
+  '/guides/{page}',
   '/openapi.json',
   '/openapi.yaml',
 ];

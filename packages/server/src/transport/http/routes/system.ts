@@ -1,9 +1,10 @@
-// Unauthenticated system endpoints: health (with liveness and readiness probes), the docs reference and the contract itself.
+// Unauthenticated system endpoints: health (with liveness and readiness probes), the docs reference, the guides and the contract itself.
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Router, type Response } from 'express';
 import type { AppServices } from '../services.js';
 import { docsRoutes } from './docs-page.js';
+import { guidesRoutes } from './guides-site.js';
 
 const contractDir = path.join(
   path.dirname(createRequire(import.meta.url).resolve('@textclass/openapi/package.json')),
@@ -41,6 +42,7 @@ export function systemRoutes(services: AppServices): Router {
   router.get('/openapi.json', file('openapi.json', 'application/json'));
   router.get('/openapi.yaml', file('openapi.yaml', 'application/yaml'));
   router.use(docsRoutes());
+  router.use(guidesRoutes());
 
   return router;
 }
