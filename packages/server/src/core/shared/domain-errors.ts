@@ -1,4 +1,4 @@
-// The closed set of domain errors; http/errors.ts maps each code to a status in one place.
+// The closed set of domain errors; transport/http/errors/error-mapper.ts maps each code to a status in one place.
 
 export type ErrorCode =
   | 'MISSING_REQUIRED_FIELD'

@@ -6,15 +6,15 @@ import type { ModelExportFile } from '../../../core/lifecycle/types.js';
 import type { ExampleInput } from '../../../core/lifecycle/multi-label-examples.js';
 import { storedLabel } from '../../../core/lifecycle/label-checks.js';
 import type { Workspace } from '../../../core/shared/types.js';
-import { requirePermission } from '../auth.js';
-import { jsonBody } from '../body.js';
-import { acceptedContentEncoding } from '../content-encoding.js';
-import { callerOf } from '../context.js';
-import { presentSuggestion, presentTrainingJob, presentVersion } from '../lifecycle-presenters.js';
-import { pageEnvelope, pageRequest } from '../pagination.js';
-import { presentModel } from '../presenters.js';
-import type { AppServices } from '../services.js';
-import { bodyOf, optionalBodyOf, type RequestBody, type ResponseBody } from '../wire.js';
+import { requirePermission } from '../middleware/auth.js';
+import { jsonBody } from '../middleware/body/json-body.js';
+import { acceptedContentEncoding } from '../middleware/body/content-encoding.js';
+import { callerOf } from '../pipeline/context.js';
+import { presentSuggestion, presentTrainingJob, presentVersion } from '../presenters/lifecycle-presenters.js';
+import { pageEnvelope, pageRequest } from '../presenters/pagination.js';
+import { presentModel } from '../presenters/presenters.js';
+import type { AppServices } from '../pipeline/services.js';
+import { bodyOf, optionalBodyOf, type RequestBody, type ResponseBody } from '../presenters/wire.js';
 
 /** Example files and export files may be larger than the 1 MiB of ordinary requests. */
 export const MODEL_FILE_LIMIT_BYTES = 32 * 1024 * 1024;
