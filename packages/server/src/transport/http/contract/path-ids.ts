@@ -1,9 +1,8 @@
 // Strict path ids: every id segment must match its contract parameter's pattern (and maximum), else 400 before any route or lookup.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { RequestHandler } from 'express';
 import { DomainError } from '../../../core/shared/domain-errors.js';
 import { LruMap } from '../../../core/shared/lru-map.js';
+import { dereferencedContractPaths } from './contract-document.js';
 
 interface ParameterSchema {
   type?: string;
@@ -109,10 +108,7 @@ export function checkPathIds(templates: readonly IdTemplate[], path: string): Do
 
 /** The middleware over the bundled contract: mount it before any router that reads path parameters. */
 export function strictPathIds(): RequestHandler {
-  // Read, not require()d: require's cache would keep the whole dereferenced contract (~3 MB of JSON) for the process's life.
-  const file = createRequire(import.meta.url).resolve('@textclass/openapi/openapi.dereferenced.json');
-  const contract = JSON.parse(readFileSync(file, 'utf8')) as { paths: ContractPaths };
-  const templates = compileIdTemplates(contract.paths);
+  const templates = compileIdTemplates(dereferencedContractPaths() as ContractPaths);
   // The answer for a path never changes; well-formed paths seen lately skip the ~60 template RegExps.
   const wellFormed = new LruMap<string, true>(1024);
   return (req, _res, next) => {

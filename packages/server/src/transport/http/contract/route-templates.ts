@@ -1,7 +1,6 @@
 // Maps a request path to its route template (/v2/models/{model_id}/inference) so metric labels stay few.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { LruMap } from '../../../core/shared/lru-map.js';
+import { contractPathTemplates } from './contract-document.js';
 
 interface Template {
   template: string;
@@ -37,10 +36,7 @@ export class RouteTemplates {
 
   /** The contract's paths plus the system ones. */
   static fromContract(): RouteTemplates {
-    // Read, not require()d, so only the path names outlive this call (require's cache would keep the whole contract).
-    const file = createRequire(import.meta.url).resolve('@textclass/openapi/openapi.json');
-    const spec = JSON.parse(readFileSync(file, 'utf8')) as { paths: Record<string, unknown> };
-    return new RouteTemplates([...Object.keys(spec.paths), ...SYSTEM_PATHS]);
+    return new RouteTemplates([...contractPathTemplates(), ...SYSTEM_PATHS]);
   }
 
   /** Recent paths and their templates (a path's template never changes): hot paths skip the RegExps. */

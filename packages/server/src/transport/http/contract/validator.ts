@@ -1,7 +1,7 @@
 // express-openapi-validator over the bundled contract: requests always, responses when configured; its request validator kept for the fast lane.
-import { createRequire } from 'node:module';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { RequestHandler } from 'express';
+import { CONTRACT_FILE } from './contract-document.js';
 import { cacheValidatorRouteRegexps } from './route-regexp-cache.js';
 import { rememberValidatorRouteMatches } from './route-match-memo.js';
 import {
@@ -12,8 +12,6 @@ import {
   type ValidatorInstance,
   type ValidatorInternals,
 } from './validator-internals.js';
-
-const contractPath = createRequire(import.meta.url).resolve('@textclass/openapi/openapi.json');
 
 /** The validator's middleware, its request validator once built (the fast lane runs its compiled functions), and the self-check. */
 export interface ContractValidation {
@@ -55,7 +53,7 @@ export function contractValidation(
   let internals = check();
   if (internals.ok) cacheValidatorRouteRegexps(internals.internals.pathToRegexp);
   const middleware = OpenApiValidator.middleware({
-    apiSpec: contractPath,
+    apiSpec: CONTRACT_FILE,
     validateApiSpec: false,
     validateRequests: { allowUnknownQueryParameters: false, removeAdditional: false },
     validateResponses: validateResponses ? { removeAdditional: false } : false,

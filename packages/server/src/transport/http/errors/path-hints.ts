@@ -1,8 +1,7 @@
 // The 404 for a path no endpoint serves: it names the method and path and, when the path is one slip from an endpoint
 // (a singular collection, a misspelt word, the wrong version), the path meant.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { DomainError } from '../../../core/shared/domain-errors.js';
+import { contractPathTemplates } from '../contract/contract-document.js';
 
 /** The most of a path a message repeats. */
 const SHOWN_PATH_CHARS = 200;
@@ -60,17 +59,6 @@ export function suggestPath(templates: readonly string[], path: string): string 
   return best?.path;
 }
 
-let contractTemplates: string[] | undefined;
-
-/** The contract's path templates, read once (only the names are kept). */
-function templates(): string[] {
-  if (contractTemplates === undefined) {
-    const file = createRequire(import.meta.url).resolve('@textclass/openapi/openapi.json');
-    contractTemplates = Object.keys((JSON.parse(readFileSync(file, 'utf8')) as { paths: object }).paths);
-  }
-  return contractTemplates;
-}
-
 /** Marks the 404 of a path no endpoint serves; the error handler words it for the request (unknownPathError). */
 export class UnknownPathError extends DomainError {
   constructor() {
@@ -81,7 +69,7 @@ export class UnknownPathError extends DomainError {
 /** `no endpoint matches GET /v2/model/3; did you mean /v2/models/3? See /docs`. */
 export function unknownPathError(method: string, path: string): DomainError {
   const shown = path.length > SHOWN_PATH_CHARS ? `${path.slice(0, SHOWN_PATH_CHARS)}…` : path;
-  const meant = path.length > SHOWN_PATH_CHARS ? undefined : suggestPath(templates(), path);
+  const meant = path.length > SHOWN_PATH_CHARS ? undefined : suggestPath(contractPathTemplates(), path);
   return new DomainError(
     'NOT_FOUND',
     meant === undefined

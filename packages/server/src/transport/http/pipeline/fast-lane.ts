@@ -1,9 +1,10 @@
-// The fast lane: hot POST requests it can serve whole run one flat chain of the app's own handlers, skipping Express's router; every other request goes to Express untouched.
+// The fast lane, one Dispatcher: hot POST requests it can serve whole run one flat chain of the pipeline's handlers, skipping Express's router; every other request goes to Express untouched.
 import { IncomingMessage, ServerResponse, type RequestListener, type ServerOptions } from 'node:http';
 import type { Express, Request, RequestHandler, Response } from 'express';
 import type { HotRoute } from './hot-routes.js';
 import { runChain, type ChainErrorHandler } from './middleware-chain.js';
 import { collectHeaders, settleHeaders } from './lane-headers.js';
+import { expressDispatcher, listenerOf, type Dispatcher } from './dispatcher.js';
 
 export interface FastLaneOptions {
   /** The Express app every request the lane does not take goes to (and whose request/response prototypes it uses). */
@@ -81,8 +82,8 @@ export function expressMessageClasses(app: Express): Pick<ServerOptions, 'Incomi
   return { IncomingMessage: AppRequest, ServerResponse: AppResponse as unknown as typeof ServerResponse };
 }
 
-/** The request listener: the lane for what it can serve, the app for the rest. */
-export function withFastLane(options: FastLaneOptions): FastLaneListener {
+/** The fast lane as a dispatcher: it serves what it can serve whole and leaves every other request untouched. */
+export function fastLaneDispatcher(options: FastLaneOptions): Dispatcher & { served: number } {
   const { app, onError, bodyLimitBytes } = options;
   const compiled = options.routes.map((route) => compile(route, options.prelude));
   const literal = new Map(compiled.filter((r) => r.names.length === 0).map((r) => [r.path, r]));
@@ -94,35 +95,45 @@ export function withFastLane(options: FastLaneOptions): FastLaneListener {
     settleHeaders(res);
     onError(error, req, res);
   };
-  const listener = (req: IncomingMessage, res: ServerResponse): void => {
-    const url = req.url ?? '';
-    if (!servable(req, bodyLimitBytes) || url.includes('?') || url.includes('%')) return app(req, res);
-    let route = literal.get(url);
-    let params: Record<string, string> = {};
-    if (route === undefined) {
-      for (const candidate of templated) {
-        const match = candidate.pattern.exec(url);
-        if (match === null) continue;
-        route = candidate;
-        params = Object.fromEntries(candidate.names.map((name, i) => [name, match[i + 1] as string]));
-        break;
+  const lane = {
+    served: 0,
+    dispatch(req: IncomingMessage, res: ServerResponse): boolean {
+      const url = req.url ?? '';
+      if (!servable(req, bodyLimitBytes) || url.includes('?') || url.includes('%')) return false;
+      let route = literal.get(url);
+      let params: Record<string, string> = {};
+      if (route === undefined) {
+        for (const candidate of templated) {
+          const match = candidate.pattern.exec(url);
+          if (match === null) continue;
+          route = candidate;
+          params = Object.fromEntries(candidate.names.map((name, i) => [name, match[i + 1] as string]));
+          break;
+        }
+        if (route === undefined) return false;
       }
-      if (route === undefined) return app(req, res);
-    }
-    // What Express's app.handle and router do before the first middleware (no prototype change for a request the
-    // server built from expressMessageClasses).
-    const expressReq = (inherits(req, request) ? req : Object.setPrototypeOf(req, request)) as Request;
-    const expressRes = (inherits(res, response) ? res : Object.setPrototypeOf(res, response)) as Response;
-    (expressReq as { res?: Response }).res = expressRes;
-    (expressRes as { req?: Request }).req = expressReq;
-    expressRes.locals ??= Object.create(null) as Response['locals'];
-    expressReq.originalUrl = url;
-    expressReq.baseUrl = '';
-    expressReq.params = params;
-    listener.served++;
-    collectHeaders(expressRes);
-    runChain(route.handlers, expressReq, expressRes, onLaneError);
+      // What Express's app.handle and router do before the first middleware (no prototype change for a request the
+      // server built from expressMessageClasses).
+      const expressReq = (inherits(req, request) ? req : Object.setPrototypeOf(req, request)) as Request;
+      const expressRes = (inherits(res, response) ? res : Object.setPrototypeOf(res, response)) as Response;
+      (expressReq as { res?: Response }).res = expressRes;
+      (expressRes as { req?: Request }).req = expressReq;
+      expressRes.locals ??= Object.create(null) as Response['locals'];
+      expressReq.originalUrl = url;
+      expressReq.baseUrl = '';
+      expressReq.params = params;
+      lane.served++;
+      collectHeaders(expressRes);
+      runChain(route.handlers, expressReq, expressRes, onLaneError);
+      return true;
+    },
   };
-  listener.served = 0;
-  return listener;
+  return lane;
+}
+
+/** The request listener: the lane for what it can serve, the app for the rest. */
+export function withFastLane(options: FastLaneOptions): FastLaneListener {
+  const lane = fastLaneDispatcher(options);
+  const listener = listenerOf([lane, expressDispatcher(options.app)]);
+  return Object.defineProperty(listener, 'served', { get: () => lane.served, enumerable: true }) as FastLaneListener;
 }
