@@ -1,6 +1,7 @@
 // THE error mapper: every failure becomes {status, message, error_code, request_id}; no internals leak.
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { DomainError, type ErrorCode } from '../../../core/shared/domain-errors.js';
+import { DomainError } from '../../../core/shared/domain-errors.js';
+import { HttpError, type AnswerCode, type AnswerError } from './http-error.js';
 import type { Logger } from '../../../adapters/observability/logger.js';
 import type { Metrics, RefusalReason } from '../../../adapters/observability/prometheus-metrics.js';
 import { unsupportedContentEncoding } from '../middleware/body/content-encoding.js';
@@ -8,7 +9,7 @@ import { contextOf } from '../pipeline/context.js';
 import { UnknownPathError, unknownPathError } from './path-hints.js';
 import { validationToDomainError, type ValidationItem } from './validation-errors.js';
 
-export const STATUS_OF: Record<ErrorCode, number> = {
+export const STATUS_OF: Record<AnswerCode, number> = {
   MISSING_REQUIRED_FIELD: 400,
   MALFORMED_JSON: 400,
   EMPTY_TEXTS: 400,
@@ -44,23 +45,25 @@ interface HttpLikeError {
   limit?: number;
 }
 
-/** Maps anything thrown to a domain error; unknown failures become INTERNAL_ERROR. */
-export function toDomainError(err: unknown): DomainError {
-  if (err instanceof DomainError) return err;
+/** Maps anything thrown to a domain error or an HTTP one; unknown failures become INTERNAL_ERROR. */
+export function toDomainError(err: unknown): AnswerError {
+  if (err instanceof DomainError || err instanceof HttpError) return err;
   const e = (typeof err === 'object' && err !== null ? err : {}) as HttpLikeError;
   const status = e.status ?? e.statusCode;
   switch (e.type) {
     case 'entity.parse.failed':
-      return new DomainError('MALFORMED_JSON', 'body: the request body is not valid JSON');
+      return new HttpError('MALFORMED_JSON', 'body: the request body is not valid JSON');
     case 'entity.too.large':
-      return new DomainError(
+      return new HttpError(
         'PAYLOAD_TOO_LARGE',
         `body: the request body is larger than ${e.limit ?? 'the limit of'} bytes`,
       );
     case 'encoding.unsupported':
       return unsupportedContentEncoding(e.encoding ?? 'this coding');
     case 'charset.unsupported':
-      return new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type: the body must be UTF-8 JSON');
+      return new HttpError('UNSUPPORTED_MEDIA_TYPE', 'Content-Type: the body must be UTF-8 JSON');
+    case 'upload.too.large':
+      return new HttpError('PAYLOAD_TOO_LARGE', e.message ?? 'body: the upload is too large');
     case 'request.aborted':
     case 'request.size.invalid':
       return new DomainError('INVALID_PARAMETER', 'body: the request body was incomplete');
@@ -75,13 +78,13 @@ export function toDomainError(err: unknown): DomainError {
     return validationToDomainError(e.errors, e.message ?? 'invalid request');
   if (status === 404) return new UnknownPathError();
   if (status === 405)
-    return new DomainError(
+    return new HttpError(
       'METHOD_NOT_ALLOWED',
       `this method is not allowed here${e.headers?.Allow ? `; allowed: ${e.headers.Allow}` : ''}`,
     );
-  if (status === 413) return new DomainError('PAYLOAD_TOO_LARGE', 'body: the request body is too large');
+  if (status === 413) return new HttpError('PAYLOAD_TOO_LARGE', 'body: the request body is too large');
   if (status === 415)
-    return new DomainError(
+    return new HttpError(
       'UNSUPPORTED_MEDIA_TYPE',
       `Content-Type: ${e.message ?? 'unsupported media type'}; send a media type the operation accepts (application/json; uploads: text/csv or application/x-ndjson)`,
     );
@@ -91,7 +94,7 @@ export function toDomainError(err: unknown): DomainError {
 }
 
 /** The error codes counted as refusals (textclass_refusals_total), by reason. */
-const REFUSAL_OF: Partial<Record<ErrorCode, RefusalReason>> = {
+const REFUSAL_OF: Partial<Record<AnswerCode, RefusalReason>> = {
   RATE_LIMITED: 'rate_limited',
   QUOTA_EXCEEDED: 'quota_exceeded',
   FORBIDDEN: 'forbidden',
@@ -99,7 +102,7 @@ const REFUSAL_OF: Partial<Record<ErrorCode, RefusalReason>> = {
 };
 
 /** How an error is written: the contract's object by default; the /v1 endpoints use OpenAI's. */
-export type ErrorPresenter = (error: DomainError, status: number, requestId: string) => unknown;
+export type ErrorPresenter = (error: AnswerError, status: number, requestId: string) => unknown;
 
 export const contractErrorBody: ErrorPresenter = (error, status, requestId) => ({
   status,

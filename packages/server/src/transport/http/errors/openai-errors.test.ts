@@ -1,10 +1,22 @@
 // OpenAI's error object from the domain errors: type and code by error, param from the field the message names.
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../../core/shared/domain-errors.js';
+import { HttpError, type AnswerCode, type HttpErrorCode } from './http-error.js';
 import { openAiErrorBody } from './openai-errors.js';
 
-const body = (code: ConstructorParameters<typeof DomainError>[0], message: string) =>
-  openAiErrorBody(new DomainError(code, message)).error;
+const HTTP_CODES: readonly AnswerCode[] = [
+  'MALFORMED_JSON',
+  'METHOD_NOT_ALLOWED',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+];
+
+const body = (code: AnswerCode, message: string) =>
+  openAiErrorBody(
+    HTTP_CODES.includes(code)
+      ? new HttpError(code as HttpErrorCode, message)
+      : new DomainError(code as ConstructorParameters<typeof DomainError>[0], message),
+  ).error;
 
 describe('openAiErrorBody', () => {
   it('names the field of a 400 as param, with the error code in lower case', () => {

@@ -1,11 +1,11 @@
 // OpenAI's error object for the /v1 endpoints, from the same domain errors and statuses as the contract's.
-import type { DomainError, ErrorCode } from '../../../core/shared/domain-errors.js';
+import type { AnswerCode, AnswerError } from './http-error.js';
 
 export interface OpenAiErrorBody {
   error: { message: string; type: string; param: string | null; code: string | null };
 }
 
-const TYPE_OF: Partial<Record<ErrorCode, string>> = {
+const TYPE_OF: Partial<Record<AnswerCode, string>> = {
   FORBIDDEN: 'permission_error',
   QUOTA_EXCEEDED: 'insufficient_quota',
   RATE_LIMITED: 'rate_limit_error',
@@ -13,7 +13,7 @@ const TYPE_OF: Partial<Record<ErrorCode, string>> = {
   UNAVAILABLE: 'server_error',
 };
 
-const CODE_OF: Partial<Record<ErrorCode, string>> = {
+const CODE_OF: Partial<Record<AnswerCode, string>> = {
   UNAUTHORIZED: 'invalid_api_key',
   RATE_LIMITED: 'rate_limit_exceeded',
 };
@@ -24,7 +24,7 @@ function paramOf(message: string): string | null {
   return field === undefined || field === 'body' || field === 'path' ? null : field;
 }
 
-export function openAiErrorBody(error: DomainError): OpenAiErrorBody {
+export function openAiErrorBody(error: AnswerError): OpenAiErrorBody {
   const param = paramOf(error.message);
   let code = CODE_OF[error.code] ?? error.code.toLowerCase();
   if (error.code === 'NOT_FOUND' && param === 'model') code = 'model_not_found';
