@@ -10,11 +10,14 @@ export function contractValidationStep(validation: ContractValidation, validateR
     handlers: middleware,
     lane: internals.ok
       ? {
-          lane: [
+          lane: () => [
             laneContractValidation(internals.internals, middleware, validation.requestValidator, !validateResponses),
           ],
-          why: "the validator's own compiled functions for the route, without its per-request wrapping",
+          why: "the validator's own compiled functions for the route (kept per route), without its per-request wrapping",
         }
-      : { lane: middleware, why: "the internals moved: the validator's middleware as it is (the lane stays off)" },
+      : {
+          lane: () => middleware,
+          why: "the internals moved: the validator's middleware as it is (the lane stays off)",
+        },
   };
 }

@@ -37,7 +37,7 @@ function pipeline(): PipelineStep[] {
       handlers: [(req, res, next) => (req.headers['x-deny'] ? void res.status(401).json({ denied: true }) : next())],
       lane: SAME,
     },
-    { name: 'bodies', handlers: bodies.express, lane: { lane: [bodies.lane], why: 'the lane reads its own' } },
+    { name: 'bodies', handlers: bodies.express, lane: { lane: () => [bodies.lane], why: 'the lane reads its own' } },
     { name: 'last', handlers: [noting('last')], lane: SAME },
   ];
 }
@@ -74,10 +74,9 @@ const dispatchers: Record<string, () => Dispatching> = {
     const steps = pipeline();
     mountSteps(app, steps);
     app.use(routerOf(routes), errors);
-    const prelude = laneHandlers(steps);
     const listener = withFastLane({
       app,
-      prelude: () => prelude,
+      prelude: () => laneHandlers(steps),
       routes,
       onError: (error, req, res) => errors(error, req, res, () => undefined),
       bodyLimitBytes: 1024,
@@ -154,6 +153,46 @@ describe('the fast lane', () => {
     });
     expect(answer.status).toBe(200);
     expect(dispatching.served()).toBe(1);
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it("builds each step's lane form once per hot route, so what a form learns of one route never serves another", async () => {
+    const app = express();
+    const learning: PipelineStep = {
+      name: 'learns its route',
+      handlers: [],
+      lane: {
+        lane: () => {
+          const paths = new Set<string>();
+          return [
+            (req, res, next) => {
+              paths.add(req.path);
+              res.locals.ran = [`paths seen: ${paths.size}`];
+              next();
+            },
+          ];
+        },
+        why: 'as the contract step keeps compiled checks per route',
+      },
+    };
+    const listener = withFastLane({
+      app,
+      prelude: () => laneHandlers([learning]),
+      routes,
+      onError: (error, req, res) => errors(error, req, res, () => undefined),
+      bodyLimitBytes: 1024,
+    });
+    const server = createServer(expressMessageClasses(app), listener);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const send = (path: string) =>
+      fetch(`http://127.0.0.1:${port}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+    expect(((await (await send('/v2/things/a')).json()) as { ran: unknown }).ran).toEqual(['paths seen: 1']);
+    expect(((await (await send('/v2/fail/next')).json()) as { ran: unknown }).ran).toEqual(['paths seen: 1']);
     await new Promise<void>((resolve) => server.close(() => resolve()));
   });
 

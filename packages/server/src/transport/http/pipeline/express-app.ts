@@ -94,10 +94,9 @@ export function createHttpStack(services: AppServices, options: AppOptions): Htt
   if (hot.some((route) => !route.path.startsWith('/v2/'))) throw new Error('the fast lane serves /v2 routes only');
   // The same steps, in the same order, as a hot POST walks through the app (request-steps.ts says what each step runs
   // on the lane), then the route's own handler instances; its errors take the contract's shape (all under /v2).
-  const prelude = laneHandlers(steps);
   const listener = withFastLane({
     app,
-    prelude: () => prelude,
+    prelude: () => laneHandlers(steps),
     routes: hot,
     onError: (error, req, res) => errors(error, req, res, () => undefined),
     bodyLimitBytes: options.bodyLimitBytes,

@@ -79,7 +79,7 @@ export function requestSteps(
       handlers: [cors],
       lane:
         corsOrigins.length > 0
-          ? { lane: [settleHeadersStep, cors], why: 'the cors package sets headers on the response itself' }
+          ? { lane: () => [settleHeadersStep, cors], why: 'the cors package sets headers on the response itself' }
           : { skip: 'no origins: the step passes every request on untouched' },
     },
     {
@@ -103,7 +103,10 @@ export function requestSteps(
     {
       name: 'request bodies',
       handlers: bodies.express,
-      lane: { lane: [bodies.lane], why: 'identity-coded JSON of a declared length, read as body-parser reads it' },
+      lane: {
+        lane: () => [bodies.lane],
+        why: 'identity-coded JSON of a declared length, read as body-parser reads it',
+      },
     },
     contractValidationStep(validation, validateResponses),
   ];
