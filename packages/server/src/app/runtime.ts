@@ -24,7 +24,7 @@ import { SimilarityService } from '../core/classification/similarity.js';
 import { EmbeddingService } from '../core/embeddings/embed-texts.js';
 import { WebhookEndpointService } from '../core/webhooks/webhook-endpoints.js';
 import type { Config } from './config.js';
-import type { AppServices } from '../transport/http/services.js';
+import type { AppServices } from '../transport/http/pipeline/services.js';
 import {
   DEFAULT_ENCODER_ID,
   loadEncoderRegistry,

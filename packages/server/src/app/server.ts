@@ -1,19 +1,19 @@
 // Starts the HTTP server over a composed runtime and shuts it down gracefully on SIGTERM / SIGINT.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createHttpStack } from '../transport/http/express-app.js';
+import { createHttpStack } from '../transport/http/pipeline/express-app.js';
 import { composeRuntime, type Runtime } from './runtime.js';
 import { redactedConfig, type Config } from './config.js';
 import type { Logger } from '../adapters/observability/logger.js';
-import { answerClientErrors } from '../transport/http/client-errors.js';
-import { enforceBodyDeadlines } from '../transport/http/body-deadlines.js';
+import { answerClientErrors } from '../transport/http/errors/client-errors.js';
+import { enforceBodyDeadlines } from '../transport/http/pipeline/body-deadlines.js';
 import { IN_MEMORY } from '../adapters/storage/index.js';
 import { startControlSocket, type ControlSocket } from './control-socket.js';
 import { runOperatorCommand } from './operator-commands.js';
 import { startTracing } from '../adapters/observability/start-tracing.js';
 import type { Tracing } from '../adapters/observability/tracing.js';
-import { tracedRequests } from '../transport/http/traced-requests.js';
-import { RouteTemplates } from '../transport/http/route-templates.js';
+import { tracedRequests } from '../transport/http/pipeline/traced-requests.js';
+import { RouteTemplates } from '../transport/http/contract/route-templates.js';
 import type { WorkerLink } from './cluster/primary-link.js';
 import { unboundedArenasHint } from './malloc-arenas.js';
 

@@ -1,7 +1,7 @@
 // The two server-side rows of the errors table: 500 INTERNAL_ERROR without internals, 503 UNAVAILABLE while loading.
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/transport/http/express-app.js';
+import { createApp } from '../../src/transport/http/pipeline/express-app.js';
 import { TextClassifier } from '../../src/core/classification/classify-texts.js';
 import { ModelRunners } from '../../src/core/classification/model-runners.js';
 import { QuotaService } from '../../src/core/tenancy/quota.js';

@@ -3,7 +3,7 @@
 // and an offset past int32.
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientErrorAnswer } from '../../src/transport/http/client-errors.js';
+import { clientErrorAnswer } from '../../src/transport/http/errors/client-errors.js';
 import { ADMIN_KEY, startTestServer, type TestServer } from '../testing/in-process.js';
 
 let server: TestServer;

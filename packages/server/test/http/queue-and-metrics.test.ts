@@ -2,7 +2,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createApp } from '../../src/transport/http/express-app.js';
+import { createApp } from '../../src/transport/http/pipeline/express-app.js';
 import { TextClassifier } from '../../src/core/classification/classify-texts.js';
 import { ModelRunners } from '../../src/core/classification/model-runners.js';
 import { QuotaService } from '../../src/core/tenancy/quota.js';

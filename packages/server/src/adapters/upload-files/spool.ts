@@ -15,8 +15,17 @@ export async function prepareSpoolDirectory(dir: string): Promise<void> {
   await chmod(dir, 0o700);
 }
 
-export const tooLarge = (maxBytes: number): DomainError =>
-  new DomainError('PAYLOAD_TOO_LARGE', `body: the upload is larger than ${maxBytes} bytes`);
+/** An upload over the size limit: typed as body-parser types its errors, so the HTTP transport answers it 413. */
+export class UploadTooLargeError extends Error {
+  readonly type = 'upload.too.large';
+  readonly status = 413;
+  constructor(maxBytes: number) {
+    super(`body: the upload is larger than ${maxBytes} bytes`);
+    this.name = 'UploadTooLargeError';
+  }
+}
+
+export const tooLarge = (maxBytes: number): UploadTooLargeError => new UploadTooLargeError(maxBytes);
 
 /**
  * Writes the body to `file` and answers its size (decoded). The body is piped, not part of the pipeline, so a
@@ -50,7 +59,7 @@ export async function spoolBody(
     await pipeline([...stages, createWriteStream(file, { flags: 'wx', mode: 0o600 })]);
     return bytes;
   } catch (err) {
-    if (err instanceof DomainError) throw err;
+    if (err instanceof DomainError || err instanceof UploadTooLargeError) throw err;
     if (typeof (err as { code?: unknown }).code === 'string' && (err as { code: string }).code.startsWith('Z_')) {
       throw new DomainError('INVALID_PARAMETER', 'body: not valid gzip (Content-Encoding: gzip)');
     }

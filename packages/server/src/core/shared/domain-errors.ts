@@ -1,22 +1,18 @@
-// The closed set of domain errors; http/errors.ts maps each code to a status in one place.
+// The closed set of domain errors (HTTP-only codes are the transport's: transport/http/errors/http-error.ts); transport/http/errors/error-mapper.ts maps each code to a status in one place.
 
 export type ErrorCode =
   | 'MISSING_REQUIRED_FIELD'
-  | 'MALFORMED_JSON'
   | 'EMPTY_TEXTS'
   | 'INVALID_PARAMETER'
   | 'UNAUTHORIZED'
   | 'FORBIDDEN'
   | 'QUOTA_EXCEEDED'
   | 'NOT_FOUND'
-  | 'METHOD_NOT_ALLOWED'
   | 'MODEL_ARCHIVED'
   | 'MODEL_NOT_DEPLOYED'
   | 'DATASET_PROCESSING'
   | 'CONFLICT'
   | 'REQUEST_TIMEOUT'
-  | 'PAYLOAD_TOO_LARGE'
-  | 'UNSUPPORTED_MEDIA_TYPE'
   | 'RATE_LIMITED'
   | 'INTERNAL_ERROR'
   | 'UNAVAILABLE';

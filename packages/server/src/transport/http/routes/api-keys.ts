@@ -1,11 +1,11 @@
 // API key endpoints of the caller's workspace (admin): list, create (the key shown once), revoke.
 import { Router } from 'express';
-import { requirePermission } from '../auth.js';
-import { callerOf } from '../context.js';
-import { pageEnvelope, pageRequest } from '../pagination.js';
-import { presentApiKey } from '../presenters.js';
-import type { AppServices } from '../services.js';
-import { bodyOf, type ResponseBody } from '../wire.js';
+import { requirePermission } from '../middleware/auth.js';
+import { callerOf } from '../pipeline/context.js';
+import { pageEnvelope, pageRequest } from '../presenters/pagination.js';
+import { presentApiKey } from '../presenters/presenters.js';
+import type { AppServices } from '../pipeline/services.js';
+import { bodyOf, type ResponseBody } from '../presenters/wire.js';
 
 export function apiKeyRoutes(services: AppServices): Router {
   const router = Router();

@@ -1,11 +1,11 @@
 // GET /v2/datasets/{dataset_id}/export: every record with its classifications, as CSV or JSON Lines, streamed.
 import { Router, type Request } from 'express';
 import { datasetKey } from '../../../core/datasets/dataset-keys.js';
-import { requirePermission } from '../auth.js';
-import { callerOf } from '../context.js';
-import { EXPORT_MEDIA_TYPES, exportChunks, type ExportFormat } from '../record-export-format.js';
-import type { AppServices } from '../services.js';
-import { streamChunks } from '../stream-chunks.js';
+import { requirePermission } from '../middleware/auth.js';
+import { callerOf } from '../pipeline/context.js';
+import { EXPORT_MEDIA_TYPES, exportChunks, type ExportFormat } from '../presenters/record-export-format.js';
+import type { AppServices } from '../pipeline/services.js';
+import { streamChunks } from '../presenters/stream-chunks.js';
 
 /** `format` wins (the contract allows csv and jsonl only); else the Accept header; else CSV. */
 function formatOf(req: Request): ExportFormat {

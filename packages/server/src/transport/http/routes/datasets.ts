@@ -1,11 +1,11 @@
 // Dataset endpoints: create / list / get, row ingestion (item and records) and record listing.
 import { Router } from 'express';
-import { requirePermission } from '../auth.js';
-import { callerOf } from '../context.js';
-import { pageEnvelope, pageRequest } from '../pagination.js';
-import { presentDataset, presentRecord } from '../presenters.js';
-import type { AppServices } from '../services.js';
-import { bodyOf, type ResponseBody } from '../wire.js';
+import { requirePermission } from '../middleware/auth.js';
+import { callerOf } from '../pipeline/context.js';
+import { pageEnvelope, pageRequest } from '../presenters/pagination.js';
+import { presentDataset, presentRecord } from '../presenters/presenters.js';
+import type { AppServices } from '../pipeline/services.js';
+import { bodyOf, type ResponseBody } from '../presenters/wire.js';
 
 export function datasetRoutes(services: AppServices): Router {
   const router = Router();

@@ -1,11 +1,11 @@
 // Inference endpoints: one model, and both multi-model variants (models run concurrently).
 import type { Router } from 'express';
-import { routerOf, type HotRoute } from '../hot-routes.js';
-import { requirePermission } from '../auth.js';
-import { callerOf, elapsedMs } from '../context.js';
-import { sendJson } from '../send-json.js';
-import type { AppServices } from '../services.js';
-import { bodyOf, type ResponseBody } from '../wire.js';
+import { routerOf, type HotRoute } from '../pipeline/hot-routes.js';
+import { requirePermission } from '../middleware/auth.js';
+import { callerOf, elapsedMs } from '../pipeline/context.js';
+import { sendJson } from '../presenters/send-json.js';
+import type { AppServices } from '../pipeline/services.js';
+import { bodyOf, type ResponseBody } from '../presenters/wire.js';
 
 /** The routes' handlers (the fast lane runs the same ones). */
 export function inferenceHotRoutes(services: AppServices): HotRoute[] {

@@ -1,41 +1,18 @@
 // Model lifecycle endpoints (admin; reads for readers): create, examples, training jobs, versions, deploy / archive / rollback, evaluations, suggestions, export / import, delete.
-import express, { Router, type Request, type RequestHandler } from 'express';
+import { Router, type Request } from 'express';
 import { parseDatasetKey } from '../../../core/datasets/dataset-keys.js';
 import { DomainError, invalid } from '../../../core/shared/domain-errors.js';
 import type { ModelExportFile } from '../../../core/lifecycle/types.js';
 import type { ExampleInput } from '../../../core/lifecycle/multi-label-examples.js';
 import { storedLabel } from '../../../core/lifecycle/label-checks.js';
 import type { Workspace } from '../../../core/shared/types.js';
-import { requirePermission } from '../auth.js';
-import { jsonBody } from '../body.js';
-import { acceptedContentEncoding } from '../content-encoding.js';
-import { callerOf } from '../context.js';
-import { presentSuggestion, presentTrainingJob, presentVersion } from '../lifecycle-presenters.js';
-import { pageEnvelope, pageRequest } from '../pagination.js';
-import { presentModel } from '../presenters.js';
-import type { AppServices } from '../services.js';
-import { bodyOf, optionalBodyOf, type RequestBody, type ResponseBody } from '../wire.js';
-
-/** Example files and export files may be larger than the 1 MiB of ordinary requests. */
-export const MODEL_FILE_LIMIT_BYTES = 32 * 1024 * 1024;
-const FILE_PATHS = ['/v2/models/:model_id/examples', '/v2/models/:model_id/evaluations', '/v2/models/import'];
-
-/** Body parsers for the model file endpoints, mounted before the general JSON parser (which then skips the parsed body). */
-export function modelFileBodies(): RequestHandler[] {
-  const fileTypes = ['text/csv', 'application/x-ndjson'];
-  const files = express.raw({ limit: MODEL_FILE_LIMIT_BYTES, type: fileTypes });
-  const asText: RequestHandler = (req, _res, next) => {
-    // The contract describes file bodies as strings; the raw bytes are kept for the reader.
-    if (Buffer.isBuffer(req.body)) {
-      (req as Request & { rawFile?: Buffer }).rawFile = req.body;
-      req.body = req.body.toString('utf8');
-    }
-    next();
-  };
-  const router = Router();
-  router.post(FILE_PATHS, ...jsonBody(MODEL_FILE_LIMIT_BYTES), acceptedContentEncoding(fileTypes), files, asText);
-  return [router];
-}
+import { requirePermission } from '../middleware/auth.js';
+import { callerOf } from '../pipeline/context.js';
+import { presentSuggestion, presentTrainingJob, presentVersion } from '../presenters/lifecycle-presenters.js';
+import { pageEnvelope, pageRequest } from '../presenters/pagination.js';
+import { presentModel } from '../presenters/presenters.js';
+import type { AppServices } from '../pipeline/services.js';
+import { bodyOf, optionalBodyOf, type RequestBody, type ResponseBody } from '../presenters/wire.js';
 
 const modelIdOf = (req: Request): number => Number(req.params.model_id);
 /** A query parameter the contract declares as a string (the validator has checked it). */

@@ -1,14 +1,14 @@
 // A model's training examples (list by label, edit, delete), its settings (updateModel) and its evaluation history.
 import { Router, type Request } from 'express';
 import { storedLabel } from '../../../core/lifecycle/label-checks.js';
-import { requirePermission } from '../auth.js';
-import { callerOf } from '../context.js';
-import { presentTrainingJob } from '../lifecycle-presenters.js';
-import { presentEvaluation, presentExample } from '../model-record-presenters.js';
-import { pageEnvelope, pageRequest } from '../pagination.js';
-import { presentModel } from '../presenters.js';
-import type { AppServices } from '../services.js';
-import { bodyOf, type ResponseBody } from '../wire.js';
+import { requirePermission } from '../middleware/auth.js';
+import { callerOf } from '../pipeline/context.js';
+import { presentTrainingJob } from '../presenters/lifecycle-presenters.js';
+import { presentEvaluation, presentExample } from '../presenters/model-record-presenters.js';
+import { pageEnvelope, pageRequest } from '../presenters/pagination.js';
+import { presentModel } from '../presenters/presenters.js';
+import type { AppServices } from '../pipeline/services.js';
+import { bodyOf, type ResponseBody } from '../presenters/wire.js';
 
 const modelIdOf = (req: Request): number => Number(req.params.model_id);
 const exampleIdOf = (req: Request): string => String(req.params.example_id);

@@ -1,12 +1,12 @@
 // Read-only model endpoints: list models (deployed by default, or by status), get one model's details.
 import { Router } from 'express';
-import { requirePermission } from '../auth.js';
-import { callerOf } from '../context.js';
-import { pageEnvelope, pageRequest } from '../pagination.js';
-import { presentModel, presentModelSummary } from '../presenters.js';
-import type { AppServices } from '../services.js';
+import { requirePermission } from '../middleware/auth.js';
+import { callerOf } from '../pipeline/context.js';
+import { pageEnvelope, pageRequest } from '../presenters/pagination.js';
+import { presentModel, presentModelSummary } from '../presenters/presenters.js';
+import type { AppServices } from '../pipeline/services.js';
 import type { ModelStatus } from '../../../core/shared/types.js';
-import type { ResponseBody } from '../wire.js';
+import type { ResponseBody } from '../presenters/wire.js';
 
 export function modelRoutes(services: AppServices): Router {
   const router = Router();

@@ -1,12 +1,12 @@
-// OpenAI's POST /v1/embeddings over the same embeddings use case (errors in OpenAI's shape: see openai-errors.ts).
+// OpenAI's POST /v1/embeddings over the same embeddings use case (errors in OpenAI's shape: see errors/openai-errors.ts).
 import { Router } from 'express';
-import { requirePermission } from '../auth.js';
-import { callerOf } from '../context.js';
-import { encodeVector } from '../embedding-wire.js';
-import { openAiInputTexts } from '../openai-input.js';
-import { sendJson } from '../send-json.js';
-import type { AppServices } from '../services.js';
-import { bodyOf, type ResponseBody } from '../wire.js';
+import { requirePermission } from '../middleware/auth.js';
+import { callerOf } from '../pipeline/context.js';
+import { encodeVector } from '../presenters/embedding-wire.js';
+import { openAiInputTexts } from '../middleware/openai-input.js';
+import { sendJson } from '../presenters/send-json.js';
+import type { AppServices } from '../pipeline/services.js';
+import { bodyOf, type ResponseBody } from '../presenters/wire.js';
 
 /** The alias of the server's default encoder. */
 export const DEFAULT_MODEL_ALIAS = 'default';

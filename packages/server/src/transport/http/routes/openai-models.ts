@@ -1,9 +1,9 @@
 // OpenAI's GET /v1/models and /v1/models/{model}: what /v1/embeddings accepts as `model` (errors in OpenAI's shape).
 import { Router } from 'express';
 import { DomainError } from '../../../core/shared/domain-errors.js';
-import { requirePermission } from '../auth.js';
-import type { AppServices } from '../services.js';
-import type { ResponseBody } from '../wire.js';
+import { requirePermission } from '../middleware/auth.js';
+import type { AppServices } from '../pipeline/services.js';
+import type { ResponseBody } from '../presenters/wire.js';
 import { DEFAULT_MODEL_ALIAS } from './openai-embeddings.js';
 
 type OpenAiModel = ResponseBody<'getOpenAiModel', 200>;

@@ -2,12 +2,12 @@
 import { Router, type Request } from 'express';
 import { datasetKey, parseDatasetKey } from '../../../core/datasets/dataset-keys.js';
 import type { ReviewItem } from '../../../core/ports/review.js';
-import { requirePermission } from '../auth.js';
-import { callerOf } from '../context.js';
-import { presentSuggestion } from '../lifecycle-presenters.js';
-import { pageEnvelope, pageRequest } from '../pagination.js';
-import type { AppServices } from '../services.js';
-import { bodyOf, type ResponseBody } from '../wire.js';
+import { requirePermission } from '../middleware/auth.js';
+import { callerOf } from '../pipeline/context.js';
+import { presentSuggestion } from '../presenters/lifecycle-presenters.js';
+import { pageEnvelope, pageRequest } from '../presenters/pagination.js';
+import type { AppServices } from '../pipeline/services.js';
+import { bodyOf, type ResponseBody } from '../presenters/wire.js';
 
 type ReviewItemBody = ResponseBody<'listReview', 200>['data'][number];
 

@@ -1,11 +1,11 @@
 // The similarity endpoint: every compared text against every reference text.
 import type { Router } from 'express';
-import { routerOf, type HotRoute } from '../hot-routes.js';
-import { requirePermission } from '../auth.js';
-import { callerOf } from '../context.js';
-import { sendJson } from '../send-json.js';
-import type { AppServices } from '../services.js';
-import { bodyOf, type ResponseBody } from '../wire.js';
+import { routerOf, type HotRoute } from '../pipeline/hot-routes.js';
+import { requirePermission } from '../middleware/auth.js';
+import { callerOf } from '../pipeline/context.js';
+import { sendJson } from '../presenters/send-json.js';
+import type { AppServices } from '../pipeline/services.js';
+import { bodyOf, type ResponseBody } from '../presenters/wire.js';
 
 /** The routes' handlers (the fast lane runs the same ones). */
 export function similarityHotRoutes(services: AppServices): HotRoute[] {

@@ -1,10 +1,10 @@
 // The training data audit of a model version (admin: it shows the training examples' texts and fits five heads).
 import { Router } from 'express';
 import type { TrainingAudit } from '../../../core/training/audit.js';
-import { requirePermission } from '../auth.js';
-import { callerOf } from '../context.js';
-import type { AppServices } from '../services.js';
-import type { ResponseBody } from '../wire.js';
+import { requirePermission } from '../middleware/auth.js';
+import { callerOf } from '../pipeline/context.js';
+import type { AppServices } from '../pipeline/services.js';
+import type { ResponseBody } from '../presenters/wire.js';
 
 type AuditBody = ResponseBody<'auditModelVersion', 200>;
 

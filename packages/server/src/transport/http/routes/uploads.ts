@@ -2,11 +2,11 @@
 import { Router, type Request } from 'express';
 import { datasetKey } from '../../../core/datasets/dataset-keys.js';
 import type { Upload, UploadFormat } from '../../../core/ports/uploads.js';
-import { requirePermission } from '../auth.js';
-import { callerOf } from '../context.js';
-import { pageEnvelope, pageRequest } from '../pagination.js';
-import type { AppServices } from '../services.js';
-import type { ResponseBody } from '../wire.js';
+import { requirePermission } from '../middleware/auth.js';
+import { callerOf } from '../pipeline/context.js';
+import { pageEnvelope, pageRequest } from '../presenters/pagination.js';
+import type { AppServices } from '../pipeline/services.js';
+import type { ResponseBody } from '../presenters/wire.js';
 
 type UploadBody = ResponseBody<'getDatasetUpload', 200>;
 

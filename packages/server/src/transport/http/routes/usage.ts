@@ -1,9 +1,9 @@
 // The usage endpoint: classified texts used in the current billing period, the quota and when it resets.
 import { Router } from 'express';
-import { requirePermission } from '../auth.js';
-import { callerOf } from '../context.js';
-import type { AppServices } from '../services.js';
-import type { ResponseBody } from '../wire.js';
+import { requirePermission } from '../middleware/auth.js';
+import { callerOf } from '../pipeline/context.js';
+import type { AppServices } from '../pipeline/services.js';
+import type { ResponseBody } from '../presenters/wire.js';
 
 export function usageRoutes(services: AppServices): Router {
   const router = Router();

@@ -1,11 +1,11 @@
 // Webhook endpoints of the caller's workspace (admin): CRUD, secret rotation, the delivery log and redelivery.
 import { Router } from 'express';
 import type { WebhookDelivery, WebhookEndpoint } from '../../../core/ports/pipeline.js';
-import { requirePermission } from '../auth.js';
-import { callerOf } from '../context.js';
-import { pageEnvelope, pageRequest } from '../pagination.js';
-import type { AppServices } from '../services.js';
-import { bodyOf, type ResponseBody } from '../wire.js';
+import { requirePermission } from '../middleware/auth.js';
+import { callerOf } from '../pipeline/context.js';
+import { pageEnvelope, pageRequest } from '../presenters/pagination.js';
+import type { AppServices } from '../pipeline/services.js';
+import { bodyOf, type ResponseBody } from '../presenters/wire.js';
 
 type EndpointBody = ResponseBody<'getWebhook', 200>;
 type DeliveryBody = ResponseBody<'redeliverWebhookDelivery', 202>;
