@@ -2,6 +2,7 @@
 import type { LookupFunction } from 'node:net';
 import type { ConnectorSourceFactory, ConnectorType, WriteBackMode } from '../../core/ports/connector-sources.js';
 import { RemoteSystemError } from '../../core/ports/connector-sources.js';
+import { createFreshdeskSource } from './freshdesk.js';
 import { createZendeskSource } from './zendesk.js';
 
 export { checkConnectorBaseUrl } from './base-url.js';
@@ -70,6 +71,8 @@ export function createConnectorSources(options: ConnectorSourcesOptions): Connec
     switch (endpoint.type) {
       case 'zendesk':
         return createZendeskSource(resolved, options);
+      case 'freshdesk':
+        return createFreshdeskSource(resolved, options);
       default:
         throw new RemoteSystemError('rejected', null, `no connector source for "${String(endpoint.type)}"`);
     }
