@@ -3,6 +3,7 @@ import type { LookupFunction } from 'node:net';
 import type { ConnectorSourceFactory, ConnectorType, WriteBackMode } from '../../core/ports/connector-sources.js';
 import { RemoteSystemError } from '../../core/ports/connector-sources.js';
 import { createFreshdeskSource } from './freshdesk.js';
+import { createServiceNowSource } from './servicenow.js';
 import { createZendeskSource } from './zendesk.js';
 
 export { checkConnectorBaseUrl } from './base-url.js';
@@ -73,6 +74,8 @@ export function createConnectorSources(options: ConnectorSourcesOptions): Connec
         return createZendeskSource(resolved, options);
       case 'freshdesk':
         return createFreshdeskSource(resolved, options);
+      case 'servicenow':
+        return createServiceNowSource(resolved, options);
       default:
         throw new RemoteSystemError('rejected', null, `no connector source for "${String(endpoint.type)}"`);
     }

@@ -45,8 +45,13 @@ export interface ListedTicket {
 }
 
 /** The page to hand on and the cursor after it, from what one request at `cursor` listed (`pageSize` asked for). */
-export function advance(cursor: WatermarkCursor, listed: ListedTicket[], pageSize: number): TicketPage {
-  const sinceMillis = Date.parse(cursor.since);
+export function advance(
+  cursor: WatermarkCursor,
+  listed: ListedTicket[],
+  pageSize: number,
+  millisOf: (stamp: string) => number = Date.parse,
+): TicketPage {
+  const sinceMillis = millisOf(cursor.since);
   const seen = new Set(cursor.seen);
   const fresh = listed.filter((l) => !(l.millis === sinceMillis && seen.has(l.ticket.remoteId)));
   const done = listed.length < pageSize;
