@@ -3,6 +3,7 @@ import type { LookupFunction } from 'node:net';
 import type { ConnectorSourceFactory, ConnectorType, WriteBackMode } from '../../core/ports/connector-sources.js';
 import { RemoteSystemError } from '../../core/ports/connector-sources.js';
 import { createFreshdeskSource } from './freshdesk.js';
+import { createHubSpotSource } from './hubspot.js';
 import { createServiceNowSource } from './servicenow.js';
 import { createZendeskSource } from './zendesk.js';
 
@@ -76,6 +77,8 @@ export function createConnectorSources(options: ConnectorSourcesOptions): Connec
         return createFreshdeskSource(resolved, options);
       case 'servicenow':
         return createServiceNowSource(resolved, options);
+      case 'hubspot':
+        return createHubSpotSource(resolved, options);
       default:
         throw new RemoteSystemError('rejected', null, `no connector source for "${String(endpoint.type)}"`);
     }
