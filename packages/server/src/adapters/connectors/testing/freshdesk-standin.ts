@@ -78,6 +78,13 @@ export async function startFreshdeskStandin(
     body: { description: 'Validation failed', errors: [{ field, message, code: 'invalid_value' }] },
   });
   const view = (t: FreshdeskStandinTicket) => ({
+    cc_emails: [],
+    fwd_emails: [],
+    reply_cc_emails: [],
+    email_config_id: null,
+    company_id: null,
+    to_emails: null,
+    product_id: null,
     id: t.id,
     subject: t.subject,
     description: `<div>${t.description_text}</div>`,

@@ -98,6 +98,7 @@ export async function startServiceNowStandin(
       number: `INC${String(10000 + i).padStart(7, '0')}`,
       short_description: `Incident ${i}`,
       description: `Seeded incident ${i}: ${TEXTS[i % TEXTS.length]}`,
+      active: 'true',
       state: '1',
       priority: String(1 + (i % 5)),
       urgency: '2',
