@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/app/config.js';
-import { variablesReadByConfig } from '../../src/app/config-reads.js';
+import { loadConfig } from '../../src/app/config/load-config.js';
+import { variablesReadByConfig } from '../../src/app/config/config-reads.js';
 import { crossCheckProblems, parseCompose, proxyProblems, schemaProblems, type Compose } from './compose-checks.js';
 import { dockerfileProblems, execForm, parseDockerfile, stageEnv } from './dockerfile-checks.js';
 

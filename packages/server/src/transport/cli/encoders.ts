@@ -108,7 +108,7 @@ export function registerEncoderCommands(program: Command): void {
     )
     .action(async (repo: string, flags: PullFlags) => {
       // The hub client (undici) and the progress bar load here, never in `serve`.
-      const { formatBytes, pullEncoder } = await import('../../app/cli-tools.js');
+      const { formatBytes, pullEncoder } = await import('../../app/compose/cli-tools.js');
       const { SingleBar, Presets } = (await import('cli-progress')).default;
       const network: NetworkSettings = {
         connectTimeoutMs: flags.connectTimeout,
@@ -168,7 +168,7 @@ export function registerEncoderCommands(program: Command): void {
 
   addJsonOption(addModelsOptions(encoders.command('list').description('list built-in and pulled encoders'))).action(
     async (flags: ModelsFlags) => {
-      const { defaultEncoderId, formatBytes, listEncoders } = await import('../../app/cli-tools.js');
+      const { defaultEncoderId, formatBytes, listEncoders } = await import('../../app/compose/cli-tools.js');
       const entries = (await listEncoders(modelsDirOf(flags))).map((e) => ({
         ...e,
         default: e.id === defaultEncoderId,

@@ -1,8 +1,8 @@
 // Options shared by CLI commands, made from the settings table: each flag overrides its environment variable
 // (`--port` for PORT) by standing in for it, so a flag is parsed and checked exactly like its variable.
 import { Option, type Command } from 'commander';
-import { loadConfig, type Config, type ConfigOverrides } from '../../app/config.js';
-import { SERVER_SETTINGS, STORAGE_SETTING_NAMES, type Setting } from '../../app/settings.js';
+import { loadConfig, type Config, type ConfigOverrides } from '../../app/config/load-config.js';
+import { SERVER_SETTINGS, STORAGE_SETTING_NAMES, type Setting } from '../../app/config/settings.js';
 import { ownValue } from '../../core/shared/own-value.js';
 
 /** One option per setting that has a flag; its help names the variable it overrides and the default. */

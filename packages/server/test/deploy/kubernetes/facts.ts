@@ -1,8 +1,8 @@
 // What the manifests are checked against, read from the server itself: its settings and its HTTP contract.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { loadConfig, type Config } from '../../../src/app/config.js';
-import { variablesReadByConfig } from '../../../src/app/config-reads.js';
+import { loadConfig, type Config } from '../../../src/app/config/load-config.js';
+import { variablesReadByConfig } from '../../../src/app/config/config-reads.js';
 
 /** Every environment variable loadConfig reads. */
 export const configSettingNames = variablesReadByConfig;

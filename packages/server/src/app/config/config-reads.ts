@@ -1,5 +1,5 @@
 // The environment variables loadConfig reads, recorded by handing it an environment that logs each lookup.
-import { loadConfig } from './config.js';
+import { loadConfig } from './load-config.js';
 
 export function variablesReadByConfig(): Set<string> {
   const read = new Set<string>();

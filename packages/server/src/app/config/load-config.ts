@@ -1,8 +1,8 @@
 // One typed configuration, parsed once from the environment and overridable by CLI flags.
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { parseLlmEndpoints, type LlmEndpointConfig } from '../adapters/chat-completions/endpoints-config.js';
-import { tracingConfig, type TracingConfig } from '../adapters/observability/start-tracing.js';
+import { parseLlmEndpoints, type LlmEndpointConfig } from '../../adapters/chat-completions/endpoints-config.js';
+import { tracingConfig, type TracingConfig } from '../../adapters/observability/start-tracing.js';
 
 export interface Config {
   port: number;

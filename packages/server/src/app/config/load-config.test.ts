@@ -1,6 +1,6 @@
 // Configuration parsing: CORS origins, pipeline timings and secrets masked for logs.
 import { describe, expect, it } from 'vitest';
-import { loadConfig, parseOrigins, redactedConfig } from './config.js';
+import { loadConfig, parseOrigins, redactedConfig } from './load-config.js';
 
 describe('config', () => {
   it('parses TEXTCLASS_CORS_ORIGINS as exact origins; unset means CORS off', () => {
