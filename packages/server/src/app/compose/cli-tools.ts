@@ -1,5 +1,5 @@
 // What the command line's local commands are composed from: the encoder hub, the built-in encoders, labelled example files
-// (imported by each command's action, so `serve` never loads the hub's HTTP client; pull-network.ts has the flags' defaults).
+// (imported by each command's action, so `serve` never loads the hub's HTTP client; the settings table, app/config/settings.ts, has the flags' defaults).
 import { formatBytes, listEncoderCatalog, type CatalogEntry } from '../../adapters/encoder-hub/encoder-catalog.js';
 import { pullEncoder } from '../../adapters/encoder-hub/pull-encoder.js';
 import { BUILTIN_ENCODERS_DIR, DEFAULT_ENCODER_ID } from '../../adapters/inference/registry/package-paths.js';

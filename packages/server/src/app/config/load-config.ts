@@ -1,8 +1,9 @@
-// One typed configuration, parsed once from the environment and overridable by CLI flags.
-import { availableParallelism } from 'node:os';
+// One typed configuration, parsed once from the environment (each variable through its row of settings.ts) and
+// overridable by CLI flags.
 import path from 'node:path';
 import { parseLlmEndpoints, type LlmEndpointConfig } from '../../adapters/chat-completions/endpoints-config.js';
 import { tracingConfig, type TracingConfig } from '../../adapters/observability/start-tracing.js';
+import { readSetting, SERVER } from './settings.js';
 
 export interface Config {
   port: number;
@@ -79,149 +80,52 @@ export interface HstsConfig {
 
 export type ConfigOverrides = Partial<Config>;
 
-const LOG_LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
-
-/** Decimal digits only: Number() would take "0x50" as 80, " 80 ", "8e1" and "80.0" too. */
-function parsePort(raw: string | undefined, fallback: number): number {
-  if (raw === undefined || raw === '') return fallback;
-  const port = /^\d{1,5}$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!(port >= 0 && port <= 65535)) {
-    throw new Error(`PORT (--port) must be a decimal whole number from 0 to 65535, got "${raw}"`);
-  }
-  return port;
-}
-
-function parseNumber(name: string, raw: string | undefined, fallback: number, min: number): number {
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value < min)
-    throw new Error(`${name} must be a number of at least ${min}, got "${raw}"`);
-  return value;
-}
-
-function parseBool(raw: string | undefined, fallback: boolean): boolean {
-  if (raw === undefined || raw === '') return fallback;
-  return ['1', 'true', 'yes', 'on'].includes(raw.toLowerCase());
-}
-
-/** TEXTCLASS_WORKERS: a whole number of processes from 1, or "auto" (one per core). */
-function parseWorkers(raw: string | undefined): number {
-  if (raw === undefined || raw === '') return 1;
-  if (raw.trim().toLowerCase() === 'auto') return availableParallelism();
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1 || value > 256)
-    throw new Error(`TEXTCLASS_WORKERS (--workers) must be a whole number from 1 to 256 or auto, got "${raw}"`);
-  return value;
-}
-
-/** "5000, 300000" → [5000, 300000]; unset or empty → undefined (the default schedule). */
-function parseSchedule(raw: string | undefined): number[] | undefined {
-  if (raw === undefined || raw.trim() === '') return undefined;
-  return raw.split(',').map((part) => parseNumber('TEXTCLASS_WEBHOOK_RETRY_SCHEDULE_MS', part.trim(), 0, 0));
-}
-
-/** "a, b" → ["a", "b"]; empty parts dropped. */
-export function parseIdList(raw: string | undefined): string[] {
-  return (raw ?? '')
-    .split(',')
-    .map((part) => part.trim())
-    .filter((part) => part !== '');
-}
-
-/** "https://app.example.com, http://localhost:3000" → exact origins (scheme, host, port) or "*". */
-export function parseOrigins(raw: string | undefined): string[] {
-  const origins = (raw ?? '')
-    .split(',')
-    .map((o) => o.trim())
-    .filter((o) => o !== '');
-  for (const origin of origins) {
-    let valid = origin === '*';
-    try {
-      valid ||= new URL(origin).origin === origin;
-    } catch {
-      /* not a URL: invalid */
-    }
-    if (!valid)
-      throw new Error(
-        `TEXTCLASS_CORS_ORIGINS: "${origin}" is not an origin like https://app.example.com (no path, no trailing slash) or *`,
-      );
-  }
-  return origins;
-}
-
-/** HSTS is off unless TEXTCLASS_HSTS_MAX_AGE is a positive number of seconds; subdomains only when asked. */
-function parseHsts(env: NodeJS.ProcessEnv): HstsConfig | undefined {
-  const maxAgeSeconds = Math.floor(parseNumber('TEXTCLASS_HSTS_MAX_AGE', env.TEXTCLASS_HSTS_MAX_AGE, 0, 0));
-  const includeSubDomains = parseBool(env.TEXTCLASS_HSTS_INCLUDE_SUBDOMAINS, false);
-  return maxAgeSeconds === 0 ? undefined : { maxAgeSeconds, includeSubDomains };
-}
+/** The largest JSON request body in bytes (413 above it); no setting changes it. */
+const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: ConfigOverrides = {}): Config {
-  const dataDir = path.resolve(overrides.dataDir ?? env.TEXTCLASS_DATA_DIR ?? './data');
-  const logLevel = overrides.logLevel ?? env.LOG_LEVEL ?? 'info';
-  if (!LOG_LEVELS.has(logLevel)) throw new Error(`LOG_LEVEL must be one of ${[...LOG_LEVELS].join(', ')}`);
-  const databaseUrl = overrides.databaseUrl ?? (env.DATABASE_URL || undefined);
-  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
-  }
-  const redisUrl = overrides.redisUrl ?? (env.REDIS_URL || undefined);
-  if (redisUrl !== undefined && !/^rediss?:\/\//.test(redisUrl))
-    throw new Error('REDIS_URL must start with redis:// or rediss://');
+  const dataDir = path.resolve(overrides.dataDir ?? readSetting(SERVER.dataDir, env));
+  const hsts = {
+    maxAgeSeconds: readSetting(SERVER.hstsMaxAge, env),
+    includeSubDomains: readSetting(SERVER.hstsIncludeSubdomains, env),
+  };
   return {
-    port: overrides.port ?? parsePort(env.PORT, 8080),
-    host: overrides.host ?? env.HOST ?? '0.0.0.0',
-    workers: overrides.workers ?? parseWorkers(env.TEXTCLASS_WORKERS),
+    port: overrides.port ?? readSetting(SERVER.port, env),
+    host: overrides.host ?? readSetting(SERVER.host, env),
+    workers: overrides.workers ?? readSetting(SERVER.workers, env),
     dataDir,
-    databaseUrl,
-    redisUrl,
-    apiKey: overrides.apiKey ?? (env.TEXTCLASS_API_KEY || undefined),
-    modelsDir: path.resolve(overrides.modelsDir ?? env.TEXTCLASS_MODELS_DIR ?? path.join(dataDir, 'models')),
-    defaultEncoder: overrides.defaultEncoder ?? (env.TEXTCLASS_DEFAULT_ENCODER || undefined),
-    preloadEncoders: overrides.preloadEncoders ?? parseIdList(env.TEXTCLASS_PRELOAD_ENCODERS),
-    encoderIdleUnloadSeconds:
-      overrides.encoderIdleUnloadSeconds ??
-      parseNumber('TEXTCLASS_ENCODER_IDLE_UNLOAD_SECONDS', env.TEXTCLASS_ENCODER_IDLE_UNLOAD_SECONDS, 600, 0),
-    embeddedDbTierUp: overrides.embeddedDbTierUp ?? parseBool(env.TEXTCLASS_EMBEDDED_DB_TIER_UP, false),
-    logLevel,
-    bodyLimitBytes: overrides.bodyLimitBytes ?? 1024 * 1024,
-    validateResponses: overrides.validateResponses ?? parseBool(env.TEXTCLASS_VALIDATE_RESPONSES, false),
-    seedDemo: overrides.seedDemo ?? parseBool(env.TEXTCLASS_SEED_DEMO, true),
-    corsOrigins: overrides.corsOrigins ?? parseOrigins(env.TEXTCLASS_CORS_ORIGINS),
-    embeddingCacheMb:
-      overrides.embeddingCacheMb ??
-      parseNumber('TEXTCLASS_EMBEDDING_CACHE_MB', env.TEXTCLASS_EMBEDDING_CACHE_MB, 24, 0),
-    batchMaxTexts:
-      overrides.batchMaxTexts ??
-      Math.floor(parseNumber('TEXTCLASS_BATCH_MAX_TEXTS', env.TEXTCLASS_BATCH_MAX_TEXTS, 64, 1)),
-    batchMaxTokens:
-      overrides.batchMaxTokens ??
-      Math.floor(parseNumber('TEXTCLASS_BATCH_MAX_TOKENS', env.TEXTCLASS_BATCH_MAX_TOKENS, 4_096, 1)),
-    batchWaitMs: overrides.batchWaitMs ?? parseNumber('TEXTCLASS_BATCH_WAIT_MS', env.TEXTCLASS_BATCH_WAIT_MS, 0, 0),
-    queueMaxTexts:
-      overrides.queueMaxTexts ??
-      Math.floor(parseNumber('TEXTCLASS_QUEUE_MAX_TEXTS', env.TEXTCLASS_QUEUE_MAX_TEXTS, 2_048, 1)),
-    metrics: overrides.metrics ?? parseBool(env.TEXTCLASS_METRICS, true),
-    uploadMaxBytes:
-      overrides.uploadMaxBytes ??
-      Math.floor(parseNumber('TEXTCLASS_UPLOAD_MAX_BYTES', env.TEXTCLASS_UPLOAD_MAX_BYTES, 1024 ** 3, 1)),
-    bodyIdleTimeoutMs:
-      overrides.bodyIdleTimeoutMs ??
-      Math.floor(parseNumber('TEXTCLASS_BODY_IDLE_TIMEOUT_MS', env.TEXTCLASS_BODY_IDLE_TIMEOUT_MS, 60_000, 0)),
-    requestTimeoutMs:
-      overrides.requestTimeoutMs ??
-      Math.floor(parseNumber('TEXTCLASS_REQUEST_TIMEOUT_MS', env.TEXTCLASS_REQUEST_TIMEOUT_MS, 120_000, 0)),
-    pipelineWorkers: overrides.pipelineWorkers ?? parseBool(env.TEXTCLASS_PIPELINE_WORKERS, true),
-    pipelinePollMs:
-      overrides.pipelinePollMs ?? parseNumber('TEXTCLASS_PIPELINE_POLL_MS', env.TEXTCLASS_PIPELINE_POLL_MS, 1_000, 10),
-    webhookAllowPrivate: overrides.webhookAllowPrivate ?? parseBool(env.TEXTCLASS_WEBHOOK_ALLOW_PRIVATE, false),
-    webhookRetryScheduleMs: overrides.webhookRetryScheduleMs ?? parseSchedule(env.TEXTCLASS_WEBHOOK_RETRY_SCHEDULE_MS),
-    webhookTimeoutMs:
-      overrides.webhookTimeoutMs ??
-      parseNumber('TEXTCLASS_WEBHOOK_TIMEOUT_MS', env.TEXTCLASS_WEBHOOK_TIMEOUT_MS, 10_000, 1),
-    jobLeaseMs:
-      overrides.jobLeaseMs ?? parseNumber('TEXTCLASS_JOB_LEASE_MS', env.TEXTCLASS_JOB_LEASE_MS, 120_000, 1_000),
+    databaseUrl: overrides.databaseUrl ?? readSetting(SERVER.databaseUrl, env),
+    redisUrl: overrides.redisUrl ?? readSetting(SERVER.redisUrl, env),
+    apiKey: overrides.apiKey ?? readSetting(SERVER.apiKey, env),
+    modelsDir: path.resolve(overrides.modelsDir ?? readSetting(SERVER.modelsDir, env) ?? path.join(dataDir, 'models')),
+    defaultEncoder: overrides.defaultEncoder ?? readSetting(SERVER.defaultEncoder, env),
+    preloadEncoders: overrides.preloadEncoders ?? readSetting(SERVER.preloadEncoders, env) ?? [],
+    encoderIdleUnloadSeconds: overrides.encoderIdleUnloadSeconds ?? readSetting(SERVER.encoderIdleUnloadSeconds, env),
+    embeddedDbTierUp: overrides.embeddedDbTierUp ?? readSetting(SERVER.embeddedDbTierUp, env),
+    logLevel: overrides.logLevel ?? readSetting(SERVER.logLevel, env),
+    bodyLimitBytes: overrides.bodyLimitBytes ?? BODY_LIMIT_BYTES,
+    validateResponses: overrides.validateResponses ?? readSetting(SERVER.validateResponses, env),
+    seedDemo: overrides.seedDemo ?? readSetting(SERVER.seedDemo, env),
+    corsOrigins: overrides.corsOrigins ?? readSetting(SERVER.corsOrigins, env) ?? [],
+    embeddingCacheMb: overrides.embeddingCacheMb ?? readSetting(SERVER.embeddingCacheMb, env),
+    batchMaxTexts: overrides.batchMaxTexts ?? readSetting(SERVER.batchMaxTexts, env),
+    batchMaxTokens: overrides.batchMaxTokens ?? readSetting(SERVER.batchMaxTokens, env),
+    batchWaitMs: overrides.batchWaitMs ?? readSetting(SERVER.batchWaitMs, env),
+    queueMaxTexts: overrides.queueMaxTexts ?? readSetting(SERVER.queueMaxTexts, env),
+    metrics: overrides.metrics ?? readSetting(SERVER.metrics, env),
+    uploadMaxBytes: overrides.uploadMaxBytes ?? readSetting(SERVER.uploadMaxBytes, env),
+    bodyIdleTimeoutMs: overrides.bodyIdleTimeoutMs ?? readSetting(SERVER.bodyIdleTimeoutMs, env),
+    requestTimeoutMs: overrides.requestTimeoutMs ?? readSetting(SERVER.requestTimeoutMs, env),
+    pipelineWorkers: overrides.pipelineWorkers ?? readSetting(SERVER.pipelineWorkers, env),
+    pipelinePollMs: overrides.pipelinePollMs ?? readSetting(SERVER.pipelinePollMs, env),
+    webhookAllowPrivate: overrides.webhookAllowPrivate ?? readSetting(SERVER.webhookAllowPrivate, env),
+    webhookRetryScheduleMs: overrides.webhookRetryScheduleMs ?? readSetting(SERVER.webhookRetryScheduleMs, env),
+    webhookTimeoutMs: overrides.webhookTimeoutMs ?? readSetting(SERVER.webhookTimeoutMs, env),
+    jobLeaseMs: overrides.jobLeaseMs ?? readSetting(SERVER.jobLeaseMs, env),
+    // The endpoints' and the tracer's own rows (TEXTCLASS_LLM_*, OTEL_*) are read by their adapters' parsers.
     llmEndpoints: overrides.llmEndpoints ?? parseLlmEndpoints(env),
-    hsts: overrides.hsts ?? parseHsts(env),
+    // HSTS is off unless TEXTCLASS_HSTS_MAX_AGE is a positive number of seconds; subdomains only when asked.
+    hsts: overrides.hsts ?? (hsts.maxAgeSeconds === 0 ? undefined : hsts),
     tracing: 'tracing' in overrides ? overrides.tracing : tracingConfig(env),
   };
 }
@@ -241,14 +145,15 @@ function maskUrl(value: string | undefined): string | undefined {
   }
 }
 
-/** The configuration with secrets masked, for logs. */
+/** The configuration with the secret settings masked (each row's `secret` says how), for logs. */
 export function redactedConfig(config: Config): Record<string, unknown> {
-  const mask = (value: string | undefined) => (value === undefined ? undefined : '[redacted]');
-  return {
-    ...config,
-    apiKey: mask(config.apiKey),
-    databaseUrl: maskUrl(config.databaseUrl),
-    redisUrl: maskUrl(config.redisUrl),
-    tracing: config.tracing && { ...config.tracing, endpoint: maskUrl(config.tracing.endpoint) },
-  };
+  const masked = new Map<string, unknown>(Object.entries(config));
+  for (const [field, setting] of Object.entries(SERVER) as Array<[string, { secret?: 'value' | 'url' }]>) {
+    if (setting.secret === undefined || !masked.has(field)) continue;
+    const value = masked.get(field) as string | undefined;
+    masked.set(field, setting.secret === 'url' ? maskUrl(value) : value === undefined ? undefined : '[redacted]');
+  }
+  // The tracing endpoint comes from the OTEL_EXPORTER_OTLP_* rows, both secret URLs.
+  masked.set('tracing', config.tracing && { ...config.tracing, endpoint: maskUrl(config.tracing.endpoint) });
+  return Object.fromEntries(masked);
 }
