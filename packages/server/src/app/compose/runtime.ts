@@ -192,8 +192,9 @@ export async function composeRuntime(
       tracing,
     ),
   );
+  const datasets = new DatasetService(repos.datasets, repos.records, repos.models);
   const uploads = new UploadService(
-    new DatasetService(repos.datasets, repos.records, repos.models),
+    datasets,
     createUploadRepository(database.db, () => tracing.currentTraceparent()),
     {
       spoolDir: path.join(config.dataDir, 'uploads'),
@@ -222,7 +223,7 @@ export async function composeRuntime(
     quota,
     similarity: new SimilarityService(encoders),
     embeddings: new EmbeddingService(encoders, quota),
-    datasets: new DatasetService(repos.datasets, repos.records, repos.models),
+    datasets,
     encoders,
     readiness: readinessCheck(encoders, databaseProbe(database.db)),
     limiter: rateLimits.limiter,
