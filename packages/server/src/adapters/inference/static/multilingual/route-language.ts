@@ -70,11 +70,7 @@ export class LanguageRouter {
    * The language to look the words up in; undefined: the default language.
    * @param known what known() gives for words[i] (a caller that remembers it per word; absent: asked here)
    */
-  route(
-    text: string,
-    words: readonly string[],
-    known?: (word: string, i: number) => number,
-  ): WordLookup | undefined {
+  route(text: string, words: readonly string[], known?: (word: string, i: number) => number): WordLookup | undefined {
     if (NOT_LATIN.test(text)) {
       if (KANA.test(text)) return this.byScript.kana ?? this.byScript.han;
       if (HAN.test(text)) return this.byScript.han ?? this.byScript.kana;
