@@ -123,7 +123,7 @@ async function measure(defaultEncoder: string | undefined) {
     const readySeconds = (Date.now() - started) / 1000;
     const ready = await sample(server.url, server.memory);
     log(`  ready in ${readySeconds.toFixed(1)} s: RSS ${ready.rssMiB} MiB (file-backed ${ready.fileRssMiB})`);
-    // The server's first quiet-time collection comes 5–10 s after ready (app/quiet-collector.ts).
+    // The server's first quiet-time collection comes 5–10 s after ready (app/process/quiet-collector.ts).
     await new Promise((r) => setTimeout(r, SETTLE_SECONDS * 1000));
     const settled = await sample(server.url, server.memory);
     log(`  ${SETTLE_SECONDS} s later, no requests: RSS ${settled.rssMiB} MiB (file-backed ${settled.fileRssMiB})`);

@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 export const EMBEDDING_TEXTS_MAX = 200;
 export const INFERENCE_TEXTS_MAX = 8;
 export const TEXT_CHARACTERS_MAX = 10_000;
-/** The server's default JSON body limit (app/config.ts bodyLimitBytes). */
+/** The server's default JSON body limit (app/config/load-config.ts BODY_LIMIT_BYTES). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** The evaluation sets' texts, many languages, in file order. */

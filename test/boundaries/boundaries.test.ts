@@ -1,6 +1,8 @@
-// The import-boundary rules (.dependency-cruiser.cjs), checked by running dependency-cruiser itself with the project's
-// config on two fixture trees shaped like this repository: fixtures/clean must pass; fixtures/clean with
-// fixtures/violations laid over it must fail, once for each deliberate violation, under the rule's name.
+// The import-boundary rules (.dependency-cruiser.cjs, and .dependency-cruiser.folders.cjs for folders), checked by
+// running dependency-cruiser itself with the project's configs on fixture trees shaped like this repository:
+// fixtures/clean must pass both; fixtures/clean with fixtures/violations laid over it must fail the file-level rules,
+// once for each deliberate violation, under the rule's name; with fixtures/folder-cycle laid over it instead, only the
+// folder-level rule fails (app/ and transport/cli/ import each other, though no file cycle exists).
 // The trees are copied to a temporary folder outside the repository, so no other tool or test worker sees them.
 import { execFile } from 'node:child_process';
 import { cp, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
@@ -14,6 +16,7 @@ const repo = path.resolve(import.meta.dirname, '../..');
 const fixtures = path.join(import.meta.dirname, 'fixtures');
 const depcruise = path.join(repo, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
 const config = path.join(repo, '.dependency-cruiser.cjs');
+const folderConfig = path.join(repo, '.dependency-cruiser.folders.cjs');
 // The same roots as `npm run lint:boundaries` in the root package.json.
 const roots = ['packages', 'openapi', 'scripts'];
 // npm packages the fixtures import, stood in for by empty packages: only their names matter to the rules.
@@ -77,7 +80,10 @@ const expectedErrors: Array<[string, string, string]> = [
   ['package-internals-relative', 'scripts/reaches-in.ts', 'packages/client/src/request.ts'],
 ];
 let scratch: string;
-const cruises: Record<'clean' | 'violations', Promise<Cruise>> = {} as never;
+const cruises: Record<
+  'clean' | 'violations' | 'cleanFolders' | 'folderCycle' | 'folderCycleFiles',
+  Promise<Cruise>
+> = {} as never;
 
 /** Lays the given fixture trees, in order, into a fresh folder with the node_modules the rules resolve through. */
 async function tree(name: string, layers: string[]): Promise<string> {
@@ -99,8 +105,12 @@ async function tree(name: string, layers: string[]): Promise<string> {
 }
 
 /** Runs dependency-cruiser on `dir` with the project's config and the given reporter: exit code and standard output. */
-async function depcruiseIn(dir: string, outputType: 'err' | 'json'): Promise<{ exitCode: number; stdout: string }> {
-  const args = [depcruise, ...roots, '--config', config, '--output-type', outputType];
+async function depcruiseIn(
+  dir: string,
+  outputType: 'err' | 'json',
+  configFile: string,
+): Promise<{ exitCode: number; stdout: string }> {
+  const args = [depcruise, ...roots, '--config', configFile, '--output-type', outputType];
   const env = { ...process.env, DEPCRUISE_ROOT: dir, NO_COLOR: '1' };
   try {
     const { stdout } = await run(process.execPath, args, { cwd: dir, env, maxBuffer: 64 * 1024 * 1024 });
@@ -112,8 +122,8 @@ async function depcruiseIn(dir: string, outputType: 'err' | 'json'): Promise<{ e
   }
 }
 
-async function cruise(dir: string): Promise<Cruise> {
-  const [err, json] = await Promise.all([depcruiseIn(dir, 'err'), depcruiseIn(dir, 'json')]);
+async function cruise(dir: string, configFile = config): Promise<Cruise> {
+  const [err, json] = await Promise.all([depcruiseIn(dir, 'err', configFile), depcruiseIn(dir, 'json', configFile)]);
   const result = JSON.parse(json.stdout) as { summary: { violations: Violation[] } };
   return { exitCode: err.exitCode, output: err.stdout, violations: result.summary.violations };
 }
@@ -137,14 +147,18 @@ const sorted = (list: Array<[string, string, string]>) => [...list].map((t) => t
 
 beforeAll(async () => {
   scratch = await mkdtemp(path.join(os.tmpdir(), 'textclass-boundaries-'));
-  const [clean, violations] = await Promise.all([
+  const [clean, violations, folderCycle] = await Promise.all([
     tree('clean', ['clean']),
     tree('violations', ['clean', 'violations']),
+    tree('folder-cycle', ['clean', 'folder-cycle']),
   ]);
   cruises.clean = cruise(clean);
   cruises.violations = cruise(violations);
+  cruises.cleanFolders = cruise(clean, folderConfig);
+  cruises.folderCycle = cruise(folderCycle, folderConfig);
+  cruises.folderCycleFiles = cruise(folderCycle);
   await Promise.allSettled(Object.values(cruises));
-}, 60_000);
+}, 300_000);
 
 afterAll(async () => {
   if (scratch) await rm(scratch, { recursive: true, force: true });
@@ -176,5 +190,24 @@ describe('import boundaries (.dependency-cruiser.cjs)', () => {
     // What a developer reads when `npm run lint` fails: the rule's name, then the importing module.
     const first = from === 'cycle' ? '' : ` ${from} →`;
     expect(output).toContain(`error ${rule}:${first}`);
+  });
+});
+
+describe('folder boundaries (.dependency-cruiser.folders.cjs)', () => {
+  it('pass on the clean tree, where the CLI composes through app/ and app/ never imports the CLI back', async () => {
+    const { exitCode, violations } = await cruises.cleanFolders;
+    expect(violations).toEqual([]);
+    expect(exitCode).toBe(0);
+  });
+
+  it('fail on two folders that import each other, which the file-level rules let pass', async () => {
+    expect((await cruises.folderCycleFiles).violations).toEqual([]);
+    const { exitCode, output, violations } = await cruises.folderCycle;
+    expect(violations.map((v) => [v.rule.name, v.from, v.to]).sort()).toEqual([
+      ['no-folder-cycle', `${S}/app`, `${S}/transport/cli`],
+      ['no-folder-cycle', `${S}/transport/cli`, `${S}/app`],
+    ]);
+    expect(exitCode).toBe(2);
+    expect(output).toContain(`error no-folder-cycle: ${S}/app → `);
   });
 });

@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/app/config.js';
-import { variablesReadByConfig } from '../../src/app/config-reads.js';
+import { loadConfig } from '../../src/app/config/load-config.js';
+import { SERVER_SETTINGS } from '../../src/app/config/settings.js';
 import { crossCheckProblems, parseCompose, proxyProblems, schemaProblems, type Compose } from './compose-checks.js';
 import { dockerfileProblems, execForm, parseDockerfile, stageEnv } from './dockerfile-checks.js';
 
@@ -13,7 +13,7 @@ const repo = (file: string) => fileURLToPath(new URL(`../../../../${file}`, impo
 const composeText = readFileSync(repo('deploy/compose.yaml'), 'utf8');
 const dockerfileText = readFileSync(repo('Dockerfile'), 'utf8');
 
-const settings = variablesReadByConfig();
+const settings = new Set(SERVER_SETTINGS.map((setting) => setting.env));
 const contract = JSON.parse(readFileSync(repo('openapi/generated/openapi.json'), 'utf8')) as {
   paths: Record<string, { get?: unknown }>;
 };

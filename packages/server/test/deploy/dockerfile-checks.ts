@@ -1,6 +1,6 @@
 // Structural checks of the repository's Dockerfile (parsed with dockerfile-ast): each returns the problems it finds.
 import { DockerfileParser, type Instruction } from 'dockerfile-ast';
-import { MALLOC_ARENA_MAX, MALLOC_MMAP_THRESHOLD } from '../../src/app/malloc-arenas.js';
+import { MALLOC_ARENA_MAX, MALLOC_MMAP_THRESHOLD } from '../../src/app/process/malloc-arenas.js';
 
 /** Variables of the runtime under the server rather than settings of it. */
 const PROCESS_VARIABLES = new Set(['NODE_ENV', 'MALLOC_ARENA_MAX', 'MALLOC_MMAP_THRESHOLD_']);

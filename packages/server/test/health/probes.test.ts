@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/transport/http/pipeline/express-app.js';
 import { createLogger } from '../../src/adapters/observability/logger.js';
 import { databaseProbe } from '../../src/adapters/storage/index.js';
-import { DeferredEncoderProvider, readinessCheck } from '../../src/app/readiness.js';
+import { DeferredEncoderProvider, readinessCheck } from '../../src/app/compose/readiness.js';
 import { createScratchDatabase, type ScratchDatabase } from '../../src/testing/scratch-database.js';
 import { startTestServer, type TestServer } from '../testing/in-process.js';
 import { startTcpRelay, type TcpRelay } from '../testing/tcp-relay.js';

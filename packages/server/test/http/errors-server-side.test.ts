@@ -7,7 +7,7 @@ import { ModelRunners } from '../../src/core/classification/model-runners.js';
 import { QuotaService } from '../../src/core/tenancy/quota.js';
 import { SimilarityService } from '../../src/core/classification/similarity.js';
 import { createLogger } from '../../src/adapters/observability/logger.js';
-import { DeferredEncoderProvider } from '../../src/app/readiness.js';
+import { DeferredEncoderProvider } from '../../src/app/compose/readiness.js';
 import { ADMIN_KEY, startTestServer, type TestServer } from '../testing/in-process.js';
 
 let server: TestServer;

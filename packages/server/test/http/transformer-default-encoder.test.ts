@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/app/config.js';
+import { loadConfig } from '../../src/app/config/load-config.js';
 import { writeSyntheticEncoder } from '../../src/testing/synthetic-encoder.js';
 import { startTestServer, type TestServer } from '../testing/in-process.js';
 

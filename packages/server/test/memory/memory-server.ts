@@ -1,6 +1,6 @@
 // The built server as the memory tests measure it: the embedded database, malloc bounded as the image runs it, ready.
 import { startServerProcess, type ServerProcess } from '../../src/testing/index.js';
-import { MALLOC_ARENA_MAX, MALLOC_MMAP_THRESHOLD } from '../../src/app/malloc-arenas.js';
+import { MALLOC_ARENA_MAX, MALLOC_MMAP_THRESHOLD } from '../../src/app/process/malloc-arenas.js';
 
 /**
  * Starts the built server on a fresh data dir and waits for /health/ready: the embedded database even where the test

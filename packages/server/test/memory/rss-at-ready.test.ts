@@ -8,7 +8,7 @@ import { startMemoryServer } from './memory-server.js';
 
 /**
  * Waits (up to ~45 s) for the server's first quiet-time collection to give back V8's young generation, which loading
- * grew to 32 MiB (app/quiet-collector.ts); returns its size in MiB as /metrics last reported it. Scrapes are 5 s
+ * grew to 32 MiB (app/process/quiet-collector.ts); returns its size in MiB as /metrics last reported it. Scrapes are 5 s
  * apart: each allocates, and V8 shrinks the young generation only when its allocation rate is low.
  */
 async function youngGenerationSettled(url: string): Promise<number> {

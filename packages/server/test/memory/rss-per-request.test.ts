@@ -40,7 +40,7 @@ describe('memory through the largest embeddings request', () => {
 
   it(`peaks under ${RSS_PEAK_PER_REQUEST_MIB} MiB and comes back within ${RSS_GIVEN_BACK_TOLERANCE * 100} % in ${RSS_GIVEN_BACK_SECONDS} s`, async (context) => {
     const pid = server.child.pid as number;
-    // The first quiet-time collection after ready gives the loading's young generation back (app/quiet-collector.ts).
+    // The first quiet-time collection after ready gives the loading's young generation back (app/process/quiet-collector.ts).
     await new Promise((r) => setTimeout(r, 12_000));
     const before = await settledRss(pid);
     if (before === undefined || !resetPeakRss(pid)) context.skip(); // no /proc: not Linux

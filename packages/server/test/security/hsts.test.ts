@@ -2,7 +2,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/app/config.js';
+import { loadConfig } from '../../src/app/config/load-config.js';
 import { createApp } from '../../src/transport/http/pipeline/express-app.js';
 import { createLogger } from '../../src/adapters/observability/logger.js';
 import { ADMIN_KEY, startTestServer, type TestServer } from '../testing/in-process.js';

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig, redactedConfig } from '../../src/app/config.js';
+import { loadConfig, redactedConfig } from '../../src/app/config/load-config.js';
 import { createLogger } from '../../src/adapters/observability/logger.js';
-import { startServer, type RunningServer } from '../../src/app/server.js';
+import { startServer, type RunningServer } from '../../src/app/compose/server.js';
 
 const ADMIN = 'tc_redaction_admin_key_0123456789';
 const WRONG = 'tc_redaction_wrong_key_9876543210';

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { generateApiKey } from '../../src/core/tenancy/api-key-tokens.js';
 import type { Plan, Role, Workspace } from '../../src/core/shared/types.js';
-import { loadConfig, type ConfigOverrides } from '../../src/app/config.js';
+import { loadConfig, type ConfigOverrides } from '../../src/app/config/load-config.js';
 import { createLogger, type Logger } from '../../src/adapters/observability/logger.js';
-import { startServer, type RunningServer } from '../../src/app/server.js';
+import { startServer, type RunningServer } from '../../src/app/compose/server.js';
 import { createScratchDatabase, type ScratchDatabase } from '../../src/testing/scratch-database.js';
 
 export const ADMIN_KEY = 'tc_http_test_admin_key_0123456789';

@@ -1,7 +1,7 @@
 // Which of the multilingual encoder's languages know a word: function-word tables, vocabularies, stems, unaccented forms.
 import { join } from 'node:path';
 import { FUNCTION_WORDS } from '../inference/static/multilingual/function-words/tables.js';
-import { withoutAccents } from '../inference/static/multilingual/language-lookup.js';
+import { withoutAccents } from '../inference/static/multilingual/word-lookup.js';
 import { isStemmerName, stemmerFor } from '../inference/static/multilingual/stemmers.js';
 import { WordTable, type WordColumn } from '../inference/static/multilingual/word-table.js';
 import { BUILTIN_ENCODERS_DIR, STATIC_MULTI_ENCODER_ID } from '../inference/registry/package-paths.js';

@@ -1,4 +1,5 @@
-// Fails open: while Redis is unreachable, each process keeps limiting with its own counters (and says so).
+// Fails open: while the shared counters (Redis, or the cluster primary's over IPC) do not answer, each process keeps
+// limiting with its own counters, and says so once, and again when they answer.
 import type { RateLimitDecision, RateLimiter, RateLimiterBackend } from '../../core/ports/rate-limits.js';
 import type { Logger } from '../observability/logger.js';
 
@@ -8,11 +9,22 @@ export const RETRY_PRIMARY_AFTER_MS = 1_000;
 export interface FailoverOptions {
   primary: RateLimiter;
   fallback: RateLimiter;
-  /** False while the primary's connection is known to be down (no call is attempted then). */
-  primaryConnected: () => boolean;
+  /** False while the primary's connection is known to be down (no call is attempted then); unset: always tried. */
+  primaryConnected?: () => boolean;
   logger: Logger;
   now?: () => number;
+  /** After a failed call, stay on the fallback this long before trying the primary again (RETRY_PRIMARY_AFTER_MS). */
+  retryPrimaryAfterMs?: number;
+  /** What backend() reports on the primary and on the fallback (Redis: redis, process-fallback). */
+  backends?: { primary: RateLimiterBackend; fallback: RateLimiterBackend };
+  /** The two warnings: the primary is unreachable (counting locally), and it answers again. */
+  messages?: { unreachable: string; back: string };
 }
+
+const REDIS_MESSAGES = {
+  unreachable: 'Redis is unreachable: each process now counts rate limits on its own (fail open) until it is back',
+  back: 'Redis is reachable again: rate-limit counters are shared across processes again',
+};
 
 export class FailoverRateLimiter implements RateLimiter {
   private suspendedUntil = 0;
@@ -32,11 +44,12 @@ export class FailoverRateLimiter implements RateLimiter {
   }
 
   backend(): RateLimiterBackend {
-    return this.usable() ? 'redis' : 'process-fallback';
+    const backends = this.options.backends ?? { primary: 'redis', fallback: 'process-fallback' };
+    return this.usable() ? backends.primary : backends.fallback;
   }
 
   private usable(): boolean {
-    return this.options.primaryConnected() && this.now() >= this.suspendedUntil;
+    return (this.options.primaryConnected?.() ?? true) && this.now() >= this.suspendedUntil;
   }
 
   private async run(call: (limiter: RateLimiter) => Promise<RateLimitDecision>): Promise<RateLimitDecision> {
@@ -48,11 +61,11 @@ export class FailoverRateLimiter implements RateLimiter {
       const decision = await call(this.options.primary);
       if (this.degraded) {
         this.degraded = false;
-        this.options.logger.warn('Redis is reachable again: rate-limit counters are shared across processes again');
+        this.options.logger.warn((this.options.messages ?? REDIS_MESSAGES).back);
       }
       return decision;
     } catch (err) {
-      this.suspendedUntil = this.now() + RETRY_PRIMARY_AFTER_MS;
+      this.suspendedUntil = this.now() + (this.options.retryPrimaryAfterMs ?? RETRY_PRIMARY_AFTER_MS);
       this.markDegraded(err);
       return call(this.options.fallback);
     }
@@ -62,9 +75,6 @@ export class FailoverRateLimiter implements RateLimiter {
     if (this.degraded) return;
     this.degraded = true;
     const message = err instanceof Error ? err.message : 'not connected';
-    this.options.logger.warn(
-      { reason: message },
-      'Redis is unreachable: each process now counts rate limits on its own (fail open) until it is back',
-    );
+    this.options.logger.warn({ reason: message }, (this.options.messages ?? REDIS_MESSAGES).unreachable);
   }
 }

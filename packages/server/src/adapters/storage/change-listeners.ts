@@ -1,7 +1,7 @@
 // Listens for the change notifications on PostgreSQL over a connection of its own, re-listening after a loss (PGlite's: pglite-changes.ts).
 import pg from 'pg';
 import { CHANGES_CHANNEL, ChangeFanout, type ChangeFeed } from './change-feed.js';
-import type { StorageLogger } from './logger.js';
+import type { StorageLogger } from './storage-logger.js';
 
 export interface PostgresChangeListenerOptions {
   /** Where to listen: the database's URL (a direct connection or a session-pooling proxy; LISTEN needs a session). */

@@ -2,7 +2,7 @@
 import { Kysely, sql } from 'kysely';
 import type { ChangeFeed } from './change-feed.js';
 import type { DatabaseTarget } from './database-target.js';
-import type { StorageLogger } from './logger.js';
+import type { StorageLogger } from './storage-logger.js';
 import { migrateToLatest } from './migrate.js';
 import { listenOnPGlite } from './pglite-changes.js';
 import { PGliteDialect } from './pglite-dialect.js';

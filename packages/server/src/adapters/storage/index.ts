@@ -20,7 +20,7 @@ import { UNTRACED, type CurrentTraceContext } from './repositories/jobs.js';
 
 export { openDatabase, type Database, type OpenDatabaseOptions } from './database.js';
 export { withStartupLock } from './startup-lock.js';
-export type { StorageLogger } from './logger.js';
+export type { StorageLogger } from './storage-logger.js';
 export { migrateToLatest, type MigrateOptions } from './migrate.js';
 export { IN_MEMORY, NoEmbeddedDatabaseError } from './pglite-open.js';
 export { DirectoryLockedError } from './directory-lock.js';

@@ -1,6 +1,6 @@
 // Creates the pg Pool for an external PostgreSQL, with the shared type parsers and an optional schema.
 import pg from 'pg';
-import type { StorageLogger } from './logger.js';
+import type { StorageLogger } from './storage-logger.js';
 import { pgCustomTypes } from './type-parsers.js';
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;

@@ -2,7 +2,7 @@
 import { PostgresDialect } from 'kysely';
 import { listenOnPostgres, type PostgresChangeListenerOptions } from './change-listeners.js';
 import type { DatabaseTarget } from './database-target.js';
-import type { StorageLogger } from './logger.js';
+import type { StorageLogger } from './storage-logger.js';
 import { createPostgresPool } from './postgres-pool.js';
 import { describePostgresUrl } from './postgres-url.js';
 

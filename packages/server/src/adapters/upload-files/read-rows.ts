@@ -29,7 +29,7 @@ export function readRows(
   return format === 'csv' ? csvRows(source, onHeader) : jsonLines(source);
 }
 
-/** The CSV parser loads with the first CSV file read, not at start (app/deferred-packages.ts checks it is installed). */
+/** The CSV parser loads with the first CSV file read, not at start (app/process/deferred-packages.ts checks it is installed). */
 export const CSV_PARSER_PACKAGE = 'csv-parse';
 
 async function* csvRows(source: Readable, onHeader: (names: string[]) => void): AsyncGenerator<UploadRow> {

@@ -3,7 +3,7 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { InProcessRateLimiter } from '../../core/tenancy/rate-limiter.js';
 import { createLogger } from '../../adapters/observability/logger.js';
-import { ClusterRateLimiter, type AskPrimary } from './cluster-rate-limiter.js';
+import { clusterRateLimiter, type AskPrimary } from './cluster-rate-limiter.js';
 
 function capturedLogger() {
   const stream = new PassThrough();
@@ -12,14 +12,11 @@ function capturedLogger() {
   return { logger: createLogger('warn', stream), text: () => text };
 }
 
-describe('ClusterRateLimiter', () => {
+describe('clusterRateLimiter', () => {
   it("answers with the primary's counters, which every worker shares", async () => {
     const primary = new InProcessRateLimiter();
     const ask: AskPrimary = (key, limit, take) => (take ? primary.consume(key, limit) : primary.peek(key, limit));
-    const [a, b] = [
-      new ClusterRateLimiter(ask, createLogger('silent')),
-      new ClusterRateLimiter(ask, createLogger('silent')),
-    ];
+    const [a, b] = [clusterRateLimiter(ask, createLogger('silent')), clusterRateLimiter(ask, createLogger('silent'))];
     expect((await a.consume('w', 3)).remaining).toBe(2);
     expect((await b.consume('w', 3)).remaining).toBe(1);
     expect((await a.peek('w', 3)).remaining).toBe(1);
@@ -32,7 +29,7 @@ describe('ClusterRateLimiter', () => {
     const ask: AskPrimary = (key, limit) =>
       down ? Promise.reject(new Error('no answer within 2000 ms')) : primary.consume(key, limit);
     const log = capturedLogger();
-    const limiter = new ClusterRateLimiter(ask, log.logger);
+    const limiter = clusterRateLimiter(ask, log.logger);
     expect((await limiter.consume('w', 2)).remaining).toBe(1);
     expect((await limiter.consume('w', 2)).remaining).toBe(0);
     expect(log.text().match(/did not answer/g)).toHaveLength(1);

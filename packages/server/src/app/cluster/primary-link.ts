@@ -4,7 +4,7 @@ import type { RateLimitDecision, RateLimiter } from '../../core/ports/rate-limit
 import type { Logger } from '../../adapters/observability/logger.js';
 import type { Metrics } from '../../adapters/observability/prometheus-metrics.js';
 import { registryAsJson } from '../../adapters/observability/cluster-metrics.js';
-import { ClusterRateLimiter } from './cluster-rate-limiter.js';
+import { clusterRateLimiter } from './cluster-rate-limiter.js';
 import { isPrimaryMessage, type PrimaryMessage, type WorkerMessage } from './protocol.js';
 
 /** A decision waits this long for the primary before the worker counts on its own. */
@@ -47,7 +47,7 @@ export class PrimaryLink implements WorkerLink {
   }
 
   rateLimiter(logger: Logger): RateLimiter {
-    return new ClusterRateLimiter((key, limit, take) => this.limit({ textclass: 'limit', key, limit, take }), logger);
+    return clusterRateLimiter((key, limit, take) => this.limit({ textclass: 'limit', key, limit, take }), logger);
   }
 
   /** GET /metrics of any worker answers for the whole service; this worker's own figures go to the primary on request. */

@@ -1,5 +1,5 @@
 // `textclass serve --workers N` (N > 1) in the primary process: refuse the embedded database, supervise the workers, exit when they are gone.
-import type { Config } from '../config.js';
+import type { Config } from '../config/load-config.js';
 import type { Logger } from '../../adapters/observability/logger.js';
 import { Supervisor, type ReadyReport } from './supervisor.js';
 

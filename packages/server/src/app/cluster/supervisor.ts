@@ -4,7 +4,7 @@ import type { Logger } from '../../adapters/observability/logger.js';
 import { PrimaryServices } from './primary-services.js';
 import { isWorkerMessage, type WorkerMessage } from './protocol.js';
 import { RestartBackoff } from './restart-backoff.js';
-import { boundedArenasEnv } from '../malloc-arenas.js';
+import { boundedArenasEnv } from '../process/malloc-arenas.js';
 
 /** Workers drain within the server's own grace (10 s) and close their runtime; past this they are killed. */
 const DRAIN_LIMIT_MS = 30_000;

@@ -1,7 +1,7 @@
 // A multi-label model measured on a labelled set: its score rows decided against the per-label cut-offs, then scored.
 import type { ModelMetrics } from '../shared/types.js';
-import { decide } from '../training/multi-label-cutoffs.js';
-import { evaluateMultiLabel, toMultiLabelMetrics } from '../training/multi-label-evaluation.js';
+import { decide } from '../training/fit-multi-label-cutoffs.js';
+import { evaluateMultiLabel, toMultiLabelMetrics } from '../training/multi-label-metrics.js';
 import { exampleLabels } from './multi-label-examples.js';
 import type { LabelledText } from './types.js';
 

@@ -1,7 +1,7 @@
 // A zero-shot multi-label model's per-label cut-offs, calibrated on a labelled set (its evaluation), with cross-fitted metrics.
 import type { ModelMetrics } from '../shared/types.js';
-import { fitF1Cutoffs } from '../training/multi-label-cutoffs.js';
-import { evaluateMultiLabel, toMultiLabelMetrics } from '../training/multi-label-evaluation.js';
+import { fitF1Cutoffs } from '../training/fit-multi-label-cutoffs.js';
+import { evaluateMultiLabel, toMultiLabelMetrics } from '../training/multi-label-metrics.js';
 import { exampleLabels } from './multi-label-examples.js';
 import type { LabelledText } from './types.js';
 

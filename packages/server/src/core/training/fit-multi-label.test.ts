@@ -4,7 +4,7 @@ import { normalize } from '../classification/vectors.js';
 import { seededRandom } from '../shared/seeded-random.js';
 import { fitMultiLabelHead } from './fit-multi-label.js';
 import { forward } from './head-parameters.js';
-import { decide } from './multi-label-cutoffs.js';
+import { decide } from './fit-multi-label-cutoffs.js';
 import type { MultiLabelledEmbedding } from './multi-label-trainer.js';
 import { gaussian, randomUnit } from './testing/clusters.js';
 

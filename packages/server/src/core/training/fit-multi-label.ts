@@ -2,8 +2,8 @@
 import { seededRandom } from '../shared/seeded-random.js';
 import type { ModelMetrics } from '../shared/types.js';
 import { forward, type HeadParameters } from './head-parameters.js';
-import { decide, DEFAULT_MULTI_LABEL_CUTOFF, fitF1Cutoffs } from './multi-label-cutoffs.js';
-import { evaluateMultiLabel, toMultiLabelMetrics } from './multi-label-evaluation.js';
+import { decide, DEFAULT_MULTI_LABEL_CUTOFF, fitF1Cutoffs } from './fit-multi-label-cutoffs.js';
+import { evaluateMultiLabel, toMultiLabelMetrics } from './multi-label-metrics.js';
 import {
   multiHotTargets,
   trainMultiLabelHead,

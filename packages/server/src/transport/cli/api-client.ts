@@ -1,6 +1,7 @@
 // The CLI's connection to a running textclass server: --url / TEXTCLASS_URL and --api-key / TEXTCLASS_API_KEY, errors as one readable line.
 import type { TextclassClient } from '@textclass/client';
 import type { Command } from 'commander';
+import { CLIENT, readSetting } from '../../app/config/settings.js';
 import { addJsonOption, jsonOutput } from './output-mode.js';
 import { renderRows, renderValue } from './tables.js';
 
@@ -12,18 +13,14 @@ export interface ApiFlags {
 /** --url and --api-key, and --json unless the command prints no result (`{ prints: false }`). */
 export function addApiOptions(command: Command, { prints = true }: { prints?: boolean } = {}): Command {
   return (prints ? addJsonOption(command) : command)
-    .option(
-      '--url <url>',
-      'service root of the server (TEXTCLASS_URL)',
-      process.env.TEXTCLASS_URL ?? 'http://localhost:8080',
-    )
+    .option('--url <url>', 'service root of the server (TEXTCLASS_URL)', readSetting(CLIENT.url))
     .option('--api-key <key>', 'an admin API key (TEXTCLASS_API_KEY)');
 }
 
 /** The client package loads on a command's first call, not when the command line is parsed (nor in `serve`). */
 export async function apiClient(flags: ApiFlags): Promise<TextclassClient> {
   const { createTextclassClient } = await import('@textclass/client');
-  const apiKey = flags.apiKey ?? process.env.TEXTCLASS_API_KEY;
+  const apiKey = flags.apiKey ?? readSetting(CLIENT.apiKey);
   if (!apiKey) throw new Error('an API key is needed: pass --api-key or set TEXTCLASS_API_KEY');
   return createTextclassClient({
     baseUrl: flags.url.replace(/\/+$/, ''),

@@ -1,6 +1,6 @@
 // `textclass encoders pull | list`: fetch a sentence-transformers ONNX export from the Hugging Face hub; show what is installed.
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { DEFAULT_NETWORK, type NetworkSettings } from '../../app/pull-network.js';
+import { CLIENT, readSetting, type Setting } from '../../app/config/settings.js';
 import { printRows } from './api-client.js';
 import { configFrom } from './options.js';
 import { addJsonOption } from './output-mode.js';
@@ -21,27 +21,19 @@ interface PullFlags extends ModelsFlags {
   retryDelay: number;
 }
 
-/** "2.5" → 2500 (ms); a clear error for anything but a positive number of seconds. */
-function seconds(raw: string): number {
-  const value = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(value) || value <= 0)
-    throw new InvalidArgumentError(`expected a number of seconds above 0, got "${raw}"`);
-  return Math.round(value * 1000);
-}
-
-function count(raw: string): number {
-  const value = Number(raw);
-  if (!/^\d+$/.test(raw.trim()) || value > 100)
-    throw new InvalidArgumentError(`expected a whole number from 0 to 100, got "${raw}"`);
-  return value;
-}
-
-/** A network setting as a flag with its environment variable and default (shown in seconds). */
-function networkOption(flag: string, env: string, what: string, defaultMs: number): Option {
-  return new Option(`${flag} <seconds>`, what)
-    .env(env)
-    .argParser(seconds)
-    .default(defaultMs, String(defaultMs / 1000));
+/** A setting of the table as this command's flag: its variable, its parser (a bad value named as the flag's) and default. */
+function settingOption(setting: Setting<number> & { flag: string; default: string }): Option {
+  const parse = (raw: string) => {
+    try {
+      return setting.parse(raw);
+    } catch (error) {
+      throw new InvalidArgumentError((error as Error).message);
+    }
+  };
+  return new Option(setting.flag, setting.description)
+    .env(setting.env)
+    .argParser(parse)
+    .default(setting.parse(setting.default), setting.default);
 }
 
 function modelsDirOf(flags: ModelsFlags): string {
@@ -68,49 +60,16 @@ export function registerEncoderCommands(program: Command): void {
       'the ONNX file to fetch (default onnx/model.onnx or model.onnx), e.g. onnx/model_qint8_avx512_vnni.onnx',
     )
     .option('--no-progress', 'no progress bar')
-    .addOption(
-      networkOption(
-        '--connect-timeout',
-        'TEXTCLASS_PULL_CONNECT_TIMEOUT',
-        'longest wait for a connection',
-        DEFAULT_NETWORK.connectTimeoutMs,
-      ),
-    )
-    .addOption(
-      networkOption(
-        '--first-byte-timeout',
-        'TEXTCLASS_PULL_FIRST_BYTE_TIMEOUT',
-        'longest wait for an answer once connected',
-        DEFAULT_NETWORK.firstByteTimeoutMs,
-      ),
-    )
-    .addOption(
-      networkOption(
-        '--idle-timeout',
-        'TEXTCLASS_PULL_IDLE_TIMEOUT',
-        'longest silence in the middle of a download',
-        DEFAULT_NETWORK.idleTimeoutMs,
-      ),
-    )
-    .addOption(
-      new Option('--retries <n>', 'retries of a request that timed out, was cut or got a 5xx or 429')
-        .env('TEXTCLASS_PULL_RETRIES')
-        .argParser(count)
-        .default(DEFAULT_NETWORK.retries),
-    )
-    .addOption(
-      networkOption(
-        '--retry-delay',
-        'TEXTCLASS_PULL_RETRY_DELAY',
-        'wait before the first retry, doubled for each further one (at most 30 s)',
-        DEFAULT_NETWORK.retryDelayMs,
-      ),
-    )
+    .addOption(settingOption(CLIENT.pullConnectTimeout))
+    .addOption(settingOption(CLIENT.pullFirstByteTimeout))
+    .addOption(settingOption(CLIENT.pullIdleTimeout))
+    .addOption(settingOption(CLIENT.pullRetries))
+    .addOption(settingOption(CLIENT.pullRetryDelay))
     .action(async (repo: string, flags: PullFlags) => {
       // The hub client (undici) and the progress bar load here, never in `serve`.
-      const { formatBytes, pullEncoder } = await import('../../app/cli-tools.js');
+      const { formatBytes, pullEncoder } = await import('../../app/compose/cli-tools.js');
       const { SingleBar, Presets } = (await import('cli-progress')).default;
-      const network: NetworkSettings = {
+      const network = {
         connectTimeoutMs: flags.connectTimeout,
         firstByteTimeoutMs: flags.firstByteTimeout,
         idleTimeoutMs: flags.idleTimeout,
@@ -136,8 +95,8 @@ export function registerEncoderCommands(program: Command): void {
           revision: flags.revision,
           file: flags.file,
           modelsDir: modelsDirOf(flags),
-          endpoint: process.env.HF_ENDPOINT || undefined,
-          token: process.env.HF_TOKEN || undefined,
+          endpoint: readSetting(CLIENT.hubEndpoint),
+          token: readSetting(CLIENT.hubToken),
           onPlan: (files) => {
             total = files.reduce((sum, f) => sum + (f.size ?? 0), 0);
             bar?.start(total, 0, { file: '', done: '0 B', size: formatBytes(total) });
@@ -168,7 +127,7 @@ export function registerEncoderCommands(program: Command): void {
 
   addJsonOption(addModelsOptions(encoders.command('list').description('list built-in and pulled encoders'))).action(
     async (flags: ModelsFlags) => {
-      const { defaultEncoderId, formatBytes, listEncoders } = await import('../../app/cli-tools.js');
+      const { defaultEncoderId, formatBytes, listEncoders } = await import('../../app/compose/cli-tools.js');
       const entries = (await listEncoders(modelsDirOf(flags))).map((e) => ({
         ...e,
         default: e.id === defaultEncoderId,

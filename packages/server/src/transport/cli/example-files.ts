@@ -10,7 +10,7 @@ export interface ColumnFlags {
 
 /** The file's examples, checked here so that a bad line is named by the file's own line number. */
 export async function readExampleFile(file: string, flags: ColumnFlags): Promise<ExampleInput[]> {
-  const { readLabelledExamples } = await import('../../app/cli-tools.js');
+  const { readLabelledExamples } = await import('../../app/compose/cli-tools.js');
   const format = fileFormat(file) === 'text/csv' ? 'csv' : 'jsonl';
   try {
     return await readLabelledExamples(await readFile(file), format, {

@@ -3,7 +3,7 @@ import { Option, type Command } from 'commander';
 import type { Role } from '../../core/shared/types.js';
 import { addOperatorStorageOptions, storageFlagsOf, type StorageFlags } from './options.js';
 import { addJsonOption } from './output-mode.js';
-import { runCliCommand } from '../../app/cli-runtime.js';
+import { runCliCommand } from './run-operator.js';
 
 interface WorkspaceFlags extends StorageFlags {
   workspace: string;

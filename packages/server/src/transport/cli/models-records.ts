@@ -1,7 +1,7 @@
 // `textclass models examples list|edit|delete`, `models update` and `models evaluations`: a model's examples by id, its settings and its evaluation history.
 import type { Command } from 'commander';
 import { addApiOptions, apiClient, expectOk, printJson, type ApiFlags } from './api-client.js';
-import { parseLabelThresholds } from './label-thresholds.js';
+import { parseLabelThresholds } from './label-threshold-flags.js';
 import { idArg, parseLabel } from './model-flags.js';
 
 const collect = (value: string, previous: string[]) => [...previous, value];

@@ -2,7 +2,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { addApiOptions, apiClient, expectOk, printJson, printRows, type ApiFlags } from './api-client.js';
-import { parseLabelThresholds } from './label-thresholds.js';
+import { parseLabelThresholds } from './label-threshold-flags.js';
 import { readExampleFile, type ColumnFlags } from './example-files.js';
 import { examplesRequest } from './examples-request.js';
 import { idArg, parseLabel, type ExampleFlags } from './model-flags.js';

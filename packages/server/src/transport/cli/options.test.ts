@@ -1,8 +1,8 @@
 // Every flag made from the settings table overrides its variable, and is then parsed and checked like it.
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { SERVER_SETTINGS } from '../../app/settings.js';
-import { loadConfig } from '../../app/config.js';
+import { SERVER_SETTINGS } from '../../app/config/settings.js';
+import { loadConfig } from '../../app/config/load-config.js';
 import { addSettingOptions, configFrom, envWithFlags } from './options.js';
 
 describe('setting flags', () => {

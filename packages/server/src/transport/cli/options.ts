@@ -1,25 +1,24 @@
 // Options shared by CLI commands, made from the settings table: each flag overrides its environment variable
 // (`--port` for PORT) by standing in for it, so a flag is parsed and checked exactly like its variable.
 import { Option, type Command } from 'commander';
-import { loadConfig, type Config, type ConfigOverrides } from '../../app/config.js';
-import { SERVER_SETTINGS, STORAGE_SETTING_NAMES, type Setting } from '../../app/settings.js';
+import { loadConfig, type Config, type ConfigOverrides } from '../../app/config/load-config.js';
+import { SERVER_SETTINGS, shownDefault, STORAGE_SETTINGS, type Setting } from '../../app/config/settings.js';
 import { ownValue } from '../../core/shared/own-value.js';
 
 /** One option per setting that has a flag; its help names the variable it overrides and the default. */
 export function addSettingOptions(command: Command, settings: readonly Setting[]): Command {
   for (const setting of settings) {
     if (setting.flag === undefined) continue;
-    command.addOption(new Option(setting.flag, `${setting.description} (${setting.env}; default ${setting.default})`));
+    command.addOption(
+      new Option(setting.flag, `${setting.description} (${setting.env}; default ${shownDefault(setting)})`),
+    );
   }
   return command;
 }
 
 /** --data-dir, --database-url and --log-level: what every command that opens the database takes. */
 export function addStorageOptions(command: Command): Command {
-  return addSettingOptions(
-    command,
-    SERVER_SETTINGS.filter((setting) => STORAGE_SETTING_NAMES.includes(setting.env)),
-  );
+  return addSettingOptions(command, STORAGE_SETTINGS);
 }
 
 /**
@@ -60,10 +59,10 @@ export function envWithFlags(flags: object, env: NodeJS.ProcessEnv = process.env
     if (setting.flag === undefined) return [];
     const value = ownValue(values, new Option(setting.flag).attributeName());
     if (typeof value !== 'string') return [];
-    if (value.trim() === '' && !setting.default.startsWith('unset')) {
+    if (value.trim() === '' && !shownDefault(setting).startsWith('unset')) {
       const name = setting.flag.split(' ')[0];
       throw new Error(
-        `${name} needs a value (${setting.env}; default ${setting.default}); leave the flag out for the default`,
+        `${name} needs a value (${setting.env}; default ${shownDefault(setting)}); leave the flag out for the default`,
       );
     }
     return [[setting.env, value] as const];

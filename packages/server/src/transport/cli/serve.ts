@@ -2,9 +2,11 @@
 import cluster from 'node:cluster';
 import type { Command } from 'commander';
 import { createLogger } from '../../adapters/observability/logger.js';
-import { startServer, stopOnSignals } from '../../app/server.js';
+import { startServer } from '../../app/compose/server.js';
+import { stopOnSignals } from '../../app/process/signals.js';
+import { runOperatorCommand } from './operator-commands.js';
 import { revokedKeyNotice, type BootstrapResult } from '../../core/tenancy/bootstrap.js';
-import { SERVER_SETTINGS, settingsHelp } from '../../app/settings.js';
+import { SERVER_SETTINGS, settingsHelp } from '../../app/config/settings.js';
 import { addSettingOptions, configFrom } from './options.js';
 import { textclassCommand } from './command-hint.js';
 import { runPrimary } from '../../app/cluster/run-primary.js';
@@ -50,7 +52,7 @@ export function registerServeCommand(program: Command): void {
       }
       const link = config.workers > 1 ? new PrimaryLink() : undefined;
       const log = link ? logger.child({ worker: cluster.worker?.id, pid: process.pid }) : logger;
-      const running = await startServer(config, log, link);
+      const running = await startServer(config, log, link, { operatorCommands: runOperatorCommand });
       stopOnSignals(running, log);
       await running.ready;
       const { bootstrap } = running.runtime;

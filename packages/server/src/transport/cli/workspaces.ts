@@ -4,7 +4,7 @@ import type { Plan } from '../../core/shared/types.js';
 import { PLANS, type WorkspaceInput } from '../../core/tenancy/workspaces.js';
 import { addOperatorStorageOptions, storageFlagsOf, type StorageFlags } from './options.js';
 import { addJsonOption } from './output-mode.js';
-import { runCliCommand } from '../../app/cli-runtime.js';
+import { runCliCommand } from './run-operator.js';
 
 interface LimitFlags extends StorageFlags {
   plan?: Plan;

@@ -5,7 +5,7 @@ import type { IJob } from 'kubernetes-models/batch/v1';
 import type { IIngress } from 'kubernetes-models/networking.k8s.io/v1';
 import type { IPodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import type { IConfigMap, IContainer, IPodSpec, IService } from 'kubernetes-models/v1';
-import type { Config } from '../../../src/app/config.js';
+import type { Config } from '../../../src/app/config/load-config.js';
 import { configFrom, nginxSizeBytes, quantityBytes } from './facts.js';
 import { schemaProblems, unknownFieldProblems } from './schemas.js';
 import type { KubeObject } from './render.js';

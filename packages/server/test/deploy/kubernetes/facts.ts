@@ -1,11 +1,11 @@
 // What the manifests are checked against, read from the server itself: its settings and its HTTP contract.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { loadConfig, type Config } from '../../../src/app/config.js';
-import { variablesReadByConfig } from '../../../src/app/config-reads.js';
+import { loadConfig, type Config } from '../../../src/app/config/load-config.js';
+import { SERVER_SETTINGS } from '../../../src/app/config/settings.js';
 
-/** Every environment variable loadConfig reads. */
-export const configSettingNames = variablesReadByConfig;
+/** Every environment variable of the server's settings table (app/config/settings.ts). */
+export const configSettingNames = (): Set<string> => new Set(SERVER_SETTINGS.map((setting) => setting.env));
 
 /** The server's configuration for exactly these variables (throws, naming the variable, on a value it refuses). */
 export function configFrom(env: Record<string, string>): Config {

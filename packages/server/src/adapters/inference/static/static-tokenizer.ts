@@ -1,6 +1,6 @@
 // Word tokenizer of static-embedding encoders: Unicode word splitting, contractions, language routing, vocabulary lookup.
 import { FUNCTION_WORDS, functionWordRows } from './multilingual/function-words/tables.js';
-import { LanguageLookup } from './multilingual/language-lookup.js';
+import { WordLookup } from './multilingual/word-lookup.js';
 import { LanguageRouter } from './multilingual/route-language.js';
 import { WordTable, type WordColumn } from './multilingual/word-table.js';
 import type { StaticTokenizerConfig } from './tokenizer-config.js';
@@ -70,7 +70,7 @@ export class StaticWordTokenizer {
   private readonly vocab: WordColumn;
   private readonly expansions: Map<string, string[]>;
   private readonly suffixes: Array<[string, string[]]>;
-  private readonly languages: LanguageLookup[];
+  private readonly languages: WordLookup[];
   private readonly router: LanguageRouter | undefined;
   /** Per word seen lately: its routing mask and default-language rows, so a frequent word is looked up once. */
   private readonly wordMemo = new Map<string, WordFacts>();
@@ -88,7 +88,7 @@ export class StaticWordTokenizer {
     this.suffixes = Object.entries(config.contractions.suffixes);
     this.languages = Object.entries(config.languages ?? {}).map(
       ([code, { script, stemmer, compounds }], i) =>
-        new LanguageLookup(code, { script, stemmer, compounds }, this.functionWords(code), {
+        new WordLookup(code, { script, stemmer, compounds }, this.functionWords(code), {
           vocab: table.column(i + 1),
           stems: table.column(i + 1, true),
         }),
@@ -220,7 +220,7 @@ export class StaticWordTokenizer {
   private routedWords(
     text: string,
     known?: (word: string, i: number) => number,
-  ): { words: string[]; language: LanguageLookup | undefined } {
+  ): { words: string[]; language: WordLookup | undefined } {
     const words = this.words(text);
     const language = this.router?.route(text, words, known);
     const joins = language?.table.script === 'kana' || language?.table.script === 'han';

@@ -1,7 +1,7 @@
 // Function words inside one language's lookup: they come before the table, join Japanese segments, split Chinese runs, count for routing.
 import { describe, expect, it } from 'vitest';
 import type { LanguageTable } from '../tokenizer-config.js';
-import { LanguageLookup } from './language-lookup.js';
+import { WordLookup } from './word-lookup.js';
 import { LanguageRouter } from './route-language.js';
 
 const table = (vocab: Record<string, number>, over: Partial<LanguageTable> = {}): LanguageTable => ({
@@ -17,9 +17,9 @@ const CAN = 2;
 const PLEASE = 3;
 const MY = 4;
 
-describe('LanguageLookup with function words', () => {
+describe('WordLookup with function words', () => {
   it('gives a function word its English rows before the table (kann is "can", not Kanne), and none for a dropped one', () => {
-    const german = new LanguageLookup(
+    const german = new WordLookup(
       'de',
       table({ kann: 100, konto: 101 }),
       new Map([
@@ -35,7 +35,7 @@ describe('LanguageLookup with function words', () => {
   });
 
   it('reads a two-word phrase as one function word, and its first word alone as usual', () => {
-    const spanish = new LanguageLookup('es', table({ por: 100, favor: 101 }), new Map([['por favor', [PLEASE]]]));
+    const spanish = new WordLookup('es', table({ por: 100, favor: 101 }), new Map([['por favor', [PLEASE]]]));
     const ids: number[] = [];
     expect(spanish.resolvePhrase(['por', 'favor'], 0, ids)).toBe(true);
     expect(spanish.resolvePhrase(['por', 'eso'], 0, ids)).toBe(false);
@@ -44,7 +44,7 @@ describe('LanguageLookup with function words', () => {
   });
 
   it('keeps Japanese endings apart from the verb and joins their segments into function words (届きませんでした → not)', () => {
-    const japanese = new LanguageLookup(
+    const japanese = new WordLookup(
       'ja',
       table({ 荷物: 100 }, { script: 'kana', stemmer: 'japanese-okurigana', stems: { 届: 101 } }),
       new Map([
@@ -62,7 +62,7 @@ describe('LanguageLookup with function words', () => {
   });
 
   it('splits an unknown run of Chinese characters into function words and table words, a function word winning a tie', () => {
-    const chinese = new LanguageLookup(
+    const chinese = new WordLookup(
       'zh',
       table({ 包裹: 100, 的: 101, 的士: 102 }, { script: 'han' }),
       new Map([
@@ -84,7 +84,7 @@ describe('LanguageRouter with function words', () => {
       ['the', 1],
       ['account', 2],
     ]);
-    const german = new LanguageLookup(
+    const german = new WordLookup(
       'de',
       table({ konto: 100 }),
       new Map([
@@ -93,7 +93,7 @@ describe('LanguageRouter with function words', () => {
         ['nicht', [NOT]],
       ]),
     );
-    const without = new LanguageLookup('de', table({ konto: 100 }));
+    const without = new WordLookup('de', table({ konto: 100 }));
     const words = ['mein', 'konto', 'ist', 'nicht', 'account'];
     expect(new LanguageRouter(english, [german]).route('', words)?.code).toBe('de');
     expect(new LanguageRouter(english, [without]).route('', words)).toBeUndefined();

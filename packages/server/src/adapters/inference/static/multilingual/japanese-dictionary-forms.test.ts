@@ -1,7 +1,7 @@
 // Dictionary forms of conjugated Japanese words, and their use in lookup ahead of the bare kanji stem.
 import { describe, expect, it } from 'vitest';
 import { japaneseDictionaryForms } from './japanese-dictionary-forms.js';
-import { LanguageLookup } from './language-lookup.js';
+import { WordLookup } from './word-lookup.js';
 
 describe('japaneseDictionaryForms', () => {
   it('undoes verb and adjective endings after the kanji', () => {
@@ -21,9 +21,9 @@ describe('japaneseDictionaryForms', () => {
   });
 });
 
-describe('LanguageLookup for Japanese', () => {
+describe('WordLookup for Japanese', () => {
   it('finds a conjugated verb through its dictionary form before the noun its kanji spells alone', () => {
-    const japanese = new LanguageLookup('ja', {
+    const japanese = new WordLookup('ja', {
       script: 'kana',
       vocab: { 届: 100, 届く: 101 },
       stems: {},

@@ -1,5 +1,5 @@
 // Picks a text's language for the tokenizer: by script (ja, zh, ru), else by character trigrams plus known words.
-import type { LanguageLookup } from './language-lookup.js';
+import type { WordLookup } from './word-lookup.js';
 import { TrigramScorer, type TrigramModel } from './trigram-model.js';
 import type { WordColumn } from './word-table.js';
 
@@ -18,7 +18,7 @@ const DEFAULT = 'en';
 
 export class LanguageRouter {
   /** Latin-script candidates: the default language (undefined) first, then the others in table order. */
-  private readonly latin: Array<LanguageLookup | undefined>;
+  private readonly latin: Array<WordLookup | undefined>;
   /** Word → bit i set when latin[i]'s function words hold it (vocabularies are asked through vocabBits). */
   private readonly functionWords = new Map<string, number>();
   /** Bit j (0: the default language, j: languages[j - 1]) set when that vocabulary holds the word. */
@@ -28,7 +28,7 @@ export class LanguageRouter {
   private readonly trigrams: TrigramScorer | undefined;
   /** latin[i] ↔ trigram model column. */
   private readonly columns: number[];
-  private readonly byScript: Partial<Record<string, LanguageLookup>> = {};
+  private readonly byScript: Partial<Record<string, WordLookup>> = {};
   /** bestLatin's known-word counts, one per Latin candidate (reused: a typed array per call costs more than the count). */
   private readonly hits: Float64Array;
 
@@ -37,7 +37,7 @@ export class LanguageRouter {
    */
   constructor(
     defaultVocab: WordColumn,
-    languages: readonly LanguageLookup[],
+    languages: readonly WordLookup[],
     model?: TrigramModel,
     vocabBits?: (word: string) => number,
   ) {
@@ -70,11 +70,7 @@ export class LanguageRouter {
    * The language to look the words up in; undefined: the default language.
    * @param known what known() gives for words[i] (a caller that remembers it per word; absent: asked here)
    */
-  route(
-    text: string,
-    words: readonly string[],
-    known?: (word: string, i: number) => number,
-  ): LanguageLookup | undefined {
+  route(text: string, words: readonly string[], known?: (word: string, i: number) => number): WordLookup | undefined {
     if (NOT_LATIN.test(text)) {
       if (KANA.test(text)) return this.byScript.kana ?? this.byScript.han;
       if (HAN.test(text)) return this.byScript.han ?? this.byScript.kana;

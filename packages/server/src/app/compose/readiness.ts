@@ -1,8 +1,8 @@
 // Readiness: an EncoderProvider that answers 503 UNAVAILABLE until the real encoders are warm, and the /health/ready check.
-import { DomainError } from '../core/shared/domain-errors.js';
-import type { Encoder, EncoderProvider, LanguageDetector } from '../core/ports/encoders.js';
-import type { DatabaseProbe } from '../adapters/storage/index.js';
-import type { ReadinessReport } from '../transport/http/pipeline/services.js';
+import { DomainError } from '../../core/shared/domain-errors.js';
+import type { Encoder, EncoderProvider, LanguageDetector } from '../../core/ports/encoders.js';
+import type { DatabaseProbe } from '../../adapters/storage/index.js';
+import type { ReadinessReport } from '../../transport/http/pipeline/services.js';
 
 export class DeferredEncoderProvider implements EncoderProvider {
   private inner: EncoderProvider | undefined;

@@ -1,23 +1,23 @@
 // The background work of one server process: the classification worker, the webhook dispatcher and the training worker, each on a poll loop with backoff.
-import type { Config } from './config.js';
-import type { TextClassifier } from '../core/classification/classify-texts.js';
-import { TrainingWorker } from '../core/lifecycle/training-worker.js';
-import { PollLoop } from '../core/shared/poll-loop.js';
-import type { HeadGraphs } from '../core/ports/training.js';
-import type { Repositories } from '../core/ports/repositories.js';
-import type { EncoderProvider } from '../core/ports/encoders.js';
-import { DEFAULT_CLASSIFIER_OPTIONS, RecordClassifier } from '../core/datasets/record-classifier.js';
-import { DEFAULT_DISPATCHER_OPTIONS, WebhookDispatcher } from '../core/webhooks/webhook-dispatcher.js';
-import type { Logger } from '../adapters/observability/logger.js';
-import { fitHeadOnThread } from '../adapters/head-fitting/fit-head-thread.js';
-import { fitMultiLabelOnThread } from '../adapters/head-fitting/fit-multi-label-thread.js';
-import { createHttpSender } from '../adapters/webhook-sender/http-sender.js';
-import type { PipelineEvents } from '../core/ports/pipeline-events.js';
-import { tracedWebhookSender } from '../adapters/webhook-sender/traced-sender.js';
-import { NO_TRACING, type Tracing } from '../adapters/observability/tracing.js';
-import { tracedRecordClassification } from '../adapters/observability/traced-classifier.js';
-import { isStorageFailure } from '../adapters/storage/index.js';
-import { isTransientError } from '../core/shared/domain-errors.js';
+import type { Config } from '../config/load-config.js';
+import type { TextClassifier } from '../../core/classification/classify-texts.js';
+import { TrainingWorker } from '../../core/lifecycle/training-worker.js';
+import { PollLoop } from '../../core/shared/poll-loop.js';
+import type { HeadGraphs } from '../../core/ports/training.js';
+import type { Repositories } from '../../core/ports/repositories.js';
+import type { EncoderProvider } from '../../core/ports/encoders.js';
+import { DEFAULT_CLASSIFIER_OPTIONS, RecordClassifier } from '../../core/datasets/record-classifier.js';
+import { DEFAULT_DISPATCHER_OPTIONS, WebhookDispatcher } from '../../core/webhooks/webhook-dispatcher.js';
+import type { Logger } from '../../adapters/observability/logger.js';
+import { fitHeadOnThread } from '../../adapters/head-fitting/fit-head-thread.js';
+import { fitMultiLabelOnThread } from '../../adapters/head-fitting/fit-multi-label-thread.js';
+import { createHttpSender } from '../../adapters/webhook-sender/http-sender.js';
+import type { PipelineEvents } from '../../core/ports/pipeline-events.js';
+import { tracedWebhookSender } from '../../adapters/webhook-sender/traced-sender.js';
+import { NO_TRACING, type Tracing } from '../../adapters/observability/tracing.js';
+import { tracedRecordClassification } from '../../adapters/observability/traced-classifier.js';
+import { isStorageFailure } from '../../adapters/storage/index.js';
+import { isTransientError } from '../../core/shared/domain-errors.js';
 
 export interface Pipeline {
   /** Starts the dispatcher now and the classifier once `encodersReady` settles (no-op when workers are off). */

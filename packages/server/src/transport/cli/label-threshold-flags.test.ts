@@ -1,6 +1,6 @@
 // The --label-threshold flag: label=cut-off pairs, the label being what precedes the last "=".
 import { describe, expect, it } from 'vitest';
-import { parseLabelThresholds } from './label-thresholds.js';
+import { parseLabelThresholds } from './label-threshold-flags.js';
 
 describe('parseLabelThresholds', () => {
   it('turns label=cut-off pairs into an object, and nothing into undefined', () => {

@@ -1,7 +1,7 @@
 // Word lookup inside one language's table, and routing of texts between languages by script, trigrams and known words.
 import { describe, expect, it } from 'vitest';
 import type { LanguageTable } from '../tokenizer-config.js';
-import { LanguageLookup } from './language-lookup.js';
+import { WordLookup } from './word-lookup.js';
 import { LanguageRouter } from './route-language.js';
 import { stemmerFor } from './stemmers.js';
 import { buildTrigramModel } from './trigram-model.js';
@@ -15,8 +15,8 @@ const table = (vocab: string[], over: Partial<LanguageTable> = {}): LanguageTabl
   ...over,
 });
 
-describe('LanguageLookup', () => {
-  const german = new LanguageLookup(
+describe('WordLookup', () => {
+  const german = new WordLookup(
     'de',
     table(['kunde', 'service', 'rechnung', 'arbeit', 'platz', 'über'], {
       stemmer: 'german',
@@ -42,7 +42,7 @@ describe('LanguageLookup', () => {
   });
 
   it('looks an unknown form up through its stem as a word when no other word claims the stem', () => {
-    const japanese = new LanguageLookup(
+    const japanese = new WordLookup(
       'ja',
       table(['間違', '届く'], { script: 'kana', stemmer: 'japanese-okurigana', stems: { 届: 101 } }),
     );
@@ -53,7 +53,7 @@ describe('LanguageLookup', () => {
   });
 
   it('joins Japanese segments back into dictionary words ending after their kanji and one inflection, and keeps kana marks', () => {
-    const japanese = new LanguageLookup(
+    const japanese = new WordLookup(
       'ja',
       table(['三回', '間違', '請求書', 'か'], { script: 'kana', stemmer: 'japanese-okurigana' }),
     );
@@ -68,14 +68,14 @@ describe('LanguageLookup', () => {
   });
 
   it('resolves elided French words part by part', () => {
-    const french = new LanguageLookup('fr', table(['le', 'ordinateur']));
+    const french = new WordLookup('fr', table(['le', 'ordinateur']));
     const ids: number[] = [];
     expect(french.resolve("l'ordinateur", ids)).toBe(true);
     expect(ids).toEqual([101]);
   });
 
   it('falls back to the longest known runs of Chinese characters, skipping kana', () => {
-    const chinese = new LanguageLookup('zh', table(['发票', '问题', '天'], { script: 'han' }));
+    const chinese = new WordLookup('zh', table(['发票', '问题', '天'], { script: 'han' }));
     const ids: number[] = [];
     expect(chinese.resolve('发票问题天', ids)).toBe(true);
     expect(ids).toEqual([100, 101, 102]);
@@ -85,11 +85,11 @@ describe('LanguageLookup', () => {
 
 describe('LanguageRouter', () => {
   const english = new Map(['the', 'invoice', 'is', 'wrong', 'my', 'account', 'die', 'was'].map((w, i) => [w, i + 1]));
-  const german = new LanguageLookup('de', table(['die', 'rechnung', 'ist', 'falsch', 'mein', 'konto', 'was']));
-  const spanish = new LanguageLookup('es', table(['la', 'factura', 'es', 'incorrecta', 'mi', 'cuenta']));
-  const russian = new LanguageLookup('ru', table(['счёт'], { script: 'cyrillic' }));
-  const japanese = new LanguageLookup('ja', table(['請求書'], { script: 'kana' }));
-  const chinese = new LanguageLookup('zh', table(['发票'], { script: 'han' }));
+  const german = new WordLookup('de', table(['die', 'rechnung', 'ist', 'falsch', 'mein', 'konto', 'was']));
+  const spanish = new WordLookup('es', table(['la', 'factura', 'es', 'incorrecta', 'mi', 'cuenta']));
+  const russian = new WordLookup('ru', table(['счёт'], { script: 'cyrillic' }));
+  const japanese = new WordLookup('ja', table(['請求書'], { script: 'kana' }));
+  const chinese = new WordLookup('zh', table(['发票'], { script: 'han' }));
   const languages = [german, spanish, russian, japanese, chinese];
 
   it('routes by script first', () => {

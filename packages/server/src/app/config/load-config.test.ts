@@ -1,6 +1,7 @@
 // Configuration parsing: CORS origins, pipeline timings and secrets masked for logs.
 import { describe, expect, it } from 'vitest';
-import { loadConfig, parseOrigins, redactedConfig } from './config.js';
+import { loadConfig, redactedConfig } from './load-config.js';
+import { parseOrigins } from './parse-setting.js';
 
 describe('config', () => {
   it('parses TEXTCLASS_CORS_ORIGINS as exact origins; unset means CORS off', () => {

@@ -1,7 +1,7 @@
 // Multi-label metrics on cases worked out by hand, and per-label cut-offs fitted to the best F1.
 import { describe, expect, it } from 'vitest';
-import { decide, fitF1Cutoffs } from './multi-label-cutoffs.js';
-import { evaluateMultiLabel, toMultiLabelMetrics } from './multi-label-evaluation.js';
+import { decide, fitF1Cutoffs } from './fit-multi-label-cutoffs.js';
+import { evaluateMultiLabel, toMultiLabelMetrics } from './multi-label-metrics.js';
 
 describe('evaluateMultiLabel', () => {
   it('scores a worked example: subset accuracy, micro / macro F1, hamming loss, per-label scores', () => {

@@ -1,8 +1,8 @@
 // The encoders loaded at start: the default, the setting's, and those deployed models use in any workspace.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Repositories } from '../core/ports/repositories.js';
-import { createWorkspace, newModel } from '../adapters/storage/testing/fixtures.js';
-import { openTestRepositories, testTargets, type TestDatabase } from '../adapters/storage/testing/targets.js';
+import type { Repositories } from '../../core/ports/repositories.js';
+import { createWorkspace, newModel } from '../../adapters/storage/testing/fixtures.js';
+import { openTestRepositories, testTargets, type TestDatabase } from '../../adapters/storage/testing/targets.js';
 import { deployedModelEncoders, neededEncoders } from './needed-encoders.js';
 
 describe.each(testTargets())('needed encoders on $kind', (target) => {

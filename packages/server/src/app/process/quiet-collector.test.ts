@@ -81,7 +81,7 @@ describe('quiet-time collection', () => {
  * stays quiet 8 s with or without the collector; returns the young generation's size before and after, in bytes.
  */
 async function youngAfterQuiet(collector: boolean): Promise<{ grown: number; after: number }> {
-  const dist = (file: string) => pathToFileURL(resolve(import.meta.dirname, '../../dist/app', file)).href;
+  const dist = (file: string) => pathToFileURL(resolve(import.meta.dirname, '../../../dist/app/process', file)).href;
   const script = `
     import { startQuietCollector } from ${JSON.stringify(dist('quiet-collector.js'))};
     import { youngGenerationBytes } from ${JSON.stringify(dist('settle-heap.js'))};

@@ -1,21 +1,21 @@
-// Starts the HTTP server over a composed runtime and shuts it down gracefully on SIGTERM / SIGINT.
+// Starts the HTTP server over a composed runtime and shuts it down gracefully (process/signals.ts wires SIGTERM / SIGINT).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createHttpStack } from '../transport/http/pipeline/express-app.js';
+import { createHttpStack } from '../../transport/http/pipeline/express-app.js';
 import { composeRuntime, type Runtime } from './runtime.js';
-import { redactedConfig, type Config } from './config.js';
-import type { Logger } from '../adapters/observability/logger.js';
-import { answerClientErrors } from '../transport/http/errors/client-errors.js';
-import { enforceBodyDeadlines } from '../transport/http/pipeline/body-deadlines.js';
-import { IN_MEMORY } from '../adapters/storage/index.js';
+import { redactedConfig, type Config } from '../config/load-config.js';
+import type { Logger } from '../../adapters/observability/logger.js';
+import { answerClientErrors } from '../../transport/http/errors/client-errors.js';
+import { enforceBodyDeadlines } from '../../transport/http/pipeline/body-deadlines.js';
+import { IN_MEMORY } from '../../adapters/storage/index.js';
 import { startControlSocket, type ControlSocket } from './control-socket.js';
-import { runOperatorCommand } from './operator-commands.js';
-import { startTracing } from '../adapters/observability/start-tracing.js';
-import type { Tracing } from '../adapters/observability/tracing.js';
-import { tracedRequests } from '../transport/http/pipeline/traced-requests.js';
-import { RouteTemplates } from '../transport/http/contract/route-templates.js';
-import type { WorkerLink } from './cluster/primary-link.js';
-import { unboundedArenasHint } from './malloc-arenas.js';
+import type { RunOperatorCommand } from './operator-command.js';
+import { startTracing } from '../../adapters/observability/start-tracing.js';
+import type { Tracing } from '../../adapters/observability/tracing.js';
+import { tracedRequests } from '../../transport/http/pipeline/traced-requests.js';
+import { RouteTemplates } from '../../transport/http/contract/route-templates.js';
+import type { WorkerLink } from '../cluster/primary-link.js';
+import { unboundedArenasHint } from '../process/malloc-arenas.js';
 
 export interface RunningServer {
   url: string;
@@ -28,13 +28,17 @@ export interface RunningServer {
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
-/** `cluster`: this process is one worker of `serve --workers N` (see cluster/primary-link.ts). */
-/** `http.fastLane: false`: every request through Express (the differential test's reference). */
+/**
+ * `cluster`: this process is one worker of `serve --workers N` (see cluster/primary-link.ts).
+ * `options.fastLane: false`: every request through Express (the differential test's reference).
+ * `options.operatorCommands`: what the control socket runs (`textclass serve` hands it the CLI's operator commands);
+ * without it there is no control socket.
+ */
 export async function startServer(
   config: Config,
   logger: Logger,
   cluster?: WorkerLink,
-  http: { fastLane?: boolean } = {},
+  options: { fastLane?: boolean; operatorCommands?: RunOperatorCommand } = {},
 ): Promise<RunningServer> {
   logger.info({ config: redactedConfig(config) }, 'starting');
   const arenasHint = unboundedArenasHint(process.env, process.platform);
@@ -49,7 +53,7 @@ export async function startServer(
     validateResponses: config.validateResponses,
     corsOrigins: config.corsOrigins,
     hsts: config.hsts,
-    fastLane: http.fastLane,
+    fastLane: options.fastLane,
   });
   const server = createServer(serverOptions, tracedRequests(listener, tracing, RouteTemplates.fromContract()));
   server.listen(config.port, config.host);
@@ -67,9 +71,10 @@ export async function startServer(
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = `http://${host}:${port}`;
   // The embedded database is this process's alone: the CLI's key and workspace commands come through here.
+  const run = options.operatorCommands;
   const control =
-    runtime.database.kind === 'pglite' && config.dataDir !== IN_MEMORY
-      ? await startControlSocket(config.dataDir, (op) => runOperatorCommand(runtime.repos, config.apiKey, op), logger)
+    run !== undefined && runtime.database.kind === 'pglite' && config.dataDir !== IN_MEMORY
+      ? await startControlSocket(config.dataDir, (op) => run(runtime.repos, config.apiKey, op), logger)
       : undefined;
   let stopping: Promise<void> | undefined;
   const stop = () => (stopping ??= closeGracefully(server, runtime, tracing, logger, control));
@@ -96,20 +101,4 @@ async function closeGracefully(
   // The spans of the last requests are still buffered: export them before the process ends.
   await tracing.shutdown().catch((err: unknown) => logger.warn({ err }, 'exporting the last spans failed'));
   logger.info('shut down cleanly');
-}
-
-/** Wires SIGTERM / SIGINT to a graceful stop, then exits. */
-export function stopOnSignals(running: RunningServer, logger: Logger): void {
-  const onSignal = (signal: NodeJS.Signals) => {
-    logger.info({ signal }, 'signal received');
-    running.stop().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        logger.error({ err }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.once('SIGTERM', onSignal);
-  process.once('SIGINT', onSignal);
 }

@@ -1,47 +1,47 @@
 // Composition root: database, repositories, bootstrap key, encoders (loaded in the background), core services and the record pipeline.
 import path from 'node:path';
-import { RememberedLanguages } from '../core/classification/language.js';
-import { TextClassifier } from '../core/classification/classify-texts.js';
-import { bootstrapDefaultWorkspace, revokedKeyNotice, type BootstrapResult } from '../core/tenancy/bootstrap.js';
-import { DatasetService } from '../core/datasets/datasets.js';
-import { ModelExamples } from '../core/lifecycle/model-examples.js';
-import { ModelSettings } from '../core/lifecycle/model-settings.js';
-import { ModelLifecycle } from '../core/lifecycle/model-lifecycle.js';
-import { ModelTransfer } from '../core/lifecycle/model-transfer.js';
-import { LabelSuggestions } from '../core/lifecycle/suggestions.js';
-import { ReviewQueue } from '../core/lifecycle/review-queue.js';
-import { TrainingAudits } from '../core/lifecycle/training-audits.js';
-import { seedDemoContent } from '../core/demo/seed.js';
-import { headFactories } from '../core/lifecycle/head-factories.js';
-import { ModelRunners } from '../core/classification/model-runners.js';
-import type { Repositories } from '../core/ports/repositories.js';
-import type { LanguageDetector } from '../core/ports/encoders.js';
-import { QuotaService } from '../core/tenancy/quota.js';
-import { Authenticator } from '../core/tenancy/authentication.js';
-import { ApiKeyService } from '../core/tenancy/key-management.js';
-import { ModelCatalog } from '../core/lifecycle/model-catalog.js';
-import { SimilarityService } from '../core/classification/similarity.js';
-import { EmbeddingService } from '../core/embeddings/embed-texts.js';
-import { WebhookEndpointService } from '../core/webhooks/webhook-endpoints.js';
-import type { Config } from './config.js';
-import type { AppServices } from '../transport/http/pipeline/services.js';
+import { RememberedLanguages } from '../../core/classification/language.js';
+import { TextClassifier } from '../../core/classification/classify-texts.js';
+import { bootstrapDefaultWorkspace, revokedKeyNotice, type BootstrapResult } from '../../core/tenancy/bootstrap.js';
+import { DatasetService } from '../../core/datasets/datasets.js';
+import { ModelExamples } from '../../core/lifecycle/model-examples.js';
+import { ModelSettings } from '../../core/lifecycle/model-settings.js';
+import { ModelLifecycle } from '../../core/lifecycle/model-lifecycle.js';
+import { ModelTransfer } from '../../core/lifecycle/model-transfer.js';
+import { LabelSuggestions } from '../../core/lifecycle/suggestions.js';
+import { ReviewQueue } from '../../core/lifecycle/review-queue.js';
+import { TrainingAudits } from '../../core/lifecycle/training-audits.js';
+import { seedDemoContent } from '../../core/demo/seed.js';
+import { headFactories } from '../../core/lifecycle/head-factories.js';
+import { ModelRunners } from '../../core/classification/model-runners.js';
+import type { Repositories } from '../../core/ports/repositories.js';
+import type { LanguageDetector } from '../../core/ports/encoders.js';
+import { QuotaService } from '../../core/tenancy/quota.js';
+import { Authenticator } from '../../core/tenancy/authentication.js';
+import { ApiKeyService } from '../../core/tenancy/key-management.js';
+import { ModelCatalog } from '../../core/lifecycle/model-catalog.js';
+import { SimilarityService } from '../../core/classification/similarity.js';
+import { EmbeddingService } from '../../core/embeddings/embed-texts.js';
+import { WebhookEndpointService } from '../../core/webhooks/webhook-endpoints.js';
+import type { Config } from '../config/load-config.js';
+import type { AppServices } from '../../transport/http/pipeline/services.js';
 import {
   DEFAULT_ENCODER_ID,
   loadEncoderRegistry,
   type EncoderRegistry,
-} from '../adapters/inference/registry/encoder-registry.js';
-import { loadLanguageDetector } from '../adapters/language-id/language-id.js';
-import { onnxHeadGraphs } from '../adapters/inference/heads/head-graph.js';
-import { ServingEncoders } from '../adapters/inference/serving/encoder-provider.js';
-import { ChatCompletionsClient } from '../adapters/chat-completions/chat-completions-client.js';
-import { loggingAnswerObserver } from '../adapters/chat-completions/answer-log.js';
-import type { Logger } from '../adapters/observability/logger.js';
-import { createRateLimiter } from '../adapters/redis-limits/create-rate-limiter.js';
+} from '../../adapters/inference/registry/encoder-registry.js';
+import { loadLanguageDetector } from '../../adapters/language-id/language-id.js';
+import { onnxHeadGraphs } from '../../adapters/inference/heads/head-graph.js';
+import { ServingEncoders } from '../../adapters/inference/serving/encoder-provider.js';
+import { ChatCompletionsClient } from '../../adapters/chat-completions/chat-completions-client.js';
+import { loggingAnswerObserver } from '../../adapters/chat-completions/answer-log.js';
+import type { Logger } from '../../adapters/observability/logger.js';
+import { createRateLimiter } from '../../adapters/redis-limits/create-rate-limiter.js';
 import { createPipeline } from './pipeline-workers.js';
 import { neededEncoders } from './needed-encoders.js';
-import { startQuietCollector } from './quiet-collector.js';
-import { collectGarbage, youngGenerationBytes } from './settle-heap.js';
-import { checkDeferredPackages } from './deferred-packages.js';
+import { startQuietCollector } from '../process/quiet-collector.js';
+import { collectGarbage, youngGenerationBytes } from '../process/settle-heap.js';
+import { checkDeferredPackages } from '../process/deferred-packages.js';
 import { DeferredEncoderProvider, DeferredLanguageDetector, readinessCheck } from './readiness.js';
 import {
   createPipelineStats,
@@ -53,17 +53,17 @@ import {
   prepareDataDirectory,
   withStartupLock,
   type Database,
-} from '../adapters/storage/index.js';
-import { Metrics } from '../adapters/observability/prometheus-metrics.js';
-import { PipelineMetrics } from '../adapters/observability/pipeline-metrics.js';
-import { loggingPipelineEvents } from '../adapters/observability/pipeline-log.js';
-import { allOf } from '../core/ports/pipeline-events.js';
-import { UPLOAD_STALE_MS, UploadService } from '../adapters/upload-files/service.js';
-import { readLabelledExamples } from '../adapters/upload-files/labelled-examples.js';
-import { checkWebhookUrl } from '../adapters/webhook-sender/address-guard.js';
-import { NO_TRACING, type Tracing } from '../adapters/observability/tracing.js';
-import { tracedHeadFactories } from '../adapters/observability/traced-heads.js';
-import type { WorkerLink } from './cluster/primary-link.js';
+} from '../../adapters/storage/index.js';
+import { Metrics } from '../../adapters/observability/prometheus-metrics.js';
+import { PipelineMetrics } from '../../adapters/observability/pipeline-metrics.js';
+import { loggingPipelineEvents } from '../../adapters/observability/pipeline-log.js';
+import { allOf } from '../../core/ports/pipeline-events.js';
+import { UPLOAD_STALE_MS, UploadService } from '../../adapters/upload-files/service.js';
+import { readLabelledExamples } from '../../adapters/upload-files/labelled-examples.js';
+import { checkWebhookUrl } from '../../adapters/webhook-sender/address-guard.js';
+import { NO_TRACING, type Tracing } from '../../adapters/observability/tracing.js';
+import { tracedHeadFactories } from '../../adapters/observability/traced-heads.js';
+import type { WorkerLink } from '../cluster/primary-link.js';
 
 export interface Runtime {
   services: AppServices;
@@ -192,8 +192,9 @@ export async function composeRuntime(
       tracing,
     ),
   );
+  const datasets = new DatasetService(repos.datasets, repos.records, repos.models);
   const uploads = new UploadService(
-    new DatasetService(repos.datasets, repos.records, repos.models),
+    datasets,
     createUploadRepository(database.db, () => tracing.currentTraceparent()),
     {
       spoolDir: path.join(config.dataDir, 'uploads'),
@@ -222,7 +223,7 @@ export async function composeRuntime(
     quota,
     similarity: new SimilarityService(encoders),
     embeddings: new EmbeddingService(encoders, quota),
-    datasets: new DatasetService(repos.datasets, repos.records, repos.models),
+    datasets,
     encoders,
     readiness: readinessCheck(encoders, databaseProbe(database.db)),
     limiter: rateLimits.limiter,

@@ -28,7 +28,7 @@ export interface LanguageColumns {
   stems: WordColumn;
 }
 
-export class LanguageLookup {
+export class WordLookup {
   readonly vocab: WordColumn;
   readonly stems: WordColumn;
   /** The table's settings (script, stemmer, compounds), without its words. */

@@ -2,8 +2,8 @@
 import { chmod, mkdir, unlink } from 'node:fs/promises';
 import { createServer, request, type IncomingMessage, type Server } from 'node:http';
 import path from 'node:path';
-import type { Logger } from '../adapters/observability/logger.js';
-import type { CommandOutput, OperatorCommand } from './operator-commands.js';
+import type { Logger } from '../../adapters/observability/logger.js';
+import type { CommandOutput, OperatorCommand } from './operator-command.js';
 
 /** Longest Unix socket path Linux and macOS accept (sun_path, with its terminating NUL). */
 const MAX_SOCKET_PATH = 103;

@@ -1,5 +1,5 @@
 // The encoders a server loads at start: the default, those its deployed models use, and TEXTCLASS_PRELOAD_ENCODERS.
-import type { Repositories } from '../core/ports/repositories.js';
+import type { Repositories } from '../../core/ports/repositories.js';
 
 const PAGE = 500;
 

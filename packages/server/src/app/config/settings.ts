@@ -1,0 +1,411 @@
+// The one table of settings: each environment variable declared once with its CLI flag, default, parser, whether it
+// is a secret, and its meaning. loadConfig (load-config.ts), `--help`, the flags, the log's redaction, the generated
+// reference (docs/reference/settings.md) and the deployment manifests' checks all read it.
+import { ownValue } from '../../core/shared/own-value.js';
+import { DEFAULT_LLM_TIMEOUT_MS } from '../../adapters/chat-completions/endpoints-config.js';
+import { DEFAULT_NETWORK } from '../../adapters/encoder-hub/network-settings.js';
+import { DEFAULT_ENCODER_ID } from '../../adapters/inference/registry/package-paths.js';
+import {
+  asText,
+  numberFrom,
+  parseBool,
+  parseIdList,
+  parseLogLevel,
+  parseOrigins,
+  parsePort,
+  parseSchedule,
+  parseWorkers,
+  retryCount,
+  secondsAsMs,
+  urlWithScheme,
+} from './parse-setting.js';
+
+export interface Setting<T = unknown> {
+  /** The environment variable. */
+  env: string;
+  /** The flag (`--name <value>`) that overrides the variable; undefined for secrets, which stay out of argv. */
+  flag?: string;
+  /** The text used when the variable is unset or empty; undefined: the setting is unset by default. */
+  default?: string;
+  /** What --help and the reference show as the default when the text alone does not say it. */
+  shownDefault?: string;
+  /** The value from the variable's (or the default's) text; throws, naming the variable, on text it refuses. */
+  parse: (raw: string) => T;
+  /** How logs show it: `value` masked whole, `url` with its credentials masked; unset: as it is. */
+  secret?: 'value' | 'url';
+  description: string;
+}
+
+/** What a row shows as its default: its shown text, its default text, or "unset". */
+export const shownDefault = (setting: Setting): string => setting.shownDefault ?? setting.default ?? 'unset';
+
+/** The row's value in `env`: its text parsed, the default's when the variable is unset or empty. */
+export function readSetting<T>(setting: Setting<T> & { default: string }, env?: NodeJS.ProcessEnv): T;
+export function readSetting<T>(setting: Setting<T>, env?: NodeJS.ProcessEnv): T | undefined;
+export function readSetting<T>(setting: Setting<T>, env: NodeJS.ProcessEnv = process.env): T | undefined {
+  const given = ownValue(env, setting.env);
+  const raw = given === undefined || given === '' ? setting.default : given;
+  return raw === undefined ? undefined : setting.parse(raw);
+}
+
+const ms = (name: string, min: number) => numberFrom(name, min);
+const whole = (name: string, min: number) => numberFrom(name, min, { whole: true });
+
+/** What `textclass serve` (and the database commands) read, keyed by the configuration field each one sets. */
+export const SERVER = {
+  port: { env: 'PORT', flag: '--port <port>', default: '8080', parse: parsePort, description: 'HTTP port' },
+  host: { env: 'HOST', flag: '--host <host>', default: '0.0.0.0', parse: asText, description: 'bind address' },
+  workers: {
+    env: 'TEXTCLASS_WORKERS',
+    flag: '--workers <n>',
+    default: '1',
+    parse: parseWorkers,
+    description: 'server processes sharing the port (node:cluster), or auto (one per core); above 1 needs DATABASE_URL',
+  },
+  dataDir: {
+    env: 'TEXTCLASS_DATA_DIR',
+    flag: '--data-dir <dir>',
+    default: './data',
+    parse: asText,
+    description: 'embedded database and artifacts',
+  },
+  databaseUrl: {
+    env: 'DATABASE_URL',
+    flag: '--database-url <url>',
+    parse: urlWithScheme('DATABASE_URL', ['postgres', 'postgresql']),
+    secret: 'url',
+    description: 'postgres://… to use PostgreSQL instead of the embedded database',
+  },
+  embeddedDbTierUp: {
+    env: 'TEXTCLASS_EMBEDDED_DB_TIER_UP',
+    flag: '--embedded-db-tier-up <bool>',
+    default: 'false',
+    parse: parseBool,
+    description:
+      "embedded database: let V8 recompile PGlite's hot WebAssembly with its optimizing compiler (~70 MiB more resident; false: baseline code only)",
+  },
+  redisUrl: {
+    env: 'REDIS_URL',
+    flag: '--redis-url <url>',
+    parse: urlWithScheme('REDIS_URL', ['redis', 'rediss']),
+    secret: 'url',
+    description: 'redis://… to share rate-limit counters across processes',
+  },
+  apiKey: {
+    env: 'TEXTCLASS_API_KEY',
+    parse: asText,
+    secret: 'value',
+    description: 'admin key of the default workspace, ensured on start',
+  },
+  modelsDir: {
+    env: 'TEXTCLASS_MODELS_DIR',
+    flag: '--models-dir <dir>',
+    shownDefault: '$TEXTCLASS_DATA_DIR/models',
+    parse: asText,
+    description: 'encoder and model artifacts',
+  },
+  defaultEncoder: {
+    env: 'TEXTCLASS_DEFAULT_ENCODER',
+    flag: '--default-encoder <id>',
+    shownDefault: DEFAULT_ENCODER_ID,
+    parse: asText,
+    description: 'encoder for similarity, new models and the demo models',
+  },
+  preloadEncoders: {
+    env: 'TEXTCLASS_PRELOAD_ENCODERS',
+    flag: '--preload-encoders <ids>',
+    parse: parseIdList,
+    description:
+      'comma-separated encoders loaded at start besides the default and those deployed models use; others load on first use',
+  },
+  encoderIdleUnloadSeconds: {
+    env: 'TEXTCLASS_ENCODER_IDLE_UNLOAD_SECONDS',
+    flag: '--encoder-idle-unload-seconds <s>',
+    default: '600',
+    parse: ms('TEXTCLASS_ENCODER_IDLE_UNLOAD_SECONDS', 0),
+    description:
+      'release an encoder that no deployed model, default or preload needs after this long unused (it reloads on its next request); 0: never',
+  },
+  logLevel: {
+    env: 'LOG_LEVEL',
+    flag: '--log-level <level>',
+    default: 'info',
+    parse: parseLogLevel,
+    description: 'pino level',
+  },
+  seedDemo: {
+    env: 'TEXTCLASS_SEED_DEMO',
+    flag: '--seed-demo <bool>',
+    default: 'true',
+    parse: parseBool,
+    description: 'seed the demo models and dataset on a fresh database (--no-seed: false)',
+  },
+  corsOrigins: {
+    env: 'TEXTCLASS_CORS_ORIGINS',
+    flag: '--cors-origins <origins>',
+    shownDefault: 'unset (CORS off)',
+    parse: parseOrigins,
+    description: 'comma-separated browser origins allowed by CORS',
+  },
+  hstsMaxAge: {
+    env: 'TEXTCLASS_HSTS_MAX_AGE',
+    flag: '--hsts-max-age <seconds>',
+    default: '0',
+    shownDefault: '0 (no Strict-Transport-Security header)',
+    parse: whole('TEXTCLASS_HSTS_MAX_AGE', 0),
+    description:
+      'send Strict-Transport-Security with this max-age; set it only when every client reaches this host over HTTPS',
+  },
+  hstsIncludeSubdomains: {
+    env: 'TEXTCLASS_HSTS_INCLUDE_SUBDOMAINS',
+    flag: '--hsts-include-subdomains <bool>',
+    default: 'false',
+    parse: parseBool,
+    description: 'add includeSubDomains to Strict-Transport-Security (pins every subdomain of this host to HTTPS)',
+  },
+  embeddingCacheMb: {
+    env: 'TEXTCLASS_EMBEDDING_CACHE_MB',
+    flag: '--embedding-cache-mb <mb>',
+    default: '24',
+    parse: ms('TEXTCLASS_EMBEDDING_CACHE_MB', 0),
+    description: 'memory bound of the embedding cache, vectors and keys (0: off)',
+  },
+  batchMaxTexts: {
+    env: 'TEXTCLASS_BATCH_MAX_TEXTS',
+    flag: '--batch-max-texts <n>',
+    default: '64',
+    parse: whole('TEXTCLASS_BATCH_MAX_TEXTS', 1),
+    description: 'most texts in one encoder call',
+  },
+  batchMaxTokens: {
+    env: 'TEXTCLASS_BATCH_MAX_TOKENS',
+    flag: '--batch-max-tokens <n>',
+    default: '4096',
+    parse: whole('TEXTCLASS_BATCH_MAX_TOKENS', 1),
+    description: 'most tokens the model reads in one encoder call (every window of a long text counts)',
+  },
+  batchWaitMs: {
+    env: 'TEXTCLASS_BATCH_WAIT_MS',
+    flag: '--batch-wait-ms <ms>',
+    default: '0',
+    parse: ms('TEXTCLASS_BATCH_WAIT_MS', 0),
+    description: 'how long an idle queue waits for more texts',
+  },
+  queueMaxTexts: {
+    env: 'TEXTCLASS_QUEUE_MAX_TEXTS',
+    flag: '--queue-max-texts <n>',
+    default: '2048',
+    parse: whole('TEXTCLASS_QUEUE_MAX_TEXTS', 1),
+    description: 'texts that may wait per encoder before inference answers 503',
+  },
+  metrics: {
+    env: 'TEXTCLASS_METRICS',
+    flag: '--metrics <bool>',
+    default: 'true',
+    parse: parseBool,
+    description: 'serve GET /metrics',
+  },
+  uploadMaxBytes: {
+    env: 'TEXTCLASS_UPLOAD_MAX_BYTES',
+    flag: '--upload-max-bytes <bytes>',
+    default: '1073741824',
+    parse: whole('TEXTCLASS_UPLOAD_MAX_BYTES', 1),
+    description: 'largest file upload after gzip decoding',
+  },
+  bodyIdleTimeoutMs: {
+    env: 'TEXTCLASS_BODY_IDLE_TIMEOUT_MS',
+    flag: '--body-idle-timeout-ms <ms>',
+    default: '60000',
+    parse: whole('TEXTCLASS_BODY_IDLE_TIMEOUT_MS', 0),
+    description:
+      'a request body (an upload too) that sends no bytes for this long is closed: 408 and a log line (0: never)',
+  },
+  requestTimeoutMs: {
+    env: 'TEXTCLASS_REQUEST_TIMEOUT_MS',
+    flag: '--request-timeout-ms <ms>',
+    default: '120000',
+    parse: whole('TEXTCLASS_REQUEST_TIMEOUT_MS', 0),
+    description:
+      'a request other than a file upload must arrive whole within this long (408); uploads have the idle timeout and their byte limit instead (0: no limit)',
+  },
+  pipelineWorkers: {
+    env: 'TEXTCLASS_PIPELINE_WORKERS',
+    flag: '--pipeline-workers <bool>',
+    default: 'true',
+    parse: parseBool,
+    description: 'run the classification worker and webhook dispatcher in this process',
+  },
+  pipelinePollMs: {
+    env: 'TEXTCLASS_PIPELINE_POLL_MS',
+    flag: '--pipeline-poll-ms <ms>',
+    default: '1000',
+    parse: ms('TEXTCLASS_PIPELINE_POLL_MS', 10),
+    description: 'longest sleep of an idle worker between polls',
+  },
+  webhookAllowPrivate: {
+    env: 'TEXTCLASS_WEBHOOK_ALLOW_PRIVATE',
+    flag: '--webhook-allow-private <bool>',
+    default: 'false',
+    parse: parseBool,
+    description: 'allow webhook URLs on private, loopback or link-local addresses',
+  },
+  webhookRetryScheduleMs: {
+    env: 'TEXTCLASS_WEBHOOK_RETRY_SCHEDULE_MS',
+    flag: '--webhook-retry-schedule-ms <list>',
+    shownDefault: '5 s … 24 h',
+    parse: parseSchedule,
+    description: 'comma-separated webhook retry delays in ms',
+  },
+  webhookTimeoutMs: {
+    env: 'TEXTCLASS_WEBHOOK_TIMEOUT_MS',
+    flag: '--webhook-timeout-ms <ms>',
+    default: '10000',
+    parse: ms('TEXTCLASS_WEBHOOK_TIMEOUT_MS', 1),
+    description: 'how long a webhook POST may take',
+  },
+  jobLeaseMs: {
+    env: 'TEXTCLASS_JOB_LEASE_MS',
+    flag: '--job-lease-ms <ms>',
+    default: '120000',
+    parse: ms('TEXTCLASS_JOB_LEASE_MS', 1_000),
+    description: 'how long a claimed classification job stays with its process',
+  },
+  llmEndpoints: {
+    env: 'TEXTCLASS_LLM_ENDPOINTS',
+    flag: '--llm-endpoints <json>',
+    parse: asText,
+    description: 'named OpenAI-compatible endpoints for llm models, as JSON',
+  },
+  llmUrl: {
+    env: 'TEXTCLASS_LLM_URL',
+    flag: '--llm-url <url>',
+    parse: asText,
+    description: 'shorthand: the endpoint named "default"',
+  },
+  llmModel: { env: 'TEXTCLASS_LLM_MODEL', flag: '--llm-model <name>', parse: asText, description: 'its model name' },
+  llmApiKey: { env: 'TEXTCLASS_LLM_API_KEY', parse: asText, secret: 'value', description: 'its API key' },
+  llmTimeoutMs: {
+    env: 'TEXTCLASS_LLM_TIMEOUT_MS',
+    flag: '--llm-timeout-ms <ms>',
+    shownDefault: String(DEFAULT_LLM_TIMEOUT_MS),
+    parse: asText,
+    description: 'its timeout',
+  },
+  otlpEndpoint: {
+    env: 'OTEL_EXPORTER_OTLP_ENDPOINT',
+    shownDefault: 'unset (tracing off)',
+    parse: asText,
+    secret: 'url',
+    description: 'OTLP/HTTP receiver for traces (<endpoint>/v1/traces); the other standard OTEL_* variables apply',
+  },
+  otlpTracesEndpoint: {
+    env: 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT',
+    parse: asText,
+    secret: 'url',
+    description: 'full URL for traces, used as it is (wins over OTEL_EXPORTER_OTLP_ENDPOINT)',
+  },
+  otelSdkDisabled: {
+    env: 'OTEL_SDK_DISABLED',
+    shownDefault: 'false',
+    parse: asText,
+    description: 'true: tracing off even with an endpoint set',
+  },
+  otelTracesExporter: {
+    env: 'OTEL_TRACES_EXPORTER',
+    shownDefault: 'otlp',
+    parse: asText,
+    description: 'none: tracing off even with an endpoint set',
+  },
+  validateResponses: {
+    env: 'TEXTCLASS_VALIDATE_RESPONSES',
+    flag: '--validate-responses <bool>',
+    default: 'false',
+    parse: parseBool,
+    description: 'check every response against the contract (tests)',
+  },
+} as const satisfies Record<string, Setting>;
+
+/** What the commands that talk to a running server (`textclass models …`) or to the hub (`encoders pull`) read. */
+export const CLIENT = {
+  url: {
+    env: 'TEXTCLASS_URL',
+    flag: '--url <url>',
+    default: 'http://localhost:8080',
+    parse: asText,
+    description: 'service root of the server (models commands)',
+  },
+  apiKey: {
+    env: 'TEXTCLASS_API_KEY',
+    flag: '--api-key <key>',
+    parse: asText,
+    secret: 'value',
+    description: 'an admin API key (models commands)',
+  },
+  hubEndpoint: {
+    env: 'HF_ENDPOINT',
+    shownDefault: 'https://huggingface.co',
+    parse: asText,
+    description: 'hub (or mirror) for encoders pull',
+  },
+  hubToken: {
+    env: 'HF_TOKEN',
+    parse: asText,
+    secret: 'value',
+    description: 'bearer token for private or gated repositories (encoders pull)',
+  },
+  pullConnectTimeout: {
+    env: 'TEXTCLASS_PULL_CONNECT_TIMEOUT',
+    flag: '--connect-timeout <seconds>',
+    default: String(DEFAULT_NETWORK.connectTimeoutMs / 1000),
+    parse: secondsAsMs,
+    description: 'longest wait for a connection',
+  },
+  pullFirstByteTimeout: {
+    env: 'TEXTCLASS_PULL_FIRST_BYTE_TIMEOUT',
+    flag: '--first-byte-timeout <seconds>',
+    default: String(DEFAULT_NETWORK.firstByteTimeoutMs / 1000),
+    parse: secondsAsMs,
+    description: 'longest wait for an answer once connected',
+  },
+  pullIdleTimeout: {
+    env: 'TEXTCLASS_PULL_IDLE_TIMEOUT',
+    flag: '--idle-timeout <seconds>',
+    default: String(DEFAULT_NETWORK.idleTimeoutMs / 1000),
+    parse: secondsAsMs,
+    description: 'longest silence in the middle of a download',
+  },
+  pullRetries: {
+    env: 'TEXTCLASS_PULL_RETRIES',
+    flag: '--retries <n>',
+    default: String(DEFAULT_NETWORK.retries),
+    parse: retryCount,
+    description: 'retries of a request that timed out, was cut or got a 5xx or 429',
+  },
+  pullRetryDelay: {
+    env: 'TEXTCLASS_PULL_RETRY_DELAY',
+    flag: '--retry-delay <seconds>',
+    default: String(DEFAULT_NETWORK.retryDelayMs / 1000),
+    parse: secondsAsMs,
+    description: 'wait before the first retry, doubled for each further one (at most 30 s)',
+  },
+} as const satisfies Record<string, Setting>;
+
+/** The server's settings in the order --help and the reference list them. */
+export const SERVER_SETTINGS: readonly Setting[] = Object.values(SERVER);
+export const CLIENT_SETTINGS: readonly Setting[] = Object.values(CLIENT);
+
+/** The settings every command that opens the database takes as flags. */
+export const STORAGE_SETTINGS: readonly Setting[] = [SERVER.dataDir, SERVER.databaseUrl, SERVER.logLevel];
+
+/** The settings as aligned help lines: `VARIABLE  --flag <value>  default  meaning`. */
+export function settingsHelp(settings: readonly Setting[]): string {
+  const width = (pick: (s: Setting) => string) => Math.max(...settings.map((s) => pick(s).length));
+  const flagText = (s: Setting) => s.flag ?? '(environment only)';
+  const [envWidth, flagWidth] = [width((s) => s.env), width(flagText)];
+  return settings
+    .map(
+      (s) =>
+        `  ${s.env.padEnd(envWidth)}  ${flagText(s).padEnd(flagWidth)}  ${s.description} (default: ${shownDefault(s)})`,
+    )
+    .join('\n');
+}
