@@ -64,6 +64,11 @@ export interface Config {
   webhookTimeoutMs: number;
   /** How long a claimed classification job stays with its process before another may take it, in ms (TEXTCLASS_JOB_LEASE_MS). */
   jobLeaseMs: number;
+  /** Connectors (issue 30): the credential key's text (TEXTCLASS_CONNECTOR_KEY; a secret, redacted in logs), private base URLs allowed, the lease and the classification wait in ms. */
+  connectorKey: string | undefined;
+  connectorAllowPrivate: boolean;
+  connectorLeaseMs: number;
+  connectorClassificationWaitMs: number;
   /** OpenAI-compatible chat-completions endpoints for llm models, by name (TEXTCLASS_LLM_ENDPOINTS, or TEXTCLASS_LLM_URL for "default"). */
   llmEndpoints: ReadonlyMap<string, LlmEndpointConfig>;
   /** Strict-Transport-Security (TEXTCLASS_HSTS_MAX_AGE > 0, TEXTCLASS_HSTS_INCLUDE_SUBDOMAINS); undefined: not sent. */
@@ -220,6 +225,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
       parseNumber('TEXTCLASS_WEBHOOK_TIMEOUT_MS', env.TEXTCLASS_WEBHOOK_TIMEOUT_MS, 10_000, 1),
     jobLeaseMs:
       overrides.jobLeaseMs ?? parseNumber('TEXTCLASS_JOB_LEASE_MS', env.TEXTCLASS_JOB_LEASE_MS, 120_000, 1_000),
+    connectorKey: overrides.connectorKey ?? (env.TEXTCLASS_CONNECTOR_KEY || undefined),
+    connectorAllowPrivate: overrides.connectorAllowPrivate ?? parseBool(env.TEXTCLASS_CONNECTOR_ALLOW_PRIVATE, false),
+    connectorLeaseMs:
+      overrides.connectorLeaseMs ??
+      parseNumber('TEXTCLASS_CONNECTOR_LEASE_MS', env.TEXTCLASS_CONNECTOR_LEASE_MS, 60_000, 1_000),
+    connectorClassificationWaitMs:
+      overrides.connectorClassificationWaitMs ??
+      parseNumber(
+        'TEXTCLASS_CONNECTOR_CLASSIFICATION_WAIT_MS',
+        env.TEXTCLASS_CONNECTOR_CLASSIFICATION_WAIT_MS,
+        60_000,
+        0,
+      ),
     llmEndpoints: overrides.llmEndpoints ?? parseLlmEndpoints(env),
     hsts: overrides.hsts ?? parseHsts(env),
     tracing: 'tracing' in overrides ? overrides.tracing : tracingConfig(env),
@@ -247,6 +265,7 @@ export function redactedConfig(config: Config): Record<string, unknown> {
   return {
     ...config,
     apiKey: mask(config.apiKey),
+    connectorKey: mask(config.connectorKey),
     databaseUrl: maskUrl(config.databaseUrl),
     redisUrl: maskUrl(config.redisUrl),
     tracing: config.tracing && { ...config.tracing, endpoint: maskUrl(config.tracing.endpoint) },

@@ -185,6 +185,33 @@ export const SERVER_SETTINGS: readonly Setting[] = [
     default: '120000',
     description: 'how long a claimed classification job stays with its process',
   },
+  // Connectors (issue 30).
+  {
+    env: 'TEXTCLASS_CONNECTOR_KEY',
+    default: 'unset',
+    description:
+      'AES-256-GCM key sealing connector credentials: 32 bytes as base64 or 64 hex digits (connectors cannot be created without it)',
+  },
+  {
+    env: 'TEXTCLASS_CONNECTOR_ALLOW_PRIVATE',
+    flag: '--connector-allow-private <bool>',
+    default: 'false',
+    description: 'allow connector base URLs on private, loopback or link-local addresses',
+  },
+  {
+    env: 'TEXTCLASS_CONNECTOR_LEASE_MS',
+    flag: '--connector-lease-ms <ms>',
+    default: '60000',
+    description:
+      'how long a connector stays leased by the process syncing it without renewal (a dead holder frees it then)',
+  },
+  {
+    env: 'TEXTCLASS_CONNECTOR_CLASSIFICATION_WAIT_MS',
+    flag: '--connector-classification-wait-ms <ms>',
+    default: '60000',
+    description:
+      "how long a sync run waits for its tickets' classification to write labels back (the rest at the next run)",
+  },
   {
     env: 'TEXTCLASS_LLM_ENDPOINTS',
     flag: '--llm-endpoints <json>',

@@ -8,6 +8,7 @@ import { corsFor } from './cors.js';
 import { apiKeyRoutes } from './routes/api-keys.js';
 import { usageRoutes } from './routes/usage.js';
 import { webhookRoutes } from './routes/webhooks.js';
+import { connectorRoutes } from './routes/connectors.js';
 import { jsonBody } from './body.js';
 import { laneJsonBody } from './lane-json-body.js';
 import { settleHeaders } from './lane-headers.js';
@@ -128,6 +129,7 @@ export function createHttpStack(services: AppServices, options: AppOptions): Htt
   app.use(apiKeyRoutes(services));
   app.use(usageRoutes(services));
   app.use(webhookRoutes(services));
+  app.use(connectorRoutes(services));
   app.use(unknownRoute());
   app.use(
     '/v1',
