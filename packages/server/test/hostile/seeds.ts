@@ -27,6 +27,20 @@ export interface SeedContext {
 
 const texts = ['My invoice is wrong', 'Where is my parcel?'];
 
+/** A disabled connector at a port nothing listens on: created and changed, never synced. */
+export function connectorBody(datasetId: number, name: string): Json {
+  return {
+    type: 'zendesk',
+    name,
+    base_url: 'http://127.0.0.1:9',
+    credentials: { email: 'agent@example.com', api_token: 'hostile-token' },
+    dataset_id: datasetId,
+    field_mapping: { columns: { text: 'description' }, metadata: { priority: 'priority' } },
+    interval_seconds: 3600,
+    enabled: false,
+  };
+}
+
 function pathOf(op: ContractOperation, c: SeedContext): Seed['path'] {
   const { ids, foreign } = c;
   const path: Seed['path'] = {};
@@ -59,6 +73,11 @@ function pathOf(op: ContractOperation, c: SeedContext): Seed['path'] {
         break;
       case 'webhook_id': {
         const pick = (w: WorkspaceIds) => (doomed ? w.doomedWebhookId : w.webhookId);
+        path[p.name] = { value: String(pick(ids)), kind: 'int', foreign: String(pick(foreign)) };
+        break;
+      }
+      case 'connector_id': {
+        const pick = (w: WorkspaceIds) => (doomed ? w.doomedConnectorId : w.connectorId);
         path[p.name] = { value: String(pick(ids)), kind: 'int', foreign: String(pick(foreign)) };
         break;
       }
@@ -149,6 +168,10 @@ function bodyOf(op: ContractOperation, c: SeedContext): Partial<Pick<Seed, 'json
         : { file: { type: 'application/x-ndjson', text: '{"text":"hello","n":1}\n{"text":"again","n":null}\n' } };
     case 'createApiKey':
       return { json: { name: `hostile key ${c.next()}`, role: 'reader' } };
+    case 'createConnector':
+      return { json: connectorBody(ids.datasetId, `hostile connector ${c.next()}`) };
+    case 'updateConnector':
+      return { json: { name: `hostile connector ${c.next()}`, interval_seconds: 3600, write_back: { mode: 'tags' } } };
     case 'createWebhook':
       return { json: { url: c.receiverUrl, events: ['classification.completed'], enabled: false } };
     case 'updateWebhook':

@@ -156,7 +156,8 @@ export class ConnectorService {
 
   private async dataset(workspaceId: number, id: number): Promise<Dataset> {
     const dataset = await this.deps.datasets.get(workspaceId, id);
-    if (!dataset) throw invalid('dataset_id', `dataset ${id} was not found in this workspace`);
+    // A dataset of another workspace is answered as missing, as everywhere.
+    if (!dataset) throw notFound(`dataset ${id}`);
     return dataset;
   }
 }
