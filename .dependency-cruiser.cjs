@@ -226,11 +226,26 @@ module.exports = {
       severity: 'error',
       from: {
         path: '^packages/server/src/adapters/([^/]+)/',
-        pathNot: [...TEST, '^packages/server/src/adapters/language-id/'],
+        pathNot: [...TEST, '^packages/server/src/adapters/(language-id|connectors)/'],
       },
       to: {
         path: '^packages/server/src/adapters/',
         pathNot: ['^packages/server/src/adapters/$1/', '^packages/server/src/adapters/(observability|threads)/'],
+      },
+    },
+    {
+      name: 'connectors-address-guard',
+      comment:
+        'Connector base URLs pass the same address guard as webhook URLs: adapters/connectors/ may import the guard ' +
+        '(webhook-sender/address-guard.ts and the guarded lookup in http-sender.ts), nothing else of webhook-sender/.',
+      severity: 'error',
+      from: { path: '^packages/server/src/adapters/connectors/', pathNot: TEST },
+      to: {
+        path: '^packages/server/src/adapters/',
+        pathNot: [
+          '^packages/server/src/adapters/(connectors|observability|threads)/',
+          '^packages/server/src/adapters/webhook-sender/(address-guard|http-sender|ipv6-embedded)\\.ts$',
+        ],
       },
     },
     {

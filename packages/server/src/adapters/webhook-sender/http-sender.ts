@@ -7,7 +7,7 @@ import type { WebhookSender } from '../../core/ports/pipeline.js';
 import { checkWebhookUrl, isNonPublicAddress } from './address-guard.js';
 
 /** Wraps a DNS lookup so that it fails for non-public addresses: what is checked is exactly what is connected to. */
-function guarded(lookup: LookupFunction): LookupFunction {
+export function guarded(lookup: LookupFunction): LookupFunction {
   return (hostname, options, callback) => {
     lookup(hostname, { ...options, all: true }, (error, found) => {
       if (error) return callback(error, '', 0);
