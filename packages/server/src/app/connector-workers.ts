@@ -17,7 +17,7 @@ import {
 } from '../adapters/observability/connector-metrics.js';
 import type { Logger } from '../adapters/observability/logger.js';
 import type { Metrics } from '../adapters/observability/prometheus-metrics.js';
-import { checkWebhookUrl } from '../adapters/webhook-sender/address-guard.js';
+import { checkConnectorBaseUrl } from '../adapters/connectors/index.js';
 
 export interface ConnectorWorkers {
   service: ConnectorService;
@@ -65,8 +65,7 @@ export function createConnectorWorkers(input: {
     connectors,
     datasets: repos.datasets,
     cipher,
-    checkBaseUrl: (url) =>
-      checkWebhookUrl(url, config.connectorAllowPrivate, undefined, 'TEXTCLASS_CONNECTOR_ALLOW_PRIVATE'),
+    checkBaseUrl: (url) => checkConnectorBaseUrl(url, config.connectorAllowPrivate),
     onSyncRequested: () => loop.wake(),
   });
   return {

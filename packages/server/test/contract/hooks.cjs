@@ -169,8 +169,14 @@ async function connectorToDelete(transaction) {
   const response = await fetch(`${transaction.protocol}//${transaction.host}:${transaction.port}/v2/connectors`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
-    body: runnableConnector(JSON.stringify({ type: 'zendesk', name: 'dredd: to delete', interval_seconds: 3600,
-      credentials: { email: 'agent@example.com', api_token: 'dredd' } })),
+    body: runnableConnector(
+      JSON.stringify({
+        type: 'zendesk',
+        name: 'dredd: to delete',
+        interval_seconds: 3600,
+        credentials: { email: 'agent@example.com', api_token: 'dredd' },
+      }),
+    ),
   });
   if (response.status !== 201) throw new Error(`could not create a connector to delete: ${response.status}`);
   return (await response.json()).id;
@@ -181,7 +187,8 @@ function connectorTransaction(transaction, status, done) {
   const template = templatePath(transaction);
   if (template === '/v2/connectors' && transaction.request.method === 'POST' && (status === 201 || status === 404)) {
     transaction.request.body = runnableConnector(transaction.request.body);
-    if (status === 404) transaction.request.body = JSON.stringify({ ...JSON.parse(transaction.request.body), dataset_id: 999999 });
+    if (status === 404)
+      transaction.request.body = JSON.stringify({ ...JSON.parse(transaction.request.body), dataset_id: 999999 });
     done();
     return true;
   }

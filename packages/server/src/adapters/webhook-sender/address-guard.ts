@@ -61,7 +61,6 @@ export async function checkWebhookUrl(
   raw: string,
   allowPrivate: boolean,
   lookup: LookupFunction = dnsLookup,
-  allowSetting = 'TEXTCLASS_WEBHOOK_ALLOW_PRIVATE',
 ): Promise<string | null> {
   let url: URL;
   try {
@@ -83,5 +82,5 @@ export async function checkWebhookUrl(
   const refused = addresses.find(isNonPublicAddress);
   return refused === undefined
     ? null
-    : `resolves to ${refused}, a private, loopback or link-local address (set ${allowSetting}=true to allow)`;
+    : `resolves to ${refused}, a private, loopback or link-local address (set TEXTCLASS_WEBHOOK_ALLOW_PRIVATE=true to allow)`;
 }

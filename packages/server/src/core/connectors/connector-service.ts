@@ -12,6 +12,7 @@ import type {
 import type { DatasetRepository } from '../ports/repositories.js';
 import { invalid, notFound } from '../shared/domain-errors.js';
 import { isStorableText } from '../shared/storable-text.js';
+import { ownValue } from '../shared/own-value.js';
 import type { Dataset, Page, PageRequest } from '../shared/types.js';
 
 /** Says what is wrong with a URL as a remote system's address, or null when it may be called (the webhook address guard). */
@@ -138,9 +139,10 @@ export class ConnectorService {
         'credentials',
         'this server has no connector key to encrypt them with; the operator sets TEXTCLASS_CONNECTOR_KEY (32 bytes, base64 or hex) first',
       );
-    const missing = REQUIRED_CREDENTIALS[type].filter(
-      (k) => typeof credentials[k] !== 'string' || credentials[k] === '',
-    );
+    const missing = REQUIRED_CREDENTIALS[type].filter((k) => {
+      const value = ownValue(credentials, k);
+      return typeof value !== 'string' || value === '';
+    });
     if (missing.length > 0) throw invalid('credentials', `a ${type} connector needs ${missing.join(', ')}`);
     for (const [key, value] of Object.entries(credentials))
       if (!isStorableText(value))

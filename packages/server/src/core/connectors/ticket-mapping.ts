@@ -8,12 +8,15 @@ const cell = (value: string | number | boolean | null | undefined): CellValue =>
   value === undefined || value === null ? null : typeof value === 'boolean' ? String(value) : value;
 
 export function mapTicket(ticket: RemoteTicket, mapping: FieldMapping): MappedTicket {
-  const values: Record<string, CellValue> = {};
-  for (const [column, field] of Object.entries(mapping.columns)) values[column] = cell(ownValue(ticket.fields, field));
-  const metadata: Record<string, string> = {};
-  for (const [key, field] of Object.entries(mapping.metadata)) {
-    const value = cell(ownValue(ticket.fields, field));
-    if (value !== null) metadata[key] = String(value);
-  }
+  // Object.fromEntries defines own properties: a column named "__proto__" is a column, never the prototype.
+  const values: Record<string, CellValue> = Object.fromEntries(
+    Object.entries(mapping.columns).map(([column, field]) => [column, cell(ownValue(ticket.fields, field))]),
+  );
+  const metadata: Record<string, string> = Object.fromEntries(
+    Object.entries(mapping.metadata).flatMap(([key, field]) => {
+      const value = cell(ownValue(ticket.fields, field));
+      return value === null ? [] : [[key, String(value)]];
+    }),
+  );
   return { remoteId: ticket.remoteId, remoteUpdatedAt: ticket.updatedAt, values, metadata };
 }

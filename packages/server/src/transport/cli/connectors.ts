@@ -28,13 +28,13 @@ interface PageFlags extends ApiFlags {
 
 /** "name=value" pairs of a repeatable flag as an object (the first "=" splits). */
 function pairs(flag: string, specs: readonly string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const spec of specs) {
-    const at = spec.indexOf('=');
-    if (at <= 0 || at === spec.length - 1) throw new Error(`${flag} "${spec}": use name=value`);
-    out[spec.slice(0, at)] = spec.slice(at + 1);
-  }
-  return out;
+  return Object.fromEntries(
+    specs.map((spec) => {
+      const at = spec.indexOf('=');
+      if (at <= 0 || at === spec.length - 1) throw new Error(`${flag} "${spec}": use name=value`);
+      return [spec.slice(0, at), spec.slice(at + 1)];
+    }),
+  );
 }
 
 const positive = (flag: string, raw: string): number => {
@@ -142,7 +142,9 @@ export function registerConnectorCommands(program: Command): void {
     async (flags: PageFlags) => {
       const client = await apiClient(flags);
       const page = await expectOk(
-        client.GET('/v2/connectors', { params: { query: { limit: Number(flags.limit), offset: Number(flags.offset) } } }),
+        client.GET('/v2/connectors', {
+          params: { query: { limit: Number(flags.limit), offset: Number(flags.offset) } },
+        }),
       );
       printRows(page.data, (c) => ({
         id: c.id,
@@ -201,13 +203,14 @@ export function registerConnectorCommands(program: Command): void {
     );
   });
 
-  addApiOptions(
-    connectors.command('delete <connector-id>').description('delete a connector (its records stay)'),
-    { prints: false },
-  ).action(async (id: string, flags: ApiFlags) => {
+  addApiOptions(connectors.command('delete <connector-id>').description('delete a connector (its records stay)'), {
+    prints: false,
+  }).action(async (id: string, flags: ApiFlags) => {
     const client = await apiClient(flags);
     await expectOk(
-      client.DELETE('/v2/connectors/{connector_id}', { params: { path: { connector_id: positive('connector-id', id) } } }),
+      client.DELETE('/v2/connectors/{connector_id}', {
+        params: { path: { connector_id: positive('connector-id', id) } },
+      }),
     );
     process.stderr.write(`connector ${id} deleted\n`);
   });
@@ -246,7 +249,10 @@ export function registerConnectorCommands(program: Command): void {
       stored: r.stored,
       written_back: r.written_back,
       skipped: r.skipped,
-      error: r.error === null ? null : `${r.error.kind}${r.error.status === null ? '' : ` ${r.error.status}`}: ${r.error.message}`,
+      error:
+        r.error === null
+          ? null
+          : `${r.error.kind}${r.error.status === null ? '' : ` ${r.error.status}`}: ${r.error.message}`,
     }));
   });
 }

@@ -110,11 +110,9 @@ export const leaseLost = (id: number): DomainError =>
 function sameJson(a: unknown, b: unknown): boolean {
   const canonical = (v: unknown): unknown =>
     v !== null && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(
-          Object.keys(v as object)
-            .sort()
-            .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
-        )
+      ? Object.entries(v)
+          .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))
+          .map(([k, inner]) => [k, canonical(inner)])
       : v;
   return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 }
@@ -366,8 +364,9 @@ export function createConnectorRepository(db: Kysely<DatabaseSchema>): Connector
     async countUnclassified(connectorId) {
       const { rows } = await sql<{ n: string }>`
         select count(*) as n from connector_records cr join records r on r.id = cr.record_id
+          join datasets d on d.id = r.dataset_id
         where cr.connector_id = ${connectorId} and cr.planned_revision is distinct from cr.revision
-          and r.classifications is null`.execute(db);
+          and r.classifications is null and jsonb_array_length(d.model_ids) > 0`.execute(db);
       return Number(rows[0]?.n ?? 0);
     },
 
