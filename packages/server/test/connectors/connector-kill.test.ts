@@ -7,7 +7,7 @@ import { startZendeskStandin, type ZendeskStandin } from '../../src/adapters/con
 import { createScratchDatabase, type ScratchDatabase } from '../../src/testing/scratch-database.js';
 import { startServerProcess, type ServerProcess } from '../../src/testing/server-process.js';
 import { call, readAll, until } from '../faults/harness.js';
-import { TEST_CONNECTOR_KEY } from './support.js';
+import { connectorEnv } from './support.js';
 
 const TICKETS = 5_000;
 const backends = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgresql'] : [])];
@@ -18,16 +18,6 @@ interface StoredRecord {
   classifications: Record<string, { label: string }> | null;
   needs_review: string[];
 }
-
-/** Settings of a server under this test: the stand-in on loopback, short leases so a killed holder's expire soon. */
-export const connectorEnv = (): NodeJS.ProcessEnv => ({
-  TEXTCLASS_CONNECTOR_KEY: TEST_CONNECTOR_KEY,
-  TEXTCLASS_CONNECTOR_ALLOW_PRIVATE: 'true',
-  TEXTCLASS_CONNECTOR_LEASE_MS: '2000',
-  TEXTCLASS_CONNECTOR_CLASSIFICATION_WAIT_MS: '300000',
-  TEXTCLASS_JOB_LEASE_MS: '2000',
-  TEXTCLASS_PIPELINE_POLL_MS: '100',
-});
 
 /** Tag writes per ticket id, from the stand-in's log of write calls. */
 function tagWrites(standin: ZendeskStandin): Map<string, number> {

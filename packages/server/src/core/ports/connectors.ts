@@ -139,7 +139,7 @@ export interface ConnectorRepository {
    * in one atomic UPDATE: no two processes hold a connector at once. The trigger says whether a sync was requested.
    */
   claimDue(owner: string, leaseMs: number): Promise<{ connector: Connector; trigger: RunTrigger } | undefined>;
-  /** Extends the lease; false when it is no longer `owner`'s (it expired and another took it). */
+  /** Extends the lease; false when it is no longer `owner`'s (it expired and another took it). An expired lease nobody took is still `owner`'s. */
   renewLease(id: number, owner: string, leaseMs: number): Promise<boolean>;
   /** Frees the lease and sets the status and the next run (only while `owner` holds it). */
   release(

@@ -241,6 +241,18 @@ describe.each(testTargets())('connectors on $kind', (target) => {
     await connectors.release(connector.id, 'process-b', { status: 'idle', statusMessage: null, nextRunAt: new Date() });
   });
 
+  it('keeps a lease that ran out while nobody else claimed it (a slow page does not lose the connector)', async () => {
+    const source = new MemorySource();
+    source.put('t1', 'x');
+    const { connector } = await setup(source);
+    expect((await connectors.claimDue('process-a', 1_000))?.connector.id).toBe(connector.id);
+    await new Promise((r) => setTimeout(r, 1_200));
+    expect(await connectors.renewLease(connector.id, 'process-a', 60_000)).toBe(true);
+    await connectors.storePage(connector.id, 'process-a', [], '1', classificationJobs);
+    expect(await connectors.claimDue('process-b', 60_000)).toBeUndefined();
+    await connectors.release(connector.id, 'process-a', { status: 'idle', statusMessage: null, nextRunAt: new Date() });
+  });
+
   it('makes a write whose outcome was lost only once (the claimed write returns after its lease, the marker is found)', async () => {
     const source = new MemorySource();
     source.put('t1', 'x');

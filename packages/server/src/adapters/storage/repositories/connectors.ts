@@ -218,7 +218,7 @@ export function createConnectorRepository(db: Kysely<DatabaseSchema>): Connector
     async renewLease(id, owner, leaseMs) {
       const result = await sql`
         update connectors set lease_expires_at = now() + make_interval(secs => ${seconds(leaseMs)})
-        where id = ${id} and lease_owner = ${owner} and lease_expires_at >= now()`.execute(db);
+        where id = ${id} and lease_owner = ${owner}`.execute(db);
       return Number(result.numAffectedRows ?? 0) > 0;
     },
 
@@ -256,10 +256,11 @@ export function createConnectorRepository(db: Kysely<DatabaseSchema>): Connector
         assertStorable(t.metadata, context);
       });
       return db.transaction().execute(async (trx) => {
-        // The cursor moves only while this process holds the lease; otherwise nothing of the page is stored.
+        // The cursor moves only while this process holds the lease; otherwise nothing of the page is stored. A lease
+        // that ran out (a slow page) is still this process's until another claims it: claiming replaces the owner.
         const { rows: held } = await sql<{ dataset_id: number; workspace_id: number }>`
           update connectors set cursor = ${cursor}
-          where id = ${connectorId} and lease_owner = ${owner} and lease_expires_at >= now()
+          where id = ${connectorId} and lease_owner = ${owner}
           returning dataset_id, workspace_id`.execute(trx);
         const connector = held[0];
         if (connector === undefined) throw leaseLost(connectorId);
