@@ -859,6 +859,7 @@ export interface paths {
          *     The base URL is checked as webhook URLs are: one that resolves to a private, loopback or
          *     link-local address is refused with `400 INVALID_PARAMETER` naming `base_url`, unless the
          *     operator allows such targets (`TEXTCLASS_CONNECTOR_ALLOW_PRIVATE=true`).
+         *     A `dataset_id` that names no dataset of the workspace gives `404 NOT_FOUND`.
          *     Not idempotent: each call creates a connector.
          *
          *     Needs the `admin` role.
@@ -5902,6 +5903,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["DatasetNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
