@@ -6,6 +6,7 @@ import { CLIENT_SETTINGS, SERVER_SETTINGS, settingsHelp } from './app/config/set
 import { registerDatasetCommands } from './transport/cli/datasets.js';
 import { registerEncoderCommands } from './transport/cli/encoders.js';
 import { registerKeyCommands } from './transport/cli/keys.js';
+import { registerConnectorCommands } from './transport/cli/connectors.js';
 import { registerMigrateCommand } from './transport/cli/migrate.js';
 import { registerModelCommands } from './transport/cli/models.js';
 import { registerServeCommand } from './transport/cli/serve.js';
@@ -42,6 +43,7 @@ registerDatasetCommands(program);
 registerWorkspaceCommands(program);
 registerEncoderCommands(program);
 registerModelCommands(program);
+registerConnectorCommands(program);
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   process.stderr.write(`textclass: ${err instanceof Error ? err.message : String(err)}\n`);

@@ -830,6 +830,158 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/connectors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List connectors
+         * @description Lists the connectors of the workspace, ordered by id. Credentials are never returned
+         *     (`credentials_set` says whether they are stored). Paginated with `offset` and `limit`
+         *     (default 20, at most 100).
+         *
+         *     Needs the `admin` role.
+         */
+        get: operations["listConnectors"];
+        put?: never;
+        /**
+         * Create a connector
+         * @description Connects a helpdesk, CRM or IT-service-management account: its tickets are pulled every
+         *     `interval_seconds` into the dataset (upserted by the remote id: an edited ticket updates its
+         *     record, which is classified again), classified by the dataset's models, and, with
+         *     `write_back`, their labels written back onto the tickets. The first sync starts at once.
+         *
+         *     The credentials are encrypted at rest with the operator's key: a server without
+         *     `TEXTCLASS_CONNECTOR_KEY` refuses with `400 INVALID_PARAMETER` naming `credentials`.
+         *     The base URL is checked as webhook URLs are: one that resolves to a private, loopback or
+         *     link-local address is refused with `400 INVALID_PARAMETER` naming `base_url`, unless the
+         *     operator allows such targets (`TEXTCLASS_CONNECTOR_ALLOW_PRIVATE=true`).
+         *     A `dataset_id` that names no dataset of the workspace gives `404 NOT_FOUND`.
+         *     Not idempotent: each call creates a connector.
+         *
+         *     Needs the `admin` role.
+         */
+        post: operations["createConnector"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/connectors/{connector_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the connector, as returned by `createConnector` (`id`). Digits only: no
+                 *     sign, spaces, leading zeros, exponent or hex; at most 2147483647. Anything else is
+                 *     `400 INVALID_PARAMETER`, before any lookup.
+                 * @example 1
+                 */
+                connector_id: components["parameters"]["ConnectorIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a connector
+         * @description One connector of the workspace (without its credentials). A connector of another workspace
+         *     gives 404.
+         *
+         *     Needs the `admin` role.
+         */
+        get: operations["getConnector"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a connector
+         * @description Deletes a connector with its run log, its remote-id map and its pending writes. The records
+         *     it stored stay in the dataset.
+         *
+         *     Needs the `admin` role.
+         */
+        delete: operations["deleteConnector"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a connector
+         * @description Changes the name, base URL, credentials, field mapping, interval, write-back settings or
+         *     `enabled`; fields not sent keep their value (`write_back` is merged field by field). New
+         *     credentials or a new base URL take a connector out of `error`. A new base URL is checked as
+         *     in `createConnector`.
+         *
+         *     Needs the `admin` role.
+         */
+        patch: operations["updateConnector"];
+        trace?: never;
+    };
+    "/v2/connectors/{connector_id}/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the connector, as returned by `createConnector` (`id`). Digits only: no
+                 *     sign, spaces, leading zeros, exponent or hex; at most 2147483647. Anything else is
+                 *     `400 INVALID_PARAMETER`, before any lookup.
+                 * @example 1
+                 */
+                connector_id: components["parameters"]["ConnectorIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sync a connector now
+         * @description Makes the connector due now; a server process starts the run as soon as the connector is
+         *     free (a run in progress finishes first, and one more follows it). A connector in `error`
+         *     runs again. Follow the run with `listConnectorRuns`.
+         *
+         *     Needs the `admin` role.
+         */
+        post: operations["syncConnector"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/connectors/{connector_id}/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the connector, as returned by `createConnector` (`id`). Digits only: no
+                 *     sign, spaces, leading zeros, exponent or hex; at most 2147483647. Anything else is
+                 *     `400 INVALID_PARAMETER`, before any lookup.
+                 * @example 1
+                 */
+                connector_id: components["parameters"]["ConnectorIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a connector's runs
+         * @description The connector's sync runs, newest first: when each started and finished, how many tickets
+         *     it fetched and stored, how many labels it wrote back, what it skipped, and its error with
+         *     the remote's status and message. Paginated with `offset` and `limit`.
+         *
+         *     Needs the `admin` role.
+         */
+        get: operations["listConnectorRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/webhooks/{webhook_id}": {
         parameters: {
             query?: never;
@@ -2988,6 +3140,187 @@ export interface components {
             /** @description The Standard Webhooks signing secret `whsec_<base64>`, shown once. */
             secret: string;
         };
+        /**
+         * @description The remote system: `zendesk` (Support API), `freshdesk`, `servicenow` (Table API, `incident`) or `hubspot`
+         *     (CRM tickets).
+         * @enum {string}
+         */
+        ConnectorType: "zendesk" | "freshdesk" | "servicenow" | "hubspot";
+        /** @description The connector's write-back settings (see `ConnectorWriteBack`). */
+        ConnectorWriteBackSettings: {
+            enabled: boolean;
+            model_ids: components["schemas"]["ModelId"][];
+            /** @enum {string} */
+            mode: "tags" | "field" | "note";
+            field: string | null;
+        };
+        /** @description A connector that pulls tickets from a remote system into a dataset and writes labels back. */
+        Connector: {
+            id: number;
+            type: components["schemas"]["ConnectorType"];
+            name: string;
+            /** @description The account's base URL. */
+            base_url: string;
+            /** @description True when credentials are stored (they are never returned). */
+            credentials_set: boolean;
+            /** @description The dataset the tickets are stored in (its integer id). */
+            dataset_id: number;
+            field_mapping: {
+                columns: {
+                    [key: string]: string;
+                };
+                metadata: {
+                    [key: string]: string;
+                };
+            };
+            /** @description Seconds between scheduled syncs. */
+            interval_seconds: number;
+            write_back: components["schemas"]["ConnectorWriteBackSettings"];
+            /** @description False stops scheduled syncs. */
+            enabled: boolean;
+            /**
+             * @description `running` while a sync holds it; `error` when the remote refused the credentials (401/403) or they cannot be
+             *     opened: scheduled syncs stop until the credentials or the base URL change or a sync is requested.
+             * @enum {string}
+             */
+            status: "idle" | "running" | "error";
+            /** @description The remote's message when `status` is `error`; otherwise null. */
+            status_message: string | null;
+            /** Format: date-time */
+            next_run_at: string;
+            /** Format: date-time */
+            last_run_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** @description One page of connectors. */
+        ConnectorPage: {
+            data: components["schemas"]["Connector"][];
+            /** @description Number of items over all pages. */
+            total: number;
+            /** @description The `offset` used (echoed; 0 when not sent). */
+            offset: number;
+            /** @description The `limit` used (echoed; 20 when not sent). */
+            limit: number;
+            /** @description True when items follow this page (`offset + data.length < total`). */
+            has_more: boolean;
+        };
+        /**
+         * @description The account's credentials, by the names the system uses: `zendesk` needs `email` and `api_token`,
+         *     `freshdesk` `api_key`, `servicenow` `username` and `password`, `hubspot` `access_token`. Encrypted at rest
+         *     (AES-256-GCM under the operator's `TEXTCLASS_CONNECTOR_KEY`) and never returned.
+         */
+        ConnectorCredentials: {
+            [key: string]: string;
+        };
+        /**
+         * @description Which remote ticket fields fill which dataset columns and metadata keys. Fields are named as the connector
+         *     flattens them: nested objects as dotted paths (`custom_fields.priority`). The dataset's text column must be
+         *     mapped; a field a ticket lacks stores `null` (a column) or nothing (metadata).
+         */
+        ConnectorFieldMapping: {
+            /** @description Dataset column → remote field. Every key must be a column of the target dataset. */
+            columns: {
+                [key: string]: string;
+            };
+            /** @description Metadata key → remote field (stored as text in the record's metadata). */
+            metadata?: {
+                [key: string]: string;
+            };
+        };
+        /**
+         * @description Writing labels back onto the remote tickets. A model's labels are written only when its top label clears
+         *     its cut-off (the record does not need review for that model); a multi-label model writes every label that
+         *     clears its own cut-off. `tags`: the labels as tags; `field`: the top label into a custom field or property
+         *     (`field`); `note`: an internal note (private comment, work note). Each write is made once per ticket
+         *     version and model version, also across retries and restarts.
+         */
+        ConnectorWriteBack: {
+            /** @description Write labels back (false when not sent at creation). */
+            enabled?: boolean;
+            /** @description Models of the target dataset whose labels are written back. */
+            model_ids?: components["schemas"]["ModelId"][];
+            /**
+             * @description How the labels are written (`tags` when not sent at creation).
+             * @enum {string}
+             */
+            mode?: "tags" | "field" | "note";
+            /** @description The custom field or property written in mode `field`. */
+            field?: string | null;
+        };
+        /** @description A new connector. */
+        CreateConnectorRequest: {
+            type: components["schemas"]["ConnectorType"];
+            name: string;
+            /**
+             * @description The account's base URL (`https://acme.zendesk.com`, `https://acme.freshdesk.com`,
+             *     `https://acme.service-now.com`, `https://api.hubapi.com`); checked as webhook URLs are.
+             */
+            base_url: string;
+            credentials: components["schemas"]["ConnectorCredentials"];
+            /** @description The integer id of the dataset the tickets go to. */
+            dataset_id: number;
+            field_mapping: components["schemas"]["ConnectorFieldMapping"];
+            /** @description Seconds between scheduled syncs. */
+            interval_seconds: number;
+            write_back?: components["schemas"]["ConnectorWriteBack"];
+            /** @description True when not sent. */
+            enabled?: boolean;
+        };
+        /** @description Changes to a connector; fields not sent keep their value. The type and the dataset cannot change. */
+        UpdateConnectorRequest: {
+            name?: string;
+            base_url?: string;
+            credentials?: components["schemas"]["ConnectorCredentials"];
+            field_mapping?: components["schemas"]["ConnectorFieldMapping"];
+            interval_seconds?: number;
+            write_back?: components["schemas"]["ConnectorWriteBack"];
+            enabled?: boolean;
+        };
+        /** @description One sync run of a connector. */
+        ConnectorRun: {
+            id: string;
+            /**
+             * @description `manual`: requested with `syncConnector`.
+             * @enum {string}
+             */
+            trigger: "schedule" | "manual";
+            /**
+             * @description `interrupted`: the process running it stopped (its work resumes from the last committed page).
+             * @enum {string}
+             */
+            status: "running" | "succeeded" | "failed" | "interrupted";
+            /** Format: date-time */
+            started_at: string;
+            /** Format: date-time */
+            finished_at: string | null;
+            /** @description Tickets fetched from the remote. */
+            fetched: number;
+            /** @description Tickets stored as new records or as changes of their records (classified again). */
+            stored: number;
+            /** @description Label writes made on remote tickets. */
+            written_back: number;
+            /** @description Tickets fetched unchanged, and writes the remote refused for good. */
+            skipped: number;
+            error: null | {
+                /** @description `auth`, `rate_limited`, `remote`, `network`, `rejected`, `lease_lost`, `configuration` or `internal`. */
+                kind: string;
+                /** @description The remote's HTTP status; null when no response came. */
+                status: number | null;
+                /** @description The remote's own message (never credentials). */
+                message: string;
+            };
+        };
+        /** @description One page of a connector's runs, newest first. */
+        ConnectorRunPage: {
+            data: components["schemas"]["ConnectorRun"][];
+            total: number;
+            offset: number;
+            limit: number;
+            has_more: boolean;
+        };
         /** @description Changes to a webhook endpoint; fields not sent keep their value. */
         UpdateWebhookRequest: {
             /**
@@ -4005,6 +4338,22 @@ export interface components {
             };
         };
         /**
+         * @description The connector named in the path does not exist in the workspace of the key (`NOT_FOUND`).
+         *     Connectors of other workspaces are reported as missing too. Do not retry.
+         */
+        ConnectorNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
          * @description The webhook endpoint (or delivery) named in the path does not exist in the workspace of the key (`NOT_FOUND`).
          *     Endpoints of other workspaces are reported as missing too. Do not retry.
          */
@@ -4158,6 +4507,13 @@ export interface components {
          * @example 2
          */
         ApiKeyIdPath: number;
+        /**
+         * @description Integer id of the connector, as returned by `createConnector` (`id`). Digits only: no
+         *     sign, spaces, leading zeros, exponent or hex; at most 2147483647. Anything else is
+         *     `400 INVALID_PARAMETER`, before any lookup.
+         * @example 1
+         */
+        ConnectorIdPath: number;
         /**
          * @description Integer id of the webhook endpoint, as returned by `createWebhook` (`id`). Digits only: no
          *     sign, spaces, leading zeros, exponent or hex; at most 2147483647. Anything else is
@@ -5472,6 +5828,291 @@ export interface operations {
             403: components["responses"]["RoleForbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listConnectors: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Number of items to skip before the first item returned, 0 to 2147483647. Default 0 when omitted.
+                 *     A negative, non-integer or larger value gives `400 INVALID_PARAMETER`.
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Maximum number of items returned, 1 to 100. Default 20 when omitted. A value outside
+                 *     1 to 100 gives `400 INVALID_PARAMETER`.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of connectors. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectorPage"];
+                };
+            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createConnector: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateConnectorRequest"];
+            };
+        };
+        responses: {
+            /** @description The connector was created (without its credentials). */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Connector"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["DatasetNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getConnector: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the connector, as returned by `createConnector` (`id`). Digits only: no
+                 *     sign, spaces, leading zeros, exponent or hex; at most 2147483647. Anything else is
+                 *     `400 INVALID_PARAMETER`, before any lookup.
+                 * @example 1
+                 */
+                connector_id: components["parameters"]["ConnectorIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connector. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Connector"];
+                };
+            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["ConnectorNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteConnector: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the connector, as returned by `createConnector` (`id`). Digits only: no
+                 *     sign, spaces, leading zeros, exponent or hex; at most 2147483647. Anything else is
+                 *     `400 INVALID_PARAMETER`, before any lookup.
+                 * @example 1
+                 */
+                connector_id: components["parameters"]["ConnectorIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connector is deleted. */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["ConnectorNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateConnector: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the connector, as returned by `createConnector` (`id`). Digits only: no
+                 *     sign, spaces, leading zeros, exponent or hex; at most 2147483647. Anything else is
+                 *     `400 INVALID_PARAMETER`, before any lookup.
+                 * @example 1
+                 */
+                connector_id: components["parameters"]["ConnectorIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateConnectorRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated connector. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Connector"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["ConnectorNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    syncConnector: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the connector, as returned by `createConnector` (`id`). Digits only: no
+                 *     sign, spaces, leading zeros, exponent or hex; at most 2147483647. Anything else is
+                 *     `400 INVALID_PARAMETER`, before any lookup.
+                 * @example 1
+                 */
+                connector_id: components["parameters"]["ConnectorIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sync is requested. */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Connector"];
+                };
+            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["ConnectorNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listConnectorRuns: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Number of items to skip before the first item returned, 0 to 2147483647. Default 0 when omitted.
+                 *     A negative, non-integer or larger value gives `400 INVALID_PARAMETER`.
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Maximum number of items returned, 1 to 100. Default 20 when omitted. A value outside
+                 *     1 to 100 gives `400 INVALID_PARAMETER`.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the connector, as returned by `createConnector` (`id`). Digits only: no
+                 *     sign, spaces, leading zeros, exponent or hex; at most 2147483647. Anything else is
+                 *     `400 INVALID_PARAMETER`, before any lookup.
+                 * @example 1
+                 */
+                connector_id: components["parameters"]["ConnectorIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of runs. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectorRunPage"];
+                };
+            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["ConnectorNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };

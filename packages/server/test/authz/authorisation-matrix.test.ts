@@ -9,6 +9,7 @@ import { finished } from '../models/support.js';
 import { startTestServer, type TestServer } from '../testing/in-process.js';
 import { allows, MATRIX, ROLES, type MatrixContext } from './matrix.js';
 import { classificationJobs } from '../../src/core/datasets/classification-jobs.js';
+import { TEST_CONNECTOR_KEY } from '../connectors/support.js';
 
 interface ContractOperation {
   operationId: string;
@@ -64,6 +65,20 @@ const ctx: MatrixContext = {
       secret: 'whsec_dGVzdHRlc3R0ZXN0dGVzdHRlc3R0ZXN0dGVzdHRlc3Q=',
     });
     return endpoint.id;
+  },
+  async freshConnectorId() {
+    const dataset = Number((await ctx.freshDatasetKey()).slice(3));
+    const connector = await server.running.runtime.services.connectors.create(server.workspace.id, {
+      type: 'zendesk',
+      name: 'matrix',
+      baseUrl: 'https://192.0.2.10',
+      credentials: { email: 'agent@example.com', api_token: 'matrix-token' },
+      datasetId: dataset,
+      fieldMapping: { columns: { text: 'description' } },
+      intervalSeconds: 3600,
+      enabled: false,
+    });
+    return connector.id;
   },
   async freshRedeliverPath() {
     const id = await ctx.freshWebhookId();
@@ -131,7 +146,7 @@ const ctx: MatrixContext = {
 let modelCount = 0;
 
 beforeAll(async () => {
-  server = await startTestServer({ pipelinePollMs: 20 });
+  server = await startTestServer({ pipelinePollMs: 20, connectorKey: TEST_CONNECTOR_KEY });
   for (const role of ROLES) keys[role] = await server.createKey(server.workspace, role);
 }, 120_000);
 afterAll(async () => {

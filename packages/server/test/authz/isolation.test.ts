@@ -6,6 +6,7 @@ import { datasetKey } from '../../src/core/datasets/dataset-keys.js';
 import { createUploadRepository } from '../../src/adapters/storage/index.js';
 import { startTestServer, type TestServer } from '../testing/in-process.js';
 import { classificationJobs } from '../../src/core/datasets/classification-jobs.js';
+import { TEST_CONNECTOR_KEY } from '../connectors/support.js';
 
 interface Foreign {
   modelId: number;
@@ -17,6 +18,7 @@ interface Foreign {
   trainingJobId: string;
   recordId: string;
   exampleId: string;
+  connectorId: number;
 }
 interface IsolationRow {
   name: string;
@@ -337,6 +339,65 @@ const ROWS: IsolationRow[] = [
     adminOnly: true,
   },
   {
+    name: "get B's connector",
+    template: '/v2/connectors/{connector_id}',
+    method: 'GET',
+    path: (b) => `/v2/connectors/${b.connectorId}`,
+    ownerStatus: 200,
+    adminOnly: true,
+  },
+  {
+    name: "update B's connector",
+    template: '/v2/connectors/{connector_id}',
+    method: 'PATCH',
+    path: (b) => `/v2/connectors/${b.connectorId}`,
+    body: () => ({ name: 'intrusion' }),
+    ownerStatus: 200,
+    adminOnly: true,
+  },
+  {
+    name: "sync B's connector",
+    template: '/v2/connectors/{connector_id}/sync',
+    method: 'POST',
+    path: (b) => `/v2/connectors/${b.connectorId}/sync`,
+    ownerStatus: 202,
+    adminOnly: true,
+  },
+  {
+    name: "list B's connector runs",
+    template: '/v2/connectors/{connector_id}/runs',
+    method: 'GET',
+    path: (b) => `/v2/connectors/${b.connectorId}/runs`,
+    ownerStatus: 200,
+    adminOnly: true,
+  },
+  {
+    name: "connect to B's dataset",
+    template: '/v2/connectors',
+    method: 'POST',
+    path: () => '/v2/connectors',
+    body: (b) => ({
+      type: 'zendesk',
+      name: 'intrusion',
+      base_url: 'https://192.0.2.10',
+      credentials: { email: 'agent@example.com', api_token: 'intrusion' },
+      dataset_id: b.datasetId,
+      field_mapping: { columns: { text: 'description' } },
+      interval_seconds: 3600,
+      enabled: false,
+    }),
+    ownerStatus: 201,
+    adminOnly: true,
+  },
+  {
+    name: "delete B's connector",
+    template: '/v2/connectors/{connector_id}',
+    method: 'DELETE',
+    path: (b) => `/v2/connectors/${b.connectorId}`,
+    ownerStatus: 204,
+    adminOnly: true,
+  },
+  {
     name: "delete B's webhook",
     template: '/v2/webhooks/{webhook_id}',
     method: 'DELETE',
@@ -359,7 +420,7 @@ let ownerKey: string;
 const callerKeys: Record<string, string> = {};
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ connectorKey: TEST_CONNECTOR_KEY });
   const { repos, services } = server.running.runtime;
   const b = await server.createWorkspace({ name: 'workspace-b', plan: 'enterprise' });
   const model = await repos.models.create({ ...(await repos.models.get(server.workspace.id, 1))!, workspaceId: b.id });
@@ -408,7 +469,18 @@ beforeAll(async () => {
   });
   await repos.lifecycle.addExamples(model.id, [{ text: 'an example of B', label: model.labels[0]!.name }], 'api');
   const exampleId = (await repos.examples.list(model.id, { offset: 0, limit: 1 }, {})).items[0]!.id;
+  const connector = await services.connectors.create(b.id, {
+    type: 'zendesk',
+    name: 'B only',
+    baseUrl: 'https://192.0.2.10',
+    credentials: { email: 'agent@example.com', api_token: 'b-token' },
+    datasetId: dataset.id,
+    fieldMapping: { columns: { text: 'description' } },
+    intervalSeconds: 3600,
+    enabled: false,
+  });
   foreign = {
+    connectorId: connector.id,
     exampleId,
     modelId: model.id,
     datasetId: dataset.id,

@@ -12,6 +12,8 @@ export interface MatrixContext {
   freshUploadPath(): Promise<string>;
   /** A new (disabled) webhook endpoint of the caller's workspace, to delete. */
   freshWebhookId(): Promise<number>;
+  /** A new (disabled) connector of the caller's workspace, on a new dataset. */
+  freshConnectorId(): Promise<number>;
   /** `/v2/webhooks/{id}/deliveries/{delivery_id}/redeliver` of a new delivery. */
   freshRedeliverPath(): Promise<string>;
   /** A new model of the caller's workspace: zero-shot (version 1, undeployed, or deployed), fine-tuned with two examples per label, or trained twice with version 2 served over 1. */
@@ -315,6 +317,73 @@ export const MATRIX: readonly MatrixRow[] = [
     path: (ctx) => ctx.freshRedeliverPath(),
     least: 'admin',
     success: 202,
+  },
+  {
+    operationId: 'listConnectors',
+    method: 'GET',
+    template: '/v2/connectors',
+    path: () => '/v2/connectors',
+    least: 'admin',
+    success: 200,
+  },
+  {
+    operationId: 'createConnector',
+    method: 'POST',
+    template: '/v2/connectors',
+    path: () => '/v2/connectors',
+    bodyOf: async (ctx) => ({
+      type: 'zendesk',
+      name: 'matrix',
+      base_url: 'https://192.0.2.10',
+      credentials: { email: 'agent@example.com', api_token: 'matrix-token' },
+      dataset_id: Number((await ctx.freshDatasetKey()).slice(3)),
+      field_mapping: { columns: { text: 'description' } },
+      interval_seconds: 3600,
+      enabled: false,
+    }),
+    least: 'admin',
+    success: 201,
+  },
+  {
+    operationId: 'getConnector',
+    method: 'GET',
+    template: '/v2/connectors/{connector_id}',
+    path: async (ctx) => `/v2/connectors/${await ctx.freshConnectorId()}`,
+    least: 'admin',
+    success: 200,
+  },
+  {
+    operationId: 'updateConnector',
+    method: 'PATCH',
+    template: '/v2/connectors/{connector_id}',
+    path: async (ctx) => `/v2/connectors/${await ctx.freshConnectorId()}`,
+    body: { name: 'renamed' },
+    least: 'admin',
+    success: 200,
+  },
+  {
+    operationId: 'deleteConnector',
+    method: 'DELETE',
+    template: '/v2/connectors/{connector_id}',
+    path: async (ctx) => `/v2/connectors/${await ctx.freshConnectorId()}`,
+    least: 'admin',
+    success: 204,
+  },
+  {
+    operationId: 'syncConnector',
+    method: 'POST',
+    template: '/v2/connectors/{connector_id}/sync',
+    path: async (ctx) => `/v2/connectors/${await ctx.freshConnectorId()}/sync`,
+    least: 'admin',
+    success: 202,
+  },
+  {
+    operationId: 'listConnectorRuns',
+    method: 'GET',
+    template: '/v2/connectors/{connector_id}/runs',
+    path: async (ctx) => `/v2/connectors/${await ctx.freshConnectorId()}/runs`,
+    least: 'admin',
+    success: 200,
   },
   {
     operationId: 'createModel',

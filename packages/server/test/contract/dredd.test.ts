@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, startServerProcess, TEST_API_KEY, type ServerProcess } from '../../src/testing/server-process.js';
+import { TEST_CONNECTOR_KEY } from '../connectors/support.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -26,7 +27,11 @@ describe('Dredd against the running server', () => {
     });
     server = await startServerProcess({
       dataDir,
-      env: { TEXTCLASS_VALIDATE_RESPONSES: 'true', TEXTCLASS_UPLOAD_MAX_BYTES: String(2 * 1024 * 1024) },
+      env: {
+        TEXTCLASS_VALIDATE_RESPONSES: 'true',
+        TEXTCLASS_UPLOAD_MAX_BYTES: String(2 * 1024 * 1024),
+        TEXTCLASS_CONNECTOR_KEY: TEST_CONNECTOR_KEY,
+      },
     });
   }, 120_000);
 

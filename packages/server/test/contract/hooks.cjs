@@ -152,6 +152,62 @@ function webhookTransaction(transaction, status, done) {
   return false;
 }
 
+/** A connector body the run can store: the demo dataset ds_1, a public address literal, and disabled (never called). */
+function runnableConnector(raw) {
+  return JSON.stringify({
+    ...JSON.parse(raw),
+    base_url: 'https://192.0.2.10',
+    dataset_id: 1,
+    field_mapping: { columns: { text: 'description' } },
+    write_back: { enabled: false },
+    enabled: false,
+  });
+}
+
+/** A connector made for a destructive transaction (delete), so the example's id 1 stays for the others. */
+async function connectorToDelete(transaction) {
+  const response = await fetch(`${transaction.protocol}//${transaction.host}:${transaction.port}/v2/connectors`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
+    body: runnableConnector(
+      JSON.stringify({
+        type: 'zendesk',
+        name: 'dredd: to delete',
+        interval_seconds: 3600,
+        credentials: { email: 'agent@example.com', api_token: 'dredd' },
+      }),
+    ),
+  });
+  if (response.status !== 201) throw new Error(`could not create a connector to delete: ${response.status}`);
+  return (await response.json()).id;
+}
+
+/** Connector transactions that need a rewrite; true when handled (done is called). */
+function connectorTransaction(transaction, status, done) {
+  const template = templatePath(transaction);
+  if (template === '/v2/connectors' && transaction.request.method === 'POST' && (status === 201 || status === 404)) {
+    transaction.request.body = runnableConnector(transaction.request.body);
+    if (status === 404)
+      transaction.request.body = JSON.stringify({ ...JSON.parse(transaction.request.body), dataset_id: 999999 });
+    done();
+    return true;
+  }
+  if (template === '/v2/connectors/{connector_id}' && status === 204) {
+    connectorToDelete(transaction).then(
+      (id) => {
+        setPath(transaction, pathWithId(transaction, String(id)));
+        done();
+      },
+      (err) => {
+        transaction.fail = String(err);
+        done();
+      },
+    );
+    return true;
+  }
+  return false;
+}
+
 /** Waits until the dataset is ready again, so one upload transaction never meets the previous one still ingesting. */
 async function datasetReady(transaction, key) {
   for (;;) {
@@ -440,6 +496,7 @@ hooks.beforeEach((transaction, done) => {
     return;
   }
   if (webhookTransaction(transaction, status, done)) return;
+  if (connectorTransaction(transaction, status, done)) return;
   if (modelTransaction(transaction, status, done)) return;
   if (uploadTransaction(transaction, status, done)) return;
   if (status === 200 && templatePath(transaction) === '/v2/datasets/{dataset_id}/export') {
@@ -478,7 +535,7 @@ hooks.beforeEach((transaction, done) => {
       else transaction.skip = true;
       break;
     case 404:
-      if (/\{(model_id|dataset_id|key_id|webhook_id)\}/.test(templatePath(transaction)))
+      if (/\{(model_id|dataset_id|key_id|webhook_id|connector_id)\}/.test(templatePath(transaction)))
         setPath(transaction, pathWithId(transaction, '999999'));
       else if (hasBody && /inference$/.test(templatePath(transaction)))
         transaction.request.body = withMissingModel(transaction.request.body);

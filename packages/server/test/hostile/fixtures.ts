@@ -5,6 +5,8 @@ import path from 'node:path';
 import { runCli, startServerProcess, TEST_API_KEY, type ServerProcess } from '../../src/testing/server-process.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-receiver.js';
 import { send } from './wire.js';
+import { connectorBody } from './connector-seed.js';
+import { TEST_CONNECTOR_KEY } from '../connectors/support.js';
 
 /** Ids of one workspace's resources, as its API shows them. */
 export interface WorkspaceIds {
@@ -30,6 +32,9 @@ export interface WorkspaceIds {
   recordId: string;
   /** An example of the fine-tuned model (updateModelExample, deleteModelExample). */
   exampleId: string;
+  /** A disabled connector, and one that deleteConnector may delete. */
+  connectorId: number;
+  doomedConnectorId: number;
 }
 
 export interface World {
@@ -146,6 +151,8 @@ async function makeResources(base: URL, key: string, receiverUrl: string, tag: s
     const page = await api('GET', `/v2/webhooks/${webhook.id}/deliveries`);
     return page.data[0]?.id as string | undefined;
   });
+  const connector = await api('POST', '/v2/connectors', connectorBody(dataset.id, `${tag} connector`));
+  const doomedConnector = await api('POST', '/v2/connectors', connectorBody(dataset.id, `${tag} doomed connector`));
   const doomedKey = await api('POST', '/v2/api-keys', { name: `${tag} doomed`, role: 'reader' });
   const reader = await api('POST', '/v2/api-keys', { name: `${tag} reader`, role: 'reader' });
   return {
@@ -162,6 +169,8 @@ async function makeResources(base: URL, key: string, receiverUrl: string, tag: s
     readerKey: reader.key,
     recordId: String(record.id),
     exampleId,
+    connectorId: connector.id,
+    doomedConnectorId: doomedConnector.id,
   };
 }
 
@@ -182,7 +191,13 @@ export async function buildWorld(): Promise<World> {
   const receiver = await startWebhookReceiver();
   const server = await startServerProcess({
     dataDir,
-    env: { TEXTCLASS_WEBHOOK_ALLOW_PRIVATE: 'true', TEXTCLASS_PIPELINE_POLL_MS: '50', LOG_LEVEL: 'warn' },
+    env: {
+      TEXTCLASS_WEBHOOK_ALLOW_PRIVATE: 'true',
+      TEXTCLASS_CONNECTOR_ALLOW_PRIVATE: 'true',
+      TEXTCLASS_CONNECTOR_KEY: TEST_CONNECTOR_KEY,
+      TEXTCLASS_PIPELINE_POLL_MS: '50',
+      LOG_LEVEL: 'warn',
+    },
   });
   const base = new URL(server.url);
   timings.server = Date.now() - t0 - timings.cli;

@@ -1,6 +1,7 @@
 // A valid request for every operation of the contract, aimed at our workspace's resources: what the hostile generator starts from.
 import type { ContractOperation } from './contract.js';
 import type { WorkspaceIds } from './fixtures.js';
+import { connectorBody } from './connector-seed.js';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -59,6 +60,11 @@ function pathOf(op: ContractOperation, c: SeedContext): Seed['path'] {
         break;
       case 'webhook_id': {
         const pick = (w: WorkspaceIds) => (doomed ? w.doomedWebhookId : w.webhookId);
+        path[p.name] = { value: String(pick(ids)), kind: 'int', foreign: String(pick(foreign)) };
+        break;
+      }
+      case 'connector_id': {
+        const pick = (w: WorkspaceIds) => (doomed ? w.doomedConnectorId : w.connectorId);
         path[p.name] = { value: String(pick(ids)), kind: 'int', foreign: String(pick(foreign)) };
         break;
       }
@@ -149,6 +155,10 @@ function bodyOf(op: ContractOperation, c: SeedContext): Partial<Pick<Seed, 'json
         : { file: { type: 'application/x-ndjson', text: '{"text":"hello","n":1}\n{"text":"again","n":null}\n' } };
     case 'createApiKey':
       return { json: { name: `hostile key ${c.next()}`, role: 'reader' } };
+    case 'createConnector':
+      return { json: connectorBody(ids.datasetId, `hostile connector ${c.next()}`) };
+    case 'updateConnector':
+      return { json: { name: `hostile connector ${c.next()}`, interval_seconds: 3600, write_back: { mode: 'tags' } } };
     case 'createWebhook':
       return { json: { url: c.receiverUrl, events: ['classification.completed'], enabled: false } };
     case 'updateWebhook':

@@ -38,12 +38,15 @@ import { loggingAnswerObserver } from '../../adapters/chat-completions/answer-lo
 import type { Logger } from '../../adapters/observability/logger.js';
 import { createRateLimiter } from '../../adapters/redis-limits/create-rate-limiter.js';
 import { createPipeline } from './pipeline-workers.js';
+import { createConnectorWorkers } from './connector-workers.js';
+import { createConnectorSources } from '../../adapters/connectors/index.js';
 import { neededEncoders } from './needed-encoders.js';
 import { startQuietCollector } from '../process/quiet-collector.js';
 import { collectGarbage, youngGenerationBytes } from '../process/settle-heap.js';
 import { checkDeferredPackages } from '../process/deferred-packages.js';
 import { DeferredEncoderProvider, DeferredLanguageDetector, readinessCheck } from './readiness.js';
 import {
+  createConnectorRepository,
   createPipelineStats,
   createRepositories,
   createUploadRepository,
@@ -215,6 +218,14 @@ export async function composeRuntime(
     encoders,
     runners,
   });
+  const connectorWorkers = createConnectorWorkers({
+    config,
+    repos,
+    connectors: createConnectorRepository(database.db),
+    sources: createConnectorSources({ allowPrivateAddresses: config.connectorAllowPrivate }),
+    logger,
+    metrics,
+  });
   const services: AppServices = {
     authenticator: new Authenticator(repos.apiKeys),
     apiKeys: new ApiKeyService(repos.apiKeys),
@@ -231,6 +242,7 @@ export async function composeRuntime(
     readLabelledExamples,
     metrics,
     webhooks: new WebhookEndpointService(repos.webhooks, (url) => checkWebhookUrl(url, config.webhookAllowPrivate)),
+    connectors: connectorWorkers.service,
     lifecycle: new ModelLifecycle({
       models: repos.models,
       lifecycle: repos.lifecycle,
@@ -257,10 +269,18 @@ export async function composeRuntime(
   };
   const pipeline = createPipeline(config, repos, encoders, classifier, logger, onnxHeadGraphs, events, tracing);
   pipeline.start(ready);
+  // Syncs start with the classification worker, once the encoders are ready.
+  ready.then(
+    () => {
+      if (!closed) connectorWorkers.start();
+    },
+    () => undefined,
+  );
   // Encoders close after the work that uses them: a transformer's worker thread then releases its session before exit.
   const close = async () => {
     closed = true;
     stopQuietCollector?.();
+    await connectorWorkers.stop();
     await pipeline.stop();
     await runners.close();
     servingEncoders?.stop();

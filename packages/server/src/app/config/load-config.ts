@@ -65,6 +65,11 @@ export interface Config {
   webhookTimeoutMs: number;
   /** How long a claimed classification job stays with its process before another may take it, in ms (TEXTCLASS_JOB_LEASE_MS). */
   jobLeaseMs: number;
+  /** Connectors: the credential key's text (TEXTCLASS_CONNECTOR_KEY, a secret), private base URLs allowed, the lease and the classification wait in ms. */
+  connectorKey: string | undefined;
+  connectorAllowPrivate: boolean;
+  connectorLeaseMs: number;
+  connectorClassificationWaitMs: number;
   /** OpenAI-compatible chat-completions endpoints for llm models, by name (TEXTCLASS_LLM_ENDPOINTS, or TEXTCLASS_LLM_URL for "default"). */
   llmEndpoints: ReadonlyMap<string, LlmEndpointConfig>;
   /** Strict-Transport-Security (TEXTCLASS_HSTS_MAX_AGE > 0, TEXTCLASS_HSTS_INCLUDE_SUBDOMAINS); undefined: not sent. */
@@ -122,6 +127,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     webhookRetryScheduleMs: overrides.webhookRetryScheduleMs ?? readSetting(SERVER.webhookRetryScheduleMs, env),
     webhookTimeoutMs: overrides.webhookTimeoutMs ?? readSetting(SERVER.webhookTimeoutMs, env),
     jobLeaseMs: overrides.jobLeaseMs ?? readSetting(SERVER.jobLeaseMs, env),
+    connectorKey: overrides.connectorKey ?? readSetting(SERVER.connectorKey, env),
+    connectorAllowPrivate: overrides.connectorAllowPrivate ?? readSetting(SERVER.connectorAllowPrivate, env),
+    connectorLeaseMs: overrides.connectorLeaseMs ?? readSetting(SERVER.connectorLeaseMs, env),
+    connectorClassificationWaitMs:
+      overrides.connectorClassificationWaitMs ?? readSetting(SERVER.connectorClassificationWaitMs, env),
     // The endpoints' and the tracer's own rows (TEXTCLASS_LLM_*, OTEL_*) are read by their adapters' parsers.
     llmEndpoints: overrides.llmEndpoints ?? parseLlmEndpoints(env),
     // HSTS is off unless TEXTCLASS_HSTS_MAX_AGE is a positive number of seconds; subdomains only when asked.

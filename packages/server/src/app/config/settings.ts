@@ -270,6 +270,36 @@ export const SERVER = {
     parse: ms('TEXTCLASS_JOB_LEASE_MS', 1_000),
     description: 'how long a claimed classification job stays with its process',
   },
+  connectorKey: {
+    env: 'TEXTCLASS_CONNECTOR_KEY',
+    parse: asText,
+    secret: 'value',
+    description:
+      'AES-256-GCM key sealing connector credentials: 32 bytes as base64 or 64 hex digits (connectors cannot be created without it)',
+  },
+  connectorAllowPrivate: {
+    env: 'TEXTCLASS_CONNECTOR_ALLOW_PRIVATE',
+    flag: '--connector-allow-private <bool>',
+    default: 'false',
+    parse: parseBool,
+    description: 'allow connector base URLs on private, loopback or link-local addresses',
+  },
+  connectorLeaseMs: {
+    env: 'TEXTCLASS_CONNECTOR_LEASE_MS',
+    flag: '--connector-lease-ms <ms>',
+    default: '60000',
+    parse: ms('TEXTCLASS_CONNECTOR_LEASE_MS', 1_000),
+    description:
+      'how long a connector stays leased by the process syncing it without renewal (a dead holder frees it then)',
+  },
+  connectorClassificationWaitMs: {
+    env: 'TEXTCLASS_CONNECTOR_CLASSIFICATION_WAIT_MS',
+    flag: '--connector-classification-wait-ms <ms>',
+    default: '60000',
+    parse: ms('TEXTCLASS_CONNECTOR_CLASSIFICATION_WAIT_MS', 0),
+    description:
+      "how long a sync run waits for its tickets' classification to write labels back (the rest at the next run)",
+  },
   llmEndpoints: {
     env: 'TEXTCLASS_LLM_ENDPOINTS',
     flag: '--llm-endpoints <json>',

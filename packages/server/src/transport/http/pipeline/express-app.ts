@@ -4,6 +4,7 @@ import express, { type Express } from 'express';
 import { apiKeyRoutes } from '../routes/api-keys.js';
 import { usageRoutes } from '../routes/usage.js';
 import { webhookRoutes } from '../routes/webhooks.js';
+import { connectorRoutes } from '../routes/connectors.js';
 import { modelLifecycleRoutes } from '../routes/model-lifecycle.js';
 import { modelRecordRoutes } from '../routes/model-records.js';
 import { reviewRoutes } from '../routes/review.js';
@@ -79,6 +80,7 @@ export function createHttpStack(services: AppServices, options: AppOptions): Htt
   app.use(apiKeyRoutes(services));
   app.use(usageRoutes(services));
   app.use(webhookRoutes(services));
+  app.use(connectorRoutes(services));
   app.use(unknownRoute());
   app.use('/v1', errorHandler(options.logger, { present: (error) => openAiErrorBody(error), metrics }));
   app.use(errors);

@@ -19,6 +19,7 @@ import type { SimilarityService } from '../../../core/classification/similarity.
 import type { EmbeddingService } from '../../../core/embeddings/embed-texts.js';
 import type { WebhookEndpointService } from '../../../core/webhooks/webhook-endpoints.js';
 import type { Metrics } from '../../../adapters/observability/prometheus-metrics.js';
+import type { ConnectorService } from '../../../core/connectors/connector-service.js';
 
 /** What GET /health/ready reports: each part's state; ready when all are ok. */
 export interface ReadinessReport {
@@ -55,6 +56,8 @@ export interface AppServices {
   /** Prometheus metrics; absent when TEXTCLASS_METRICS=false. */
   metrics?: Metrics | undefined;
   webhooks: WebhookEndpointService;
+  /** Connectors to remote systems (admin endpoints); their sync runner is a pipeline worker. */
+  connectors: ConnectorService;
   /** Model lifecycle: create, examples, training jobs, versions, deploy / archive / rollback, evaluations. */
   lifecycle: ModelLifecycle;
   /** A model's training examples one by one: list, edit, delete. */
