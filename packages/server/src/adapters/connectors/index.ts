@@ -2,6 +2,9 @@
 import type { LookupFunction } from 'node:net';
 import type { ConnectorSourceFactory, ConnectorType, WriteBackMode } from '../../core/ports/connector-sources.js';
 import { RemoteSystemError } from '../../core/ports/connector-sources.js';
+import { createFreshdeskSource } from './freshdesk.js';
+import { createHubSpotSource } from './hubspot.js';
+import { createServiceNowSource } from './servicenow.js';
 import { createZendeskSource } from './zendesk.js';
 
 export { checkConnectorBaseUrl } from './base-url.js';
@@ -70,6 +73,12 @@ export function createConnectorSources(options: ConnectorSourcesOptions): Connec
     switch (endpoint.type) {
       case 'zendesk':
         return createZendeskSource(resolved, options);
+      case 'freshdesk':
+        return createFreshdeskSource(resolved, options);
+      case 'servicenow':
+        return createServiceNowSource(resolved, options);
+      case 'hubspot':
+        return createHubSpotSource(resolved, options);
       default:
         throw new RemoteSystemError('rejected', null, `no connector source for "${String(endpoint.type)}"`);
     }

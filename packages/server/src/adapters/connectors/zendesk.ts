@@ -119,10 +119,9 @@ export function createZendeskSource(endpoint: ConnectorEndpoint, options: Zendes
     type: 'zendesk',
 
     async fetchPage(cursor, since, signal): Promise<TicketPage> {
-      const at: ZendeskCursor =
-        cursor !== null
-          ? (JSON.parse(cursor) as ZendeskCursor)
-          : { start_time: Math.floor((since?.getTime() ?? 0) / 1000) };
+      // The export refuses a start_time within the last minute (it holds that minute back anyway).
+      const start = Math.min(Math.floor((since?.getTime() ?? 0) / 1000), Math.floor(Date.now() / 1000) - 61);
+      const at: ZendeskCursor = cursor !== null ? (JSON.parse(cursor) as ZendeskCursor) : { start_time: start };
       const query =
         at.cursor !== undefined ? `cursor=${encodeURIComponent(at.cursor)}` : `start_time=${at.start_time ?? 0}`;
       const { body } = await api.request(

@@ -1,5 +1,8 @@
 // `npm run connectors:standin -- <zendesk|freshdesk|servicenow|hubspot> [--port N] [--tickets N]`: a vendor stand-in with seeded tickets.
 import { parseArgs } from 'node:util';
+import { startFreshdeskStandin } from './freshdesk-standin.js';
+import { startHubSpotStandin } from './hubspot-standin.js';
+import { startServiceNowStandin } from './servicenow-standin.js';
 import { startZendeskStandin } from './zendesk-standin.js';
 
 interface Started {
@@ -10,6 +13,9 @@ interface Started {
 
 const starters: Record<string, (seed: number, port: number) => Promise<Started>> = {
   zendesk: (seed, port) => startZendeskStandin({ seed, port }),
+  freshdesk: (seed, port) => startFreshdeskStandin({ seed, port }),
+  servicenow: (seed, port) => startServiceNowStandin({ seed, port }),
+  hubspot: (seed, port) => startHubSpotStandin({ seed, port }),
 };
 
 const { values, positionals } = parseArgs({
