@@ -6,7 +6,9 @@ import type { RemoteTicket, TicketPage } from '../../core/ports/connector-source
  * while the sync pages moves past the watermark and is listed again later, and nothing shifts out of a page already
  * read (the shift that loses tickets when paging by offset). Tickets updated exactly at `since` that were already
  * taken (`seen`) are dropped. Only when a whole page shares one update time does the cursor page within that time
- * (`page`), since asking again from `since` would return the same page.
+ * (`page`), since asking again from `since` would return the same page. That one case pages by offset within the
+ * shared time: if a ticket of that group is edited between two of its pages, the ticket after it can shift onto the
+ * page already read and is not listed in this run (it is listed again once it changes).
  */
 export interface WatermarkCursor {
   /** The vendor's own timestamp text of the watermark. */
