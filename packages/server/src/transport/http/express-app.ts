@@ -7,6 +7,7 @@ import { authenticate } from './auth.js';
 import { corsFor } from './cors.js';
 import { apiKeyRoutes } from './routes/api-keys.js';
 import { usageRoutes } from './routes/usage.js';
+import { currentKeyRoutes } from './routes/current-key.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { jsonBody } from './body.js';
 import { laneJsonBody } from './lane-json-body.js';
@@ -127,6 +128,7 @@ export function createHttpStack(services: AppServices, options: AppOptions): Htt
   app.use(uploadRoutes(services));
   app.use(apiKeyRoutes(services));
   app.use(usageRoutes(services));
+  app.use(currentKeyRoutes());
   app.use(webhookRoutes(services));
   app.use(unknownRoute());
   app.use(

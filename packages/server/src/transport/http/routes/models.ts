@@ -3,7 +3,7 @@ import { Router } from 'express';
 import { requirePermission } from '../auth.js';
 import { callerOf } from '../context.js';
 import { pageEnvelope, pageRequest } from '../pagination.js';
-import { presentModel, presentModelSummary } from '../presenters.js';
+import { presentModel, presentModelListItem } from '../presenters.js';
 import type { AppServices } from '../services.js';
 import type { ModelStatus } from '../../../core/shared/types.js';
 import type { ResponseBody } from '../wire.js';
@@ -16,7 +16,7 @@ export function modelRoutes(services: AppServices): Router {
     const request = pageRequest(req);
     const status = typeof req.query.status === 'string' ? req.query.status : 'deployed';
     const page = await models.list(callerOf(res).workspace.id, request, status as ModelStatus | 'all');
-    const response: ResponseBody<'listModels', 200> = pageEnvelope(page, request, presentModelSummary);
+    const response: ResponseBody<'listModels', 200> = pageEnvelope(page, request, presentModelListItem);
     res.json(response);
   });
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Router, type Response } from 'express';
 import type { AppServices } from '../services.js';
 import { docsRoutes } from './docs-page.js';
+import { consoleRoutes } from './console-page.js';
 
 const contractDir = path.join(
   path.dirname(createRequire(import.meta.url).resolve('@textclass/openapi/package.json')),
@@ -41,6 +42,7 @@ export function systemRoutes(services: AppServices): Router {
   router.get('/openapi.json', file('openapi.json', 'application/json'));
   router.get('/openapi.yaml', file('openapi.yaml', 'application/yaml'));
   router.use(docsRoutes());
+  router.use(consoleRoutes());
 
   return router;
 }
