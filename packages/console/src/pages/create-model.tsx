@@ -20,6 +20,7 @@ export function CreateModel() {
   const [name, setName] = useState('');
   const [kind, setKind] = useState<Kind>('fine-tuned');
   const [multiLabel, setMultiLabel] = useState(false);
+  const [threshold, setThreshold] = useState('');
   const [labels, setLabels] = useState<LabelDraft[]>([
     { name: '', description: '' },
     { name: '', description: '' },
@@ -76,6 +77,7 @@ export function CreateModel() {
             ...(label.description.trim() ? { descriptions: [label.description.trim()] } : {}),
           })),
         ...(kind === 'fine-tuned' && multiLabel ? { multi_label: true } : {}),
+        ...(threshold.trim() !== '' ? { confidence_threshold: Number(threshold) } : {}),
         ...(needsExamples && mapped ? { examples: mapped.examples } : {}),
       };
       const model = await ok(client.POST('/v2/models', { body }));
@@ -150,6 +152,18 @@ export function CreateModel() {
             </label>
           )}
         </fieldset>
+        <label for="model-threshold">
+          Confidence threshold (0–1, optional): records classified below it go to the review queue
+        </label>
+        <input
+          id="model-threshold"
+          type="number"
+          min={0}
+          max={1}
+          step={0.01}
+          value={threshold}
+          onInput={(e) => setThreshold(e.currentTarget.value)}
+        />
         <fieldset>
           <legend>Labels</legend>
           {labels.map((label, at) => (

@@ -18,6 +18,14 @@ export function DatasetDetail({ datasetId }: { datasetId: string }) {
     () => ok(client.GET('/v2/datasets/{dataset_id}/records', { params: { path, query: { offset, limit: PAGE } } })),
     [datasetId, offset],
   );
+  // Live view: while the dataset's models have not classified every record on the page, look again each second.
+  const waiting =
+    (dataset.data?.model_ids.length ?? 0) > 0 && (records.data?.data.some((r) => r.classifications === null) ?? false);
+  useEffect(() => {
+    if (!waiting || records.loading) return;
+    const timer = window.setTimeout(records.reload, 1000);
+    return () => window.clearTimeout(timer);
+  }, [waiting, records.loading, records.data]);
   if (!dataset.data) return dataset.error ? <ErrorBox error={dataset.error} /> : <Loading what="the dataset" />;
   const d = dataset.data;
   return (

@@ -1,6 +1,6 @@
 // Webhooks (admin): endpoints (create, enable or disable, events), their delivery log with attempts, redeliver, and
 // rotating the signing secret (shown once).
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { ok, type Schemas } from '../lib/api.js';
 import { useSession } from '../lib/session-context.js';
 import { useLoad } from '../lib/use-load.js';
@@ -76,6 +76,13 @@ function Endpoint(props: {
       ),
     [endpoint.id],
   );
+  // Live log: while a delivery is pending (being sent or waiting for its next attempt), look again each second.
+  const pending = deliveries.data?.data.some((delivery) => delivery.status === 'pending') ?? false;
+  useEffect(() => {
+    if (!pending || deliveries.loading) return;
+    const timer = window.setTimeout(deliveries.reload, 1000);
+    return () => window.clearTimeout(timer);
+  }, [pending, deliveries.loading, deliveries.data]);
   return (
     <Section title={endpoint.url}>
       <p>
