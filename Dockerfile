@@ -19,6 +19,7 @@ WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 COPY openapi/package.json openapi/
 COPY packages/client/package.json packages/client/
+COPY packages/console/package.json packages/console/
 COPY packages/mock/package.json packages/mock/
 COPY packages/model-tools/package.json packages/model-tools/
 COPY packages/server/package.json packages/server/
@@ -36,13 +37,15 @@ WORKDIR /src
 COPY package.json package-lock.json .npmrc ./
 COPY openapi/package.json openapi/
 COPY packages/client/package.json packages/client/
+COPY packages/console/package.json packages/console/
 COPY packages/mock/package.json packages/mock/
 COPY packages/model-tools/package.json packages/model-tools/
 COPY packages/server/package.json packages/server/
 RUN npm ci --no-audit --no-fund ${NPM_CI_FLAGS}
 COPY . .
-RUN npx turbo run build --filter=@textclass/server... --output-logs=errors-only \
+RUN npx turbo run build --filter=@textclass/server... --filter=@textclass/console --output-logs=errors-only \
   && test -f packages/server/assets/encoders/use-multi-612/encoder.json \
+  && test -f packages/console/dist/index.html \
   && ls packages/server/assets/pglite/initdb-*.tar.gz
 
 # ---- runtime ----
@@ -61,6 +64,9 @@ COPY --from=deps /app ./
 COPY --from=build /src/openapi/generated openapi/generated
 COPY --from=build /src/packages/client/dist packages/client/dist
 COPY --from=build /src/packages/server/dist packages/server/dist
+# The console's static build; the server finds it as the @textclass/console package (linked here, as npm links it).
+COPY --from=build /src/packages/console/dist packages/console/dist
+RUN mkdir -p node_modules/@textclass && ln -sfn ../../packages/console node_modules/@textclass/console
 # The built-in encoders live in the image, so the root filesystem may be read-only: only /data is written.
 COPY --from=build /src/packages/server/assets packages/server/assets
 COPY deploy/container/healthcheck.mjs /app/healthcheck.mjs

@@ -8,7 +8,13 @@ import tseslint from 'typescript-eslint';
 import textclass from './eslint-rules/prototype-safe-keys.js';
 
 // Files in a tsconfig.json (each package's, scripts/tsconfig.json): the ones the type-aware rules can check.
-const TYPED = ['packages/*/src/**/*.ts', 'packages/*/test/**/*.ts', 'scripts/**/*.ts', 'openapi/test/**/*.ts'];
+const TYPED = [
+  'packages/*/src/**/*.ts',
+  'packages/console/src/**/*.tsx',
+  'packages/*/test/**/*.ts',
+  'scripts/**/*.ts',
+  'openapi/test/**/*.ts',
+];
 
 // Library code that handles a customer's text: no plain-object lookup by a key that may be any string.
 export const PROTOTYPE_SAFE = ['packages/server/src/**/*.ts', 'packages/client/src/**/*.ts'];
@@ -33,6 +39,7 @@ const MAY_PRINT = [
   'test/**',
   'packages/*/test/**',
   'packages/*/build-steps/**',
+  'packages/console/scripts/**',
   '**/*.test.ts',
   '**/testing/**',
   'packages/server/src/main.ts',
@@ -130,6 +137,11 @@ export default defineConfig(
   {
     files: MAY_PRINT,
     rules: { 'no-console': 'off' },
+  },
+  {
+    // The console runs in the browser.
+    files: ['packages/console/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
   },
   {
     // The /docs page's own scripts run in the browser.

@@ -727,6 +727,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the calling key and its workspace
+         * @description Returns the API key that made the request (never the key itself: its name, role, prefix and
+         *     last four characters) and its workspace with the plan, the rate limit and the monthly quota.
+         *     A client reads the role here to know what the key may do before it tries.
+         *
+         *     Needs the `reader` role.
+         */
+        get: operations["getCurrentKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/api-keys": {
         parameters: {
             query?: never;
@@ -2280,6 +2304,13 @@ export interface components {
             name: string;
             type: components["schemas"]["ModelType"];
             status: components["schemas"]["ModelStatus"];
+            /** @description Accuracy on the held-out set of the last training or evaluation (`metrics.accuracy` of the model); null when never measured. */
+            accuracy?: number | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC time of the last successful training; null if never trained.
+             */
+            last_trained?: string | null;
         };
         /** @description One page of models. */
         ModelPage: {
@@ -3013,6 +3044,28 @@ export interface components {
              * @description ISO 8601 UTC time of revocation; null while the key is active. A revoked key gets 401.
              */
             revoked_at: string | null;
+        };
+        /**
+         * @description The API key that made the request and its workspace: what a client (the console, say) needs
+         *     to know what the key may do (its role) and which limits apply to it.
+         */
+        CurrentKey: {
+            key: components["schemas"]["ApiKey"];
+            workspace: {
+                /** @description The workspace's id. */
+                id: number;
+                /** @description The workspace's name. */
+                name: string;
+                /**
+                 * @description The workspace's plan.
+                 * @enum {string}
+                 */
+                plan: "starter" | "growth" | "enterprise";
+                /** @description Requests per minute the workspace may make (its own limit, else its plan's). */
+                rate_limit_per_minute: number;
+                /** @description Classified texts per billing period; null when unlimited. */
+                monthly_quota: number | null;
+            };
         };
         /** @description One page of API keys. */
         ApiKeyPage: {
@@ -5632,6 +5685,34 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Usage"];
+                };
+            };
+            400: components["responses"]["InvalidParameter"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCurrentKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The calling key and its workspace. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrentKey"];
                 };
             };
             400: components["responses"]["InvalidParameter"];

@@ -228,6 +228,14 @@ export const MATRIX: readonly MatrixRow[] = [
     success: 200,
   },
   {
+    operationId: 'getCurrentKey',
+    method: 'GET',
+    template: '/v2/me',
+    path: () => '/v2/me',
+    least: 'reader',
+    success: 200,
+  },
+  {
     operationId: 'listApiKeys',
     method: 'GET',
     template: '/v2/api-keys',

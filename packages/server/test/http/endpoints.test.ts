@@ -17,10 +17,19 @@ describe('models', () => {
     const res = await server.call('GET', '/v2/models');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ total: 2, offset: 0, limit: 20, has_more: false });
-    expect(res.body.data).toEqual([
-      { id: 1, name: 'Support topics', type: 'zero-shot', status: 'deployed' },
-      { id: 2, name: 'Sentiment', type: 'zero-shot', status: 'deployed' },
-    ]);
+    // Each with its accuracy and last training, as a list of models shows them (the same as on the model itself).
+    const models = await Promise.all([1, 2].map(async (id) => (await server.call('GET', `/v2/models/${id}`)).body));
+    expect(res.body.data).toEqual(
+      [
+        { id: 1, name: 'Support topics', type: 'zero-shot', status: 'deployed' },
+        { id: 2, name: 'Sentiment', type: 'zero-shot', status: 'deployed' },
+      ].map((summary, at) => ({
+        ...summary,
+        accuracy: models[at].metrics.accuracy,
+        last_trained: models[at].last_trained,
+      })),
+    );
+    expect(typeof res.body.data[0].accuracy).toBe('number');
     const page = await server.call('GET', '/v2/models?limit=1&offset=1');
     expect(page.body).toMatchObject({ total: 2, offset: 1, limit: 1, has_more: false, data: [{ id: 2 }] });
     expect((await server.call('GET', '/v2/models?limit=1')).body.has_more).toBe(true);

@@ -11,6 +11,7 @@ import { addSettingOptions, configFrom } from './options.js';
 import { textclassCommand } from './command-hint.js';
 import { runPrimary } from '../../app/cluster/run-primary.js';
 import { PrimaryLink } from '../../app/cluster/primary-link.js';
+import { consoleBuilt, consoleDistDir } from '../http/routes/console-assets.js';
 
 /** The setting flags (strings, checked by loadConfig like their variables) and --no-seed. */
 interface ServeFlags {
@@ -68,6 +69,7 @@ function announce(url: string, took: string, keyLine: string): void {
     `  textclass is ready at ${url}  (${took})`,
     `  docs:     ${url}/docs`,
     `  guides:   ${url}/guides/`,
+    `  console:  ${url}/console${consoleBuilt(consoleDistDir()) ? '' : '  (not built: npm run build -w @textclass/console)'}`,
     keyLine,
     `  try:      curl -H "Authorization: Bearer <API_KEY>" ${url}/v2/models`,
     '',

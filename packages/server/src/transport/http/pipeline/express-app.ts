@@ -4,6 +4,7 @@ import express, { type Express } from 'express';
 import { apiKeyRoutes } from '../routes/api-keys.js';
 import { usageRoutes } from '../routes/usage.js';
 import { webhookRoutes } from '../routes/webhooks.js';
+import { currentKeyRoutes } from '../routes/current-key.js';
 import { connectorRoutes } from '../routes/connectors.js';
 import { modelLifecycleRoutes } from '../routes/model-lifecycle.js';
 import { modelRecordRoutes } from '../routes/model-records.js';
@@ -79,6 +80,7 @@ export function createHttpStack(services: AppServices, options: AppOptions): Htt
   app.use(uploadRoutes(services));
   app.use(apiKeyRoutes(services));
   app.use(usageRoutes(services));
+  app.use(currentKeyRoutes());
   app.use(webhookRoutes(services));
   app.use(connectorRoutes(services));
   app.use(unknownRoute());

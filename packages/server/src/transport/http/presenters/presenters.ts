@@ -14,6 +14,15 @@ export function presentModelSummary(model: Model) {
   return { id: model.id, name: model.name, type: model.type, status: model.status };
 }
 
+/** A model as listModels shows it: the summary with its accuracy and last training (what a list of models shows). */
+export function presentModelListItem(model: Model) {
+  return {
+    ...presentModelSummary(model),
+    accuracy: model.metrics.accuracy ?? null,
+    last_trained: model.lastTrained ? model.lastTrained.toISOString() : null,
+  };
+}
+
 export function presentModel(model: Model): ModelBody {
   return {
     ...presentModelSummary(model),

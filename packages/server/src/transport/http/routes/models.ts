@@ -3,7 +3,7 @@ import { Router } from 'express';
 import { requirePermission } from '../middleware/auth.js';
 import { callerOf } from '../pipeline/context.js';
 import { pageEnvelope, pageRequest } from '../presenters/pagination.js';
-import { presentModel, presentModelSummary } from '../presenters/presenters.js';
+import { presentModel, presentModelListItem } from '../presenters/presenters.js';
 import type { AppServices } from '../pipeline/services.js';
 import type { ModelStatus } from '../../../core/shared/types.js';
 import type { ResponseBody } from '../presenters/wire.js';
@@ -16,7 +16,7 @@ export function modelRoutes(services: AppServices): Router {
     const request = pageRequest(req);
     const status = typeof req.query.status === 'string' ? req.query.status : 'deployed';
     const page = await models.list(callerOf(res).workspace.id, request, status as ModelStatus | 'all');
-    const response: ResponseBody<'listModels', 200> = pageEnvelope(page, request, presentModelSummary);
+    const response: ResponseBody<'listModels', 200> = pageEnvelope(page, request, presentModelListItem);
     res.json(response);
   });
 

@@ -5,6 +5,7 @@ import { Router, type Response } from 'express';
 import type { AppServices } from '../pipeline/services.js';
 import { docsRoutes } from './docs-page.js';
 import { guidesRoutes } from './guides-site.js';
+import { consoleRoutes } from './console-page.js';
 
 const contractDir = path.join(
   path.dirname(createRequire(import.meta.url).resolve('@textclass/openapi/package.json')),
@@ -43,6 +44,7 @@ export function systemRoutes(services: AppServices): Router {
   router.get('/openapi.yaml', file('openapi.yaml', 'application/yaml'));
   router.use(docsRoutes());
   router.use(guidesRoutes());
+  router.use(consoleRoutes());
 
   return router;
 }
