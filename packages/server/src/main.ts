@@ -2,7 +2,9 @@
 // The `textclass` command line: serve the API, manage workspaces, API keys and datasets, pull and list encoders, run the model lifecycle.
 import { createRequire } from 'node:module';
 import { Command } from 'commander';
-import { CLIENT_SETTINGS, SERVER_SETTINGS, settingsHelp } from './app/config/settings.js';
+import { settingsHelp } from './app/config/setting.js';
+import { CLIENT_SETTINGS } from './app/config/client-settings.js';
+import { SERVER_SETTINGS } from './app/config/settings.js';
 import { registerDatasetCommands } from './transport/cli/datasets.js';
 import { registerEncoderCommands } from './transport/cli/encoders.js';
 import { registerKeyCommands } from './transport/cli/keys.js';

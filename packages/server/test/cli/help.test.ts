@@ -1,7 +1,8 @@
 // `textclass --version` and the help texts: every setting appears with its variable, each flag next to it.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CLIENT_SETTINGS, SERVER_SETTINGS } from '../../src/app/config/settings.js';
+import { CLIENT_SETTINGS } from '../../src/app/config/client-settings.js';
+import { SERVER_SETTINGS } from '../../src/app/config/settings.js';
 import { runCli } from '../../src/testing/index.js';
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {

@@ -3,7 +3,8 @@
 import path from 'node:path';
 import { parseLlmEndpoints, type LlmEndpointConfig } from '../../adapters/chat-completions/endpoints-config.js';
 import { tracingConfig, type TracingConfig } from '../../adapters/observability/start-tracing.js';
-import { readSetting, SERVER } from './settings.js';
+import { readSetting } from './setting.js';
+import { SERVER } from './settings.js';
 
 export interface Config {
   port: number;

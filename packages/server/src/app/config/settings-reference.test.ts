@@ -2,7 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { renderSettingsReference, SETTINGS_REFERENCE_PATH } from './settings-reference.js';
-import { CLIENT_SETTINGS, SERVER_SETTINGS } from './settings.js';
+import { CLIENT_SETTINGS } from './client-settings.js';
+import { SERVER_SETTINGS } from './settings.js';
 
 const committed = readFileSync(new URL(`../../../../../${SETTINGS_REFERENCE_PATH}`, import.meta.url), 'utf8');
 

@@ -1,6 +1,8 @@
 // The configuration reference (docs/reference/settings.md), rendered from the settings table: one row per variable
 // with its flag, default, whether it is a secret, and its meaning. `npm run generate` writes it; a test compares.
-import { CLIENT_SETTINGS, SERVER_SETTINGS, shownDefault, type Setting } from './settings.js';
+import { shownDefault, type Setting } from './setting.js';
+import { CLIENT_SETTINGS } from './client-settings.js';
+import { SERVER_SETTINGS } from './settings.js';
 
 /** Where the reference lives, from the repository root. */
 export const SETTINGS_REFERENCE_PATH = 'docs/reference/settings.md';
@@ -24,7 +26,7 @@ function table(settings: readonly Setting[]): string {
 }
 
 export function renderSettingsReference(): string {
-  return `<!-- Generated from packages/server/src/app/config/settings.ts by \`npm run generate\`: edit the table there, not this file. -->
+  return `<!-- Generated from packages/server/src/app/config/settings.ts and client-settings.ts by \`npm run generate\`: edit the table there, not this file. -->
 
 # Settings reference
 

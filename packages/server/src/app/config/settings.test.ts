@@ -3,7 +3,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, redactedConfig } from './load-config.js';
-import { CLIENT_SETTINGS, readSetting, SERVER, SERVER_SETTINGS } from './settings.js';
+import { readSetting } from './setting.js';
+import { CLIENT_SETTINGS } from './client-settings.js';
+import { SERVER, SERVER_SETTINGS } from './settings.js';
 
 const tableNames = new Set(SERVER_SETTINGS.map((setting) => setting.env));
 

@@ -1,9 +1,6 @@
-// The one table of settings: each environment variable declared once with its CLI flag, default, parser, whether it
-// is a secret, and its meaning. loadConfig (load-config.ts), `--help`, the flags, the log's redaction, the generated
-// reference (docs/reference/settings.md) and the deployment manifests' checks all read it.
-import { ownValue } from '../../core/shared/own-value.js';
+// The server's settings table (client-settings.ts has the client commands'): each variable once, with its flag,
+// default, parser, secrecy and meaning; config, --help, redaction, docs/reference/settings.md and the manifests' checks read it.
 import { DEFAULT_LLM_TIMEOUT_MS } from '../../adapters/chat-completions/endpoints-config.js';
-import { DEFAULT_NETWORK } from '../../adapters/encoder-hub/network-settings.js';
 import { DEFAULT_ENCODER_ID } from '../../adapters/inference/registry/package-paths.js';
 import {
   asText,
@@ -15,38 +12,9 @@ import {
   parsePort,
   parseSchedule,
   parseWorkers,
-  retryCount,
-  secondsAsMs,
   urlWithScheme,
 } from './parse-setting.js';
-
-export interface Setting<T = unknown> {
-  /** The environment variable. */
-  env: string;
-  /** The flag (`--name <value>`) that overrides the variable; undefined for secrets, which stay out of argv. */
-  flag?: string;
-  /** The text used when the variable is unset or empty; undefined: the setting is unset by default. */
-  default?: string;
-  /** What --help and the reference show as the default when the text alone does not say it. */
-  shownDefault?: string;
-  /** The value from the variable's (or the default's) text; throws, naming the variable, on text it refuses. */
-  parse: (raw: string) => T;
-  /** How logs show it: `value` masked whole, `url` with its credentials masked; unset: as it is. */
-  secret?: 'value' | 'url';
-  description: string;
-}
-
-/** What a row shows as its default: its shown text, its default text, or "unset". */
-export const shownDefault = (setting: Setting): string => setting.shownDefault ?? setting.default ?? 'unset';
-
-/** The row's value in `env`: its text parsed, the default's when the variable is unset or empty. */
-export function readSetting<T>(setting: Setting<T> & { default: string }, env?: NodeJS.ProcessEnv): T;
-export function readSetting<T>(setting: Setting<T>, env?: NodeJS.ProcessEnv): T | undefined;
-export function readSetting<T>(setting: Setting<T>, env: NodeJS.ProcessEnv = process.env): T | undefined {
-  const given = ownValue(env, setting.env);
-  const raw = given === undefined || given === '' ? setting.default : given;
-  return raw === undefined ? undefined : setting.parse(raw);
-}
+import type { Setting } from './setting.js';
 
 const ms = (name: string, min: number) => numberFrom(name, min);
 const whole = (name: string, min: number) => numberFrom(name, min, { whole: true });
@@ -355,87 +323,8 @@ export const SERVER = {
   },
 } as const satisfies Record<string, Setting>;
 
-/** What the commands that talk to a running server (`textclass models …`) or to the hub (`encoders pull`) read. */
-export const CLIENT = {
-  url: {
-    env: 'TEXTCLASS_URL',
-    flag: '--url <url>',
-    default: 'http://localhost:8080',
-    parse: asText,
-    description: 'service root of the server (models commands)',
-  },
-  apiKey: {
-    env: 'TEXTCLASS_API_KEY',
-    flag: '--api-key <key>',
-    parse: asText,
-    secret: 'value',
-    description: 'an admin API key (models commands)',
-  },
-  hubEndpoint: {
-    env: 'HF_ENDPOINT',
-    shownDefault: 'https://huggingface.co',
-    parse: asText,
-    description: 'hub (or mirror) for encoders pull',
-  },
-  hubToken: {
-    env: 'HF_TOKEN',
-    parse: asText,
-    secret: 'value',
-    description: 'bearer token for private or gated repositories (encoders pull)',
-  },
-  pullConnectTimeout: {
-    env: 'TEXTCLASS_PULL_CONNECT_TIMEOUT',
-    flag: '--connect-timeout <seconds>',
-    default: String(DEFAULT_NETWORK.connectTimeoutMs / 1000),
-    parse: secondsAsMs,
-    description: 'longest wait for a connection',
-  },
-  pullFirstByteTimeout: {
-    env: 'TEXTCLASS_PULL_FIRST_BYTE_TIMEOUT',
-    flag: '--first-byte-timeout <seconds>',
-    default: String(DEFAULT_NETWORK.firstByteTimeoutMs / 1000),
-    parse: secondsAsMs,
-    description: 'longest wait for an answer once connected',
-  },
-  pullIdleTimeout: {
-    env: 'TEXTCLASS_PULL_IDLE_TIMEOUT',
-    flag: '--idle-timeout <seconds>',
-    default: String(DEFAULT_NETWORK.idleTimeoutMs / 1000),
-    parse: secondsAsMs,
-    description: 'longest silence in the middle of a download',
-  },
-  pullRetries: {
-    env: 'TEXTCLASS_PULL_RETRIES',
-    flag: '--retries <n>',
-    default: String(DEFAULT_NETWORK.retries),
-    parse: retryCount,
-    description: 'retries of a request that timed out, was cut or got a 5xx or 429',
-  },
-  pullRetryDelay: {
-    env: 'TEXTCLASS_PULL_RETRY_DELAY',
-    flag: '--retry-delay <seconds>',
-    default: String(DEFAULT_NETWORK.retryDelayMs / 1000),
-    parse: secondsAsMs,
-    description: 'wait before the first retry, doubled for each further one (at most 30 s)',
-  },
-} as const satisfies Record<string, Setting>;
-
 /** The server's settings in the order --help and the reference list them. */
 export const SERVER_SETTINGS: readonly Setting[] = Object.values(SERVER);
-export const CLIENT_SETTINGS: readonly Setting[] = Object.values(CLIENT);
 
 /** The settings every command that opens the database takes as flags. */
 export const STORAGE_SETTINGS: readonly Setting[] = [SERVER.dataDir, SERVER.databaseUrl, SERVER.logLevel];
-
-/** The settings as aligned help lines: `VARIABLE  --flag <value>  default  meaning`. */
-export function settingsHelp(settings: readonly Setting[]): string {
-  const width = (pick: (s: Setting) => string) => Math.max(...settings.map((s) => pick(s).length));
-  const flagText = (s: Setting) => s.flag ?? '(environment only)';
-  const [envWidth, flagWidth] = [width((s) => s.env), width(flagText)];
-  return settings
-    .map(
-      (s) =>
-        `  ${s.env.padEnd(envWidth)}  ${flagText(s).padEnd(flagWidth)}  ${s.description} (default: ${shownDefault(s)})`,
-    )
-    .join('\n');
-}

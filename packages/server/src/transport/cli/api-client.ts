@@ -1,7 +1,8 @@
 // The CLI's connection to a running textclass server: --url / TEXTCLASS_URL and --api-key / TEXTCLASS_API_KEY, errors as one readable line.
 import type { TextclassClient } from '@textclass/client';
 import type { Command } from 'commander';
-import { CLIENT, readSetting } from '../../app/config/settings.js';
+import { readSetting } from '../../app/config/setting.js';
+import { CLIENT } from '../../app/config/client-settings.js';
 import { addJsonOption, jsonOutput } from './output-mode.js';
 import { renderRows, renderValue } from './tables.js';
 

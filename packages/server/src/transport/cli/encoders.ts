@@ -1,6 +1,7 @@
 // `textclass encoders pull | list`: fetch a sentence-transformers ONNX export from the Hugging Face hub; show what is installed.
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { CLIENT, readSetting, type Setting } from '../../app/config/settings.js';
+import { readSetting, type Setting } from '../../app/config/setting.js';
+import { CLIENT } from '../../app/config/client-settings.js';
 import { printRows } from './api-client.js';
 import { configFrom } from './options.js';
 import { addJsonOption } from './output-mode.js';

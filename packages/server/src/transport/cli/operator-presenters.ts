@@ -1,20 +1,11 @@
-// What the operator commands print for a key or a workspace: one JSON line each, the key never shown (its prefix and
-// last four characters are).
+// What the operator commands print for a key or a workspace: one JSON line each (a key as the API presents it).
 import type { ApiKeyRecord, Workspace } from '../../core/shared/types.js';
 import { monthlyQuota, requestsPerMinute } from '../../core/tenancy/plans.js';
+import { presentApiKey } from '../http/presenters.js';
 
-/** One JSON line per key: never the key itself, only its prefix and last four characters. */
+/** One JSON line per key, as the API presents it: never the key itself, only its prefix and last four characters. */
 export function describeKey(key: ApiKeyRecord): string {
-  return JSON.stringify({
-    id: key.id,
-    name: key.name,
-    role: key.role,
-    prefix: key.prefix,
-    last_four: key.lastFour,
-    created_at: key.createdAt.toISOString(),
-    last_used_at: key.lastUsedAt?.toISOString() ?? null,
-    revoked_at: key.revokedAt?.toISOString() ?? null,
-  });
+  return JSON.stringify(presentApiKey(key));
 }
 
 /** One JSON line per workspace, with the limits in effect. */

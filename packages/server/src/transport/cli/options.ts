@@ -2,7 +2,8 @@
 // (`--port` for PORT) by standing in for it, so a flag is parsed and checked exactly like its variable.
 import { Option, type Command } from 'commander';
 import { loadConfig, type Config, type ConfigOverrides } from '../../app/config/load-config.js';
-import { SERVER_SETTINGS, shownDefault, STORAGE_SETTINGS, type Setting } from '../../app/config/settings.js';
+import { shownDefault, type Setting } from '../../app/config/setting.js';
+import { SERVER_SETTINGS, STORAGE_SETTINGS } from '../../app/config/settings.js';
 import { ownValue } from '../../core/shared/own-value.js';
 
 /** One option per setting that has a flag; its help names the variable it overrides and the default. */
