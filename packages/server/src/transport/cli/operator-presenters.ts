@@ -1,7 +1,7 @@
 // What the operator commands print for a key or a workspace: one JSON line each (a key as the API presents it).
 import type { ApiKeyRecord, Workspace } from '../../core/shared/types.js';
 import { monthlyQuota, requestsPerMinute } from '../../core/tenancy/plans.js';
-import { presentApiKey } from '../http/presenters.js';
+import { presentApiKey } from '../http/presenters/presenters.js';
 
 /** One JSON line per key, as the API presents it: never the key itself, only its prefix and last four characters. */
 export function describeKey(key: ApiKeyRecord): string {
