@@ -56,6 +56,8 @@ export interface Config {
   pipelineWorkers: boolean;
   /** Longest sleep of an idle worker poll loop in ms (TEXTCLASS_PIPELINE_POLL_MS). */
   pipelinePollMs: number;
+  /** Rows waiting for classification above which row writes get 503 + Retry-After (TEXTCLASS_PIPELINE_MAX_BACKLOG_ROWS; 0: no bound). */
+  pipelineMaxBacklogRows: number;
   /** Allow webhook URLs that resolve to private, loopback or link-local addresses (TEXTCLASS_WEBHOOK_ALLOW_PRIVATE). */
   webhookAllowPrivate: boolean;
   /** Delays of the webhook retries in ms (TEXTCLASS_WEBHOOK_RETRY_SCHEDULE_MS, comma-separated); unset: RETRY_SCHEDULE_MS (core/webhooks/webhook-dispatcher.ts). */
@@ -213,6 +215,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     pipelineWorkers: overrides.pipelineWorkers ?? parseBool(env.TEXTCLASS_PIPELINE_WORKERS, true),
     pipelinePollMs:
       overrides.pipelinePollMs ?? parseNumber('TEXTCLASS_PIPELINE_POLL_MS', env.TEXTCLASS_PIPELINE_POLL_MS, 1_000, 10),
+    pipelineMaxBacklogRows:
+      overrides.pipelineMaxBacklogRows ??
+      Math.floor(
+        parseNumber('TEXTCLASS_PIPELINE_MAX_BACKLOG_ROWS', env.TEXTCLASS_PIPELINE_MAX_BACKLOG_ROWS, 1_000_000, 0),
+      ),
     webhookAllowPrivate: overrides.webhookAllowPrivate ?? parseBool(env.TEXTCLASS_WEBHOOK_ALLOW_PRIVATE, false),
     webhookRetryScheduleMs: overrides.webhookRetryScheduleMs ?? parseSchedule(env.TEXTCLASS_WEBHOOK_RETRY_SCHEDULE_MS),
     webhookTimeoutMs:

@@ -25,6 +25,7 @@ import { EmbeddingService } from '../core/embeddings/embed-texts.js';
 import { WebhookEndpointService } from '../core/webhooks/webhook-endpoints.js';
 import type { Config } from './config.js';
 import type { AppServices } from '../transport/http/services.js';
+import { BacklogGate } from '../core/datasets/backlog-gate.js';
 import {
   DEFAULT_ENCODER_ID,
   loadEncoderRegistry,
@@ -44,6 +45,7 @@ import { collectGarbage, youngGenerationBytes } from './settle-heap.js';
 import { checkDeferredPackages } from './deferred-packages.js';
 import { DeferredEncoderProvider, DeferredLanguageDetector, readinessCheck } from './readiness.js';
 import {
+  createPendingRowsProbe,
   createPipelineStats,
   createRepositories,
   createUploadRepository,
@@ -223,6 +225,10 @@ export async function composeRuntime(
     similarity: new SimilarityService(encoders),
     embeddings: new EmbeddingService(encoders, quota),
     datasets: new DatasetService(repos.datasets, repos.records, repos.models),
+    backlog: new BacklogGate(createPendingRowsProbe(database.db), {
+      maxRows: config.pipelineMaxBacklogRows,
+      refreshMs: 500,
+    }),
     encoders,
     readiness: readinessCheck(encoders, databaseProbe(database.db)),
     limiter: rateLimits.limiter,

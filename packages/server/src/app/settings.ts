@@ -162,6 +162,13 @@ export const SERVER_SETTINGS: readonly Setting[] = [
     description: 'longest sleep of an idle worker between polls',
   },
   {
+    env: 'TEXTCLASS_PIPELINE_MAX_BACKLOG_ROWS',
+    flag: '--pipeline-max-backlog-rows <n>',
+    default: '1000000',
+    description:
+      'rows waiting for classification above which row writes (item, records, uploads) answer 503 with Retry-After; 0: no bound',
+  },
+  {
     env: 'TEXTCLASS_WEBHOOK_ALLOW_PRIVATE',
     flag: '--webhook-allow-private <bool>',
     default: 'false',

@@ -1,4 +1,4 @@
-// kill -9 of the server while rows are written and webhooks delivered, twice, then a restart on the same data: nothing lost, nothing twice.
+// kill -9 of the server while rows are written and webhooks delivered (batched claims, results and attempts), three times, then a restart on the same data: nothing lost, nothing twice.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -59,7 +59,7 @@ describe.each(backends)('kill -9 and restart on %s', (backend) => {
     await victim.stop();
   }
 
-  it('keeps every accepted row once, classifies each once and delivers every event', { timeout: 150_000 }, async () => {
+  it('keeps every accepted row once, classifies each once and delivers every event', { timeout: 300_000 }, async () => {
     scratch =
       backend === 'postgresql' ? await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'kill') : undefined;
     receiver = await startChaosReceiver({
@@ -76,6 +76,8 @@ describe.each(backends)('kill -9 and restart on %s', (backend) => {
     await writeThenKill('first', setup, log, 100);
     await start();
     await writeThenKill('second', setup, log, log.accepted.size + 100);
+    await start();
+    await writeThenKill('third', setup, log, log.accepted.size + 100);
     await start();
 
     let records: StoredRecord[] = [];

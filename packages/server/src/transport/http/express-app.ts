@@ -23,6 +23,7 @@ import { openAiModelRoutes } from './routes/openai-models.js';
 import { requestCounter } from './request-metrics.js';
 import { observeRequests } from './request-observation.js';
 import { metricsRoutes } from './routes/metrics.js';
+import { backlogGateRoutes } from './routes/backlog-gate.js';
 import { datasetRoutes } from './routes/datasets.js';
 import { datasetExportRoutes } from './routes/dataset-export.js';
 import { uploadRoutes } from './routes/uploads.js';
@@ -122,6 +123,7 @@ export function createHttpStack(services: AppServices, options: AppOptions): Htt
   app.use(modelRecordRoutes(services));
   app.use(reviewRoutes(services));
   app.use(trainingAuditRoutes(services));
+  app.use(backlogGateRoutes(services));
   app.use(datasetRoutes(services));
   app.use(datasetExportRoutes(services));
   app.use(uploadRoutes(services));
