@@ -11,6 +11,7 @@ import { Api } from './api.js';
 import { itemPhase, uploadPhase } from './phases.js';
 import { startTimedReceiver } from './receiver.js';
 import { formatReport, ratios } from './report.js';
+import { formatVerdicts, targetVerdicts } from './targets.js';
 import { serverCpuClock } from './server-cpu.js';
 import { startPipelineServer } from './server.js';
 
@@ -101,7 +102,10 @@ async function main(): Promise<void> {
   );
   const meta = { database: server.database, models: MODEL_IDS.length, encoderId: ceiling.id, encodersPerRow: 1 };
   const r = ratios(result.item, result.upload, encoder, meta.encodersPerRow);
-  process.stdout.write(`${formatReport(meta, result.item, result.upload, encoder, r)}\n`);
+  const verdicts = targetVerdicts(meta, result.item, result.upload, r);
+  process.stdout.write(
+    `${formatReport(meta, result.item, result.upload, encoder, r)}\n\n${formatVerdicts(verdicts)}\n`,
+  );
   const label =
     values.label ??
     `pipeline-${started.toISOString().slice(0, 16).replace(/[:T]/g, '-')}-${values.encoder}${QUICK ? '-quick' : ''}${DATABASE_URL ? '-postgresql' : ''}`;
@@ -124,6 +128,7 @@ async function main(): Promise<void> {
         ...result,
         encoder: { rows: encoder, before: encoderBefore, after: encoderAfter },
         ratios: r,
+        targets: verdicts,
       },
       null,
       2,
