@@ -220,21 +220,28 @@ export function createWebhookRepository(db: Kysely<DatabaseSchema>): WebhookRepo
 
     async claimForSending(limit, perEndpoint, leaseMs, skipEndpoints) {
       const skip = skipEndpoints.length === 0 ? [-1] : [...skipEndpoints];
+      // Candidates are read without locks (up to 4 x limit, at most perEndpoint per endpoint); only those taken are
+      // locked, so a tick locks what it sends however long the outbox is.
       const { rows } = await sql<Selectable<WebhookDeliveriesTable>>`
         update webhook_deliveries set locked_until = now() + make_interval(secs => ${leaseMs / 1000})
         where id in (
-          select id from (
-            select id, row_number() over (partition by endpoint_id order by next_attempt_at, id) as place from (
-              select id, endpoint_id, next_attempt_at from webhook_deliveries
-              where status = 'pending' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
-                and endpoint_id not in (${sql.join(skip)})
-              order by next_attempt_at, id
-              limit ${limit * 4}
-              for update skip locked
-            ) due
-          ) placed
-          where place <= ${perEndpoint}
-          limit ${limit}
+          select id from webhook_deliveries
+          where id in (
+            select id from (
+              select id, row_number() over (partition by endpoint_id order by next_attempt_at, id) as place from (
+                select id, endpoint_id, next_attempt_at from webhook_deliveries
+                where status = 'pending' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
+                  and endpoint_id not in (${sql.join(skip)})
+                order by next_attempt_at, id
+                limit ${limit * 4}
+              ) due
+            ) placed
+            where place <= ${perEndpoint}
+            order by id
+            limit ${limit}
+          )
+          and status = 'pending' and (locked_until is null or locked_until < now())
+          for update skip locked
         )
         returning *`.execute(db);
       if (rows.length === 0) return [];
