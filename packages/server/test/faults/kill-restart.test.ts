@@ -33,7 +33,10 @@ describe.each(backends)('kill -9 and restart on %s', (backend) => {
 
   const start = async () => {
     const env = { ...faultEnv(SENDER_TIMEOUT_MS), ...(scratch ? { DATABASE_URL: scratch.url } : {}) };
-    server = await startServerProcess(scratch ? { env } : { env, dataDir });
+    // 240 s to start: a start took over 90 s at load 30 on the 2 shared cores.
+    server = await startServerProcess(
+      scratch ? { env, readyTimeoutMs: 240_000 } : { env, dataDir, readyTimeoutMs: 240_000 },
+    );
     return server;
   };
 
