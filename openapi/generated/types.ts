@@ -4360,6 +4360,24 @@ export interface components {
             };
         };
         /**
+         * @description The server is not taking rows now (`UNAVAILABLE`): more rows are waiting for classification than
+         *     its bound (`TEXTCLASS_PIPELINE_MAX_BACKLOG_ROWS`). Nothing of the request was stored. Wait
+         *     `Retry-After` seconds (an estimate from the rate the backlog drains), then send the same request again.
+         */
+        BacklogFull: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
          * @description The body stopped arriving (`REQUEST_TIMEOUT`): no bytes came for `TEXTCLASS_BODY_IDLE_TIMEOUT_MS`
          *     (60 s by default). A slow upload that keeps sending is never cut for its total time, only for
          *     silence. Nothing was stored and the dataset is `ready` again; the connection is closed after this
@@ -5208,6 +5226,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["BacklogFull"];
         };
     };
     listDatasets: {
@@ -5419,6 +5438,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["BacklogFull"];
         };
     };
     exportDatasetRecords: {
@@ -5603,6 +5623,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["BacklogFull"];
         };
     };
     getDatasetUpload: {

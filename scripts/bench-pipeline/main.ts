@@ -1,20 +1,25 @@
-// npm run bench:pipeline [-- --quick] [--database-url URL] [--concurrency C] [--label NAME] [--profile-dir DIR]: record pipeline rows/s and accept→webhook latency next to the encoder's own texts/s.
+// npm run bench:pipeline [-- --quick] [--encoder ID] [--database-url URL] [--concurrency C] [--label NAME] [--profile-dir DIR]: record pipeline rows/s and accept→webhook latency next to the encoder's own texts/s.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { EncoderCeiling, type EncoderRow, round, rowTexts } from '@textclass/model-tools';
+import { DEFAULT_ENCODER_ID } from '@textclass/server/inference';
 import { MAIN } from '@textclass/server/testing';
 import { environment } from '../bench-environment.js';
 import { Api } from './api.js';
 import { itemPhase, uploadPhase } from './phases.js';
 import { startTimedReceiver } from './receiver.js';
 import { formatReport, ratios } from './report.js';
+import { formatVerdicts, targetVerdicts } from './targets.js';
+import { serverCpuClock } from './server-cpu.js';
 import { startPipelineServer } from './server.js';
 
 const { values } = parseArgs({
   options: {
     quick: { type: 'boolean', default: false },
+    /** The server's default encoder (the demo models' one) and the encoder measured alone: what users run by default. */
+    encoder: { type: 'string', default: DEFAULT_ENCODER_ID },
     'database-url': { type: 'string' },
     concurrency: { type: 'string', default: '8' },
     label: { type: 'string' },
@@ -60,11 +65,12 @@ async function main(): Promise<void> {
   const loadBefore = loadavg().map((l) => round(l, 2));
   const itemTexts = await rowTexts('i', BOUNDS.item.maxRows);
   const uploadTexts = await rowTexts('u', BOUNDS.upload.rows);
-  const ceiling = await EncoderCeiling.open();
+  const ceiling = await EncoderCeiling.open(values.encoder);
   const encoderBefore = await encoderRows(ceiling, itemTexts, 'before the server');
   const receiver = await startTimedReceiver();
   log(`starting the server on ${DATABASE_URL ? 'PostgreSQL (scratch database)' : 'PGlite (fresh data dir)'}`);
-  const server = await startPipelineServer(DATABASE_URL, values['profile-dir']);
+  const server = await startPipelineServer(DATABASE_URL, values.encoder, values['profile-dir']);
+  const cpu = serverCpuClock(server.pid);
   let result;
   try {
     const api = new Api(server.url);
@@ -75,12 +81,12 @@ async function main(): Promise<void> {
     log(
       `item endpoint: ${BOUNDS.item.concurrency} writers x 8 rows, up to ${BOUNDS.item.maxRows} rows or ${BOUNDS.item.maxSeconds} s`,
     );
-    const item = await itemPhase(api, receiver, itemSet, itemTexts, BOUNDS.item);
+    const item = await itemPhase(api, receiver, itemSet, itemTexts, BOUNDS.item, cpu);
     log(
       `  accepted ${item.acceptedRowsPerSecond} rows/s, classified ${item.classifiedRowsPerSecond} rows/s, webhook p50 ${item.webhook.p50Ms} ms p99 ${item.webhook.p99Ms} ms`,
     );
     log(`upload: ${BOUNDS.upload.rows} CSV rows`);
-    const upload = await uploadPhase(api, receiver, uploadSet, uploadTexts, BOUNDS.upload.drainSeconds);
+    const upload = await uploadPhase(api, receiver, uploadSet, uploadTexts, BOUNDS.upload.drainSeconds, cpu);
     log(
       `  accepted ${upload.rowsPerSecond} rows/s, classified ${upload.classifiedRowsPerSecond} rows/s, delivered ${upload.deliveredRowsPerSecond} rows/s`,
     );
@@ -96,10 +102,13 @@ async function main(): Promise<void> {
   );
   const meta = { database: server.database, models: MODEL_IDS.length, encoderId: ceiling.id, encodersPerRow: 1 };
   const r = ratios(result.item, result.upload, encoder, meta.encodersPerRow);
-  process.stdout.write(`${formatReport(meta, result.item, result.upload, encoder, r)}\n`);
+  const verdicts = targetVerdicts(meta, result.item, result.upload, r);
+  process.stdout.write(
+    `${formatReport(meta, result.item, result.upload, encoder, r)}\n\n${formatVerdicts(verdicts)}\n`,
+  );
   const label =
     values.label ??
-    `pipeline-${started.toISOString().slice(0, 16).replace(/[:T]/g, '-')}${QUICK ? '-quick' : ''}${DATABASE_URL ? '-postgresql' : ''}`;
+    `pipeline-${started.toISOString().slice(0, 16).replace(/[:T]/g, '-')}-${values.encoder}${QUICK ? '-quick' : ''}${DATABASE_URL ? '-postgresql' : ''}`;
   const out = resolve('bench', 'results', `${label}.json`);
   mkdirSync(resolve('bench', 'results'), { recursive: true });
   writeFileSync(
@@ -119,6 +128,7 @@ async function main(): Promise<void> {
         ...result,
         encoder: { rows: encoder, before: encoderBefore, after: encoderAfter },
         ratios: r,
+        targets: verdicts,
       },
       null,
       2,

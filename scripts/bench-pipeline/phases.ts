@@ -5,6 +5,7 @@ import { runItemLoad } from './item-load.js';
 import type { TimedReceiver } from './receiver.js';
 import { acceptToWebhook, type LatencySummary } from './stats.js';
 import { runUpload, waitClassified, type UploadResult } from './upload.js';
+import { cpuMsPerRow, type CpuClock } from './server-cpu.js';
 
 export interface ItemPhase {
   concurrency: number;
@@ -20,6 +21,8 @@ export interface ItemPhase {
   /** Seconds the classifier still needed after the last row was accepted. */
   drainSeconds: number | null;
   webhook: LatencySummary;
+  /** Server CPU ms per accepted row, from the first call until every row's webhook arrived (accept + classify + deliver). */
+  serverCpuMsPerRow: number | null;
 }
 
 export interface UploadPhase extends Omit<UploadResult, 'startedAt' | 'completedAt'> {
@@ -29,6 +32,9 @@ export interface UploadPhase extends Omit<UploadResult, 'startedAt' | 'completed
   /** Rows ÷ seconds from `completed` to the last row's webhook received. */
   deliveredRowsPerSecond: number | null;
   webhooksReceived: number;
+  /** Server CPU ms per row from `completed` to the last row classified, and from there to the last webhook. */
+  classifyCpuMsPerRow: number | null;
+  deliverCpuMsPerRow: number | null;
 }
 
 export async function itemPhase(
@@ -37,7 +43,9 @@ export async function itemPhase(
   dataset: { id: number; key: string },
   texts: readonly string[],
   bounds: { concurrency: number; maxRows: number; maxSeconds: number; drainSeconds: number },
+  cpu: CpuClock,
 ): Promise<ItemPhase> {
+  const cpuStart = cpu();
   const load = await runItemLoad(api, dataset.id, texts, {
     concurrency: bounds.concurrency,
     rowsPerCall: 8,
@@ -47,10 +55,11 @@ export async function itemPhase(
   const deadline = performance.now() + bounds.drainSeconds * 1000;
   const classifiedAt =
     load.rowsAccepted > 0 ? await waitClassified(api, dataset.key, load.rowsAccepted, deadline) : undefined;
-  await receiver.waitFor(
+  const received = await receiver.waitFor(
     load.accepted.map((row) => row.text),
     deadline,
   );
+  const cpuEnd = cpu();
   return {
     concurrency: load.concurrency,
     rowsPerCall: load.rowsPerCall,
@@ -64,6 +73,7 @@ export async function itemPhase(
       classifiedAt === undefined ? null : round((load.rowsAccepted * 1000) / (classifiedAt - load.startedAt), 1),
     drainSeconds: classifiedAt === undefined ? null : round(Math.max(0, classifiedAt - load.endedAt) / 1000, 2),
     webhook: acceptToWebhook(load.accepted, receiver.arrivals),
+    serverCpuMsPerRow: received < load.rowsAccepted ? null : cpuMsPerRow(cpuStart, cpuEnd, load.rowsAccepted),
   };
 }
 
@@ -73,12 +83,16 @@ export async function uploadPhase(
   dataset: { key: string },
   texts: readonly string[],
   drainSeconds: number,
+  cpu: CpuClock,
 ): Promise<UploadPhase> {
   const upload = await runUpload(api, dataset.key, texts);
   const { completedAt } = upload;
+  const cpuCompleted = cpu();
   const deadline = performance.now() + drainSeconds * 1000;
   const classifiedAt = await waitClassified(api, dataset.key, upload.rows, deadline);
+  const cpuClassified = cpu();
   const received = await receiver.waitFor(texts, deadline);
+  const cpuDelivered = cpu();
   const lastArrival = texts.reduce((last, t) => Math.max(last, receiver.arrivals.get(t) ?? 0), 0);
   const classifySeconds = classifiedAt === undefined ? null : (classifiedAt - completedAt) / 1000;
   return {
@@ -92,5 +106,7 @@ export async function uploadPhase(
     classifySeconds: classifySeconds === null ? null : round(classifySeconds, 2),
     deliveredRowsPerSecond: received < texts.length ? null : round((received * 1000) / (lastArrival - completedAt), 1),
     webhooksReceived: received,
+    classifyCpuMsPerRow: classifiedAt === undefined ? null : cpuMsPerRow(cpuCompleted, cpuClassified, upload.rows),
+    deliverCpuMsPerRow: received < texts.length ? null : cpuMsPerRow(cpuClassified, cpuDelivered, upload.rows),
   };
 }

@@ -70,6 +70,7 @@ export function formatReport(
       ),
     ),
     '',
+    `server CPU ms per row: item rows (accept to webhook) ${fmt(item.serverCpuMsPerRow, 3)}, upload backlog classify ${fmt(upload.classifyCpuMsPerRow, 3)}, deliver ${fmt(upload.deliverCpuMsPerRow, 3)}`,
     `accept -> webhook received (item rows, c${item.concurrency}): p50 ${item.webhook.p50Ms} ms, p99 ${item.webhook.p99Ms} ms, max ${item.webhook.maxMs} ms ` +
       `(${item.webhook.samples} rows${item.webhook.missing > 0 ? `, ${item.webhook.missing} never arrived` : ''})`,
     '',

@@ -18,7 +18,11 @@ export interface PipelineServer extends Child {
  * Starts the server; `baseUrl` set: on a fresh database created from that PostgreSQL URL and dropped on stop.
  * `profileDir` set: the server runs under `node --cpu-prof` and writes its profile there when it stops.
  */
-export async function startPipelineServer(baseUrl: string | undefined, profileDir?: string): Promise<PipelineServer> {
+export async function startPipelineServer(
+  baseUrl: string | undefined,
+  encoderId: string,
+  profileDir?: string,
+): Promise<PipelineServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'textclass-bench-pipeline-'));
   let scratch: ScratchDatabase | undefined;
   const cleanup = async () => {
@@ -33,6 +37,7 @@ export async function startPipelineServer(baseUrl: string | undefined, profileDi
       LOG_LEVEL: 'warn',
       TEXTCLASS_EMBEDDING_CACHE_MB: '0',
       TEXTCLASS_WEBHOOK_ALLOW_PRIVATE: 'true',
+      TEXTCLASS_DEFAULT_ENCODER: encoderId,
     };
     const env: NodeJS.ProcessEnv = {
       ...process.env,

@@ -1,6 +1,5 @@
-// The encoder's own throughput: the default encoder's embed() (tokenise, session.run, pool) on the benchmark's texts, no server, no database.
-import { join } from 'node:path';
-import { BUILTIN_ENCODERS_DIR, STATIC_MULTI_ENCODER_ID, StaticEncoder } from '@textclass/server/inference';
+// The encoder's own throughput: one encoder's embed() (tokenise, session.run, pool) on the benchmark's texts, no server, no database.
+import { loadEncoderRegistry, STATIC_MULTI_ENCODER_ID, type EncoderRegistry } from '@textclass/server/inference';
 
 export interface EncoderRow {
   batch: number;
@@ -12,13 +11,18 @@ export interface EncoderRow {
 export class EncoderCeiling {
   private constructor(
     readonly id: string,
-    private readonly encoder: StaticEncoder,
+    private readonly registry: EncoderRegistry,
   ) {}
 
-  static async open(): Promise<EncoderCeiling> {
-    const encoder = await StaticEncoder.open(join(BUILTIN_ENCODERS_DIR, STATIC_MULTI_ENCODER_ID));
-    await encoder.warmup();
-    return new EncoderCeiling(STATIC_MULTI_ENCODER_ID, encoder);
+  /** The built-in encoder `id` (static-multi-100d unless named), loaded and warmed up as the server does. */
+  static async open(id: string = STATIC_MULTI_ENCODER_ID): Promise<EncoderCeiling> {
+    const registry = await loadEncoderRegistry({ defaultId: id });
+    await registry.get(id).warmup();
+    return new EncoderCeiling(id, registry);
+  }
+
+  private get encoder() {
+    return this.registry.get(this.id);
   }
 
   /** embed() of consecutive `batch`-text slices of `texts` for `seconds` (at least 20 calls). */
@@ -36,6 +40,6 @@ export class EncoderCeiling {
   }
 
   close(): Promise<void> {
-    return this.encoder.close();
+    return this.registry.close();
   }
 }

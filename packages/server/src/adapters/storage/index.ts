@@ -29,7 +29,7 @@ export { databaseProbe, type DatabaseProbe } from './probe.js';
 export { isStorageFailure } from './storage-failures.js';
 export { createUploadRepository } from './repositories/uploads.js';
 export { createConnectorRepository } from './repositories/connectors.js';
-export { createPipelineStats } from './repositories/pipeline-stats.js';
+export { createPendingRowsProbe, createPipelineStats } from './repositories/pipeline-stats.js';
 export type { DatabaseSchema } from './schema.js';
 export type { CurrentTraceContext } from './repositories/jobs.js';
 export type { ChangeFeed } from './change-feed.js';

@@ -3,6 +3,7 @@ import type { Config } from '../config/load-config.js';
 import type { TextClassifier } from '../../core/classification/classify-texts.js';
 import { TrainingWorker } from '../../core/lifecycle/training-worker.js';
 import { PollLoop } from '../../core/shared/poll-loop.js';
+import { CLASSIFY_LOOPS, PollLoops } from '../../core/shared/poll-loops.js';
 import type { HeadGraphs } from '../../core/ports/training.js';
 import type { Repositories } from '../../core/ports/repositories.js';
 import type { EncoderProvider } from '../../core/ports/encoders.js';
@@ -53,6 +54,7 @@ export function createPipeline(
     onError: (err: unknown) => logger.error({ err, loop: name }, 'pipeline tick failed'),
   });
   const dispatching = new PollLoop(() => dispatcher.tick(), loopOptions('webhooks'));
+  dispatcher.onSettled = () => dispatching.wake();
   const records = new RecordClassifier(
     {
       jobs: repos.jobs,
@@ -69,7 +71,8 @@ export function createPipeline(
     },
     { ...DEFAULT_CLASSIFIER_OPTIONS, leaseMs: config.jobLeaseMs },
   );
-  const classifying = new PollLoop(() => records.tick(), loopOptions('classification'));
+  // Two loops: one's database work overlaps the other's inference (jobs are claimed with SKIP LOCKED).
+  const classifying = new PollLoops(CLASSIFY_LOOPS, () => records.tick(), loopOptions('classification'));
   const trainer = new TrainingWorker({
     jobs: repos.jobs,
     lifecycle: repos.lifecycle,
@@ -101,6 +104,7 @@ export function createPipeline(
     async stop() {
       stopped = true;
       await Promise.all([classifying.stop(), dispatching.stop(), training.stop()]);
+      await dispatcher.drain();
     },
   };
 }

@@ -25,6 +25,7 @@ import { EmbeddingService } from '../../core/embeddings/embed-texts.js';
 import { WebhookEndpointService } from '../../core/webhooks/webhook-endpoints.js';
 import type { Config } from '../config/load-config.js';
 import type { AppServices } from '../../transport/http/pipeline/services.js';
+import { BacklogGate } from '../../core/datasets/backlog-gate.js';
 import {
   DEFAULT_ENCODER_ID,
   loadEncoderRegistry,
@@ -47,6 +48,7 @@ import { checkDeferredPackages } from '../process/deferred-packages.js';
 import { DeferredEncoderProvider, DeferredLanguageDetector, readinessCheck } from './readiness.js';
 import {
   createConnectorRepository,
+  createPendingRowsProbe,
   createPipelineStats,
   createRepositories,
   createUploadRepository,
@@ -235,6 +237,10 @@ export async function composeRuntime(
     similarity: new SimilarityService(encoders),
     embeddings: new EmbeddingService(encoders, quota),
     datasets,
+    backlog: new BacklogGate(createPendingRowsProbe(database.db), {
+      maxRows: config.pipelineMaxBacklogRows,
+      refreshMs: 500,
+    }),
     encoders,
     readiness: readinessCheck(encoders, databaseProbe(database.db)),
     limiter: rateLimits.limiter,

@@ -58,6 +58,8 @@ export interface Config {
   pipelineWorkers: boolean;
   /** Longest sleep of an idle worker poll loop in ms (TEXTCLASS_PIPELINE_POLL_MS). */
   pipelinePollMs: number;
+  /** Rows waiting for classification above which row writes get 503 + Retry-After (TEXTCLASS_PIPELINE_MAX_BACKLOG_ROWS; 0: no bound). */
+  pipelineMaxBacklogRows: number;
   /** Allow webhook URLs that resolve to private, loopback or link-local addresses (TEXTCLASS_WEBHOOK_ALLOW_PRIVATE). */
   webhookAllowPrivate: boolean;
   /** Delays of the webhook retries in ms (TEXTCLASS_WEBHOOK_RETRY_SCHEDULE_MS, comma-separated); unset: RETRY_SCHEDULE_MS (core/webhooks/webhook-dispatcher.ts). */
@@ -124,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     requestTimeoutMs: overrides.requestTimeoutMs ?? readSetting(SERVER.requestTimeoutMs, env),
     pipelineWorkers: overrides.pipelineWorkers ?? readSetting(SERVER.pipelineWorkers, env),
     pipelinePollMs: overrides.pipelinePollMs ?? readSetting(SERVER.pipelinePollMs, env),
+    pipelineMaxBacklogRows: overrides.pipelineMaxBacklogRows ?? readSetting(SERVER.pipelineMaxBacklogRows, env),
     webhookAllowPrivate: overrides.webhookAllowPrivate ?? readSetting(SERVER.webhookAllowPrivate, env),
     webhookRetryScheduleMs: overrides.webhookRetryScheduleMs ?? readSetting(SERVER.webhookRetryScheduleMs, env),
     webhookTimeoutMs: overrides.webhookTimeoutMs ?? readSetting(SERVER.webhookTimeoutMs, env),

@@ -210,6 +210,14 @@ export const SERVER = {
     parse: ms('TEXTCLASS_PIPELINE_POLL_MS', 10),
     description: 'longest sleep of an idle worker between polls',
   },
+  pipelineMaxBacklogRows: {
+    env: 'TEXTCLASS_PIPELINE_MAX_BACKLOG_ROWS',
+    flag: '--pipeline-max-backlog-rows <n>',
+    default: '1000000',
+    parse: whole('TEXTCLASS_PIPELINE_MAX_BACKLOG_ROWS', 0),
+    description:
+      'rows waiting for classification above which row writes (item, records, uploads) answer 503 with Retry-After; 0: no bound',
+  },
   webhookAllowPrivate: {
     env: 'TEXTCLASS_WEBHOOK_ALLOW_PRIVATE',
     flag: '--webhook-allow-private <bool>',

@@ -237,4 +237,23 @@ describe.each(testTargets())('record classifier on $kind', (target) => {
     expect(calls).toHaveLength(1);
     expect((await records()).every((r) => Object.keys(r.classifications ?? {}).length === 2)).toBe(true);
   });
+
+  it('classifies the jobs of one dataset claimed in one tick as one batch: one classify call, one delete', async () => {
+    encoderFailure = () => undefined;
+    const a = await model('merged', 'healthy');
+    const { dataset, records, delivered } = await storeRows([a.id], ['first write one', 'first write two']);
+    for (const write of [['second write'], ['third write one', 'third write two', 'third write three']])
+      await repos.records.insertMany(
+        dataset.id,
+        write.map((text) => ({ values: { text, stars: null }, metadata: {} })),
+        classificationJobs,
+      );
+    calls.length = 0;
+    expect(await classifier.tick()).toBe(3);
+    expect(calls.map((c) => c.texts.length)).toEqual([6]);
+    expect((await records()).every((r) => Object.keys(r.classifications ?? {}).length === 1)).toBe(true);
+    expect((await delivered()).map((d) => d.row_id)).toHaveLength(6);
+    expect(outcomes).toEqual(['succeeded', 'succeeded', 'succeeded']);
+    expect(await classifier.tick()).toBe(0);
+  });
 });

@@ -14,8 +14,10 @@ import { failureReason, scoreIsolatingFailures, type ModelFailure, type ScoreTex
 import { ownValue } from '../shared/own-value.js';
 
 export interface RecordClassifierOptions {
-  /** Jobs claimed per tick. */
+  /** Jobs claimed per tick (the jobs of one dataset run as one batch). */
   batchJobs: number;
+  /** Rows claimed per tick: jobs are added while their rows stay within this (the first job always). */
+  batchRows: number;
   /** How long a claimed job stays with this process before another may take it (a crash frees it then). */
   leaseMs: number;
   /** Attempts before a job is marked failed. */
@@ -28,7 +30,8 @@ export interface RecordClassifierOptions {
 const REVIEW_LABELS = 3;
 
 export const DEFAULT_CLASSIFIER_OPTIONS: RecordClassifierOptions = {
-  batchJobs: 4,
+  batchJobs: 128,
+  batchRows: 1_024,
   leaseMs: 120_000,
   maxAttempts: 10,
   retryDelaysMs: [1_000, 5_000, 30_000, 120_000],
@@ -52,39 +55,82 @@ interface Deps {
   isTransient?(error: unknown): boolean;
 }
 
+/** The claimed jobs by dataset, in claim order: each group runs as one batch. */
+function byDataset(jobs: Job[]): Job[][] {
+  const groups = new Map<string, Job[]>();
+  for (const job of jobs) {
+    const { workspace_id, dataset_id } = job.payload as unknown as ClassifyRecordsPayload;
+    const key = `${workspace_id}/${dataset_id}`;
+    const group = groups.get(key);
+    if (group) group.push(job);
+    else groups.set(key, [job]);
+  }
+  return [...groups.values()];
+}
+
 export class RecordClassifier {
   constructor(
     private readonly deps: Deps,
     private readonly options: RecordClassifierOptions = DEFAULT_CLASSIFIER_OPTIONS,
   ) {}
 
-  /** Claims and runs due jobs; returns how many it claimed. */
+  /**
+   * Claims due jobs (up to `batchJobs`, and rows up to `batchRows` beyond the first job) and runs the jobs of each
+   * dataset as one batch: one records read, one classify call (each encoder embeds the batch's texts once), one
+   * results statement and one outbox statement, one delete of the finished jobs. Returns how many jobs it claimed.
+   */
   async tick(): Promise<number> {
-    const jobs = await this.deps.jobs.claim(CLASSIFY_RECORDS_JOB, this.options.batchJobs, this.options.leaseMs);
-    for (const job of jobs) {
+    const jobs = await this.deps.jobs.claim(CLASSIFY_RECORDS_JOB, this.options.batchJobs, this.options.leaseMs, {
+      arrayField: 'record_ids',
+      max: this.options.batchRows,
+    });
+    for (const group of byDataset(jobs)) {
       try {
-        await this.run(job.payload as unknown as ClassifyRecordsPayload, job.traceContext);
-        await this.deps.jobs.complete(job.id);
-        this.deps.events?.jobFinished('classification', 'succeeded');
+        await this.runBatch(
+          group.map((job) => ({
+            ...(job.payload as unknown as ClassifyRecordsPayload),
+            traceContext: job.traceContext,
+          })),
+        );
+        await this.deps.jobs.completeAll(group.map((job) => job.id));
+        for (let i = 0; i < group.length; i++) this.deps.events?.jobFinished('classification', 'succeeded');
       } catch (error) {
-        this.deps.onError?.(error, job);
-        const delays = this.options.retryDelaysMs;
-        const delay =
-          job.attempts >= this.options.maxAttempts
-            ? null
-            : (delays[Math.min(job.attempts - 1, delays.length - 1)] ?? 1_000);
-        await this.deps.jobs.retry(job.id, error instanceof Error ? error.message : String(error), delay);
-        this.deps.events?.jobFinished('classification', delay === null ? 'failed' : 'retried');
+        for (const job of group) await this.fail(job, error);
       }
     }
     return jobs.length;
   }
 
+  private async fail(job: Job, error: unknown): Promise<void> {
+    this.deps.onError?.(error, job);
+    const delays = this.options.retryDelaysMs;
+    const delay =
+      job.attempts >= this.options.maxAttempts
+        ? null
+        : (delays[Math.min(job.attempts - 1, delays.length - 1)] ?? 1_000);
+    await this.deps.jobs.retry(job.id, error instanceof Error ? error.message : String(error), delay);
+    this.deps.events?.jobFinished('classification', delay === null ? 'failed' : 'retried');
+  }
+
   /** `traceContext`: the trace of the request that stored the rows; the classification and the events continue it. */
-  async run(payload: ClassifyRecordsPayload, traceContext?: string): Promise<void> {
+  run(payload: ClassifyRecordsPayload, traceContext?: string): Promise<void> {
+    return this.runBatch([{ ...payload, ...(traceContext === undefined ? {} : { traceContext }) }]);
+  }
+
+  /**
+   * The rows of several jobs of one dataset, classified together; each row's outbox deliveries carry the trace of
+   * the job that stored it (the classify call continues the first job's trace).
+   */
+  async runBatch(parts: Array<ClassifyRecordsPayload & { traceContext?: string | undefined }>): Promise<void> {
+    const first = parts[0];
+    if (first === undefined) return;
+    const payload = { workspace_id: first.workspace_id, dataset_id: first.dataset_id };
+    const traceContext = first.traceContext;
+    const traceOf = new Map<string, string | undefined>();
+    for (const part of parts) for (const id of part.record_ids) traceOf.set(String(id), part.traceContext);
     const dataset = await this.deps.datasets.get(payload.workspace_id, payload.dataset_id);
     if (!dataset) return;
-    const records = await this.deps.pipeline.unclassified(dataset.id, payload.record_ids);
+    const records = await this.deps.pipeline.unclassified(dataset.id, [...traceOf.keys()]);
     if (records.length === 0) return;
     const textOf = (r: DatasetRecord) => ownValue(r.values, dataset.textColumn);
     const withText = records.filter((r) => {
@@ -151,9 +197,10 @@ export class RecordClassifier {
           (failed.get(record.id) ?? []).map(({ modelId, error }) => [String(modelId), failureReason(modelId, error)]),
         ),
         event,
+        ...(traceOf.get(record.id) === undefined ? {} : { traceContext: traceOf.get(record.id) as string }),
       };
     });
-    const written = await this.deps.pipeline.saveResults(payload.workspace_id, results, traceContext);
+    const written = await this.deps.pipeline.saveResults(payload.workspace_id, results);
     if (written.length > 0) this.deps.onWritten?.(written.length);
     // Reported once written: a retried or duplicated job finds the records done and reports nothing again.
     for (const recordId of written) {

@@ -31,9 +31,15 @@ export interface Job {
 
 export interface JobRepository {
   enqueue(kind: string, payload: Record<string, unknown>): Promise<string>;
-  /** Leases up to `limit` due jobs (FOR UPDATE SKIP LOCKED): no other process gets them until the lease ends. */
-  claim(kind: string, limit: number, leaseMs: number): Promise<Job[]>;
+  /**
+   * Leases up to `limit` due jobs (FOR UPDATE SKIP LOCKED): no other process gets them until the lease ends.
+   * `weight`: jobs are taken in order while the lengths of their payload's array `arrayField` add up to at most
+   * `max` (the first due job always), so a tick claims as many small jobs as one large one.
+   */
+  claim(kind: string, limit: number, leaseMs: number, weight?: { arrayField: string; max: number }): Promise<Job[]>;
   complete(id: string): Promise<void>;
+  /** Deletes finished jobs in one statement. */
+  completeAll(ids: string[]): Promise<void>;
   /** Runs the job again after `delayMs`, or marks it failed when `delayMs` is null. */
   retry(id: string, error: string, delayMs: number | null): Promise<void>;
   /** Jobs neither done nor failed (for tests and health). */
@@ -59,6 +65,8 @@ export interface RecordResult {
   failedModels: Record<string, string>;
   /** The event this result sends, or null when it sends none (no model classified the record). */
   event: OutboxEvent | null;
+  /** The trace of the write that stored the record: its deliveries continue it (else saveResults' traceContext). */
+  traceContext?: string;
 }
 
 export interface PipelineRepository {
@@ -138,6 +146,24 @@ export interface WebhookRepository {
     id: string,
     attempt: DeliveryAttempt,
     outcome: { status: DeliveryStatus; nextAttemptAt: Date | null; retries: number },
+  ): Promise<void>;
+  /**
+   * Leases due pending deliveries for sending (FOR UPDATE SKIP LOCKED): up to `limit` in all and `perEndpoint` per
+   * endpoint, none of the endpoints in `skipEndpoints`; their earlier attempts are not read (empty `attempts`).
+   */
+  claimForSending(
+    limit: number,
+    perEndpoint: number,
+    leaseMs: number,
+    skipEndpoints: readonly number[],
+  ): Promise<Array<{ delivery: WebhookDelivery; endpoint: WebhookEndpoint }>>;
+  /** recordAttempt for many deliveries in one transaction: one attempts INSERT and one deliveries UPDATE … FROM. */
+  recordAttempts(
+    attempts: ReadonlyArray<{
+      id: string;
+      attempt: DeliveryAttempt;
+      outcome: { status: DeliveryStatus; nextAttemptAt: Date | null; retries: number };
+    }>,
   ): Promise<void>;
   /** Puts a delivery back to pending, due now, its schedule restarted (same webhook-id). */
   redeliver(endpointId: number, id: string): Promise<WebhookDelivery | undefined>;

@@ -1,6 +1,7 @@
-// Webhook dispatcher: claims due outbox deliveries, signs them (Standard Webhooks), POSTs them and schedules retries with jitter.
+// Webhook dispatcher: claims due outbox deliveries, signs them (Standard Webhooks), POSTs them (bounded per endpoint) and records each tick's attempts in one write, scheduling retries with jitter.
 import { Webhook } from 'standardwebhooks';
 import type {
+  DeliveryAttempt,
   DeliveryStatus,
   WebhookDelivery,
   WebhookEndpoint,
@@ -17,8 +18,10 @@ export const RETRY_SCHEDULE_MS: readonly number[] = [5, 300, 1_800, 7_200, 18_00
 export interface DispatcherOptions {
   scheduleMs: readonly number[];
   timeoutMs: number;
-  /** Deliveries claimed (and sent concurrently) per tick. */
+  /** Deliveries claimed per tick, all endpoints together. */
   batch: number;
+  /** Sends in flight per endpoint at most: a slow receiver holds its own slots, never the others'. */
+  perEndpoint: number;
   /** ± this fraction of each delay, at random. */
   jitter: number;
 }
@@ -26,11 +29,27 @@ export interface DispatcherOptions {
 export const DEFAULT_DISPATCHER_OPTIONS: DispatcherOptions = {
   scheduleMs: RETRY_SCHEDULE_MS,
   timeoutMs: 10_000,
-  batch: 16,
+  batch: 256,
+  perEndpoint: 16,
   jitter: 0.1,
 };
 
+interface Settled {
+  delivery: WebhookDelivery;
+  endpoint: WebhookEndpoint;
+  attempt: DeliveryAttempt;
+  outcome: { status: DeliveryStatus; nextAttemptAt: Date | null; retries: number };
+}
+
 export class WebhookDispatcher {
+  /** Sends in flight by endpoint id. */
+  readonly #inFlight = new Map<number, number>();
+  readonly #sending = new Set<Promise<void>>();
+  /** Attempts finished since the last tick, written by the next one. */
+  #settled: Settled[] = [];
+  /** Told when a send settles (the poll loop wakes to record it and claim more). */
+  onSettled: () => void = () => undefined;
+
   constructor(
     private readonly webhooks: WebhookRepository,
     private readonly sender: WebhookSender,
@@ -39,26 +58,81 @@ export class WebhookDispatcher {
     private readonly events: PipelineEvents = IGNORE_PIPELINE_EVENTS,
   ) {}
 
-  /** Delivers what is due; returns how many deliveries it attempted. */
+  /**
+   * Records the attempts that settled since the last tick (one attempts INSERT, one deliveries UPDATE … FROM), then
+   * claims what is due for endpoints with free slots and starts sending it without waiting for the answers: a tick
+   * never waits on a receiver. Returns how many attempts it recorded and sends it started (0: nothing to do).
+   */
   async tick(): Promise<number> {
+    const recorded = await this.flush();
+    const free = this.options.batch - this.#sending.size;
+    if (free <= 0) return recorded;
+    const full = [...this.#inFlight].filter(([, n]) => n >= this.options.perEndpoint).map(([id]) => id);
     // The lease outlasts the request timeout, so no other process picks a delivery that is still in flight.
-    const due = await this.webhooks.claimDue(this.options.batch, this.options.timeoutMs * 3);
-    await Promise.all(due.map(({ delivery, endpoint }) => this.deliver(delivery, endpoint)));
-    return due.length;
+    const due = await this.webhooks.claimForSending(free, this.options.perEndpoint, this.options.timeoutMs * 3, full);
+    for (const { delivery, endpoint } of due) this.start(delivery, endpoint);
+    return recorded + due.length;
   }
 
-  async deliver(delivery: WebhookDelivery, endpoint: WebhookEndpoint): Promise<void> {
+  /** Waits for the sends in flight and records them (on stop: nothing sent stays unrecorded in this process). */
+  async drain(): Promise<void> {
+    while (this.#sending.size > 0) await Promise.allSettled([...this.#sending]);
+    await this.flush();
+  }
+
+  private start(delivery: WebhookDelivery, endpoint: WebhookEndpoint): void {
+    this.#inFlight.set(endpoint.id, (this.#inFlight.get(endpoint.id) ?? 0) + 1);
+    const sending: Promise<void> = this.send(delivery, endpoint)
+      .then((settled) => {
+        this.#settled.push(settled);
+      })
+      .finally(() => {
+        this.#sending.delete(sending);
+        const left = (this.#inFlight.get(endpoint.id) ?? 1) - 1;
+        if (left === 0) this.#inFlight.delete(endpoint.id);
+        else this.#inFlight.set(endpoint.id, left);
+        this.onSettled();
+      });
+    this.#sending.add(sending);
+  }
+
+  private async flush(): Promise<number> {
+    const settled = this.#settled;
+    if (settled.length === 0) return 0;
+    this.#settled = [];
+    try {
+      // The attempts are written before an endpoint is disabled: whoever sees it disabled sees its delivery failed.
+      await this.webhooks.recordAttempts(
+        settled.map(({ delivery, attempt, outcome }) => ({ id: delivery.id, attempt, outcome })),
+      );
+    } catch (error) {
+      this.#settled = [...settled, ...this.#settled];
+      throw error;
+    }
+    const gone = new Map<number, string>();
+    for (const { delivery, endpoint, attempt, outcome } of settled) {
+      if (attempt.statusCode === 410 && !gone.has(endpoint.id))
+        gone.set(endpoint.id, `the receiver answered 410 Gone at ${attempt.attemptedAt.toISOString()}`);
+      this.report(delivery, attempt.statusCode, attempt.error, outcome);
+    }
+    for (const [endpointId, reason] of gone) {
+      await this.webhooks.disable(endpointId, reason);
+      this.events.endpointDisabled(endpointId, reason);
+    }
+    return settled.length;
+  }
+
+  /** One POST of a delivery (or its failure when the endpoint is disabled): the attempt and outcome, not yet written. */
+  private async send(delivery: WebhookDelivery, endpoint: WebhookEndpoint): Promise<Settled> {
     const now = new Date();
     if (!endpoint.enabled) {
-      const error = 'endpoint is disabled';
-      const outcome = { status: 'failed' as const, nextAttemptAt: null, retries: delivery.retries };
-      await this.webhooks.recordAttempt(
-        delivery.id,
-        { attemptedAt: now, statusCode: null, latencyMs: 0, error },
-        outcome,
-      );
-      this.report(delivery, null, error, outcome);
-      return;
+      const attempt = { attemptedAt: now, statusCode: null, latencyMs: 0, error: 'endpoint is disabled' };
+      return {
+        delivery,
+        endpoint,
+        attempt,
+        outcome: { status: 'failed', nextAttemptAt: null, retries: delivery.retries },
+      };
     }
     const headers = {
       'webhook-id': delivery.messageId,
@@ -77,15 +151,7 @@ export class WebhookDispatcher {
       error = cause instanceof Error ? cause.message : String(cause);
     }
     const attempt = { attemptedAt: now, statusCode, latencyMs: performance.now() - started, error };
-    const outcome = this.outcome(delivery, statusCode);
-    // The attempt is written before the endpoint is disabled: whoever sees it disabled sees its delivery failed.
-    await this.webhooks.recordAttempt(delivery.id, attempt, outcome);
-    if (statusCode === 410) {
-      const reason = `the receiver answered 410 Gone at ${now.toISOString()}`;
-      await this.webhooks.disable(endpoint.id, reason);
-      this.events.endpointDisabled(endpoint.id, reason);
-    }
-    this.report(delivery, statusCode, error, outcome);
+    return { delivery, endpoint, attempt, outcome: this.outcome(delivery, statusCode) };
   }
 
   private report(

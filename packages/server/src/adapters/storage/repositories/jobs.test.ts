@@ -211,4 +211,27 @@ describe.each(testTargets())('job queue on $kind', (target) => {
       .sort((a, b) => Number(a.delivery.id) - Number(b.delivery.id));
     expect(claimed.map(({ delivery }) => delivery.traceContext)).toEqual([traceparent, undefined]);
   });
+  it('claims jobs by rows: small jobs up to the budget, a large first job alone, and deletes finished ones at once', async () => {
+    await drain();
+    const dataset = await freshDataset([1]);
+    const write = (n: number) =>
+      repos.records.insertMany(
+        dataset.id,
+        Array.from({ length: n }, (_, i) => row(`w${n}-${i}`)),
+        classificationJobs,
+      );
+    await write(30);
+    for (let i = 0; i < 5; i++) await write(8);
+    const weight = { arrayField: 'record_ids', max: 40 };
+    const first = await repos.jobs.claim(CLASSIFY_RECORDS_JOB, 100, 60_000, weight);
+    // 30 + 8 = 38 rows fit; a third job would make 46.
+    expect(first.map((j) => (j.payload as { record_ids: string[] }).record_ids.length)).toEqual([30, 8]);
+    const second = await repos.jobs.claim(CLASSIFY_RECORDS_JOB, 100, 60_000, { arrayField: 'record_ids', max: 4 });
+    expect(second.map((j) => (j.payload as { record_ids: string[] }).record_ids.length)).toEqual([8]);
+    await repos.jobs.completeAll([...first, ...second].map((j) => j.id));
+    const rest = await repos.jobs.claim(CLASSIFY_RECORDS_JOB, 100, 60_000, weight);
+    expect(rest).toHaveLength(3);
+    await repos.jobs.completeAll(rest.map((j) => j.id));
+    expect(await repos.jobs.countPending()).toBe(0);
+  });
 });

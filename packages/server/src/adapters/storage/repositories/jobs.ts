@@ -30,6 +30,51 @@ export async function enqueueJobsFor(
       .execute();
 }
 
+interface ClaimedRow {
+  id: string;
+  kind: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  trace_context: string | null;
+}
+
+const toJob = (r: ClaimedRow): Job => ({
+  id: String(r.id),
+  kind: r.kind,
+  payload: r.payload,
+  attempts: r.attempts,
+  ...(r.trace_context === null ? {} : { traceContext: r.trace_context }),
+});
+
+/**
+ * The due jobs, locked in order (FOR UPDATE SKIP LOCKED, up to `limit`), of which those whose array lengths add up
+ * to at most `max` are leased (the first always); the others' row locks end with the statement.
+ */
+async function claimWeighted(
+  db: Kysely<DatabaseSchema>,
+  kind: string,
+  limit: number,
+  leaseMs: number,
+  weight: { arrayField: string; max: number },
+): Promise<Job[]> {
+  const { rows } = await sql<ClaimedRow>`
+    update jobs set attempts = attempts + 1, locked_until = now() + make_interval(secs => ${leaseMs / 1000})
+    where id in (
+      select id from (
+        select id, n, sum(n) over (order by run_after, id) as total from (
+          select id, run_after, coalesce(jsonb_array_length(payload -> ${weight.arrayField}), 1) as n from jobs
+          where kind = ${kind} and failed_at is null and run_after <= now() and (locked_until is null or locked_until < now())
+          order by run_after, id
+          limit ${limit}
+          for update skip locked
+        ) due
+      ) counted
+      where total <= ${weight.max} or total = n
+    )
+    returning id, kind, payload, attempts, trace_context`.execute(db);
+  return rows.map(toJob).sort((a, b) => Number(a.id) - Number(b.id));
+}
+
 export function createJobRepository(db: Kysely<DatabaseSchema>): JobRepository {
   return {
     async enqueue(kind, payload) {
@@ -41,7 +86,8 @@ export function createJobRepository(db: Kysely<DatabaseSchema>): JobRepository {
       return row.id;
     },
 
-    async claim(kind, limit, leaseMs) {
+    async claim(kind, limit, leaseMs, weight) {
+      if (weight !== undefined) return claimWeighted(db, kind, limit, leaseMs, weight);
       const { rows } = await sql<{
         id: string;
         kind: string;
@@ -58,20 +104,15 @@ export function createJobRepository(db: Kysely<DatabaseSchema>): JobRepository {
           for update skip locked
         )
         returning id, kind, payload, attempts, trace_context`.execute(db);
-      return rows.map(
-        (r) =>
-          ({
-            id: String(r.id),
-            kind: r.kind,
-            payload: r.payload,
-            attempts: r.attempts,
-            ...(r.trace_context === null ? {} : { traceContext: r.trace_context }),
-          }) satisfies Job,
-      );
+      return rows.map(toJob);
     },
 
     async complete(id) {
       await db.deleteFrom('jobs').where('id', '=', id).execute();
+    },
+
+    async completeAll(ids) {
+      if (ids.length > 0) await db.deleteFrom('jobs').where('id', 'in', ids).execute();
     },
 
     async retry(id, error, delayMs) {

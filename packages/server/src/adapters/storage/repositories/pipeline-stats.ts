@@ -9,6 +9,7 @@ import {
 } from '../../../core/ports/pipeline-events.js';
 import type { DatabaseSchema } from '../schema.js';
 import { ownValue } from '../../../core/shared/own-value.js';
+import { CLASSIFY_RECORDS_JOB } from '../../../core/datasets/classification-jobs.js';
 
 interface KindRow {
   kind: string;
@@ -46,5 +47,15 @@ export function createPipelineStats(db: Kysely<DatabaseSchema>): PipelineStats {
       }
       return { jobs: [...jobs].map(([kind, figures]) => ({ kind, ...figures })), webhookBacklog };
     },
+  };
+}
+
+/** Rows in unfinished classification jobs (what the back-pressure bound counts), across every process. */
+export function createPendingRowsProbe(db: Kysely<DatabaseSchema>): () => Promise<number> {
+  return async () => {
+    const { rows } = await sql<{ n: string | number | null }>`
+      select coalesce(sum(jsonb_array_length(payload -> 'record_ids')), 0) as n
+      from jobs where kind = ${CLASSIFY_RECORDS_JOB} and failed_at is null`.execute(db);
+    return Number(rows[0]?.n ?? 0);
   };
 }

@@ -66,7 +66,7 @@ export function createPipelineRepository(db: Kysely<DatabaseSchema>): PipelineRe
           trx,
           results.filter((r) => updated.has(r.recordId)),
         );
-        const deliveries = results.flatMap(({ event, recordId }) =>
+        const deliveries = results.flatMap(({ event, recordId, traceContext: own }) =>
           event === null || !updated.has(recordId)
             ? []
             : event.endpointIds
@@ -76,7 +76,7 @@ export function createPipelineRepository(db: Kysely<DatabaseSchema>): PipelineRe
                   event: event.type,
                   message_id: newMessageId(),
                   body: event.body,
-                  trace_context: traceContext ?? null,
+                  trace_context: own ?? traceContext ?? null,
                 })),
         );
         for (let start = 0; start < deliveries.length; start += DELIVERY_CHUNK) {

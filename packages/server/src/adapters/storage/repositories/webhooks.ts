@@ -218,6 +218,78 @@ export function createWebhookRepository(db: Kysely<DatabaseSchema>): WebhookRepo
       });
     },
 
+    async claimForSending(limit, perEndpoint, leaseMs, skipEndpoints) {
+      const skip = skipEndpoints.length === 0 ? [-1] : [...skipEndpoints];
+      // Candidates are read without locks (up to 4 x limit, at most perEndpoint per endpoint); only those taken are
+      // locked, so a tick locks what it sends however long the outbox is.
+      const { rows } = await sql<Selectable<WebhookDeliveriesTable>>`
+        update webhook_deliveries set locked_until = now() + make_interval(secs => ${leaseMs / 1000})
+        where id in (
+          select id from webhook_deliveries
+          where id in (
+            select id from (
+              select id, row_number() over (partition by endpoint_id order by next_attempt_at, id) as place from (
+                select id, endpoint_id, next_attempt_at from webhook_deliveries
+                where status = 'pending' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
+                  and endpoint_id not in (${sql.join(skip)})
+                order by next_attempt_at, id
+                limit ${limit * 4}
+              ) due
+            ) placed
+            where place <= ${perEndpoint}
+            order by id
+            limit ${limit}
+          )
+          and status = 'pending' and (locked_until is null or locked_until < now())
+          for update skip locked
+        )
+        returning *`.execute(db);
+      if (rows.length === 0) return [];
+      const endpoints = new Map(
+        (
+          await db
+            .selectFrom('webhook_endpoints')
+            .selectAll()
+            .where('id', 'in', [...new Set(rows.map((r) => r.endpoint_id))])
+            .execute()
+        ).map((e) => [e.id, toEndpoint(e)]),
+      );
+      return rows
+        .sort((a, b) => Number(a.id) - Number(b.id))
+        .flatMap((row) => {
+          const endpoint = endpoints.get(row.endpoint_id);
+          return endpoint ? [{ delivery: toDelivery(row, []), endpoint }] : [];
+        });
+    },
+
+    async recordAttempts(list) {
+      if (list.length === 0) return;
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('webhook_attempts')
+          .values(
+            list.map(({ id, attempt }) => ({
+              delivery_id: id,
+              attempted_at: attempt.attemptedAt,
+              status_code: attempt.statusCode,
+              latency_ms: Math.max(0, Math.round(attempt.latencyMs)),
+              error: attempt.error,
+            })),
+          )
+          .execute();
+        const outcomes = list.map(({ id, outcome }) => ({
+          id,
+          status: outcome.status,
+          next: outcome.nextAttemptAt?.toISOString() ?? null,
+          retries: outcome.retries,
+        }));
+        await sql`
+          update webhook_deliveries set status = v.status, next_attempt_at = v.next, retries = v.retries, locked_until = null
+          from jsonb_to_recordset(${toJson(outcomes)}::jsonb) as v(id bigint, status text, next timestamptz, retries integer)
+          where webhook_deliveries.id = v.id`.execute(trx);
+      });
+    },
+
     async redeliver(endpointId, id) {
       const row = await db
         .updateTable('webhook_deliveries')

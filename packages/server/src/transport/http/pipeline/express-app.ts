@@ -15,6 +15,7 @@ import { openAiErrorBody } from '../errors/openai-errors.js';
 import { embeddingHotRoutes } from '../routes/embeddings.js';
 import { openAiEmbeddingRoutes } from '../routes/openai-embeddings.js';
 import { openAiModelRoutes } from '../routes/openai-models.js';
+import { backlogGateRoutes } from '../routes/backlog-gate.js';
 import { datasetRoutes } from '../routes/datasets.js';
 import { datasetExportRoutes } from '../routes/dataset-export.js';
 import { uploadRoutes } from '../routes/uploads.js';
@@ -75,6 +76,7 @@ export function createHttpStack(services: AppServices, options: AppOptions): Htt
   app.use(modelRecordRoutes(services));
   app.use(reviewRoutes(services));
   app.use(trainingAuditRoutes(services));
+  app.use(backlogGateRoutes(services));
   app.use(datasetRoutes(services));
   app.use(datasetExportRoutes(services));
   app.use(uploadRoutes(services));

@@ -46,6 +46,8 @@ export interface AppServices {
   /** Embeddings of texts (`/v2/embeddings` and OpenAI's `/v1/embeddings`). */
   embeddings: EmbeddingService;
   datasets: DatasetService;
+  /** Refuses row writes (item, records, uploads) with 503 while the classification backlog is past its bound. */
+  backlog?: { check(): Promise<void> } | undefined;
   encoders: EncoderProvider;
   /** Encoders, database and migrations, for GET /health/ready. */
   readiness: () => Promise<ReadinessReport>;

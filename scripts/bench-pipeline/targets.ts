@@ -1,0 +1,61 @@
+// Issue 33's targets, each with its measured value and "met" or "missed" (or "not measured" where this run has no figure for it).
+import type { ItemPhase, UploadPhase } from './phases.js';
+import type { Ratios } from './report.js';
+
+export interface TargetVerdict {
+  target: string;
+  value: number | null;
+  verdict: 'met' | 'missed' | 'not measured';
+}
+
+const judge = (target: string, value: number | null, ok: (v: number) => boolean): TargetVerdict => ({
+  target,
+  value,
+  verdict: value === null ? 'not measured' : ok(value) ? 'met' : 'missed',
+});
+
+/** The targets that apply to this run's encoder and database. */
+export function targetVerdicts(
+  meta: { encoderId: string; database: string },
+  item: ItemPhase,
+  upload: UploadPhase,
+  r: Ratios,
+): TargetVerdict[] {
+  const verdicts: TargetVerdict[] = [];
+  if (meta.encoderId === 'use-multi-612') {
+    verdicts.push(
+      judge('upload backlog classified >= 0.8 x embed() batch 64', r.uploadVsBatch64, (v) => v >= 0.8),
+      judge('item rows classified >= 0.6 x embed() batch 8', r.itemVsBatch8, (v) => v >= 0.6),
+    );
+  }
+  if (meta.encoderId === 'static-multi-100d') {
+    const floor = meta.database === 'postgresql' ? 10_000 : 5_000;
+    verdicts.push(
+      judge(`upload backlog classified >= ${floor} rows/s`, upload.classifiedRowsPerSecond, (v) => v >= floor),
+      judge('every upload webhook received inside the drain', upload.webhooksReceived, (v) => v >= upload.rows),
+    );
+  }
+  const delivered = upload.deliveredRowsPerSecond;
+  const classified = upload.classifiedRowsPerSecond;
+  verdicts.push(
+    judge(
+      'webhooks received >= 0.95 x classified rows/s (upload backlog)',
+      delivered === null || classified === null ? null : delivered / classified,
+      (v) => v >= 0.95,
+    ),
+    // The bench's item phase is a closed loop at c8, not a steady load at half the capacity: no figure for these.
+    judge('accept -> webhook p50 <= 300 ms at half capacity', null, () => false),
+    judge('accept -> webhook p99 <= 1 s at half capacity', null, () => false),
+  );
+  return verdicts;
+}
+
+export function formatVerdicts(verdicts: TargetVerdict[]): string {
+  return [
+    '== targets (issue 33)',
+    ...verdicts.map(
+      (v) =>
+        `${v.target.padEnd(66)}${(v.value === null ? '-' : String(Math.round(v.value * 1000) / 1000)).padStart(10)}  ${v.verdict}`,
+    ),
+  ].join('\n');
+}
