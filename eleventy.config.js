@@ -107,6 +107,8 @@ table { border-collapse: collapse; } td, th { border: 1px solid #d0d7de; padding
 
 export default function (eleventyConfig) {
   eleventyConfig.ignores.add('docs/pending/**');
+  // The generated settings reference is copied as it is (guides link to it), not made a page of the menu.
+  eleventyConfig.ignores.add('docs/reference/**');
   eleventyConfig.setUseGitIgnore(false);
   eleventyConfig.amendLibrary('md', githubHeadingIds);
   eleventyConfig.amendLibrary('md', repositoryLinks);
