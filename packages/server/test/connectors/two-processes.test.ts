@@ -72,7 +72,12 @@ describe.skipIf(!databaseUrl)('one connector, two server processes on one Postgr
       (r) => r.url.searchParams.get('cursor') ?? `start:${r.url.searchParams.get('start_time')}`,
     );
     expect(cursors.length).toBeGreaterThan(2);
-    expect(new Set(cursors).size).toBe(cursors.length);
+    // Each page with tickets is fetched once. A scheduled run after the end of the stream asks again from the cursor
+    // stored last (polling for new tickets), so only that cursor may repeat.
+    const last = cursors.at(-1);
+    const seen = new Set<string>();
+    const repeated = cursors.filter((cursor) => (seen.has(cursor) ? true : (seen.add(cursor), false)));
+    expect(repeated.filter((cursor) => cursor !== last)).toEqual([]);
     expect(new Set(records.map((r) => r.metadata.ticket_id)).size).toBe(TICKETS);
     const tagWrites = standin.writes.filter((w) => w.path.endsWith('/tags.json'));
     expect(tagWrites.length).toBe(tagged().size);

@@ -74,13 +74,14 @@ describe('settings table', () => {
       TEXTCLASS_API_KEY: 'tc_secret',
       DATABASE_URL: 'postgres://user:pw@db/textclass',
       REDIS_URL: 'redis://:pw@cache:6379',
+      TEXTCLASS_CONNECTOR_KEY: 'connector-key-secret',
     });
     const shown = JSON.stringify(redactedConfig(config));
-    for (const secret of ['tc_secret', ':pw@', 'user:']) expect(shown).not.toContain(secret);
+    for (const secret of ['tc_secret', ':pw@', 'user:', 'connector-key-secret']) expect(shown).not.toContain(secret);
     expect(shown).toContain('db/textclass');
     const secretFields = Object.entries(SERVER).flatMap(([field, setting]) =>
       'secret' in setting && field in config ? [field] : [],
     );
-    expect(secretFields.sort()).toEqual(['apiKey', 'databaseUrl', 'redisUrl']);
+    expect(secretFields.sort()).toEqual(['apiKey', 'connectorKey', 'databaseUrl', 'redisUrl']);
   });
 });
