@@ -140,7 +140,10 @@ describe.skipIf(!haveChromium)('the console walk in Chromium', () => {
     await step('create a dataset and upload a CSV, classified', async () => {
       await visit(page, server.url, '/datasets');
       await page.getByLabel('Name').fill('Walk inbox');
-      await page.getByRole('checkbox', { name: 'Walk tickets' }).check();
+      // A click, then a wait for the box to show checked: check() reads the state at once, and the form's re-render
+      // from typing the name can land between the click and the box's own update on a loaded machine.
+      await page.getByRole('checkbox', { name: 'Walk tickets' }).click();
+      await page.getByRole('checkbox', { name: 'Walk tickets', checked: true }).waitFor();
       await page.getByTestId('create-dataset').click();
       await page.getByRole('heading', { name: 'Walk inbox' }).waitFor(WAIT);
       await page.getByLabel(/CSV file with a header row/).setInputFiles({

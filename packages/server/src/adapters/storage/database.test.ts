@@ -19,6 +19,7 @@ const ALL_MIGRATIONS = [
   '0010_review',
   '0011_multi_label',
   '0012_evaluations',
+  '0013_connectors',
 ];
 
 describe('embedded PGlite on disk', () => {
@@ -110,7 +111,7 @@ describe.runIf(postgresUrl)('PostgreSQL in a named schema', () => {
         expect(infos).toMatchObject([{ migrationsApplied: ALL_MIGRATIONS }, { migrationsApplied: [] }]);
         const tables = await sql<{ n: string }>`
           select count(*) as n from information_schema.tables where table_schema = ${schema}`.execute(second.db);
-        expect(tables.rows[0]?.n).toBe('19');
+        expect(tables.rows[0]?.n).toBe('23');
       } finally {
         await sql`drop schema ${sql.id(schema)} cascade`.execute(second.db);
         await second.close();

@@ -177,6 +177,10 @@ function checkMapping(
   dataset: Dataset,
   mapping: { columns: Record<string, string>; metadata?: Record<string, string> | undefined },
 ): FieldMapping {
+  for (const part of ['columns', 'metadata'] as const)
+    for (const [key, field] of Object.entries(mapping[part] ?? {}))
+      if (!isStorableText(key) || !isStorableText(field))
+        throw invalid(`field_mapping.${part}`, 'contains U+0000 or an unpaired UTF-16 surrogate');
   const columns = new Set(dataset.columns.map((c) => c.name));
   for (const column of Object.keys(mapping.columns))
     if (!columns.has(column))
@@ -195,6 +199,8 @@ function checkWriteBack(dataset: Dataset, settings: WriteBackSettings): WriteBac
     throw invalid('write_back.model_ids', `model ${unknown.join(', ')} does not classify dataset ${dataset.id}`);
   if (settings.enabled && settings.modelIds.length === 0)
     throw invalid('write_back.model_ids', 'name at least one model of the dataset to write back');
+  if (settings.field !== null && !isStorableText(settings.field))
+    throw invalid('write_back.field', 'contains U+0000 or an unpaired UTF-16 surrogate');
   if (settings.mode === 'field' && (settings.field === null || settings.field.trim() === ''))
     throw invalid('write_back.field', 'mode "field" needs the field (or property) to write');
   return {

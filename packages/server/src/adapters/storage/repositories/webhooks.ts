@@ -265,18 +265,21 @@ export function createWebhookRepository(db: Kysely<DatabaseSchema>): WebhookRepo
     async recordAttempts(list) {
       if (list.length === 0) return;
       await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('webhook_attempts')
-          .values(
-            list.map(({ id, attempt }) => ({
-              delivery_id: id,
-              attempted_at: attempt.attemptedAt,
-              status_code: attempt.statusCode,
-              latency_ms: Math.max(0, Math.round(attempt.latencyMs)),
-              error: attempt.error,
-            })),
-          )
-          .execute();
+        // A delivery deleted while it was in flight (its endpoint deleted) gets no attempt: the others of the tick are
+        // still recorded (a foreign-key failure would otherwise lose the whole tick).
+        const attempts = list.map(({ id, attempt }) => ({
+          id,
+          at: attempt.attemptedAt.toISOString(),
+          code: attempt.statusCode,
+          ms: Math.max(0, Math.round(attempt.latencyMs)),
+          error: attempt.error,
+        }));
+        await sql`
+          insert into webhook_attempts (delivery_id, attempted_at, status_code, latency_ms, error)
+          select v.id, v.at, v.code, v.ms, v.error
+          from jsonb_to_recordset(${toJson(attempts)}::jsonb) as v(id bigint, at timestamptz, code integer, ms integer, error text)
+          join webhook_deliveries d on d.id = v.id
+          for key share of d`.execute(trx);
         const outcomes = list.map(({ id, outcome }) => ({
           id,
           status: outcome.status,
