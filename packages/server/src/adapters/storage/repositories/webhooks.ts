@@ -1,52 +1,9 @@
 // Webhook repository: endpoints of a workspace, the delivery outbox (claimed with FOR UPDATE SKIP LOCKED) and its attempt log.
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type {
-  DeliveryAttempt,
-  WebhookDelivery,
-  WebhookEndpoint,
-  WebhookRepository,
-} from '../../../core/ports/pipeline.js';
-import {
-  toJson,
-  type DatabaseSchema,
-  type WebhookAttemptsTable,
-  type WebhookDeliveriesTable,
-  type WebhookEndpointsTable,
-} from '../schema.js';
-
-function toEndpoint(row: Selectable<WebhookEndpointsTable>): WebhookEndpoint {
-  return {
-    id: row.id,
-    workspaceId: row.workspace_id,
-    url: row.url,
-    events: row.events,
-    enabled: row.enabled,
-    disabledReason: row.disabled_reason,
-    secret: row.secret,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-}
-
-function toAttempt(row: Selectable<WebhookAttemptsTable>): DeliveryAttempt {
-  return { attemptedAt: row.attempted_at, statusCode: row.status_code, latencyMs: row.latency_ms, error: row.error };
-}
-
-function toDelivery(row: Selectable<WebhookDeliveriesTable>, attempts: DeliveryAttempt[]): WebhookDelivery {
-  return {
-    id: String(row.id),
-    endpointId: row.endpoint_id,
-    event: row.event,
-    messageId: row.message_id,
-    body: row.body,
-    status: row.status,
-    retries: row.retries,
-    nextAttemptAt: row.next_attempt_at,
-    createdAt: row.created_at,
-    attempts,
-    ...(row.trace_context === null ? {} : { traceContext: row.trace_context }),
-  };
-}
+import type { WebhookDelivery, WebhookRepository } from '../../../core/ports/pipeline.js';
+import { toJson, type DatabaseSchema, type WebhookDeliveriesTable } from '../schema.js';
+import { createWebhookBatchStore } from './webhook-batches.js';
+import { toAttempt, toDelivery, toEndpoint } from './webhook-rows.js';
 
 export function createWebhookRepository(db: Kysely<DatabaseSchema>): WebhookRepository {
   const withAttempts = async (rows: Selectable<WebhookDeliveriesTable>[]): Promise<WebhookDelivery[]> => {
@@ -218,81 +175,7 @@ export function createWebhookRepository(db: Kysely<DatabaseSchema>): WebhookRepo
       });
     },
 
-    async claimForSending(limit, perEndpoint, leaseMs, skipEndpoints) {
-      const skip = skipEndpoints.length === 0 ? [-1] : [...skipEndpoints];
-      // Candidates are read without locks (up to 4 x limit, at most perEndpoint per endpoint); only those taken are
-      // locked, so a tick locks what it sends however long the outbox is.
-      const { rows } = await sql<Selectable<WebhookDeliveriesTable>>`
-        update webhook_deliveries set locked_until = now() + make_interval(secs => ${leaseMs / 1000})
-        where id in (
-          select id from webhook_deliveries
-          where id in (
-            select id from (
-              select id, row_number() over (partition by endpoint_id order by next_attempt_at, id) as place from (
-                select id, endpoint_id, next_attempt_at from webhook_deliveries
-                where status = 'pending' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
-                  and endpoint_id not in (${sql.join(skip)})
-                order by next_attempt_at, id
-                limit ${limit * 4}
-              ) due
-            ) placed
-            where place <= ${perEndpoint}
-            order by id
-            limit ${limit}
-          )
-          and status = 'pending' and (locked_until is null or locked_until < now())
-          for update skip locked
-        )
-        returning *`.execute(db);
-      if (rows.length === 0) return [];
-      const endpoints = new Map(
-        (
-          await db
-            .selectFrom('webhook_endpoints')
-            .selectAll()
-            .where('id', 'in', [...new Set(rows.map((r) => r.endpoint_id))])
-            .execute()
-        ).map((e) => [e.id, toEndpoint(e)]),
-      );
-      return rows
-        .sort((a, b) => Number(a.id) - Number(b.id))
-        .flatMap((row) => {
-          const endpoint = endpoints.get(row.endpoint_id);
-          return endpoint ? [{ delivery: toDelivery(row, []), endpoint }] : [];
-        });
-    },
-
-    async recordAttempts(list) {
-      if (list.length === 0) return;
-      await db.transaction().execute(async (trx) => {
-        // A delivery deleted while it was in flight (its endpoint deleted) gets no attempt: the others of the tick are
-        // still recorded (a foreign-key failure would otherwise lose the whole tick).
-        const attempts = list.map(({ id, attempt }) => ({
-          id,
-          at: attempt.attemptedAt.toISOString(),
-          code: attempt.statusCode,
-          ms: Math.max(0, Math.round(attempt.latencyMs)),
-          error: attempt.error,
-        }));
-        await sql`
-          insert into webhook_attempts (delivery_id, attempted_at, status_code, latency_ms, error)
-          select v.id, v.at, v.code, v.ms, v.error
-          from jsonb_to_recordset(${toJson(attempts)}::jsonb) as v(id bigint, at timestamptz, code integer, ms integer, error text)
-          join webhook_deliveries d on d.id = v.id
-          for key share of d`.execute(trx);
-        const outcomes = list.map(({ id, outcome }) => ({
-          id,
-          status: outcome.status,
-          next: outcome.nextAttemptAt?.toISOString() ?? null,
-          retries: outcome.retries,
-        }));
-        await sql`
-          update webhook_deliveries set status = v.status, next_attempt_at = v.next, retries = v.retries, locked_until = null
-          from jsonb_to_recordset(${toJson(outcomes)}::jsonb) as v(id bigint, status text, next timestamptz, retries integer)
-          where webhook_deliveries.id = v.id`.execute(trx);
-      });
-    },
-
+    ...createWebhookBatchStore(db),
     async redeliver(endpointId, id) {
       const row = await db
         .updateTable('webhook_deliveries')
