@@ -1,15 +1,15 @@
 // Cut-offs fitted to a target precision, measured on held-out texts: per label, the precision of the auto-decided texts and their coverage.
-// Usage: tsx scripts/eval-cutoffs.ts [--sets DIR] [--set NAME] [--target 0.9] [--encoder ID] [--z 0,1,1.645]
+// Usage: tsx scripts/eval-cutoffs.ts [--sets DIR] [--set NAME] [--target 0.9] [--encoder ID] [--z 0,1,1.645] (default: the served z)
 // The split and the served head are those of `npm run eval` (40 % of each label × language cell held out, seed 1; a
 // fine-tuned linear head fitted as a training job fits it); the cut-offs are fitted as a training with a target
 // precision fits them, on out-of-fold predictions of the training part only, then applied to the held-out part.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '@textclass/server';
-import { fitHead, fitLabelCutoffs, forward } from '@textclass/server/core';
+import { CUTOFF_WILSON_Z, fitHead, fitLabelCutoffs, forward } from '@textclass/server/core';
 import { DEFAULT_ENCODER_ID, loadEncoderRegistry } from '@textclass/server/inference';
 import { prepareTask, readEvalSet } from '@textclass/model-tools';
-import { decidedByCutoff, heldOutTops } from './lib/held-out-cutoffs.js';
+import { decidedByCutoff, decidedByGroup, heldOutTops } from './lib/held-out-cutoffs.js';
 
 const HOLDOUT = 0.4;
 const SPLIT_SEED = 1;
@@ -26,7 +26,7 @@ const { values } = parseArgs({
 const setsDir = resolve(values.sets ?? 'eval/dev');
 const setName = values.set ?? 'support-intents';
 const target = Number(values.target ?? '0.9');
-const zs = (values.z ?? '1').split(',').map(Number);
+const zs = (values.z ?? String(CUTOFF_WILSON_Z)).split(',').map(Number);
 const pct = (x: number | null) => (x === null ? '–' : `${(100 * x).toFixed(1)} %`);
 
 async function main(): Promise<void> {
@@ -84,6 +84,18 @@ async function main(): Promise<void> {
       `| **all** | | ${pct(summary.expected_precision)} | ${pct(summary.coverage)} | ${tops.length} | ${decidedAll} | ` +
         `${pct(decidedAll ? rightAll / decidedAll : null)} | ${pct(decidedAll / tops.length)} |\n`,
     );
+    const byLang = decidedByGroup(
+      tops,
+      task.testLangs,
+      labels.map((label) => cutoffs[label]!.threshold),
+    );
+    process.stdout.write(
+      '\n| language | held out | decided | held-out precision | held-out coverage |\n|---|---|---|---|---|\n',
+    );
+    for (const [lang, n] of byLang)
+      process.stdout.write(
+        `| ${lang} | ${n.texts} | ${n.decided} | ${pct(n.decided ? n.right / n.decided : null)} | ${pct(n.decided / n.texts)} |\n`,
+      );
   }
   await registry.close();
 }

@@ -1,6 +1,6 @@
 // eval-cutoffs' held-out measures: each text's top label, and per label the texts its cut-off decides.
 import { describe, expect, it } from 'vitest';
-import { decidedByCutoff, heldOutTops } from './held-out-cutoffs.js';
+import { decidedByCutoff, decidedByGroup, heldOutTops } from './held-out-cutoffs.js';
 
 describe('heldOutTops', () => {
   it('takes each row’s top label and its confidence to 6 decimals, right when it is the gold label', () => {
@@ -31,5 +31,27 @@ describe('decidedByCutoff', () => {
 
   it('decides nothing at a cut-off of 1 (the label is never decided alone)', () => {
     expect(decidedByCutoff(tops, 1, 1)).toEqual({ predicted: 1, decided: 0, right: 0 });
+  });
+});
+
+describe('decidedByGroup', () => {
+  it('counts per language the texts, those clearing their top label’s cut-off, and the right ones among them', () => {
+    const tops = [
+      { top: 0, confidence: 0.95, correct: true },
+      { top: 1, confidence: 0.7, correct: false },
+      { top: 0, confidence: 0.5, correct: true },
+      { top: 1, confidence: 0.99, correct: false },
+    ];
+    const byLang = decidedByGroup(tops, ['en', 'de', 'en', 'de'], [0.9, 0.6]);
+    expect([...byLang.entries()]).toEqual([
+      ['en', { texts: 2, decided: 1, right: 1 }],
+      ['de', { texts: 2, decided: 2, right: 0 }],
+    ]);
+    // A cut-off of 1 decides nothing.
+    expect(decidedByGroup(tops, ['en', 'de', 'en', 'de'], [1, 1]).get('de')).toEqual({
+      texts: 2,
+      decided: 0,
+      right: 0,
+    });
   });
 });

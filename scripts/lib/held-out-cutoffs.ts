@@ -22,3 +22,19 @@ export function decidedByCutoff(tops: readonly HeldOutTop[], label: number, thre
   const decided = predicted.filter((t) => clearsCutoff(t.confidence, threshold));
   return { predicted: predicted.length, decided: decided.length, right: decided.filter((t) => t.correct).length };
 }
+
+/** Per group (a text's language), in first-seen order: its texts, those that clear their top label's cut-off, and the right ones. */
+export function decidedByGroup(tops: readonly HeldOutTop[], groups: readonly string[], thresholds: readonly number[]) {
+  const out = new Map<string, { texts: number; decided: number; right: number }>();
+  tops.forEach((t, i) => {
+    const group = groups[i] ?? '';
+    const counts = out.get(group) ?? { texts: 0, decided: 0, right: 0 };
+    counts.texts += 1;
+    if (clearsCutoff(t.confidence, thresholds[t.top] ?? 1)) {
+      counts.decided += 1;
+      if (t.correct) counts.right += 1;
+    }
+    out.set(group, counts);
+  });
+  return out;
+}

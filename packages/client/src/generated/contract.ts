@@ -2441,9 +2441,10 @@ export interface components {
             /** @description Out-of-fold texts predicted as this label (what the cut-off was fitted on). */
             predicted: number;
             /**
-             * @description False when no cut-off reached the target precision with enough evidence (a Wilson lower
-             *     bound is used, so a handful of right answers is not enough), or the label was never
-             *     predicted; its threshold is then 1.
+             * @description False when neither this label's out-of-fold texts nor all labels' together reach the target
+             *     precision at any cut-off; its threshold is then 1. A label's cut-off is the lower of the two
+             *     (see docs/models.md), so a label with few texts of its own may be decided at the cut-off of
+             *     all labels, and its own `expected_precision` may then be under the target or null.
              */
             target_met: boolean;
         };

@@ -14,7 +14,7 @@ export {
 } from './classification/zero-shot.js';
 export { argmaxRows, evaluate, type Evaluation } from './training/evaluation.js';
 export { trainFewShotHead } from './training/few-shot.js';
-export { clearsCutoff, fitLabelCutoffs } from './training/label-cutoffs.js';
+export { clearsCutoff, CUTOFF_WILSON_Z, fitLabelCutoffs } from './training/label-cutoffs.js';
 export { fewShotOutOfFold } from './training/few-shot-out-of-fold.js';
 export { forward, logitRows } from './training/head-parameters.js';
 export { candidateRecipes, fitHead, type FitOptions, type FittedHead, type RecipeFamily } from './training/fit.js';

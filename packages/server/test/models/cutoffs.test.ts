@@ -86,7 +86,8 @@ describe('per-label cut-offs fitted to a target precision', () => {
       expect(cut.threshold).toBeGreaterThanOrEqual(0);
       expect(cut.threshold).toBeLessThanOrEqual(1);
       expect(cut.coverage).toBeGreaterThanOrEqual(0);
-      if (cut.target_met) expect(cut.expected_precision).toBeGreaterThanOrEqual(0.9);
+      // Met by the label's own out-of-fold texts or by all labels' together: a cut-off that decides.
+      if (cut.target_met) expect(cut.threshold).toBeLessThan(1);
       else expect(cut).toMatchObject({ threshold: 1, coverage: 0, expected_precision: null });
     }
     // Fitted on the training part's out-of-fold predictions: the held-out part never reaches them.

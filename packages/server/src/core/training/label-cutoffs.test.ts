@@ -90,36 +90,60 @@ describe('fitLabelCutoffs', () => {
     expect(allRight.cutoffs.refund?.coverage).toBe(1);
   });
 
-  it('a label never predicted gets cut-off 1 and says the target was not met', () => {
+  it('a label never predicted gets the cut-off of every label together, deciding none of its own texts', () => {
     const { cutoffs } = fit([...run(0, 10, 0.99, 0.01), ...run(1, 10, 0.99, 0.01)], 0.9);
+    // All 20 texts are right: together they reach the target down to the lowest confidence, 0.9.
     expect(cutoffs.shipping).toEqual({
-      threshold: 1,
+      threshold: 0.9,
       expected_precision: null,
       coverage: 0,
       predicted: 0,
-      target_met: false,
+      target_met: true,
     });
   });
 
+  it('a label with few texts of its own borrows the cut-off of all labels; one doing better goes lower', () => {
+    // Refund: 4 texts, the second wrong. Alone it reaches 0.9 only at its first text (0.95).
+    const refund = [0.95, 0.9, 0.85, 0.8].map((confidence, i) => ({ top: 1, confidence, gold: i === 1 ? 2 : 1 }));
+    const billing = run(0, 30, 0.99, 0.01);
+    expect(fit(refund, 0.9).cutoffs.refund?.threshold).toBe(0.95);
+    // Beside 30 right billing texts (down to 0.70), all texts together are 33 of 34 right at 0.70.
+    expect(fit([...billing, ...refund], 0.9).cutoffs.refund).toEqual({
+      threshold: 0.7,
+      expected_precision: 0.75,
+      coverage: 1,
+      predicted: 4,
+      target_met: true,
+    });
+    // Billing wrong at 0.79, 0.77, 0.75, 0.73, 0.71: all texts together reach 0.9 down to 0.76 (22 of 24).
+    const noisyBilling = run(0, 30, 0.99, 0.01, [20, 22, 24, 26, 28]);
+    // Shipping, right every time down to 0.51, keeps its own, lower cut-off.
+    const shipping = run(2, 10, 0.6, 0.01);
+    const { cutoffs } = fit([...noisyBilling, ...shipping], 0.9);
+    expect(cutoffs.billing?.threshold).toBe(0.76);
+    expect(cutoffs.shipping).toMatchObject({ threshold: 0.51, coverage: 1, expected_precision: 1 });
+  });
+
   it('a label whose predictions are never precise enough gets cut-off 1', () => {
-    // Half the shipping predictions wrong at every confidence.
-    const texts = run(2, 40, 0.99, 0.01, [1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31, 33, 35, 37, 39]);
+    // Half the shipping predictions wrong at every confidence, the most confident first.
+    const texts = run(2, 40, 0.99, 0.01, [0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38]);
     const { cutoffs, summary } = fit(texts, 0.9);
     expect(cutoffs.shipping).toMatchObject({ threshold: 1, target_met: false, coverage: 0, expected_precision: null });
     expect(summary).toEqual({ target_precision: 0.9, expected_precision: null, coverage: 0, evaluated_on: 40 });
   });
 
-  it('the small-sample guard: a few right answers do not make a cut-off, enough of them do', () => {
+  it('the Wilson guard when asked for: a few right answers do not make a cut-off, enough of them do', () => {
+    // The served rule is the plain proportion (z = 0): one right answer is enough.
+    expect(CUTOFF_WILSON_Z).toBe(0);
+    expect(fit(run(0, 1, 0.99, 0.01), 0.9).cutoffs.billing?.threshold).toBe(0.99);
     // Two right out of two is precision 1, but its Wilson bound at z = 0.5 (0.889) is under 0.9.
-    expect(CUTOFF_WILSON_Z).toBe(0.5);
-    expect(fit(run(0, 2, 0.99, 0.01), 0.9).cutoffs.billing?.target_met).toBe(false);
+    expect(fit(run(0, 2, 0.99, 0.01), 0.9, 0.5).cutoffs.billing?.target_met).toBe(false);
     // Three right out of three: the bound (0.923) reaches 0.9.
-    expect(fit(run(0, 3, 0.99, 0.01), 0.9).cutoffs.billing).toMatchObject({ threshold: 0.97, target_met: true });
+    expect(fit(run(0, 3, 0.99, 0.01), 0.9, 0.5).cutoffs.billing).toMatchObject({ threshold: 0.97, target_met: true });
     // A stricter target needs more: five for 0.95.
-    expect(fit(run(0, 4, 0.99, 0.01), 0.95).cutoffs.billing?.target_met).toBe(false);
-    expect(fit(run(0, 5, 0.99, 0.01), 0.95).cutoffs.billing?.target_met).toBe(true);
-    // Without the guard (z = 0) one is enough; at z = 1 nine are needed (exactly on the bound).
-    expect(fit(run(0, 1, 0.99, 0.01), 0.9, 0).cutoffs.billing?.threshold).toBe(0.99);
+    expect(fit(run(0, 4, 0.99, 0.01), 0.95, 0.5).cutoffs.billing?.target_met).toBe(false);
+    expect(fit(run(0, 5, 0.99, 0.01), 0.95, 0.5).cutoffs.billing?.target_met).toBe(true);
+    // At z = 1 nine are needed (exactly on the bound).
     expect(fit(run(0, 8, 0.99, 0.01), 0.9, 1).cutoffs.billing?.target_met).toBe(false);
     expect(fit(run(0, 9, 0.99, 0.01), 0.9, 1).cutoffs.billing).toMatchObject({ threshold: 0.91, target_met: true });
   });
@@ -142,7 +166,8 @@ describe('fitLabelCutoffs', () => {
   it('sums up what the cut-offs decide over every text', () => {
     const texts = [...run(0, 20, 0.99, 0.01, [15, 17, 19]), ...run(1, 10, 0.6, 0.01, [0, 1, 2, 3, 4])];
     const { cutoffs, summary } = fit(texts, 0.9);
-    expect(cutoffs.refund?.threshold).toBe(1);
+    // Refund never reaches 0.9 alone; all texts together do down to 0.83 (16 of 17), above every refund text.
+    expect(cutoffs.refund).toMatchObject({ threshold: 0.83, coverage: 0, expected_precision: null });
     const decided = texts.filter((t) => t.top === 0 && clearsCutoff(t.confidence, cutoffs.billing!.threshold));
     expect(summary.coverage).toBeCloseTo(decided.length / 30, 6);
     expect(summary.expected_precision).toBeCloseTo(decided.filter((t) => t.gold === 0).length / decided.length, 6);
