@@ -1,25 +1,28 @@
-// npm run bench:pipeline [-- --quick] [--encoder ID] [--database-url URL] [--concurrency C] [--label NAME] [--profile-dir DIR]: record pipeline rows/s and accept→webhook latency next to the encoder's own texts/s.
+// npm run bench:pipeline [-- --quick] [--encoder ID]… [--all] [--scale-out] [--database-url URL] [--concurrency C] [--label NAME] [--profile-dir DIR]: record pipeline rows/s and accept→webhook latency next to the encoder's own texts/s.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { EncoderCeiling, type EncoderRow, round, rowTexts } from '@textclass/model-tools';
+import { round } from '@textclass/model-tools';
 import { DEFAULT_ENCODER_ID } from '@textclass/server/inference';
 import { MAIN } from '@textclass/server/testing';
 import { environment } from '../bench-environment.js';
-import { Api } from './api.js';
-import { itemPhase, uploadPhase } from './phases.js';
-import { startTimedReceiver } from './receiver.js';
-import { formatReport, ratios } from './report.js';
-import { formatVerdicts, targetVerdicts } from './targets.js';
-import { serverCpuClock } from './server-cpu.js';
-import { startPipelineServer } from './server.js';
+import { runPass, MODEL_IDS, type Bounds, type PassResult } from './run-once.js';
+import { formatScaleOut, scaleOut, type ScaleOutRow } from './scale-out.js';
+import { formatVerdicts } from './targets.js';
+
+/** The encoders the issue's targets name: the neural default (ratios) and the static one (rows/s). */
+const ALL_ENCODERS = ['use-multi-612', 'static-multi-100d'];
 
 const { values } = parseArgs({
   options: {
     quick: { type: 'boolean', default: false },
-    /** The server's default encoder (the demo models' one) and the encoder measured alone: what users run by default. */
-    encoder: { type: 'string', default: DEFAULT_ENCODER_ID },
+    /** The server's default encoder (the demo models' one) and the encoder measured alone; repeatable. */
+    encoder: { type: 'string', multiple: true },
+    /** Both encoders, on PGlite and (with a URL) on PostgreSQL, then the scale-out rows: every target in one run. */
+    all: { type: 'boolean', default: false },
+    /** One process, `serve --workers 2` and two processes on one PostgreSQL, each draining an upload backlog. */
+    'scale-out': { type: 'boolean', default: false },
     'database-url': { type: 'string' },
     concurrency: { type: 'string', default: '8' },
     label: { type: 'string' },
@@ -28,89 +31,68 @@ const { values } = parseArgs({
 });
 const QUICK = values.quick;
 const DATABASE_URL = values['database-url'] ?? (process.env.TEST_DATABASE_URL || undefined);
-const BOUNDS = {
+const BOUNDS: Bounds = {
   item: {
     concurrency: Number(values.concurrency),
     maxRows: QUICK ? 4_000 : 12_000,
     maxSeconds: QUICK ? 8 : 15,
     drainSeconds: QUICK ? 40 : 120,
   },
-  upload: { rows: QUICK ? 20_000 : 50_000, drainSeconds: QUICK ? 45 : 150 },
+  steady: { seconds: QUICK ? 10 : 20, drainSeconds: QUICK ? 20 : 40 },
+  upload: { rows: QUICK ? 20_000 : 50_000, encoderSeconds: QUICK ? 15 : 40, drainSeconds: QUICK ? 45 : 150 },
   encoder: { batches: [8, 32, 64], seconds: QUICK ? 0.5 : 1.5 },
 };
-/** Demo models 1 (sentiment) and 2 (support topics), both zero-shot on the default encoder. */
-const MODEL_IDS = [1, 2];
+const ENCODERS = values.all ? ALL_ENCODERS : (values.encoder ?? [DEFAULT_ENCODER_ID]);
+/** --all: PGlite and PostgreSQL (when a URL is given); otherwise the one database the URL (or its absence) names. */
+const DATABASES: Array<string | undefined> = values.all
+  ? [undefined, ...(DATABASE_URL ? [DATABASE_URL] : [])]
+  : [DATABASE_URL];
+const SCALE_OUT = values['scale-out'] || (values.all && DATABASE_URL !== undefined);
 const log = (line: string) => process.stderr.write(`${line}\n`);
-
-async function encoderRows(ceiling: EncoderCeiling, texts: readonly string[], when: string): Promise<EncoderRow[]> {
-  const rows: EncoderRow[] = [];
-  for (const batch of BOUNDS.encoder.batches) rows.push(await ceiling.measure(texts, batch, BOUNDS.encoder.seconds));
-  log(`encoder ${when}: ${rows.map((r) => `batch ${r.batch} ${round(r.textsPerSecond, 0)} texts/s`).join(', ')}`);
-  return rows;
-}
-
-async function waitForModels(api: Api): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  for (const id of MODEL_IDS) {
-    while ((await api.call('GET', `/v2/models/${id}`)).status !== 200) {
-      if (Date.now() > deadline) throw new Error(`demo model ${id} did not appear within 60 s of /health`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-}
 
 async function main(): Promise<void> {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` first`);
+  if (values['scale-out'] && !DATABASE_URL) throw new Error('--scale-out needs --database-url or TEST_DATABASE_URL');
   const started = new Date();
   const loadBefore = loadavg().map((l) => round(l, 2));
-  const itemTexts = await rowTexts('i', BOUNDS.item.maxRows);
-  const uploadTexts = await rowTexts('u', BOUNDS.upload.rows);
-  const ceiling = await EncoderCeiling.open(values.encoder);
-  const encoderBefore = await encoderRows(ceiling, itemTexts, 'before the server');
-  const receiver = await startTimedReceiver();
-  log(`starting the server on ${DATABASE_URL ? 'PostgreSQL (scratch database)' : 'PGlite (fresh data dir)'}`);
-  const server = await startPipelineServer(DATABASE_URL, values.encoder, values['profile-dir']);
-  const cpu = serverCpuClock(server.pid);
-  let result;
-  try {
-    const api = new Api(server.url);
-    await waitForModels(api);
-    await api.expect(201, 'POST', '/v2/webhooks', { url: receiver.url, events: ['classification.completed'] });
-    const itemSet = await api.createDataset('bench items', MODEL_IDS);
-    const uploadSet = await api.createDataset('bench upload', MODEL_IDS);
-    log(
-      `item endpoint: ${BOUNDS.item.concurrency} writers x 8 rows, up to ${BOUNDS.item.maxRows} rows or ${BOUNDS.item.maxSeconds} s`,
-    );
-    const item = await itemPhase(api, receiver, itemSet, itemTexts, BOUNDS.item, cpu);
-    log(
-      `  accepted ${item.acceptedRowsPerSecond} rows/s, classified ${item.classifiedRowsPerSecond} rows/s, webhook p50 ${item.webhook.p50Ms} ms p99 ${item.webhook.p99Ms} ms`,
-    );
-    log(`upload: ${BOUNDS.upload.rows} CSV rows`);
-    const upload = await uploadPhase(api, receiver, uploadSet, uploadTexts, BOUNDS.upload.drainSeconds, cpu);
-    log(
-      `  accepted ${upload.rowsPerSecond} rows/s, classified ${upload.classifiedRowsPerSecond} rows/s, delivered ${upload.deliveredRowsPerSecond} rows/s`,
-    );
-    result = { item, upload, serverMemory: server.memory(), webhookRequests: receiver.count() };
-  } finally {
-    await server.stop();
-    await receiver.close();
+  const passes: Array<Omit<PassResult, 'printed'> & { loadAfter: number[] }> = [];
+  const printed: string[] = [];
+  for (const database of DATABASES) {
+    for (const encoderId of ENCODERS) {
+      log(`\n== pass: ${encoderId} on ${database ? 'PostgreSQL' : 'PGlite'}`);
+      const { printed: text, ...pass } = await runPass(encoderId, database, BOUNDS, values['profile-dir']);
+      passes.push({ ...pass, loadAfter: loadavg().map((l) => round(l, 2)) });
+      printed.push(text);
+    }
   }
-  const encoderAfter = await encoderRows(ceiling, itemTexts, 'after the server');
-  await ceiling.close();
-  const encoder = encoderBefore.map((before, i) =>
-    encoderAfter[i]!.textsPerSecond > before.textsPerSecond ? encoderAfter[i]! : before,
-  );
-  const meta = { database: server.database, models: MODEL_IDS.length, encoderId: ceiling.id, encodersPerRow: 1 };
-  const r = ratios(result.item, result.upload, encoder, meta.encodersPerRow);
-  const verdicts = targetVerdicts(meta, result.item, result.upload, r);
-  process.stdout.write(
-    `${formatReport(meta, result.item, result.upload, encoder, r)}\n\n${formatVerdicts(verdicts)}\n`,
-  );
+  let scale: ScaleOutRow[] | undefined;
+  if (SCALE_OUT && DATABASE_URL) {
+    // The static encoder: the database and the queue, not the neural encoder, are what more processes share.
+    const encoderId = values.all ? 'static-multi-100d' : (ENCODERS[0] as string);
+    scale = await scaleOut(DATABASE_URL, encoderId, BOUNDS.upload.rows, BOUNDS.upload.drainSeconds);
+    printed.push(formatScaleOut(scale, encoderId));
+  }
+  if (passes.length > 1) {
+    const all = passes.flatMap((p) =>
+      p.targets.map((t) => ({ ...t, target: `[${p.meta.encoderId}, ${p.meta.database}] ${t.target}` })),
+    );
+    printed.push(formatVerdicts(all).replace('== targets', '== every target of this run'));
+  }
+  process.stdout.write(`${printed.join('\n\n')}\n`);
+  const only = passes.length === 1 ? passes[0] : undefined;
   const label =
     values.label ??
-    `pipeline-${started.toISOString().slice(0, 16).replace(/[:T]/g, '-')}-${values.encoder}${QUICK ? '-quick' : ''}${DATABASE_URL ? '-postgresql' : ''}`;
+    `pipeline-${started.toISOString().slice(0, 16).replace(/[:T]/g, '-')}-${values.all ? 'all' : ENCODERS.join('+')}${QUICK ? '-quick' : ''}${!values.all && DATABASE_URL ? '-postgresql' : ''}`;
   const out = resolve('bench', 'results', `${label}.json`);
   mkdirSync(resolve('bench', 'results'), { recursive: true });
+  const environmentOf = {
+    ...environment(),
+    loadAverageBefore: loadBefore,
+    loadAverageAfter: loadavg().map((l) => round(l, 2)),
+  };
+  const method = { models: MODEL_IDS.length, modelIds: MODEL_IDS, bounds: BOUNDS };
+  // One pass keeps the earlier file's shape (its fields at the top); several are listed under `passes`.
+  const body = only ? { ...only, method: { ...method, ...only.meta, server: only.server } } : { method, passes };
   writeFileSync(
     out,
     `${JSON.stringify(
@@ -119,16 +101,9 @@ async function main(): Promise<void> {
         startedAt: started.toISOString(),
         seconds: round((Date.now() - started.getTime()) / 1000, 1),
         quick: QUICK,
-        environment: {
-          ...environment(),
-          loadAverageBefore: loadBefore,
-          loadAverageAfter: loadavg().map((l) => round(l, 2)),
-        },
-        method: { ...meta, modelIds: MODEL_IDS, bounds: BOUNDS, server: server.env },
-        ...result,
-        encoder: { rows: encoder, before: encoderBefore, after: encoderAfter },
-        ratios: r,
-        targets: verdicts,
+        environment: environmentOf,
+        ...body,
+        ...(scale ? { scaleOut: scale } : {}),
       },
       null,
       2,

@@ -20,6 +20,8 @@ export interface ItemPhase {
   classifiedRowsPerSecond: number | null;
   /** Seconds the classifier still needed after the last row was accepted. */
   drainSeconds: number | null;
+  /** Rows ÷ seconds from the first call to the last row's webhook received; null unless every row's arrived. */
+  deliveredRowsPerSecond: number | null;
   webhook: LatencySummary;
   /** Server CPU ms per accepted row, from the first call until every row's webhook arrived (accept + classify + deliver). */
   serverCpuMsPerRow: number | null;
@@ -60,6 +62,7 @@ export async function itemPhase(
     deadline,
   );
   const cpuEnd = cpu();
+  const lastArrival = load.accepted.reduce((last, row) => Math.max(last, receiver.arrivals.get(row.text) ?? 0), 0);
   return {
     concurrency: load.concurrency,
     rowsPerCall: load.rowsPerCall,
@@ -72,6 +75,10 @@ export async function itemPhase(
     classifiedRowsPerSecond:
       classifiedAt === undefined ? null : round((load.rowsAccepted * 1000) / (classifiedAt - load.startedAt), 1),
     drainSeconds: classifiedAt === undefined ? null : round(Math.max(0, classifiedAt - load.endedAt) / 1000, 2),
+    deliveredRowsPerSecond:
+      received < load.rowsAccepted || load.rowsAccepted === 0
+        ? null
+        : round((load.rowsAccepted * 1000) / (lastArrival - load.startedAt), 1),
     webhook: acceptToWebhook(load.accepted, receiver.arrivals),
     serverCpuMsPerRow: received < load.rowsAccepted ? null : cpuMsPerRow(cpuStart, cpuEnd, load.rowsAccepted),
   };

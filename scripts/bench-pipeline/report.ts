@@ -2,6 +2,7 @@
 import { type EncoderRow, round } from '@textclass/model-tools';
 import type { ItemPhase, UploadPhase } from './phases.js';
 import { encoderShare } from './stats.js';
+import type { SteadyPhase } from './steady-phase.js';
 
 export interface Ratios {
   /** Item phase classified rows/s vs the encoder at batch 8 (one job per 8-row call embeds 8 texts). */
@@ -32,6 +33,7 @@ export function formatReport(
   upload: UploadPhase,
   encoder: EncoderRow[],
   r: Ratios,
+  steady: SteadyPhase | null = null,
 ): string {
   const line = (name: string, value: string, note = '') => `${name.padEnd(52)}${value.padStart(12)}  ${note}`;
   return [
@@ -73,6 +75,11 @@ export function formatReport(
     `server CPU ms per row: item rows (accept to webhook) ${fmt(item.serverCpuMsPerRow, 3)}, upload backlog classify ${fmt(upload.classifyCpuMsPerRow, 3)}, deliver ${fmt(upload.deliverCpuMsPerRow, 3)}`,
     `accept -> webhook received (item rows, c${item.concurrency}): p50 ${item.webhook.p50Ms} ms, p99 ${item.webhook.p99Ms} ms, max ${item.webhook.maxMs} ms ` +
       `(${item.webhook.samples} rows${item.webhook.missing > 0 ? `, ${item.webhook.missing} never arrived` : ''})`,
+    steady === null
+      ? 'accept -> webhook at half capacity: not measured (no capacity: the item phase did not drain)'
+      : `accept -> webhook at half capacity (${steady.offeredRowsPerSecond} of ${steady.capacityRowsPerSecond} rows/s, ${steady.calls} calls in ${steady.seconds} s, ${steady.errors} errors): ` +
+        `p50 ${steady.webhook.p50Ms} ms, p99 ${steady.webhook.p99Ms} ms, max ${steady.webhook.maxMs} ms` +
+        `${steady.webhook.missing > 0 ? ` (${steady.webhook.missing} never arrived)` : ''}`,
     '',
     '== ratios: classified rows/s x embeddings per row / encoder texts/s (1.0 = encoder-bound; lower = queue, database, HTTP)',
     `item rows classified / encoder batch 8           ${fmt(r.itemVsBatch8, 4)}`,

@@ -1,5 +1,5 @@
 // The built `textclass serve` for the pipeline benchmark: fresh PGlite data dir (or a scratch PostgreSQL database), high rate limit, private webhooks allowed.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createScratchDatabase, MAIN, type ScratchDatabase } from '@textclass/server/testing';
@@ -7,6 +7,12 @@ import { freePort, spawnAndWait, type Child } from '../bench-inference/servers.j
 import { provision } from '../bench-inference/textclass-server.js';
 
 export const BENCH_API_KEY = 'tc_bench_key_0123456789abcdefghij';
+
+/** How the server runs: one process, `serve --workers N`, or two processes on one PostgreSQL database. */
+export interface ServerShape {
+  workers?: number;
+  processes?: 1 | 2;
+}
 
 export interface PipelineServer extends Child {
   database: 'pglite' | 'postgresql';
@@ -22,13 +28,19 @@ export async function startPipelineServer(
   baseUrl: string | undefined,
   encoderId: string,
   profileDir?: string,
+  shape: ServerShape = {},
 ): Promise<PipelineServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'textclass-bench-pipeline-'));
   let scratch: ScratchDatabase | undefined;
+  let second: Child | undefined;
+  const secondDir = join(dataDir, 'second');
   const cleanup = async () => {
+    await second?.stop();
     await scratch?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   };
+  if ((shape.processes === 2 || (shape.workers ?? 1) > 1) && !baseUrl)
+    throw new Error('--workers and a second process need PostgreSQL (--database-url or TEST_DATABASE_URL)');
   try {
     if (baseUrl) scratch = await createScratchDatabase(baseUrl, 'benchpipe');
     await provision(dataDir, scratch?.url);
@@ -38,6 +50,7 @@ export async function startPipelineServer(
       TEXTCLASS_EMBEDDING_CACHE_MB: '0',
       TEXTCLASS_WEBHOOK_ALLOW_PRIVATE: 'true',
       TEXTCLASS_DEFAULT_ENCODER: encoderId,
+      ...(shape.workers === undefined ? {} : { TEXTCLASS_WORKERS: String(shape.workers) }),
     };
     const env: NodeJS.ProcessEnv = {
       ...process.env,
@@ -55,10 +68,20 @@ export async function startPipelineServer(
       '/health',
       300,
     );
+    if (shape.processes === 2) {
+      // Started once the first has migrated and seeded: a process of its own on the same database.
+      const port2 = await freePort();
+      mkdirSync(secondDir);
+      const env2 = { ...env, PORT: String(port2), TEXTCLASS_DATA_DIR: secondDir, TEXTCLASS_SEED_DEMO: 'false' };
+      second = await spawnAndWait([MAIN, 'serve'], env2, port2, '/health', 300).catch(async (error: unknown) => {
+        await child.stop();
+        throw error;
+      });
+    }
     return {
       ...child,
       database: scratch ? 'postgresql' : 'pglite',
-      env: settings,
+      env: { ...settings, ...(shape.processes === 2 ? { processes: '2' } : {}) },
       stop: async () => {
         await child.stop();
         await cleanup();

@@ -1,6 +1,7 @@
 // The pipeline bench's accept-to-webhook latencies and the encoder's share of the pipeline's time.
 import { describe, expect, it } from 'vitest';
-import { acceptToWebhook, encoderShare } from './stats.js';
+import type { EncoderRow } from '@textclass/model-tools';
+import { acceptToWebhook, encoderShare, uploadRows } from './stats.js';
 
 describe('acceptToWebhook', () => {
   it('per accepted row, its first delivery’s arrival less its acceptance; rows never delivered counted apart', () => {
@@ -24,5 +25,14 @@ describe('encoderShare', () => {
     expect(encoderShare(500, 1, 10_000)).toBe(0.05);
     expect(encoderShare(500, 2, 1_000)).toBe(1);
     expect(encoderShare(1, 1, 3)).toBe(0.3333);
+  });
+});
+
+describe('uploadRows', () => {
+  const at64 = (textsPerSecond: number) => [{ batch: 64, textsPerSecond } as EncoderRow];
+  it('sizes a slow encoder’s backlog to what it embeds in the given seconds, a fast one’s to the bound', () => {
+    expect(uploadRows({ rows: 20_000, encoderSeconds: 15 }, at64(400))).toBe(6_000);
+    expect(uploadRows({ rows: 20_000, encoderSeconds: 15 }, at64(80_000))).toBe(20_000);
+    expect(uploadRows({ rows: 20_000, encoderSeconds: 15 }, at64(10))).toBe(1_000);
   });
 });

@@ -1,5 +1,5 @@
 // Latency summaries and the ratio of pipeline to encoder throughput.
-import { percentile, round } from '@textclass/model-tools';
+import { type EncoderRow, percentile, round } from '@textclass/model-tools';
 
 export interface LatencySummary {
   samples: number;
@@ -37,4 +37,11 @@ export function acceptToWebhook(
  */
 export function encoderShare(rowsPerSecond: number, encodersPerRow: number, encoderTextsPerSecond: number): number {
   return round((rowsPerSecond * encodersPerRow) / encoderTextsPerSecond, 4);
+}
+
+/** The upload's rows: `rows`, or what the encoder embeds in `encoderSeconds` at batch 64 if fewer (whole thousands, at least 1,000). */
+export function uploadRows(bounds: { rows: number; encoderSeconds: number }, encoder: readonly EncoderRow[]): number {
+  const batch64 = encoder.find((row) => row.batch === 64)?.textsPerSecond ?? Number.POSITIVE_INFINITY;
+  const byEncoder = Math.max(1_000, Math.round((batch64 * bounds.encoderSeconds) / 1_000) * 1_000);
+  return Math.min(bounds.rows, byEncoder);
 }

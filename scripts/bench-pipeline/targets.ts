@@ -1,6 +1,7 @@
 // Issue 33's targets, each with its measured value and "met" or "missed" (or "not measured" where this run has no figure for it).
 import type { ItemPhase, UploadPhase } from './phases.js';
 import type { Ratios } from './report.js';
+import type { SteadyPhase } from './steady-phase.js';
 
 export interface TargetVerdict {
   target: string;
@@ -20,6 +21,7 @@ export function targetVerdicts(
   item: ItemPhase,
   upload: UploadPhase,
   r: Ratios,
+  steady: SteadyPhase | null,
 ): TargetVerdict[] {
   const verdicts: TargetVerdict[] = [];
   if (meta.encoderId === 'use-multi-612') {
@@ -43,11 +45,19 @@ export function targetVerdicts(
       delivered === null || classified === null ? null : delivered / classified,
       (v) => v >= 0.95,
     ),
-    // The bench's item phase is a closed loop at c8, not a steady load at half the capacity: no figure for these.
-    judge('accept -> webhook p50 <= 300 ms at half capacity', null, () => false),
-    judge('accept -> webhook p99 <= 1 s at half capacity', null, () => false),
+    ...steadyVerdicts(steady),
   );
   return verdicts;
+}
+
+/** Accept→webhook at half the capacity; a row whose webhook never arrived inside the drain misses both. */
+function steadyVerdicts(steady: SteadyPhase | null): TargetVerdict[] {
+  const lost = steady !== null && (steady.webhook.missing > 0 || steady.errors > 0 || steady.rowsAccepted === 0);
+  const bound = (v: number, ms: number) => !lost && v <= ms;
+  return [
+    judge('accept -> webhook p50 <= 300 ms at half capacity', steady?.webhook.p50Ms ?? null, (v) => bound(v, 300)),
+    judge('accept -> webhook p99 <= 1 s at half capacity', steady?.webhook.p99Ms ?? null, (v) => bound(v, 1_000)),
+  ];
 }
 
 export function formatVerdicts(verdicts: TargetVerdict[]): string {

@@ -1,4 +1,4 @@
-// 10,000 rows from 20 concurrent writers through two server processes on one PostgreSQL: count exact, each row classified once, each event delivered.
+// 10,000 rows from 20 concurrent writers through two server processes on one PostgreSQL, and through `serve --workers 2`: count exact, each row classified once, each event delivered once.
 import { afterAll, describe, expect, it } from 'vitest';
 import { startChaosReceiver, type ChaosReceiver } from '../testing/chaos-receiver.js';
 import { createScratchDatabase, type ScratchDatabase } from '../../src/testing/scratch-database.js';
@@ -21,7 +21,13 @@ function skipReason(): string | undefined {
 
 const reason = skipReason();
 
-describe.skipIf(reason !== undefined)(`two processes on one PostgreSQL${reason ? ` (skipped: ${reason})` : ''}`, () => {
+/** Two `serve` processes on one database (writers alternate between them), or one `serve --workers 2` (its cluster). */
+const SETUPS = [
+  { name: 'two processes on one PostgreSQL', processes: 2, env: {} },
+  { name: 'serve --workers 2 on PostgreSQL', processes: 1, env: { TEXTCLASS_WORKERS: '2' } },
+] as const;
+
+describe.skipIf(reason !== undefined).each(SETUPS)(`$name${reason ? ` (skipped: ${reason})` : ''}`, (setupOf) => {
   let scratch: ScratchDatabase | undefined;
   let receiver: ChaosReceiver | undefined;
   const servers: ServerProcess[] = [];
@@ -34,7 +40,7 @@ describe.skipIf(reason !== undefined)(`two processes on one PostgreSQL${reason ?
 
   it(
     `stores ${ROWS} rows from ${WRITERS} writers exactly, classifies each once and delivers each event`,
-    { timeout: 180_000 },
+    { timeout: 360_000 },
     async () => {
       scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, 'twoproc');
       receiver = await startChaosReceiver({
@@ -43,15 +49,16 @@ describe.skipIf(reason !== undefined)(`two processes on one PostgreSQL${reason ?
         maxFailures: 0,
         senderTimeoutMs: SENDER_TIMEOUT_MS,
       });
-      const env = { ...faultEnv(SENDER_TIMEOUT_MS), DATABASE_URL: scratch.url };
+      const env = { ...faultEnv(SENDER_TIMEOUT_MS), DATABASE_URL: scratch.url, ...setupOf.env };
       // One after the other: the first migrates and seeds the demo models.
       servers.push(await startServerProcess({ env }));
-      servers.push(await startServerProcess({ env: { ...env, TEXTCLASS_SEED_DEMO: 'false' } }));
+      if (setupOf.processes === 2)
+        servers.push(await startServerProcess({ env: { ...env, TEXTCLASS_SEED_DEMO: 'false' } }));
       const setup = await setupPipeline(servers[0]!, receiver.url);
       receiver.secret = setup.secret;
 
       const log = newWriteLog();
-      const target = (writer: number) => servers[writer % 2]!;
+      const target = (writer: number) => servers[writer % servers.length]!;
       const started = Date.now();
       await runWriters(
         {
@@ -72,7 +79,7 @@ describe.skipIf(reason !== undefined)(`two processes on one PostgreSQL${reason ?
       const written = Date.now();
       await receiver.waitForProcessed(ROWS, 150_000);
       process.stderr.write(
-        `two processes: ${ROWS} rows written in ${written - started} ms, all delivered after ${Date.now() - started} ms\n`,
+        `${setupOf.name}: ${ROWS} rows written in ${written - started} ms, all delivered after ${Date.now() - started} ms\n`,
       );
       const {
         rows: [counts],
@@ -101,6 +108,8 @@ describe.skipIf(reason !== undefined)(`two processes on one PostgreSQL${reason ?
       expect(new Set(receiver.processed.values()).size).toBe(ROWS);
       expect(receiver.processed.size).toBe(ROWS);
       expect(receiver.stats.invalid).toBe(0);
+      // Delivered once: no event reached the receiver a second time (the receiver answers at once, so no retry is due).
+      expect(receiver.stats.duplicates).toBe(0);
 
       // /metrics: the backlog gauges are the database's, so both processes report them alike (and drained); the
       // counters are each process's own, and summed over both they count every delivery exactly once.

@@ -4,6 +4,7 @@ import type { Repositories } from '../../core/ports/repositories.js';
 import { createApiKeyRepository } from './repositories/api-keys.js';
 import { createDatasetRepository } from './repositories/datasets.js';
 import { createJobRepository } from './repositories/jobs.js';
+import { JobsQueued } from './repositories/jobs-queued.js';
 import { createModelLifecycleRepository } from './repositories/model-lifecycle.js';
 import { createModelRepository } from './repositories/models.js';
 import { createModelEvaluationRepository, createModelExampleRepository } from './repositories/model-records.js';
@@ -44,6 +45,7 @@ export function createRepositories(
   changes?: ChangeFeed,
   traceContext: CurrentTraceContext = UNTRACED,
 ): Repositories {
+  const queued = new JobsQueued();
   const repos: Repositories = {
     workspaces: createWorkspaceRepository(db),
     apiKeys: createApiKeyRepository(db),
@@ -52,9 +54,9 @@ export function createRepositories(
     examples: createModelExampleRepository(db),
     evaluations: createModelEvaluationRepository(db),
     datasets: createDatasetRepository(db),
-    records: createRecordRepository(db, traceContext),
+    records: createRecordRepository(db, traceContext, queued),
     usage: createUsageRepository(db),
-    jobs: createJobRepository(db),
+    jobs: createJobRepository(db, queued),
     pipeline: createPipelineRepository(db),
     webhooks: createWebhookRepository(db),
     review: createReviewRepository(db),

@@ -73,6 +73,8 @@ export function createPipeline(
   );
   // Two loops: one's database work overlaps the other's inference (jobs are claimed with SKIP LOCKED).
   const classifying = new PollLoops(CLASSIFY_LOOPS, () => records.tick(), loopOptions('classification'));
+  // Rows this process stored are classified at once, not at the loops' next poll (up to TEXTCLASS_PIPELINE_POLL_MS).
+  const unlisten = repos.jobs.onQueued(() => classifying.wake());
   const trainer = new TrainingWorker({
     jobs: repos.jobs,
     lifecycle: repos.lifecycle,
@@ -103,6 +105,7 @@ export function createPipeline(
     },
     async stop() {
       stopped = true;
+      unlisten();
       await Promise.all([classifying.stop(), dispatching.stop(), training.stop()]);
       await dispatcher.drain();
     },

@@ -17,7 +17,8 @@ export const BACKGROUND_WORK_SETTINGS = {
     flag: '--pipeline-poll-ms <ms>',
     default: '1000',
     parse: ms('TEXTCLASS_PIPELINE_POLL_MS', 10),
-    description: 'longest sleep of an idle worker between polls',
+    description:
+      'longest sleep of an idle worker between polls (rows stored through this process wake its classifier at once)',
   },
   pipelineMaxBacklogRows: {
     env: 'TEXTCLASS_PIPELINE_MAX_BACKLOG_ROWS',

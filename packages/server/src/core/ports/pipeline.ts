@@ -44,6 +44,11 @@ export interface JobRepository {
   retry(id: string, error: string, delayMs: number | null): Promise<void>;
   /** Jobs neither done nor failed (for tests and health). */
   countPending(): Promise<number>;
+  /**
+   * Calls `listener` each time a write of this process has committed new jobs (rows stored through the record
+   * endpoints), so that this process's workers take them at once; returns the function that stops it.
+   */
+  onQueued(listener: () => void): () => void;
 }
 
 /** An event for the webhook outbox: its body serialised once, so every attempt signs the same bytes. */

@@ -49,6 +49,21 @@ describe.each(testTargets())('job queue on $kind', (target) => {
     await repos.jobs.complete(jobs[0]!.id);
   });
 
+  it('tells this process once the rows and their job have committed, and not for rows that queue no job', async () => {
+    await drain();
+    const withModels = await freshDataset([1]);
+    const pendingAtNotice: Array<Promise<number>> = [];
+    const stop = repos.jobs.onQueued(() => pendingAtNotice.push(repos.jobs.countPending()));
+    await repos.records.insertMany(withModels.id, [row('a')], classificationJobs);
+    await repos.records.insertMany((await freshDataset([])).id, [row('b')], classificationJobs);
+    stop();
+    await repos.records.insertMany(withModels.id, [row('c')], classificationJobs);
+    expect(pendingAtNotice).toHaveLength(1);
+    // Told after the commit: a worker woken by it finds the job.
+    expect(await pendingAtNotice[0]).toBe(1);
+    await drain();
+  });
+
   it('leases a claimed job: nobody else gets it until the lease ends, then it runs again', async () => {
     await drain();
     const id = await repos.jobs.enqueue(CLASSIFY_RECORDS_JOB, { n: 1 });

@@ -4,6 +4,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Job, JobRepository, JobsForStoredRows, StoredRows } from '../../../core/ports/pipeline.js';
 import { toJson, type DatabaseSchema } from '../schema.js';
+import { JobsQueued } from './jobs-queued.js';
 
 /** The W3C traceparent of the operation running now (the tracing port's), or undefined when it is not traced. */
 export type CurrentTraceContext = () => string | undefined;
@@ -13,13 +14,14 @@ export const UNTRACED: CurrentTraceContext = () => undefined;
 /**
  * Writes the jobs the core asks for the stored rows, inside the caller's transaction (the one that stores them),
  * each with the trace context of the request storing them (null when untraced), for the worker to continue.
+ * Returns how many jobs it wrote.
  */
 export async function enqueueJobsFor(
   trx: Transaction<DatabaseSchema>,
   jobsFor: JobsForStoredRows,
   rows: StoredRows,
   traceContext: string | undefined,
-): Promise<void> {
+): Promise<number> {
   const jobs = jobsFor(rows);
   if (jobs.length > 0)
     await trx
@@ -28,6 +30,7 @@ export async function enqueueJobsFor(
         jobs.map((job) => ({ kind: job.kind, payload: toJson(job.payload), trace_context: traceContext ?? null })),
       )
       .execute();
+  return jobs.length;
 }
 
 interface ClaimedRow {
@@ -75,8 +78,10 @@ async function claimWeighted(
   return rows.map(toJob).sort((a, b) => Number(a.id) - Number(b.id));
 }
 
-export function createJobRepository(db: Kysely<DatabaseSchema>): JobRepository {
+export function createJobRepository(db: Kysely<DatabaseSchema>, queued = new JobsQueued()): JobRepository {
   return {
+    onQueued: (listener) => queued.listen(listener),
+
     async enqueue(kind, payload) {
       const row = await db
         .insertInto('jobs')

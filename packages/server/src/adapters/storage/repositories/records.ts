@@ -7,6 +7,7 @@ import type { JobsForStoredRows } from '../../../core/ports/pipeline.js';
 import { toJson, type DatabaseSchema, type RecordsTable } from '../schema.js';
 import { assertStorable } from '../storable-fields.js';
 import { enqueueJobsFor, UNTRACED, type CurrentTraceContext } from './jobs.js';
+import type { JobsQueued } from './jobs-queued.js';
 
 /** Rows per INSERT statement: 3 bound values each stays far below PostgreSQL's 65,535-parameter limit. */
 const INSERT_CHUNK = 1000;
@@ -31,10 +32,14 @@ const byId = (a: Selectable<RecordsTable>, b: Selectable<RecordsTable>): number 
   return left < right ? -1 : left > right ? 1 : 0;
 };
 
-/** `traceContext`: the trace of the request storing rows, kept with their classification jobs. */
+/**
+ * `traceContext`: the trace of the request storing rows, kept with their classification jobs; `queued` is told once
+ * a write that queued jobs has committed.
+ */
 export function createRecordRepository(
   db: Kysely<DatabaseSchema>,
   traceContext: CurrentTraceContext = UNTRACED,
+  queued?: JobsQueued,
 ): RecordRepository {
   return {
     async insertMany(datasetId, rows: NewRecord[], jobsFor: JobsForStoredRows) {
@@ -45,6 +50,7 @@ export function createRecordRepository(
         assertStorable(row.metadata, context);
       });
       const trace = traceContext();
+      let jobs = 0;
       const inserted = await db.transaction().execute(async (trx) => {
         // Bumping the count first also locks the dataset row, so concurrent batches queue up behind it.
         const bumped = await trx
@@ -64,7 +70,7 @@ export function createRecordRepository(
           const written = await trx.insertInto('records').values(chunk).returningAll().execute();
           stored.push(...written);
           // The jobs commit with their rows, so no accepted row is ever without the work the core asked for it.
-          await enqueueJobsFor(
+          jobs += await enqueueJobsFor(
             trx,
             jobsFor,
             {
@@ -78,6 +84,7 @@ export function createRecordRepository(
         }
         return stored;
       });
+      if (jobs > 0) queued?.notify();
       return inserted.sort(byId).map(toDatasetRecord);
     },
 
