@@ -3,7 +3,7 @@ import type { Request, RequestHandler } from 'express';
 import { runChain } from '../pipeline/middleware-chain.js';
 import type { ValidateFunction } from 'ajv';
 import { ownValue } from '../../../core/shared/own-value.js';
-import type { CapturedRequestValidator, ValidatorInternals } from './validator-internals.js';
+import type { CapturedRequestValidator, ValidatorInternals } from '@textclass/contract-checks';
 
 interface Parameter {
   $ref?: string;

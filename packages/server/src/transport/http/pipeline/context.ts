@@ -1,5 +1,6 @@
 // What the middleware chain learns about a request (request id, caller) and hands to the routes.
 import type { Response } from 'express';
+import type { RequestIdentity } from '@textclass/contract-checks';
 import type { ApiKeyRecord, Workspace } from '../../../core/shared/types.js';
 
 export interface Caller {
@@ -7,9 +8,8 @@ export interface Caller {
   key: ApiKeyRecord;
 }
 
-export interface RequestContext {
-  requestId: string;
-  startedAt: bigint;
+/** The request id and start time (the request-id step's), and the caller once authenticated. */
+export interface RequestContext extends RequestIdentity {
   caller?: Caller;
 }
 

@@ -1,6 +1,6 @@
 // Remembers which contract route a method + URL path matched, so express-openapi-validator's lookup (a walk over every contract path) runs once per path.
 import type { RequestHandler } from 'express';
-import { LruMap } from '../../../core/shared/lru-map.js';
+import { LruMap } from '../shared/lru-map.js';
 
 /** What the validator's metadata step puts on a request whose route it found. */
 interface OpenApiMetadata {

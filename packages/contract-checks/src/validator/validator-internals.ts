@@ -1,4 +1,4 @@
-// The one module that reaches into express-openapi-validator's internals, with the self-check the fast lane starts on.
+// The one module that reaches into express-openapi-validator's internals (for the route caches here and a host's fast lane, such as the server's), with the self-check they start on.
 import { createRequire } from 'node:module';
 import type { RequestHandler } from 'express';
 import type { ErrorObject, ValidateFunction } from 'ajv';
@@ -61,9 +61,9 @@ const REQUEST_VALIDATOR = 'express-openapi-validator/dist/middlewares/openapi.re
 /** The copy the validator itself resolves, from its own folder. */
 const PATH_TO_REGEXP = 'path-to-regexp';
 
-const fromServer = createRequire(import.meta.url);
+const fromPackage = createRequire(import.meta.url);
 const fromInstalledValidator: ValidatorRequire = (id) =>
-  id === PATH_TO_REGEXP ? createRequire(fromServer.resolve('express-openapi-validator'))(id) : fromServer(id);
+  id === PATH_TO_REGEXP ? createRequire(fromPackage.resolve('express-openapi-validator'))(id) : fromPackage(id);
 
 const isFunction = (value: unknown): value is (...args: never[]) => unknown => typeof value === 'function';
 

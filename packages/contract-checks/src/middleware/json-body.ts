@@ -1,6 +1,6 @@
 // JSON body parsing after authentication: content coding (identity or gzip), byte limit (413) and a nesting-depth limit.
 import express, { type RequestHandler } from 'express';
-import { DomainError } from '../../../../core/shared/domain-errors.js';
+import { HttpError } from '../errors/http-error.js';
 import { acceptedContentEncoding } from './content-encoding.js';
 
 const JSON_TYPES = ['application/json', 'application/*+json'];
@@ -24,7 +24,7 @@ export function jsonDepth(value: unknown, limit = MAX_JSON_DEPTH): number {
 /** Refuses a parsed body nested deeper than MAX_JSON_DEPTH (the app's parser and the fast lane's both call it). */
 export function checkJsonDepth(body: unknown): void {
   if (body !== undefined && jsonDepth(body) > MAX_JSON_DEPTH) {
-    throw new DomainError('INVALID_PARAMETER', `body: JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
+    throw new HttpError('INVALID_PARAMETER', `body: JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
   }
 }
 

@@ -1,22 +1,10 @@
-// OpenAI's error object from the domain errors: type and code by error, param from the field the message names.
+// OpenAI's error object from the contract's error codes: type and code by error, param from the field the message names.
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../../../core/shared/domain-errors.js';
-import { HttpError, type AnswerCode, type HttpErrorCode } from './http-error.js';
+import type { AnswerCode } from '../errors/http-error.js';
 import { openAiErrorBody } from './openai-errors.js';
 
-const HTTP_CODES: readonly AnswerCode[] = [
-  'MALFORMED_JSON',
-  'METHOD_NOT_ALLOWED',
-  'PAYLOAD_TOO_LARGE',
-  'UNSUPPORTED_MEDIA_TYPE',
-];
-
-const body = (code: AnswerCode, message: string) =>
-  openAiErrorBody(
-    HTTP_CODES.includes(code)
-      ? new HttpError(code as HttpErrorCode, message)
-      : new DomainError(code as ConstructorParameters<typeof DomainError>[0], message),
-  ).error;
+/** Any error carrying a code: the checks' own and a host's domain errors alike. */
+const body = (code: AnswerCode, message: string) => openAiErrorBody({ code, message }).error;
 
 describe('openAiErrorBody', () => {
   it('names the field of a 400 as param, with the error code in lower case', () => {

@@ -19,7 +19,7 @@ describe('the validator internals self-check', () => {
   it('passes on the installed express-openapi-validator, the release package.json pins', () => {
     const { version } = require('express-openapi-validator/package.json') as { version: string };
     expect(version).toBe(CHECKED_VALIDATOR_VERSION);
-    const { dependencies } = require('../../../../package.json') as { dependencies: Record<string, string> };
+    const { dependencies } = require('../../package.json') as { dependencies: Record<string, string> };
     expect(dependencies['express-openapi-validator']).toBe(CHECKED_VALIDATOR_VERSION);
     const check = checkValidatorInternals();
     expect(check.ok ? 'ok' : check.reason).toBe('ok');

@@ -1,14 +1,13 @@
-// The server's request checks with no service behind them, for the mock: the same validation and error answers as the server.
+// The request checks with no service behind them (the mock's front): the same validation and error answers as the server's.
 import { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
-import { createLogger } from '../../../adapters/observability/logger.js';
-import { jsonBody } from '../middleware/body/json-body.js';
-import { corsFor } from '../middleware/cors.js';
-import { errorHandler } from '../errors/error-mapper.js';
-import { openAiErrorBody } from '../errors/openai-errors.js';
-import { checkOpenAiInput } from '../middleware/openai-input.js';
-import { strictPathIds } from './path-ids.js';
-import { requestId } from '../middleware/request-id.js';
-import { contractValidator } from './validator.js';
+import { errorHandler } from './answers/error-mapper.js';
+import { openAiErrorBody } from './answers/openai-errors.js';
+import { strictPathIds } from './contract/path-ids.js';
+import { corsFor } from './middleware/cors.js';
+import { jsonBody } from './middleware/json-body.js';
+import { checkOpenAiInput } from './middleware/openai-input.js';
+import { requestId } from './middleware/request-id.js';
+import { contractValidator } from './validator/validator.js';
 
 export interface ContractGate {
   /** The server's CORS policy (off unless origins are given, as TEXTCLASS_CORS_ORIGINS); first, before any key check. */
@@ -19,6 +18,9 @@ export interface ContractGate {
   errors: ErrorRequestHandler;
 }
 
+/** The gate logs no error (the mock prints a line per answered request itself). */
+const SILENT = { error: () => undefined };
+
 export function contractGate(options: { bodyLimitBytes?: number; corsOrigins?: readonly string[] } = {}): ContractGate {
   const checks = Router();
   checks.use(
@@ -28,9 +30,8 @@ export function contractGate(options: { bodyLimitBytes?: number; corsOrigins?: r
     contractValidator(false),
     checkOpenAiInput,
   );
-  const logger = createLogger('silent');
-  const openAi = errorHandler(logger, { present: (error) => openAiErrorBody(error) });
-  const contract = errorHandler(logger);
+  const openAi = errorHandler(SILENT, { present: (error) => openAiErrorBody(error) });
+  const contract = errorHandler(SILENT);
   const errors: ErrorRequestHandler = (err, req, res, next) =>
     (req.path.startsWith('/v1/') ? openAi : contract)(err, req, res, next);
   return { cors: corsFor(options.corsOrigins ?? []), checks, errors };

@@ -1,5 +1,5 @@
 // Turns contract-validation failures into the spec's error codes, naming the field at fault.
-import { DomainError, type ErrorCode } from '../../../core/shared/domain-errors.js';
+import { HttpError, type AnswerCode } from '../errors/http-error.js';
 
 export interface ValidationItem {
   path: string;
@@ -25,7 +25,7 @@ function missingProperty(item: ValidationItem): string | undefined {
   return /must have required property '([^']+)'/.exec(item.message)?.[1];
 }
 
-function classify(item: ValidationItem): { code: ErrorCode; message: string } {
+function classify(item: ValidationItem): { code: AnswerCode; message: string } {
   const kind = item.errorCode?.split('.')[0];
   const field = fieldName(item.path);
   const missing = missingProperty(item);
@@ -47,11 +47,11 @@ function classify(item: ValidationItem): { code: ErrorCode; message: string } {
   return { code: 'INVALID_PARAMETER', message: `${field}: ${item.message}` };
 }
 
-const PRIORITY: ErrorCode[] = ['MISSING_REQUIRED_FIELD', 'EMPTY_TEXTS', 'INVALID_PARAMETER'];
+const PRIORITY: AnswerCode[] = ['MISSING_REQUIRED_FIELD', 'EMPTY_TEXTS', 'INVALID_PARAMETER'];
 
-export function validationToDomainError(items: ValidationItem[], fallback: string): DomainError {
+export function validationToHttpError(items: ValidationItem[], fallback: string): HttpError {
   const classified = items.map(classify);
   classified.sort((a, b) => PRIORITY.indexOf(a.code) - PRIORITY.indexOf(b.code));
   const first = classified[0];
-  return first ? new DomainError(first.code, first.message) : new DomainError('INVALID_PARAMETER', fallback);
+  return first ? new HttpError(first.code, first.message) : new HttpError('INVALID_PARAMETER', fallback);
 }

@@ -1,7 +1,7 @@
 // express-openapi-validator over the bundled contract: requests always, responses when configured; its request validator kept for the fast lane.
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { RequestHandler } from 'express';
-import { CONTRACT_FILE } from './contract-document.js';
+import { CONTRACT_FILE } from '../contract/contract-document.js';
 import { cacheValidatorRouteRegexps } from './route-regexp-cache.js';
 import { rememberValidatorRouteMatches } from './route-match-memo.js';
 import {

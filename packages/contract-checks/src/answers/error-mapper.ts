@@ -1,14 +1,12 @@
 // THE error mapper: every failure becomes {status, message, error_code, request_id}; no internals leak.
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { DomainError } from '../../../core/shared/domain-errors.js';
-import { HttpError, type AnswerCode, type AnswerError } from './http-error.js';
-import type { Logger } from '../../../adapters/observability/logger.js';
-import type { Metrics, RefusalReason } from '../../../adapters/observability/prometheus-metrics.js';
-import { unsupportedContentEncoding } from '../middleware/body/content-encoding.js';
-import { contextOf } from '../pipeline/context.js';
+import { HttpError, type AnswerCode, type AnswerError } from '../errors/http-error.js';
+import { unsupportedContentEncoding } from '../middleware/content-encoding.js';
+import { requestIdOf } from '../middleware/request-id.js';
 import { UnknownPathError, unknownPathError } from './path-hints.js';
-import { validationToDomainError, type ValidationItem } from './validation-errors.js';
+import { validationToHttpError, type ValidationItem } from './validation-errors.js';
 
+/** THE code → status map: one status per code of the contract. */
 export const STATUS_OF: Record<AnswerCode, number> = {
   MISSING_REQUIRED_FIELD: 400,
   MALFORMED_JSON: 400,
@@ -45,9 +43,14 @@ interface HttpLikeError {
   limit?: number;
 }
 
-/** Maps anything thrown to a domain error or an HTTP one; unknown failures become INTERNAL_ERROR. */
-export function toDomainError(err: unknown): AnswerError {
-  if (err instanceof DomainError || err instanceof HttpError) return err;
+/** Recognises the host's own errors that carry a contract code (the server: its core's domain errors); else undefined. */
+export type DomainErrors = (err: unknown) => AnswerError | undefined;
+
+/** Maps anything thrown to an answer: the checks' errors and the host's domain errors as they are; unknown failures become INTERNAL_ERROR. */
+export function toAnswerError(err: unknown, domainErrors?: DomainErrors): AnswerError {
+  if (err instanceof HttpError) return err;
+  const domain = domainErrors?.(err);
+  if (domain !== undefined) return domain;
   const e = (typeof err === 'object' && err !== null ? err : {}) as HttpLikeError;
   const status = e.status ?? e.statusCode;
   switch (e.type) {
@@ -66,16 +69,15 @@ export function toDomainError(err: unknown): AnswerError {
       return new HttpError('PAYLOAD_TOO_LARGE', e.message ?? 'body: the upload is too large');
     case 'request.aborted':
     case 'request.size.invalid':
-      return new DomainError('INVALID_PARAMETER', 'body: the request body was incomplete');
+      return new HttpError('INVALID_PARAMETER', 'body: the request body was incomplete');
     default:
       break;
   }
   if (typeof e.code === 'string' && e.code.startsWith('Z_'))
-    return new DomainError('INVALID_PARAMETER', 'body: not valid gzip (Content-Encoding: gzip)');
+    return new HttpError('INVALID_PARAMETER', 'body: not valid gzip (Content-Encoding: gzip)');
   if (err instanceof URIError)
-    return new DomainError('INVALID_PARAMETER', 'path: a percent-escape in the path does not decode to UTF-8 text');
-  if (status === 400 && Array.isArray(e.errors))
-    return validationToDomainError(e.errors, e.message ?? 'invalid request');
+    return new HttpError('INVALID_PARAMETER', 'path: a percent-escape in the path does not decode to UTF-8 text');
+  if (status === 400 && Array.isArray(e.errors)) return validationToHttpError(e.errors, e.message ?? 'invalid request');
   if (status === 404) return new UnknownPathError();
   if (status === 405)
     return new HttpError(
@@ -88,12 +90,23 @@ export function toDomainError(err: unknown): AnswerError {
       'UNSUPPORTED_MEDIA_TYPE',
       `Content-Type: ${e.message ?? 'unsupported media type'}; send a media type the operation accepts (application/json; uploads: text/csv or application/x-ndjson)`,
     );
-  return new DomainError('INTERNAL_ERROR', 'an unexpected error occurred; quote the request_id to support', {
+  return new HttpError('INTERNAL_ERROR', 'an unexpected error occurred; quote the request_id to support', {
     cause: err,
   });
 }
 
-/** The error codes counted as refusals (textclass_refusals_total), by reason. */
+/** Why a request was refused, as the host counts refusals (the server: textclass_refusals_total). */
+export type RefusalReason = 'rate_limited' | 'quota_exceeded' | 'unavailable' | 'forbidden';
+
+/** Where failures go: the log of unexpected errors and the refusal counter (the server's pino logger and metrics fit). */
+export interface ErrorLog {
+  error(fields: object, message: string): void;
+}
+export interface RefusalCounter {
+  refusal(reason: RefusalReason): void;
+}
+
+/** The error codes counted as refusals, by reason. */
 const REFUSAL_OF: Partial<Record<AnswerCode, RefusalReason>> = {
   RATE_LIMITED: 'rate_limited',
   QUOTA_EXCEEDED: 'quota_exceeded',
@@ -111,19 +124,28 @@ export const contractErrorBody: ErrorPresenter = (error, status, requestId) => (
   request_id: requestId,
 });
 
+export interface ErrorHandlerOptions {
+  /** How the body is written (default: the contract's error object). */
+  present?: ErrorPresenter;
+  /** Counts refusals (rate limits, quota, role, unavailable). */
+  metrics?: RefusalCounter;
+  /** The host's own errors answered as they are (the server's domain errors). */
+  domainErrors?: DomainErrors;
+}
+
 /** Answers every error: its status and headers, the body `present` writes, a refusal counted on `metrics`. */
 export function errorHandler(
-  logger: Logger,
-  { present = contractErrorBody, metrics }: { present?: ErrorPresenter; metrics?: Metrics } = {},
+  logger: ErrorLog,
+  { present = contractErrorBody, metrics, domainErrors }: ErrorHandlerOptions = {},
 ): ErrorRequestHandler {
   return (err, req, res, _next) => {
-    const mapped = toDomainError(err);
+    const mapped = toAnswerError(err, domainErrors);
     const error =
       mapped instanceof UnknownPathError ? unknownPathError(req.method, req.originalUrl.split('?')[0] ?? '') : mapped;
     const status = STATUS_OF[error.code];
     const refusal = REFUSAL_OF[error.code];
     if (refusal !== undefined) metrics?.refusal(refusal);
-    const { requestId } = contextOf(res);
+    const requestId = requestIdOf(res);
     if (status >= 500 && error.code === 'INTERNAL_ERROR') {
       logger.error({ err, requestId, method: req.method, path: req.path }, 'request failed');
     }

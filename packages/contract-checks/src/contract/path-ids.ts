@@ -1,7 +1,7 @@
 // Strict path ids: every id segment must match its contract parameter's pattern (and maximum), else 400 before any route or lookup.
 import type { RequestHandler } from 'express';
-import { DomainError } from '../../../core/shared/domain-errors.js';
-import { LruMap } from '../../../core/shared/lru-map.js';
+import { HttpError } from '../errors/http-error.js';
+import { LruMap } from '../shared/lru-map.js';
 import { dereferencedContractPaths } from './contract-document.js';
 
 interface ParameterSchema {
@@ -89,7 +89,7 @@ function decoded(raw: string): string | undefined {
 }
 
 /** The first malformed id of `path` as a domain error, or undefined when every id is well-formed (or no template matches). */
-export function checkPathIds(templates: readonly IdTemplate[], path: string): DomainError | undefined {
+export function checkPathIds(templates: readonly IdTemplate[], path: string): HttpError | undefined {
   for (const template of templates) {
     const match = template.pattern.exec(path);
     if (!match) continue;
@@ -99,7 +99,7 @@ export function checkPathIds(templates: readonly IdTemplate[], path: string): Do
         value !== undefined &&
         rule.pattern.test(value) &&
         (rule.maximum === undefined || Number(value) <= rule.maximum);
-      if (!fits) return new DomainError('INVALID_PARAMETER', `${rule.name}: malformed id; expected ${rule.expected}`);
+      if (!fits) return new HttpError('INVALID_PARAMETER', `${rule.name}: malformed id; expected ${rule.expected}`);
     }
     return undefined;
   }

@@ -1,6 +1,6 @@
 // The 404 for a path no endpoint serves: it names the method and path and, when the path is one slip from an endpoint
 // (a singular collection, a misspelt word, the wrong version), the path meant.
-import { DomainError } from '../../../core/shared/domain-errors.js';
+import { HttpError } from '../errors/http-error.js';
 import { contractPathTemplates } from '../contract/contract-document.js';
 
 /** The most of a path a message repeats. */
@@ -60,17 +60,17 @@ export function suggestPath(templates: readonly string[], path: string): string 
 }
 
 /** Marks the 404 of a path no endpoint serves; the error handler words it for the request (unknownPathError). */
-export class UnknownPathError extends DomainError {
+export class UnknownPathError extends HttpError {
   constructor() {
     super('NOT_FOUND', 'no endpoint matches this path; see /docs');
   }
 }
 
 /** `no endpoint matches GET /v2/model/3; did you mean /v2/models/3? See /docs`. */
-export function unknownPathError(method: string, path: string): DomainError {
+export function unknownPathError(method: string, path: string): HttpError {
   const shown = path.length > SHOWN_PATH_CHARS ? `${path.slice(0, SHOWN_PATH_CHARS)}…` : path;
   const meant = path.length > SHOWN_PATH_CHARS ? undefined : suggestPath(contractPathTemplates(), path);
-  return new DomainError(
+  return new HttpError(
     'NOT_FOUND',
     meant === undefined
       ? `no endpoint matches ${method} ${shown}; see /docs`

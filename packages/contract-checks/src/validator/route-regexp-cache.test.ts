@@ -1,7 +1,7 @@
 // The validator's contract paths are compiled once: same arguments give the same RegExp, other options compile afresh.
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { contractValidator } from '../../src/transport/http/contract/validator.js';
+import { contractValidator } from './validator.js';
 
 type Compile = (path: string, options?: Record<string, unknown>) => { regexp: RegExp; keys: { name: string }[] };
 const fromValidator = createRequire(createRequire(import.meta.url).resolve('express-openapi-validator'));

@@ -1,12 +1,12 @@
 // OpenAI's embeddings `input` as texts: token-id arrays pass the contract, but textclass encoders read text only.
 import type { RequestHandler } from 'express';
-import { DomainError } from '../../../core/shared/domain-errors.js';
+import { HttpError } from '../errors/http-error.js';
 
 /** A text or texts; token-id arrays are refused with a 400 naming `input`. */
 export function openAiInputTexts(input: unknown): string[] {
   const texts = typeof input === 'string' ? [input] : (input as unknown[]);
   if (!texts.every((t): t is string => typeof t === 'string'))
-    throw new DomainError(
+    throw new HttpError(
       'INVALID_PARAMETER',
       'input: token arrays are not supported; send text (a string or an array of strings)',
     );

@@ -1,8 +1,7 @@
 // The mock answers invalid requests as the real server does: the same invalid requests go to both, the answers must match.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServerProcess, type ServerProcess } from '@textclass/server/testing';
-import { freePort } from './free-port.js';
-import { startMock, type MockServer } from './start-mock.js';
+import { freePort, startMock, type MockServer } from '@textclass/mock';
+import { startServerProcess, type ServerProcess } from '../../src/testing/server-process.js';
 
 interface Case {
   name: string;
@@ -12,6 +11,8 @@ interface Case {
   contentType?: string;
 }
 
+/** Prism starts beside a whole server here, on a shared machine: more than the mock's own 30 s default. */
+const MOCK_STARTUP_MS = 90_000;
 const json = (value: unknown) => JSON.stringify(value);
 const CASES: Case[] = [
   { name: '9 texts', method: 'POST', path: '/v2/models/1/inference', body: json({ texts: Array(9).fill('a') }) },
@@ -75,7 +76,10 @@ const CASES: Case[] = [
 let server: ServerProcess;
 let mock: MockServer;
 beforeAll(async () => {
-  [server, mock] = await Promise.all([startServerProcess(), freePort().then((port) => startMock({ port }))]);
+  [server, mock] = await Promise.all([
+    startServerProcess(),
+    freePort().then((port) => startMock({ port, startupTimeoutMs: MOCK_STARTUP_MS })),
+  ]);
 }, 120_000);
 afterAll(async () => {
   await Promise.all([server?.stop(), mock?.stop()]);

@@ -1,6 +1,6 @@
 // Contract validation errors become MISSING_REQUIRED_FIELD / INVALID_PARAMETER naming the field as clients write it.
 import { describe, expect, it } from 'vitest';
-import { fieldName, validationToDomainError } from './validation-errors.js';
+import { fieldName, validationToHttpError } from './validation-errors.js';
 
 describe('contract validation → error codes', () => {
   it('names fields the way clients write them', () => {
@@ -11,7 +11,7 @@ describe('contract validation → error codes', () => {
   });
 
   it('maps a missing field to MISSING_REQUIRED_FIELD and names it', () => {
-    const e = validationToDomainError(
+    const e = validationToHttpError(
       [
         {
           path: '/body/texts',
@@ -27,13 +27,13 @@ describe('contract validation → error codes', () => {
 
   it('maps texts of another type to MISSING_REQUIRED_FIELD, an empty array to EMPTY_TEXTS, bad elements to INVALID_PARAMETER', () => {
     expect(
-      validationToDomainError(
+      validationToHttpError(
         [{ path: '/body/texts', message: 'must be array', errorCode: 'type.openapi.validation' }],
         'x',
       ).code,
     ).toBe('MISSING_REQUIRED_FIELD');
     expect(
-      validationToDomainError(
+      validationToHttpError(
         [
           {
             path: '/body/texts',
@@ -44,7 +44,7 @@ describe('contract validation → error codes', () => {
         'x',
       ).code,
     ).toBe('EMPTY_TEXTS');
-    const element = validationToDomainError(
+    const element = validationToHttpError(
       [{ path: '/body/texts/2', message: 'must be string', errorCode: 'type.openapi.validation' }],
       'x',
     );
@@ -53,7 +53,7 @@ describe('contract validation → error codes', () => {
   });
 
   it('prefers MISSING_REQUIRED_FIELD when several problems are reported', () => {
-    const e = validationToDomainError(
+    const e = validationToHttpError(
       [
         { path: '/body/top_n', message: 'must be integer', errorCode: 'type.openapi.validation' },
         {
@@ -75,18 +75,18 @@ describe('unknown fields', () => {
       message: 'must NOT have additional properties',
       errorCode: 'additionalProperties.openapi.validation',
     };
-    expect(validationToDomainError([atPath], 'x').message).toBe('model: unknown field');
+    expect(validationToHttpError([atPath], 'x').message).toBe('model: unknown field');
     const inMessage = {
       path: '/body',
       message: "must NOT have additional properties 'language'",
       errorCode: 'additionalProperties.openapi.validation',
     };
-    expect(validationToDomainError([inMessage], 'x').message).toBe('language: unknown field');
+    expect(validationToHttpError([inMessage], 'x').message).toBe('language: unknown field');
     const nested = {
       path: '/body/model_settings/0',
       message: "must NOT have additional properties 'x'",
       errorCode: 'additionalProperties.openapi.validation',
     };
-    expect(validationToDomainError([nested], 'x').message).toBe('model_settings[0].x: unknown field');
+    expect(validationToHttpError([nested], 'x').message).toBe('model_settings[0].x: unknown field');
   });
 });

@@ -1,5 +1,5 @@
-// OpenAI's error object for the /v1 endpoints, from the same domain errors and statuses as the contract's.
-import type { AnswerCode, AnswerError } from './http-error.js';
+// OpenAI's error object for the /v1 endpoints, from the same error codes and statuses as the contract's.
+import type { AnswerCode, AnswerError } from '../errors/http-error.js';
 
 export interface OpenAiErrorBody {
   error: { message: string; type: string; param: string | null; code: string | null };

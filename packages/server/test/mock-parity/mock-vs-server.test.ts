@@ -2,10 +2,11 @@
 // on the mock works on the server (counts per text, cuts, vector sizes, errors and CORS alike).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTextclassClient, type TextclassClient } from '@textclass/client';
-import { startServerProcess, type ServerProcess } from '@textclass/server/testing';
-import { freePort } from './free-port.js';
-import { startMock, type MockServer } from './start-mock.js';
+import { freePort, startMock, type MockServer } from '@textclass/mock';
+import { startServerProcess, type ServerProcess } from '../../src/testing/server-process.js';
 
+/** Prism starts beside a whole server here, on a shared machine: more than the mock's own 30 s default. */
+const MOCK_STARTUP_MS = 90_000;
 const KEY = 'tc_mock_vs_server_key_0123456789';
 const ORIGIN = 'https://app.example.com';
 
@@ -87,7 +88,7 @@ describe('the mock answers as the server does', () => {
   beforeAll(async () => {
     [server, mock] = await Promise.all([
       startServerProcess({ env: { TEXTCLASS_API_KEY: KEY, TEXTCLASS_CORS_ORIGINS: ORIGIN } }),
-      startMock({ port: await freePort(), corsOrigins: [ORIGIN] }),
+      startMock({ port: await freePort(), corsOrigins: [ORIGIN], startupTimeoutMs: MOCK_STARTUP_MS }),
     ]);
     onServer = createTextclassClient({ baseUrl: server.url, apiKey: KEY });
     onMock = createTextclassClient({ baseUrl: mock.url, apiKey: KEY });
