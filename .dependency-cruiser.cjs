@@ -204,7 +204,7 @@ module.exports = {
     {
       name: 'transport-http-app',
       comment:
-        'The HTTP transport is handed its services (transport/http/pipeline/services.ts) and never imports the composition root; ' +
+        'The HTTP transport is handed its services (transport/http/shared/services.ts) and never imports the composition root; ' +
         'the CLI may, because each of its commands composes what it runs (app/compose/, app/config/, app/cluster/); app/ never imports transport/cli back (no-folder-cycle).',
       severity: 'error',
       from: { path: '^packages/server/src/transport/http/', pathNot: TEST },

@@ -1,7 +1,7 @@
 // One middleware hop for what every request is observed by: its id first, then one `finish` listener for the log and metrics.
 import type { Request, RequestHandler, Response } from 'express';
 import { assignRequestId } from '@textclass/contract-checks';
-import { headerTarget } from '../pipeline/lane-headers.js';
+import { headerTarget } from '../shared/lane-headers.js';
 
 /** The request id, then `onFinish` in order once the response is finished (one listener, however many observers). */
 export function observeRequests(onFinish: ReadonlyArray<(req: Request, res: Response) => void>): RequestHandler {

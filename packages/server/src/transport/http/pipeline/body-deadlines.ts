@@ -4,7 +4,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { contractErrorBody, openAiErrorBody, STATUS_OF } from '@textclass/contract-checks';
 import type { Logger } from '../../../adapters/observability/logger.js';
 import { DomainError } from '../../../core/shared/domain-errors.js';
-import { settleHeaders } from './lane-headers.js';
+import { settleHeaders } from '../shared/lane-headers.js';
 
 export interface BodyDeadlines {
   /** A body that brings no byte for this long is closed (0: never). */

@@ -29,10 +29,10 @@ import { uploadRoutes } from '../routes/uploads.js';
 import { inferenceHotRoutes } from '../routes/inference.js';
 import { modelRoutes } from '../routes/models.js';
 import { similarityHotRoutes } from '../routes/similarity.js';
-import type { AppServices } from './services.js';
-import { routerOf } from './hot-routes.js';
+import type { AppServices } from '../shared/services.js';
+import { routerOf } from '../shared/hot-routes.js';
 import { expressMessageClasses, withFastLane } from './fast-lane.js';
-import { laneHandlers, mountSteps } from './request-steps.js';
+import { laneHandlers, mountSteps } from '../shared/request-steps.js';
 import { requestSteps, type PipelineOptions } from './pipeline-steps.js';
 
 export interface AppOptions extends PipelineOptions {

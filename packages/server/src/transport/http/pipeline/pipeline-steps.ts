@@ -12,9 +12,9 @@ import { observeRequests } from '../middleware/request-observation.js';
 import { securityHeaders } from '../middleware/security-headers.js';
 import { metricsRoutes } from '../routes/metrics.js';
 import { systemRoutes } from '../routes/system.js';
-import { settleHeaders } from './lane-headers.js';
-import { SAME, type PipelineStep } from './request-steps.js';
-import type { AppServices } from './services.js';
+import { settleHeaders } from '../shared/lane-headers.js';
+import { SAME, type PipelineStep } from '../shared/request-steps.js';
+import type { AppServices } from '../shared/services.js';
 
 /** What the steps are built from, beside the services (the app's options carry them). */
 export interface PipelineOptions {

@@ -2,10 +2,10 @@
 import { Router } from 'express';
 import { openAiInputTexts } from '@textclass/contract-checks';
 import { requirePermission } from '../middleware/auth.js';
-import { callerOf } from '../pipeline/context.js';
+import { callerOf } from '../shared/context.js';
 import { encodeVector } from '../presenters/embedding-wire.js';
 import { sendJson } from '../presenters/send-json.js';
-import type { AppServices } from '../pipeline/services.js';
+import type { AppServices } from '../shared/services.js';
 import { bodyOf, type ResponseBody } from '../presenters/wire.js';
 
 /** The alias of the server's default encoder. */

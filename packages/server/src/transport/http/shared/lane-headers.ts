@@ -1,6 +1,10 @@
 // The fast lane's prepared header list: headers a lane response collects in order, written with its status in one writeHead (or set on the response before anything else reads them).
 import type { ServerResponse } from 'node:http';
-import type { HeaderTarget } from '../middleware/rate-limit-headers.js';
+
+/** Where headers are set: a response, or the fast lane's prepared header list. */
+export interface HeaderTarget {
+  setHeader(name: string, value: string): unknown;
+}
 
 const PENDING = Symbol('textclass.laneHeaders');
 
