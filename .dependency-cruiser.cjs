@@ -5,7 +5,8 @@
 //   never imports app/; adapters/ never reach transport/ or app/, nor one another (observability/ and threads/ aside;
 //   language-id/ reads the static encoder's words from inference/static/).
 // - Packages: nothing reaches into another package's files except through that package's public
-//   entry points (`exports`, or `main`/`types` where a package has no `exports`).
+//   entry points (`exports`, or `main`/`types` where a package has no `exports`); @textclass/contract-checks and
+//   @textclass/mock never import the server at all.
 // - No circular imports anywhere, type-only imports included.
 //
 // Unit tests (*.test.ts) and packages/*/test/** may import their own package freely, not other packages' internals.
@@ -203,7 +204,7 @@ module.exports = {
     {
       name: 'transport-http-app',
       comment:
-        'The HTTP transport is handed its services (transport/http/pipeline/services.ts) and never imports the composition root; ' +
+        'The HTTP transport is handed its services (transport/http/shared/services.ts) and never imports the composition root; ' +
         'the CLI may, because each of its commands composes what it runs (app/compose/, app/config/, app/cluster/); app/ never imports transport/cli back (no-folder-cycle).',
       severity: 'error',
       from: { path: '^packages/server/src/transport/http/', pathNot: TEST },
@@ -273,7 +274,26 @@ module.exports = {
       to: { path: '^packages/server/src/(testing|.*/testing)/' },
     },
 
-    // 4. Packages meet only at their public entry points.
+    // 4. The contract checks and the mock stand apart from the server: the server mounts the checks, the mock fronts
+    //    Prism with them, and neither brings the server's runtime (onnxruntime, PGlite, Redis …) along.
+    {
+      name: 'off-the-server',
+      comment:
+        '@textclass/contract-checks and @textclass/mock never import the server (any of its entry points or files): ' +
+        'what both need of it belongs in @textclass/contract-checks, which the server imports instead.',
+      severity: 'error',
+      from: { path: '^packages/(contract-checks|mock)/' },
+      to: { path: '^packages/server/' },
+    },
+    {
+      name: 'off-the-server',
+      comment: 'The same, for a server entry point that is not built yet (dist/): the import does not resolve.',
+      severity: 'error',
+      from: { path: '^packages/(contract-checks|mock)/' },
+      to: { couldNotResolve: true, path: '^@textclass/server(/|$)' },
+    },
+
+    // 5. Packages meet only at their public entry points.
     ...packages.flatMap((dir) => {
       const own = `^${esc(dir)}/`;
       const internals = {
@@ -303,7 +323,7 @@ module.exports = {
       to: { couldNotResolve: true, path: '^@textclass/[^/]+/.+', pathNot: packages.flatMap(exportedSubpaths) },
     },
 
-    // 5. No cycles, type-only imports included.
+    // 6. No cycles, type-only imports included.
     {
       name: 'no-circular',
       comment:

@@ -20,6 +20,7 @@ COPY package.json package-lock.json .npmrc ./
 COPY openapi/package.json openapi/
 COPY packages/client/package.json packages/client/
 COPY packages/console/package.json packages/console/
+COPY packages/contract-checks/package.json packages/contract-checks/
 COPY packages/mock/package.json packages/mock/
 COPY packages/model-tools/package.json packages/model-tools/
 COPY packages/server/package.json packages/server/
@@ -29,7 +30,7 @@ RUN npm ci --omit=dev --workspace @textclass/server --no-audit --no-fund ${NPM_C
   && rm -rf node_modules/onnxruntime-node/bin/napi-v*/darwin node_modules/onnxruntime-node/bin/napi-v*/win32 \
   && rm -rf packages/mock packages/model-tools
 
-# ---- build: every dependency, then the contract client and the server (dist/, the built-in encoders, PGlite's template) ----
+# ---- build: every dependency, then the contract client, the contract checks and the server (dist/, the built-in encoders, PGlite's template) ----
 FROM ${BASE_IMAGE} AS build
 ARG NPM_CI_FLAGS=""
 ENV CI=true TURBO_TELEMETRY_DISABLED=1 ONNXRUNTIME_NODE_INSTALL=skip
@@ -38,12 +39,14 @@ COPY package.json package-lock.json .npmrc ./
 COPY openapi/package.json openapi/
 COPY packages/client/package.json packages/client/
 COPY packages/console/package.json packages/console/
+COPY packages/contract-checks/package.json packages/contract-checks/
 COPY packages/mock/package.json packages/mock/
 COPY packages/model-tools/package.json packages/model-tools/
 COPY packages/server/package.json packages/server/
 RUN npm ci --no-audit --no-fund ${NPM_CI_FLAGS}
 COPY . .
 RUN npx turbo run build --filter=@textclass/server... --filter=@textclass/console --output-logs=errors-only \
+  && test -f packages/contract-checks/dist/index.js \
   && test -f packages/server/assets/encoders/use-multi-612/encoder.json \
   && test -f packages/console/dist/index.html \
   && ls packages/server/assets/pglite/initdb-*.tar.gz
@@ -63,6 +66,7 @@ WORKDIR /app
 COPY --from=deps /app ./
 COPY --from=build /src/openapi/generated openapi/generated
 COPY --from=build /src/packages/client/dist packages/client/dist
+COPY --from=build /src/packages/contract-checks/dist packages/contract-checks/dist
 COPY --from=build /src/packages/server/dist packages/server/dist
 # The console's static build; the server finds it as the @textclass/console package (linked here, as npm links it).
 COPY --from=build /src/packages/console/dist packages/console/dist

@@ -24,6 +24,7 @@ const npmStubs = ['express', 'kysely', 'onnxruntime-node', 'pino'];
 const workspaces = {
   '@textclass/openapi': 'openapi',
   '@textclass/client': 'packages/client',
+  '@textclass/contract-checks': 'packages/contract-checks',
   '@textclass/mock': 'packages/mock',
   '@textclass/server': 'packages/server',
   '@textclass/model-tools': 'packages/model-tools',
@@ -78,6 +79,8 @@ const expectedErrors: Array<[string, string, string]> = [
   ],
   ['package-internals', 'packages/model-tools/src/reaches-in.ts', 'packages/mock/src/start-mock.ts'],
   ['package-internals-relative', 'scripts/reaches-in.ts', 'packages/client/src/request.ts'],
+  ['off-the-server', 'packages/contract-checks/src/uses-server.ts', '@textclass/server'],
+  ['off-the-server', 'packages/mock/src/uses-server.ts', '@textclass/server/core'],
 ];
 let scratch: string;
 const cruises: Record<

@@ -1,6 +1,7 @@
-// Installs textclass as a user would: `npm pack` of the packages, the tarballs installed into a fresh project (their
-// dependencies from the registry), `npx textclass serve` classifying over HTTP, the client typechecked and run
-// against it, and a global install (`npm install -g`) that finds its built-in encoders.
+// Installs textclass as a user would: `npm pack` of the packages (the contract, the client, the contract checks, the
+// server), the tarballs installed into a fresh project (their dependencies from the registry), `npx textclass serve`
+// classifying over HTTP, the client typechecked and run against it, and a global install (`npm install -g`) that
+// finds its built-in encoders.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import {
   existsSync,
@@ -19,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const TSC = path.join(ROOT, 'node_modules/typescript/bin/tsc');
-const PACKAGES = ['openapi', 'packages/client', 'packages/server'];
+const PACKAGES = ['openapi', 'packages/client', 'packages/contract-checks', 'packages/server'];
 const API_KEY = 'tc_packaging_test_key_0123456789';
 const { version } = JSON.parse(readFileSync(path.join(ROOT, 'packages/server/package.json'), 'utf8')) as {
   version: string;
@@ -86,9 +87,10 @@ beforeAll(async () => {
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe('the packed packages', () => {
-  it('are the three workspace packages, installed from their tarballs and not linked', () => {
+  it('are the four workspace packages, installed from their tarballs and not linked', () => {
     expect(Object.keys(sizes).sort()).toEqual([
       `textclass-client-${version}.tgz`,
+      `textclass-contract-checks-${version}.tgz`,
       `textclass-openapi-${version}.tgz`,
       `textclass-server-${version}.tgz`,
     ]);
@@ -98,6 +100,14 @@ describe('the packed packages', () => {
     for (const spec of Object.values(installed.dependencies)) expect(spec).toMatch(/^file:.*\.tgz$/);
     const client = JSON.parse(readFileSync(path.join(project, 'node_modules/@textclass/client/package.json'), 'utf8'));
     expect(Object.keys(client.dependencies ?? {}).filter((name: string) => name.startsWith('@textclass/'))).toEqual([]);
+    // The server's request checks come from their own package, which needs nothing of the server.
+    const checks = JSON.parse(
+      readFileSync(path.join(project, 'node_modules/@textclass/contract-checks/package.json'), 'utf8'),
+    ) as { dependencies?: Record<string, string> };
+    expect(Object.keys(checks.dependencies ?? {}).filter((name) => name.startsWith('@textclass/'))).toEqual([
+      '@textclass/openapi',
+    ]);
+    expect(existsSync(path.join(project, 'node_modules/@textclass/contract-checks/dist/index.js'))).toBe(true);
   });
 
   it('the server ships the data files its code reads beside it (src/**/*.json outside fixtures/: the function-word tables)', () => {

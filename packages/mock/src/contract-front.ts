@@ -1,7 +1,7 @@
 // A front for Prism: invalid requests get the server's own answers (its validator and error mapper), valid ones go on to Prism and come back shaped to the request.
 import { readFileSync } from 'node:fs';
 import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
-import { contractGate } from '@textclass/server/contract-gate';
+import { contractGate } from '@textclass/contract-checks';
 import { bundledJsonPath } from './paths.js';
 import { documentedLabels, requestShapedAnswer, type DocumentedLabels } from './request-shaped-answers.js';
 

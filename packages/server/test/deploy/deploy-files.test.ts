@@ -1,13 +1,13 @@
 // The container files as CI can check them without a container engine: deploy/compose.yaml against the compose-spec
 // schema and the server (settings, contract, ports, volumes), the Dockerfile's structure (issue 15). Each rule is also
 // shown to fail on a file that breaks it. deploy/container/ builds, runs and checks both for real with podman.
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/app/config/load-config.js';
 import { SERVER_SETTINGS } from '../../src/app/config/settings.js';
 import { crossCheckProblems, parseCompose, proxyProblems, schemaProblems, type Compose } from './compose-checks.js';
-import { dockerfileProblems, execForm, parseDockerfile, stageEnv } from './dockerfile-checks.js';
+import { dockerfileProblems, execForm, parseDockerfile, stageEnv, workspaceProblems } from './dockerfile-checks.js';
 
 const repo = (file: string) => fileURLToPath(new URL(`../../../../${file}`, import.meta.url));
 const composeText = readFileSync(repo('deploy/compose.yaml'), 'utf8');
@@ -34,6 +34,28 @@ const expectations = {
   dir: repo('deploy'),
   readyPath: '/health/ready',
   uploadMaxBytes: (env: Record<string, string>) => loadConfig(env).uploadMaxBytes,
+};
+/** The workspace folders (root package.json), and those the server depends on that a build turns into dist/. */
+const manifest = (dir: string) =>
+  JSON.parse(readFileSync(repo(`${dir}/package.json`), 'utf8')) as {
+    name: string;
+    scripts?: Record<string, string>;
+    dependencies?: Record<string, string>;
+  };
+const workspaceDirs = (manifest('.') as unknown as { workspaces: string[] }).workspaces.flatMap((pattern) =>
+  pattern.endsWith('/*')
+    ? readdirSync(repo(pattern.slice(0, -2)))
+        .map((name) => `${pattern.slice(0, -2)}/${name}`)
+        .filter((dir) => existsSync(repo(`${dir}/package.json`)))
+    : [pattern],
+);
+const workspace = {
+  dirs: workspaceDirs,
+  builtDependencies: workspaceDirs.filter(
+    (dir) =>
+      manifest(dir).scripts?.build !== undefined &&
+      Object.keys(manifest('packages/server').dependencies ?? {}).includes(manifest(dir).name),
+  ),
 };
 const compose = parseCompose(composeText, secrets);
 const problems = (c: Compose) => [
@@ -172,6 +194,20 @@ describe('Dockerfile', () => {
     expect(broken('HOST=0.0.0.0', 'HOST=127.0.0.1')).toEqual(['HOST is not 0.0.0.0 in the final stage']);
     expect(broken('MALLOC_ARENA_MAX=1 ', 'MALLOC_ARENA_MAX=8 ')).toEqual([
       'MALLOC_ARENA_MAX is not 1 in the final stage: resident memory grows under load',
+    ]);
+  });
+
+  it("installs with every workspace manifest and ships the built packages the server imports (the client's and the contract checks' dist/)", () => {
+    expect(workspace.builtDependencies.sort()).toEqual(['packages/client', 'packages/contract-checks']);
+    expect(workspaceProblems(dockerfile, workspace)).toEqual([]);
+    const without = (line: string) =>
+      workspaceProblems(parseDockerfile(dockerfileText.replaceAll(line, '')), workspace);
+    expect(without('COPY packages/contract-checks/package.json packages/contract-checks/\n')).toEqual([
+      'stage deps runs npm ci without packages/contract-checks/package.json',
+      'stage build runs npm ci without packages/contract-checks/package.json',
+    ]);
+    expect(without('COPY --from=build /src/packages/contract-checks/dist packages/contract-checks/dist\n')).toEqual([
+      'the final stage lacks packages/contract-checks/dist, which the server imports',
     ]);
   });
 });

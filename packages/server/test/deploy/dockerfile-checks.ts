@@ -145,3 +145,35 @@ function dependencyProblems(stages: Stage[], final: Stage): string[] {
   if (!encoders) problems.push('the built encoders (packages/server/assets) are not copied into the final stage');
   return problems;
 }
+
+/** The workspace as the image needs it: every package's manifest, and the packages the server imports that a build makes. */
+export interface WorkspaceExpectations {
+  /** Every workspace folder (openapi, packages/…): `npm ci` checks all their manifests against the lockfile. */
+  dirs: readonly string[];
+  /** Workspace folders of the server's dependencies that ship a built dist/ (the client, the contract checks). */
+  builtDependencies: readonly string[];
+}
+
+const copySources = (instructions: Instruction[]) =>
+  instructions
+    .filter((i) => i.getKeyword() === 'COPY')
+    .flatMap((copy) => (copy.getArguments() ?? []).slice(0, -1).map((a) => a.getValue()));
+
+/** Each `npm ci` sees every workspace manifest; the final stage carries the dist/ of each built package the server imports. */
+export function workspaceProblems(facts: DockerfileFacts, workspace: WorkspaceExpectations): string[] {
+  const problems: string[] = [];
+  for (const stage of facts.stages) {
+    const install = stage.instructions.findIndex(
+      (i) => i.getKeyword() === 'RUN' && /\bnpm ci\b/.test(i.getArgumentsContent() ?? ''),
+    );
+    if (install < 0) continue;
+    const copied = copySources(stage.instructions.slice(0, install));
+    for (const dir of workspace.dirs)
+      if (!copied.includes(`${dir}/package.json`))
+        problems.push(`stage ${stage.name ?? '(final)'} runs npm ci without ${dir}/package.json`);
+  }
+  const shipped = copySources(facts.stages.at(-1)?.instructions ?? []).map((source) => source.replace(/^\/src\//, ''));
+  for (const dir of workspace.builtDependencies)
+    if (!shipped.includes(`${dir}/dist`)) problems.push(`the final stage lacks ${dir}/dist, which the server imports`);
+  return problems;
+}

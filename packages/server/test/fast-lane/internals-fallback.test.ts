@@ -6,7 +6,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/adapters/observability/logger.js';
 import { createHttpStack, type HttpStack } from '../../src/transport/http/pipeline/express-app.js';
-import { checkValidatorInternals } from '../../src/transport/http/contract/validator-internals.js';
+import { checkValidatorInternals } from '@textclass/contract-checks';
 import { ADMIN_KEY, startTestServer, type TestServer } from '../testing/in-process.js';
 
 let server: TestServer;

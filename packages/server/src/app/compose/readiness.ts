@@ -2,7 +2,7 @@
 import { DomainError } from '../../core/shared/domain-errors.js';
 import type { Encoder, EncoderProvider, LanguageDetector } from '../../core/ports/encoders.js';
 import type { DatabaseProbe } from '../../adapters/storage/index.js';
-import type { ReadinessReport } from '../../transport/http/pipeline/services.js';
+import type { ReadinessReport } from '../../transport/http/shared/services.js';
 
 export class DeferredEncoderProvider implements EncoderProvider {
   private inner: EncoderProvider | undefined;

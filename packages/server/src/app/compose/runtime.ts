@@ -24,7 +24,7 @@ import { SimilarityService } from '../../core/classification/similarity.js';
 import { EmbeddingService } from '../../core/embeddings/embed-texts.js';
 import { WebhookEndpointService } from '../../core/webhooks/webhook-endpoints.js';
 import type { Config } from '../config/load-config.js';
-import type { AppServices } from '../../transport/http/pipeline/services.js';
+import type { AppServices } from '../../transport/http/shared/services.js';
 import { BacklogGate } from '../../core/datasets/backlog-gate.js';
 import {
   DEFAULT_ENCODER_ID,

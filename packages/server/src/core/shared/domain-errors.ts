@@ -1,4 +1,4 @@
-// The closed set of domain errors (HTTP-only codes are the transport's: transport/http/errors/http-error.ts); transport/http/errors/error-mapper.ts maps each code to a status in one place.
+// The closed set of domain errors (HTTP-only codes are the transport's: @textclass/contract-checks, which maps each code to a status in one place).
 
 export type ErrorCode =
   | 'MISSING_REQUIRED_FIELD'

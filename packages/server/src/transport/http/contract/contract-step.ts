@@ -1,7 +1,7 @@
 // The pipeline's contract-validation step: the validator's middleware on Express, its compiled functions run directly on the fast lane.
-import type { PipelineStep } from '../pipeline/request-steps.js';
+import type { PipelineStep } from '../shared/request-steps.js';
 import { laneContractValidation } from './lane-validation.js';
-import type { ContractValidation } from './validator.js';
+import type { ContractValidation } from '@textclass/contract-checks';
 
 export function contractValidationStep(validation: ContractValidation, validateResponses: boolean): PipelineStep {
   const { middleware, internals } = validation;

@@ -1,9 +1,9 @@
 // Contract validation of a fast-lane request with the very ajv functions express-openapi-validator compiled for its route, without its per-request wrapping.
 import type { Request, RequestHandler } from 'express';
-import { runChain } from '../pipeline/middleware-chain.js';
+import { runChain } from '../shared/middleware-chain.js';
 import type { ValidateFunction } from 'ajv';
 import { ownValue } from '../../../core/shared/own-value.js';
-import type { CapturedRequestValidator, ValidatorInternals } from './validator-internals.js';
+import type { CapturedRequestValidator, ValidatorInternals } from '@textclass/contract-checks';
 
 interface Parameter {
   $ref?: string;

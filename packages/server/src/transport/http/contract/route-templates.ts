@@ -1,6 +1,6 @@
 // Maps a request path to its route template (/v2/models/{model_id}/inference) so metric labels stay few.
 import { LruMap } from '../../../core/shared/lru-map.js';
-import { contractPathTemplates } from './contract-document.js';
+import { contractPathTemplates } from '@textclass/contract-checks';
 
 interface Template {
   template: string;

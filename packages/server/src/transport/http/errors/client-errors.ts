@@ -4,8 +4,8 @@ import { randomUUID } from 'node:crypto';
 import type { Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { DomainError } from '../../../core/shared/domain-errors.js';
-import { openAiErrorBody } from './openai-errors.js';
-import { settleHeaders } from '../pipeline/lane-headers.js';
+import { openAiErrorBody } from '@textclass/contract-checks';
+import { settleHeaders } from '../shared/lane-headers.js';
 
 /** The error object of a request's 400: OpenAI's shape for the OpenAI-compatible /v1 paths, the contract's elsewhere. */
 function errorBody(message: string, requestId: string, url: string | undefined): string {

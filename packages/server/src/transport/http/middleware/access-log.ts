@@ -1,7 +1,7 @@
 // One log line per finished request: id, method, path, status, time, workspace and key id; never headers or bodies.
 import type { Request, Response } from 'express';
 import type { Logger } from '../../../adapters/observability/logger.js';
-import { contextOf, elapsedMs } from '../pipeline/context.js';
+import { contextOf, elapsedMs } from '../shared/context.js';
 
 /** Writes a finished request's line (call it on the response's `finish`; `observeRequests` does). */
 export function accessLogLine(logger: Logger): (req: Request, res: Response) => void {

@@ -5,9 +5,9 @@ import { roleAllows, type Permission } from '../../../core/tenancy/permissions.j
 import { requestsPerMinute } from '../../../core/tenancy/plans.js';
 import type { Authenticator } from '../../../core/tenancy/authentication.js';
 import type { RateLimiter } from '../../../core/ports/rate-limits.js';
-import { callerOf, contextOf, type Caller } from '../pipeline/context.js';
-import { setRateLimitHeaders, type HeaderTarget } from './rate-limit-headers.js';
-import { headerTarget } from '../pipeline/lane-headers.js';
+import { callerOf, contextOf, type Caller } from '../shared/context.js';
+import { setRateLimitHeaders } from './rate-limit-headers.js';
+import { headerTarget, type HeaderTarget } from '../shared/lane-headers.js';
 
 export interface AuthOptions {
   authenticator: Authenticator;

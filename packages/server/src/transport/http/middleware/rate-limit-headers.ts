@@ -1,10 +1,6 @@
 // Writes the X-RateLimit-* headers (and Retry-After when refused) from a limiter decision.
 import type { RateLimitDecision } from '../../../core/ports/rate-limits.js';
-
-/** Where headers are set: a response, or the fast lane's prepared header list. */
-export interface HeaderTarget {
-  setHeader(name: string, value: string): unknown;
-}
+import type { HeaderTarget } from '../shared/lane-headers.js';
 
 export function setRateLimitHeaders(res: HeaderTarget, decision: RateLimitDecision): void {
   res.setHeader('X-RateLimit-Limit', String(decision.limit));

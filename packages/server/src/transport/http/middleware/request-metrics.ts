@@ -1,7 +1,7 @@
 // Counts every request and its latency by method, route template and status, once the response is finished.
 import type { Request, Response } from 'express';
 import type { Metrics } from '../../../adapters/observability/prometheus-metrics.js';
-import { contextOf } from '../pipeline/context.js';
+import { contextOf } from '../shared/context.js';
 import type { RouteTemplates } from '../contract/route-templates.js';
 
 /** Counts a finished request from the moment its id was assigned (call it on `finish`; `observeRequests` does). */

@@ -2,7 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import helmet, { type HelmetOptions } from 'helmet';
-import { addHeaders, dropHeader } from '../pipeline/lane-headers.js';
+import { addHeaders, dropHeader } from '../shared/lane-headers.js';
 
 /** What helmet's middleware does to a response: headers set (in its order) and headers removed. */
 export interface SecurityHeaders {

@@ -1,11 +1,10 @@
 // Request bodies time out on idleness (no bytes for a while), and all but file uploads also on total time; each cut is logged and answered 408 when it still can be.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { contractErrorBody, openAiErrorBody, STATUS_OF } from '@textclass/contract-checks';
 import type { Logger } from '../../../adapters/observability/logger.js';
 import { DomainError } from '../../../core/shared/domain-errors.js';
-import { contractErrorBody, STATUS_OF } from '../errors/error-mapper.js';
-import { settleHeaders } from './lane-headers.js';
-import { openAiErrorBody } from '../errors/openai-errors.js';
+import { settleHeaders } from '../shared/lane-headers.js';
 
 export interface BodyDeadlines {
   /** A body that brings no byte for this long is closed (0: never). */

@@ -5,8 +5,8 @@ import express, { Router, type ErrorRequestHandler, type RequestHandler } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestBodies } from '../middleware/body/request-bodies.js';
 import { expressMessageClasses, withFastLane } from './fast-lane.js';
-import { routerOf, type HotRoute } from './hot-routes.js';
-import { laneHandlers, mountSteps, SAME, type PipelineStep } from './request-steps.js';
+import { routerOf, type HotRoute } from '../shared/hot-routes.js';
+import { laneHandlers, mountSteps, SAME, type PipelineStep } from '../shared/request-steps.js';
 
 /** A step that notes its name on the response (what ran, in order). */
 const noting =

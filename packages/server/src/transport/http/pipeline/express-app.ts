@@ -1,6 +1,15 @@
 // Composes the HTTP stack: the pipeline's steps (pipeline-steps.ts) → routes → errors (OpenAI's shape under /v1) on Express, and the fast lane over the same steps.
 import type { RequestListener, ServerOptions } from 'node:http';
 import express, { type Express } from 'express';
+import {
+  CHECKED_VALIDATOR_VERSION,
+  contractValidation,
+  errorHandler,
+  openAiErrorBody,
+  unknownRoute,
+  type InternalsCheck,
+} from '@textclass/contract-checks';
+import { domainErrors } from '../errors/domain-answers.js';
 import { apiKeyRoutes } from '../routes/api-keys.js';
 import { usageRoutes } from '../routes/usage.js';
 import { webhookRoutes } from '../routes/webhooks.js';
@@ -10,8 +19,6 @@ import { modelLifecycleRoutes } from '../routes/model-lifecycle.js';
 import { modelRecordRoutes } from '../routes/model-records.js';
 import { reviewRoutes } from '../routes/review.js';
 import { trainingAuditRoutes } from '../routes/training-audit.js';
-import { errorHandler, unknownRoute } from '../errors/error-mapper.js';
-import { openAiErrorBody } from '../errors/openai-errors.js';
 import { embeddingHotRoutes } from '../routes/embeddings.js';
 import { openAiEmbeddingRoutes } from '../routes/openai-embeddings.js';
 import { openAiModelRoutes } from '../routes/openai-models.js';
@@ -22,19 +29,17 @@ import { uploadRoutes } from '../routes/uploads.js';
 import { inferenceHotRoutes } from '../routes/inference.js';
 import { modelRoutes } from '../routes/models.js';
 import { similarityHotRoutes } from '../routes/similarity.js';
-import type { AppServices } from './services.js';
-import { contractValidation } from '../contract/validator.js';
-import { CHECKED_VALIDATOR_VERSION, type InternalsCheck } from '../contract/validator-internals.js';
-import { routerOf } from './hot-routes.js';
+import type { AppServices } from '../shared/services.js';
+import { routerOf } from '../shared/hot-routes.js';
 import { expressMessageClasses, withFastLane } from './fast-lane.js';
-import { laneHandlers, mountSteps } from './request-steps.js';
+import { laneHandlers, mountSteps } from '../shared/request-steps.js';
 import { requestSteps, type PipelineOptions } from './pipeline-steps.js';
 
 export interface AppOptions extends PipelineOptions {
   validateResponses: boolean;
   /** The hot POST routes through the fast lane (pipeline/fast-lane.ts); false: every request through Express. Default true. */
   fastLane?: boolean;
-  /** The start-up self-check of express-openapi-validator's internals (contract/validator-internals.ts); tests hand a failing one. */
+  /** The start-up self-check of express-openapi-validator's internals (@textclass/contract-checks); tests hand a failing one. */
   validatorInternals?: () => InternalsCheck;
 }
 
@@ -63,7 +68,7 @@ export function createHttpStack(services: AppServices, options: AppOptions): Htt
   const inference = inferenceHotRoutes(services);
   const similarity = similarityHotRoutes(services);
   const embeddings = embeddingHotRoutes(services);
-  const errors = errorHandler(options.logger, { metrics });
+  const errors = errorHandler(options.logger, { metrics, domainErrors });
 
   mountSteps(app, steps);
   app.use(routerOf(inference));
@@ -86,7 +91,7 @@ export function createHttpStack(services: AppServices, options: AppOptions): Htt
   app.use(webhookRoutes(services));
   app.use(connectorRoutes(services));
   app.use(unknownRoute());
-  app.use('/v1', errorHandler(options.logger, { present: (error) => openAiErrorBody(error), metrics }));
+  app.use('/v1', errorHandler(options.logger, { present: (error) => openAiErrorBody(error), metrics, domainErrors }));
   app.use(errors);
   const hot = [...inference, ...similarity, ...embeddings];
   if (options.fastLane === false) return { app, listener: app, serverOptions: {} };

@@ -1,9 +1,9 @@
 // The fast lane, one Dispatcher: hot POST requests it can serve whole run one flat chain of the pipeline's handlers, skipping Express's router; every other request goes to Express untouched.
 import { IncomingMessage, ServerResponse, type RequestListener, type ServerOptions } from 'node:http';
 import type { Express, Request, RequestHandler, Response } from 'express';
-import type { HotRoute } from './hot-routes.js';
-import { runChain, type ChainErrorHandler } from './middleware-chain.js';
-import { collectHeaders, settleHeaders } from './lane-headers.js';
+import type { HotRoute } from '../shared/hot-routes.js';
+import { runChain, type ChainErrorHandler } from '../shared/middleware-chain.js';
+import { collectHeaders, settleHeaders } from '../shared/lane-headers.js';
 import { expressDispatcher, listenerOf, type Dispatcher } from './dispatcher.js';
 
 export interface FastLaneOptions {

@@ -1,22 +1,20 @@
 // THE request pipeline, in order, declared once: the Express app mounts these steps and the fast lane runs their lane forms.
 import type { RequestHandler } from 'express';
 import type { Logger } from '../../../adapters/observability/logger.js';
+import { corsFor, strictPathIds, type ContractValidation } from '@textclass/contract-checks';
 import { contractValidationStep } from '../contract/contract-step.js';
-import type { ContractValidation } from '../contract/validator.js';
 import { RouteTemplates } from '../contract/route-templates.js';
-import { strictPathIds } from '../contract/path-ids.js';
 import { accessLogLine } from '../middleware/access-log.js';
 import { authenticate } from '../middleware/auth.js';
 import { requestBodies } from '../middleware/body/request-bodies.js';
-import { corsFor } from '../middleware/cors.js';
 import { requestCounter } from '../middleware/request-metrics.js';
 import { observeRequests } from '../middleware/request-observation.js';
 import { securityHeaders } from '../middleware/security-headers.js';
 import { metricsRoutes } from '../routes/metrics.js';
 import { systemRoutes } from '../routes/system.js';
-import { settleHeaders } from './lane-headers.js';
-import { SAME, type PipelineStep } from './request-steps.js';
-import type { AppServices } from './services.js';
+import { settleHeaders } from '../shared/lane-headers.js';
+import { SAME, type PipelineStep } from '../shared/request-steps.js';
+import type { AppServices } from '../shared/services.js';
 
 /** What the steps are built from, beside the services (the app's options carry them). */
 export interface PipelineOptions {

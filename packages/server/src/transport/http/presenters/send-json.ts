@@ -1,6 +1,6 @@
 // Answers a hot route's JSON in one socket write (headers and body as one string), with the headers res.json sets.
 import type { Response } from 'express';
-import { endCollected, settleHeaders } from '../pipeline/lane-headers.js';
+import { endCollected, settleHeaders } from '../shared/lane-headers.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 

@@ -1,10 +1,10 @@
 // API key endpoints of the caller's workspace (admin): list, create (the key shown once), revoke.
 import { Router } from 'express';
 import { requirePermission } from '../middleware/auth.js';
-import { callerOf } from '../pipeline/context.js';
+import { callerOf } from '../shared/context.js';
 import { pageEnvelope, pageRequest } from '../presenters/pagination.js';
 import { presentApiKey } from '../presenters/presenters.js';
-import type { AppServices } from '../pipeline/services.js';
+import type { AppServices } from '../shared/services.js';
 import { bodyOf, type ResponseBody } from '../presenters/wire.js';
 
 export function apiKeyRoutes(services: AppServices): Router {

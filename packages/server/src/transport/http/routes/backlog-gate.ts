@@ -1,7 +1,7 @@
 // Row writes (item, records, uploads) pass the classification backlog's bound first: past it they answer 503 with Retry-After and store nothing.
 import { Router } from 'express';
 import { requirePermission } from '../middleware/auth.js';
-import type { AppServices } from '../pipeline/services.js';
+import type { AppServices } from '../shared/services.js';
 
 export const ROW_WRITE_PATHS = [
   '/v2/dataset/:dataset_id/item',

@@ -3,9 +3,9 @@ import { Router } from 'express';
 import type { Connector, ConnectorRun } from '../../../core/ports/connectors.js';
 import type { WriteBackInput } from '../../../core/connectors/connector-service.js';
 import { requirePermission } from '../middleware/auth.js';
-import { callerOf } from '../pipeline/context.js';
+import { callerOf } from '../shared/context.js';
 import { pageEnvelope, pageRequest } from '../presenters/pagination.js';
-import type { AppServices } from '../pipeline/services.js';
+import type { AppServices } from '../shared/services.js';
 import { bodyOf, type RequestBody, type ResponseBody } from '../presenters/wire.js';
 
 type ConnectorBody = ResponseBody<'getConnector', 200>;

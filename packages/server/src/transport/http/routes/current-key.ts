@@ -1,7 +1,7 @@
 // The calling key and its workspace (GET /v2/me): a client learns the key's role and its workspace's limits.
 import { Router } from 'express';
 import { requirePermission } from '../middleware/auth.js';
-import { callerOf } from '../pipeline/context.js';
+import { callerOf } from '../shared/context.js';
 import { monthlyQuota, requestsPerMinute } from '../../../core/tenancy/plans.js';
 import { presentApiKey } from '../presenters/presenters.js';
 import type { ResponseBody } from '../presenters/wire.js';

@@ -2,9 +2,9 @@
 import { Router, type Request } from 'express';
 import { datasetKey } from '../../../core/datasets/dataset-keys.js';
 import { requirePermission } from '../middleware/auth.js';
-import { callerOf } from '../pipeline/context.js';
+import { callerOf } from '../shared/context.js';
 import { EXPORT_MEDIA_TYPES, exportChunks, type ExportFormat } from '../presenters/record-export-format.js';
-import type { AppServices } from '../pipeline/services.js';
+import type { AppServices } from '../shared/services.js';
 import { streamChunks } from '../presenters/stream-chunks.js';
 
 /** `format` wins (the contract allows csv and jsonl only); else the Accept header; else CSV. */

@@ -1,10 +1,10 @@
 // Dataset endpoints: create / list / get, row ingestion (item and records) and record listing.
 import { Router } from 'express';
 import { requirePermission } from '../middleware/auth.js';
-import { callerOf } from '../pipeline/context.js';
+import { callerOf } from '../shared/context.js';
 import { pageEnvelope, pageRequest } from '../presenters/pagination.js';
 import { presentDataset, presentRecord } from '../presenters/presenters.js';
-import type { AppServices } from '../pipeline/services.js';
+import type { AppServices } from '../shared/services.js';
 import { bodyOf, type ResponseBody } from '../presenters/wire.js';
 
 export function datasetRoutes(services: AppServices): Router {

@@ -1,11 +1,11 @@
 // The embeddings endpoint: one encoder's vectors for up to 200 texts, as numbers or base64.
 import type { Router } from 'express';
-import { routerOf, type HotRoute } from '../pipeline/hot-routes.js';
+import { routerOf, type HotRoute } from '../shared/hot-routes.js';
 import { requirePermission } from '../middleware/auth.js';
-import { callerOf, elapsedMs } from '../pipeline/context.js';
+import { callerOf, elapsedMs } from '../shared/context.js';
 import { encodeVector } from '../presenters/embedding-wire.js';
 import { sendJson } from '../presenters/send-json.js';
-import type { AppServices } from '../pipeline/services.js';
+import type { AppServices } from '../shared/services.js';
 import { bodyOf, type ResponseBody } from '../presenters/wire.js';
 
 /** The routes' handlers (the fast lane runs the same ones). */

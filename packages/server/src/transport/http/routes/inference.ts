@@ -1,10 +1,10 @@
 // Inference endpoints: one model, and both multi-model variants (models run concurrently).
 import type { Router } from 'express';
-import { routerOf, type HotRoute } from '../pipeline/hot-routes.js';
+import { routerOf, type HotRoute } from '../shared/hot-routes.js';
 import { requirePermission } from '../middleware/auth.js';
-import { callerOf, elapsedMs } from '../pipeline/context.js';
+import { callerOf, elapsedMs } from '../shared/context.js';
 import { sendJson } from '../presenters/send-json.js';
-import type { AppServices } from '../pipeline/services.js';
+import type { AppServices } from '../shared/services.js';
 import { bodyOf, type ResponseBody } from '../presenters/wire.js';
 
 /** The routes' handlers (the fast lane runs the same ones). */

@@ -7,11 +7,11 @@ import type { ExampleInput } from '../../../core/lifecycle/multi-label-examples.
 import { storedLabel } from '../../../core/lifecycle/label-checks.js';
 import type { Workspace } from '../../../core/shared/types.js';
 import { requirePermission } from '../middleware/auth.js';
-import { callerOf } from '../pipeline/context.js';
+import { callerOf } from '../shared/context.js';
 import { presentSuggestion, presentTrainingJob, presentVersion } from '../presenters/lifecycle-presenters.js';
 import { pageEnvelope, pageRequest } from '../presenters/pagination.js';
 import { presentModel } from '../presenters/presenters.js';
-import type { AppServices } from '../pipeline/services.js';
+import type { AppServices } from '../shared/services.js';
 import { bodyOf, optionalBodyOf, type RequestBody, type ResponseBody } from '../presenters/wire.js';
 
 const modelIdOf = (req: Request): number => Number(req.params.model_id);

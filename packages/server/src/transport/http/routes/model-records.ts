@@ -2,12 +2,12 @@
 import { Router, type Request } from 'express';
 import { storedLabel } from '../../../core/lifecycle/label-checks.js';
 import { requirePermission } from '../middleware/auth.js';
-import { callerOf } from '../pipeline/context.js';
+import { callerOf } from '../shared/context.js';
 import { presentTrainingJob } from '../presenters/lifecycle-presenters.js';
 import { presentEvaluation, presentExample } from '../presenters/model-record-presenters.js';
 import { pageEnvelope, pageRequest } from '../presenters/pagination.js';
 import { presentModel } from '../presenters/presenters.js';
-import type { AppServices } from '../pipeline/services.js';
+import type { AppServices } from '../shared/services.js';
 import { bodyOf, type ResponseBody } from '../presenters/wire.js';
 
 const modelIdOf = (req: Request): number => Number(req.params.model_id);

@@ -1,10 +1,10 @@
 // Read-only model endpoints: list models (deployed by default, or by status), get one model's details.
 import { Router } from 'express';
 import { requirePermission } from '../middleware/auth.js';
-import { callerOf } from '../pipeline/context.js';
+import { callerOf } from '../shared/context.js';
 import { pageEnvelope, pageRequest } from '../presenters/pagination.js';
 import { presentModel, presentModelListItem } from '../presenters/presenters.js';
-import type { AppServices } from '../pipeline/services.js';
+import type { AppServices } from '../shared/services.js';
 import type { ModelStatus } from '../../../core/shared/types.js';
 import type { ResponseBody } from '../presenters/wire.js';
 

@@ -1,11 +1,11 @@
-// OpenAI's POST /v1/embeddings over the same embeddings use case (errors in OpenAI's shape: see errors/openai-errors.ts).
+// OpenAI's POST /v1/embeddings over the same embeddings use case (its errors in OpenAI's shape, from @textclass/contract-checks).
 import { Router } from 'express';
+import { openAiInputTexts } from '@textclass/contract-checks';
 import { requirePermission } from '../middleware/auth.js';
-import { callerOf } from '../pipeline/context.js';
+import { callerOf } from '../shared/context.js';
 import { encodeVector } from '../presenters/embedding-wire.js';
-import { openAiInputTexts } from '../middleware/openai-input.js';
 import { sendJson } from '../presenters/send-json.js';
-import type { AppServices } from '../pipeline/services.js';
+import type { AppServices } from '../shared/services.js';
 import { bodyOf, type ResponseBody } from '../presenters/wire.js';
 
 /** The alias of the server's default encoder. */

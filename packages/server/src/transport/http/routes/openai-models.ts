@@ -2,7 +2,7 @@
 import { Router } from 'express';
 import { DomainError } from '../../../core/shared/domain-errors.js';
 import { requirePermission } from '../middleware/auth.js';
-import type { AppServices } from '../pipeline/services.js';
+import type { AppServices } from '../shared/services.js';
 import type { ResponseBody } from '../presenters/wire.js';
 import { DEFAULT_MODEL_ALIAS } from './openai-embeddings.js';
 

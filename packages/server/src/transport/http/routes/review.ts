@@ -3,10 +3,10 @@ import { Router, type Request } from 'express';
 import { datasetKey, parseDatasetKey } from '../../../core/datasets/dataset-keys.js';
 import type { ReviewItem } from '../../../core/ports/review.js';
 import { requirePermission } from '../middleware/auth.js';
-import { callerOf } from '../pipeline/context.js';
+import { callerOf } from '../shared/context.js';
 import { presentSuggestion } from '../presenters/lifecycle-presenters.js';
 import { pageEnvelope, pageRequest } from '../presenters/pagination.js';
-import type { AppServices } from '../pipeline/services.js';
+import type { AppServices } from '../shared/services.js';
 import { bodyOf, type ResponseBody } from '../presenters/wire.js';
 
 type ReviewItemBody = ResponseBody<'listReview', 200>['data'][number];

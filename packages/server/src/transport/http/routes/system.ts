@@ -2,7 +2,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Router, type Response } from 'express';
-import type { AppServices } from '../pipeline/services.js';
+import type { AppServices } from '../shared/services.js';
 import { docsRoutes } from './docs-page.js';
 import { guidesRoutes } from './guides-site.js';
 import { consoleRoutes } from './console-page.js';

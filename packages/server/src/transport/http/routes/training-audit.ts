@@ -2,8 +2,8 @@
 import { Router } from 'express';
 import type { TrainingAudit } from '../../../core/training/audit.js';
 import { requirePermission } from '../middleware/auth.js';
-import { callerOf } from '../pipeline/context.js';
-import type { AppServices } from '../pipeline/services.js';
+import { callerOf } from '../shared/context.js';
+import type { AppServices } from '../shared/services.js';
 import type { ResponseBody } from '../presenters/wire.js';
 
 type AuditBody = ResponseBody<'auditModelVersion', 200>;

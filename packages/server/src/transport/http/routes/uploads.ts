@@ -3,9 +3,9 @@ import { Router, type Request } from 'express';
 import { datasetKey } from '../../../core/datasets/dataset-keys.js';
 import type { Upload, UploadFormat } from '../../../core/ports/uploads.js';
 import { requirePermission } from '../middleware/auth.js';
-import { callerOf } from '../pipeline/context.js';
+import { callerOf } from '../shared/context.js';
 import { pageEnvelope, pageRequest } from '../presenters/pagination.js';
-import type { AppServices } from '../pipeline/services.js';
+import type { AppServices } from '../shared/services.js';
 import type { ResponseBody } from '../presenters/wire.js';
 
 type UploadBody = ResponseBody<'getDatasetUpload', 200>;

@@ -1,8 +1,8 @@
 // The usage endpoint: classified texts used in the current billing period, the quota and when it resets.
 import { Router } from 'express';
 import { requirePermission } from '../middleware/auth.js';
-import { callerOf } from '../pipeline/context.js';
-import type { AppServices } from '../pipeline/services.js';
+import { callerOf } from '../shared/context.js';
+import type { AppServices } from '../shared/services.js';
 import type { ResponseBody } from '../presenters/wire.js';
 
 export function usageRoutes(services: AppServices): Router {

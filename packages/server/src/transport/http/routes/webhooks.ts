@@ -2,9 +2,9 @@
 import { Router } from 'express';
 import type { WebhookDelivery, WebhookEndpoint } from '../../../core/ports/pipeline.js';
 import { requirePermission } from '../middleware/auth.js';
-import { callerOf } from '../pipeline/context.js';
+import { callerOf } from '../shared/context.js';
 import { pageEnvelope, pageRequest } from '../presenters/pagination.js';
-import type { AppServices } from '../pipeline/services.js';
+import type { AppServices } from '../shared/services.js';
 import { bodyOf, type ResponseBody } from '../presenters/wire.js';
 
 type EndpointBody = ResponseBody<'getWebhook', 200>;

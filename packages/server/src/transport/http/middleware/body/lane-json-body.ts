@@ -1,10 +1,10 @@
 // The fast lane's JSON body reader: what body-parser's strict JSON parser does for an identity-coded UTF-8 body of a declared length, without its per-request machinery.
 import type { RequestHandler } from 'express';
-import { checkJsonDepth } from './json-body.js';
+import { checkJsonDepth } from '@textclass/contract-checks';
 
 const FIRST_NON_WHITESPACE = /^[\x20\x09\x0a\x0d]*([^\x20\x09\x0a\x0d]|$)/;
 
-/** An error body-parser would have raised, with the `type` the one error mapper (errors/error-mapper.ts) reads. */
+/** An error body-parser would have raised, with the `type` the one error mapper (@textclass/contract-checks) reads. */
 function parserError(message: string, type: 'entity.parse.failed' | 'request.aborted' | 'request.size.invalid') {
   return Object.assign(new SyntaxError(message), { type, status: 400, statusCode: 400, expose: true });
 }

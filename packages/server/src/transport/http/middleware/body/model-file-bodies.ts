@@ -1,7 +1,6 @@
 // Body parsers of the model file endpoints (examples, evaluations, import): CSV and JSON Lines as text, JSON up to 32 MiB.
 import express, { Router, type Request, type RequestHandler } from 'express';
-import { acceptedContentEncoding } from './content-encoding.js';
-import { jsonBody } from './json-body.js';
+import { acceptedContentEncoding, jsonBody } from '@textclass/contract-checks';
 
 /** Example files and export files may be larger than the 1 MiB of ordinary requests. */
 export const MODEL_FILE_LIMIT_BYTES = 32 * 1024 * 1024;

@@ -1,6 +1,6 @@
 // Every request body parser, in one place: the model files' and the JSON parser on the Express path, the fast lane's reader on the lane.
 import type { RequestHandler } from 'express';
-import { jsonBody } from './json-body.js';
+import { jsonBody } from '@textclass/contract-checks';
 import { laneJsonBody } from './lane-json-body.js';
 import { modelFileBodies } from './model-file-bodies.js';
 
