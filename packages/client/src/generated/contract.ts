@@ -503,6 +503,12 @@ export interface paths {
          *     the dataset's models have classified a record. Paginated with `offset` and `limit`
          *     (default 20, at most 100).
          *
+         *     Optional filters narrow the list on the server (`total` counts the records that match all
+         *     of them): `label` (the top label a model gave), `model_id` (the model `label` and
+         *     `needs_review` refer to; any of the dataset's models without it), `needs_review`, and
+         *     `created_after` / `created_before`. A value of the wrong type gives `400 INVALID_PARAMETER`
+         *     naming the parameter.
+         *
          *     Needs the `reader` role.
          */
         get: operations["listDatasetRecords"];
@@ -1410,6 +1416,53 @@ export interface paths {
          *     fits five heads.
          */
         get: operations["auditModelVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/models/{model_id}/versions/{version}/held-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the model, as returned by `listModels` (`id`). Digits only: no sign, spaces,
+                 *     leading zeros, exponent or hex; at most 2147483647. Anything else is `400 INVALID_PARAMETER`,
+                 *     before any lookup.
+                 * @example 1
+                 */
+                model_id: components["parameters"]["ModelIdPath"];
+                /**
+                 * @description The version whose training held the examples out (`version` of `listModelVersions`):
+                 *     digits only, no sign or leading zeros. Anything else is `400 INVALID_PARAMETER`.
+                 * @example 2
+                 */
+                version: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * List a version's held-out predictions
+         * @description The examples the version's training held out to measure it, each with its label and the label
+         *     the head trained on the other examples predicted: the texts behind the counts of the version's
+         *     `confusion_matrix` (and of `per_class`). `label` and `predicted_label` keep one row and one
+         *     column; both together keep one cell. Paginated with `offset` and `limit`, in the order the
+         *     training held them out.
+         *
+         *     A label that is not one of the version's gives `400 INVALID_PARAMETER` naming the parameter. A
+         *     multi-label model has no confusion matrix (each label is scored on its own): it gives
+         *     `400 INVALID_PARAMETER` naming `model_id`. An unknown version gives `404 NOT_FOUND`, and so does
+         *     a version that keeps no held-out texts: one whose metrics come from `evaluateModel` or an
+         *     import, or that was trained before the texts were kept (train again to keep them). A version
+         *     whose training held nothing out has an empty list.
+         *
+         *     Needs the `reader` role (like `listModelExamples`).
+         */
+        get: operations["listHeldOutPredictions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3609,6 +3662,38 @@ export interface components {
                 }[];
             }[];
         };
+        /**
+         * @description One example a training held out: its text and label, and the label the head trained on the
+         *     rest predicted for it. One cell of the version's confusion matrix holds the held-out examples
+         *     with one `label` (the row) and one `predicted_label` (the column).
+         */
+        HeldOutPrediction: {
+            /**
+             * @description The example's id when the training read it (`listModelExamples`). The example may have been
+             *     edited or deleted since: `text` and `label` are what the training saw.
+             */
+            example_id: string;
+            /** @description The example's text. */
+            text: string;
+            /** @description Its label (the gold label, a row of the confusion matrix). */
+            label: string;
+            /** @description The label the evaluated head predicted (a column of the confusion matrix). */
+            predicted_label: string;
+            /** @description The calibrated probability of `predicted_label`. */
+            confidence: number;
+        };
+        /** @description One page of a version's held-out predictions, in the order the training held them out. */
+        HeldOutPredictionPage: {
+            data: components["schemas"]["HeldOutPrediction"][];
+            /** @description Number of items over all pages (with the label filters applied). */
+            total: number;
+            /** @description The `offset` used. */
+            offset: number;
+            /** @description The `limit` used. */
+            limit: number;
+            /** @description True when items follow this page. */
+            has_more: boolean;
+        };
         /** @description One evaluation of a model version on a labelled set (`evaluateModel`), kept for good. */
         ModelEvaluation: {
             /** @description Evaluation id. */
@@ -5359,6 +5444,34 @@ export interface operations {
                  * @example 20
                  */
                 limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Only the records whose top label (`classifications.<model>.label`) is this one, for the
+                 *     model `model_id` or for any model of the dataset.
+                 * @example billing
+                 */
+                label?: string;
+                /**
+                 * @description The model that `label` and `needs_review` refer to (one of the dataset's models; another
+                 *     id matches no record). Without it they refer to any of the record's models.
+                 * @example 1
+                 */
+                model_id?: number;
+                /**
+                 * @description `true`: only the records that need review (by `model_id`, or by any model); `false`: only
+                 *     those that do not.
+                 * @example true
+                 */
+                needs_review?: boolean;
+                /**
+                 * @description Only the records stored at or after this instant (RFC 3339 date-time).
+                 * @example 2026-01-12T00:00:00Z
+                 */
+                created_after?: string;
+                /**
+                 * @description Only the records stored before this instant (RFC 3339 date-time).
+                 * @example 2026-01-13T00:00:00Z
+                 */
+                created_before?: string;
             };
             header?: never;
             path: {
@@ -6892,6 +7005,72 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["RoleForbidden"];
+            404: components["responses"]["ModelNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listHeldOutPredictions: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Number of items to skip before the first item returned, 0 to 2147483647. Default 0 when omitted.
+                 *     A negative, non-integer or larger value gives `400 INVALID_PARAMETER`.
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Maximum number of items returned, 1 to 100. Default 20 when omitted. A value outside
+                 *     1 to 100 gives `400 INVALID_PARAMETER`.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description Only the held-out examples with this label (a row of the confusion matrix).
+                 * @example billing
+                 */
+                label?: string;
+                /**
+                 * @description Only those predicted as this label (a column of the confusion matrix).
+                 * @example refund
+                 */
+                predicted_label?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Integer id of the model, as returned by `listModels` (`id`). Digits only: no sign, spaces,
+                 *     leading zeros, exponent or hex; at most 2147483647. Anything else is `400 INVALID_PARAMETER`,
+                 *     before any lookup.
+                 * @example 1
+                 */
+                model_id: components["parameters"]["ModelIdPath"];
+                /**
+                 * @description The version whose training held the examples out (`version` of `listModelVersions`):
+                 *     digits only, no sign or leading zeros. Anything else is `400 INVALID_PARAMETER`.
+                 * @example 2
+                 */
+                version: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of held-out predictions. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HeldOutPredictionPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["ModelNotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];

@@ -6,6 +6,7 @@ import { useCan, useSession } from '../lib/session-context.js';
 import { useLoad } from '../lib/use-load.js';
 import { ActionButton, ErrorBox, Loading, Section, percent, when } from '../components/ui.js';
 import { ConfusionMatrix } from '../components/confusion-matrix.js';
+import { HeldOutTexts, type Cell } from '../components/held-out-texts.js';
 import { ReliabilityChart } from '../components/reliability-chart.js';
 import { TrainingProgress } from '../components/training-progress.js';
 import { TryIt } from '../components/try-it.js';
@@ -21,7 +22,7 @@ export function ModelDetail({ modelId }: { modelId: string }) {
   const model = useLoad(() => ok(client.GET('/v2/models/{model_id}', path)), [id]);
   const versions = useLoad(() => ok(client.GET('/v2/models/{model_id}/versions', path)), [id]);
   const [job, setJob] = useState<string | null>(null);
-  const [cell, setCell] = useState<string | null>(null);
+  const [cell, setCell] = useState<Cell | null>(null);
   const reload = () => {
     model.reload();
     versions.reload();
@@ -142,17 +143,16 @@ export function ModelDetail({ modelId }: { modelId: string }) {
           <ConfusionMatrix
             labels={m.labels}
             matrix={matrix}
-            onCell={(gold, predicted, count) =>
-              setCell(
-                `${count} held-out example${count === 1 ? '' : 's'} labelled ${gold} were predicted as ${predicted}.`,
-              )
-            }
+            onCell={m.version === null ? undefined : (gold, predicted, count) => setCell({ gold, predicted, count })}
           />
-          {cell && (
-            <p role="status" data-testid="cell-detail">
-              {cell} The API reports counts per cell, not the texts: see the training-data health below for the examples
-              the model gets wrong.
-            </p>
+          {cell && m.version !== null && (
+            <HeldOutTexts
+              key={`${cell.gold}\u0000${cell.predicted}`}
+              modelId={id}
+              version={m.version}
+              cell={cell}
+              onClose={() => setCell(null)}
+            />
           )}
         </Section>
       )}

@@ -290,6 +290,14 @@ const ROWS: IsolationRow[] = [
     adminOnly: true,
   },
   {
+    name: "held-out texts of B's model version",
+    template: '/v2/models/{model_id}/versions/{version}/held-out',
+    method: 'GET',
+    path: (b) => `/v2/models/${b.modelId}/versions/1/held-out?label=not-a-label`,
+    // B's model is zero-shot (version 1, its labels): a label it does not have is refused only for B.
+    ownerStatus: 400,
+  },
+  {
     name: "export B's model",
     template: '/v2/models/{model_id}/export',
     method: 'GET',

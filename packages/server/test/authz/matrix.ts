@@ -543,6 +543,14 @@ export const MATRIX: readonly MatrixRow[] = [
     success: 200,
   },
   {
+    operationId: 'listHeldOutPredictions',
+    method: 'GET',
+    template: '/v2/models/{model_id}/versions/{version}/held-out',
+    path: async (ctx) => `/v2/models/${await ctx.freshModelId('trained-twice')}/versions/1/held-out`,
+    least: 'reader',
+    success: 200,
+  },
+  {
     operationId: 'deployModel',
     method: 'POST',
     template: '/v2/models/{model_id}/deploy',

@@ -108,6 +108,52 @@ describe.skipIf(!haveChromium)('the console in Chromium', () => {
     expect(problems).toEqual([]);
   }, 180_000);
 
+  it("shows an upload's bytes as they are sent, then its ingest status until completed", async () => {
+    const dataset = await api(server.url, server.apiKey, 'POST', '/v2/datasets', {
+      name: 'Upload progress',
+      columns: [{ name: 'text', type: 'text' }],
+      text_column: 'text',
+    });
+    expect(dataset.status).toBe(201);
+    // 3,000 rows of about 1 kB: some 3 MB, sent at 4 MB/s, so the body goes out over many progress events.
+    const rows = Array.from({ length: 3000 }, (_, i) => `row ${i} ${'lorem ipsum '.repeat(85)}`);
+    const csv = Buffer.from(`text\n${rows.join('\n')}\n`);
+    const { page, context, problems } = await open();
+    // Counts the real upload progress events of every XMLHttpRequest the page sends (the page's code is unchanged).
+    await page.addInitScript(`
+      window.uploadProgress = [];
+      const send = XMLHttpRequest.prototype.send;
+      XMLHttpRequest.prototype.send = function (body) {
+        this.upload.addEventListener('progress', (event) => window.uploadProgress.push([event.loaded, event.total]));
+        return send.call(this, body);
+      };`);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 4 * 1024 * 1024,
+    });
+    await page.reload();
+    await signIn(page, server.apiKey);
+    await visit(page, server.url, `/datasets/${dataset.body.key}`);
+    await page.getByLabel(/CSV file with a header row/).setInputFiles({
+      name: 'big.csv',
+      mimeType: 'text/csv',
+      buffer: csv,
+    });
+    await seen(page.getByTestId('upload-sent'), 'File sent');
+    await page.locator('[data-testid="upload-status"][data-status="completed"]').waitFor(WAIT);
+    await seen(page.getByTestId('upload-status'), '3000 of 3000 rows stored');
+    const progress = (await page.evaluate('window.uploadProgress')) as Array<[number, number]>;
+    const partial = progress.filter(([loaded, total]) => loaded > 0 && loaded < total);
+    expect(partial.length, JSON.stringify(progress)).toBeGreaterThan(0);
+    expect(progress.at(-1)).toEqual([csv.length, csv.length]);
+    const label = await page.getByTestId('upload-sent').textContent();
+    expect(label).toContain(`of ${(csv.length / 1024).toFixed(0)} kB`);
+    expect(problems).toEqual([]);
+  }, 180_000);
+
   it('shows a reader key no admin or member controls', async () => {
     const created = await api(server.url, server.apiKey, 'POST', '/v2/api-keys', {
       name: 'console reader',

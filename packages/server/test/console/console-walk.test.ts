@@ -1,14 +1,14 @@
 // The console's scripted walk in headless Chromium against the built server, as a person does it: sign in; add a
 // webhook to a local receiver; create a fine-tuned model from an uploaded file and watch it train; open the confusion
-// matrix and a cell; create a dataset, upload a CSV and see its records classified; label five review items with the
-// keyboard only (digits, Enter, u); retrain; deploy the new version; try it; create and revoke a key (then 401);
-// redeliver the failed webhook. Each step waits for what it checks and its time is printed.
+// matrix and a cell's held-out texts; create a dataset, upload a CSV, see its records classified and filter them on the
+// server; label five review items with the keyboard only (digits, Enter, u); retrain; deploy the new version; try it;
+// create and revoke a key (then 401); redeliver the failed webhook. Each step waits for what it checks and its time is printed.
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { freePort, startServerProcess, type ServerProcess } from '../../src/testing/server-process.js';
 import { haveChromium, launchChromium } from '../docs/chromium.js';
-import { api, openConsole, seen, signIn, visit, WAIT, type ConsolePage } from './console-kit.js';
+import { api, openConsole, seen, seriousViolations, signIn, visit, WAIT, type ConsolePage } from './console-kit.js';
 
 const LABELS = ['billing', 'shipping', 'login'];
 const PHRASES: Record<string, string[]> = {
@@ -99,7 +99,7 @@ describe.skipIf(!haveChromium)('the console walk in Chromium', () => {
 
   it('walks from sign-in to a redelivered webhook', async () => {
     console_ = await openConsole(browser, server.url);
-    const { page, dialogs, problems, foreign } = console_;
+    const { page, dialogs, problems, foreign, requests } = console_;
     let modelId = '';
 
     await step('sign in', () => signIn(page, server.apiKey));
@@ -132,9 +132,25 @@ describe.skipIf(!haveChromium)('the console walk in Chromium', () => {
       expect(modelId).not.toBe('');
     });
 
-    await step('open a confusion-matrix cell', async () => {
-      await page.getByTestId('cell-0-0').click();
-      await seen(page.getByTestId('cell-detail'), 'labelled billing were predicted as billing');
+    await step("open the confusion matrix and a cell's texts", async () => {
+      // The first cell that counts a held-out example (its name starts with the count).
+      const cells = page.locator('g.cell[role="button"]');
+      const names: string[] = [];
+      for (let at = 0; at < (await cells.count()); at++)
+        names.push((await cells.nth(at).getAttribute('aria-label')) ?? '');
+      const at = names.findIndex((name) => !name.startsWith('0 '));
+      expect(at, JSON.stringify(names)).toBeGreaterThanOrEqual(0);
+      const [, count, gold, predicted] = /^(\d+) with true label (.+) predicted as (.+)$/.exec(names[at]!) ?? [];
+      await cells.nth(at).click();
+      await seen(page.getByTestId('cell-detail'), `Labelled ${gold}, predicted as ${predicted}`);
+      const texts = page.getByTestId('cell-texts').locator('li .text');
+      await texts.first().waitFor(WAIT);
+      expect(await texts.count()).toBe(Number(count));
+      const examples = EXAMPLES_CSV.split('\n')
+        .slice(1)
+        .map((line) => line.replace(/,\w+$/, '').replace(/^"|"$/g, ''));
+      for (const text of await texts.allTextContents()) expect(examples).toContain(text);
+      expect(await seriousViolations(page)).toEqual([]);
     });
 
     await step('create a dataset and upload a CSV, classified', async () => {
@@ -159,6 +175,26 @@ describe.skipIf(!haveChromium)('the console walk in Chromium', () => {
         .getByText('not yet')
         .first()
         .waitFor({ state: 'detached', ...WAIT });
+    });
+
+    await step('filter the records on the server', async () => {
+      const classified = page.getByTestId('records').getByRole('row').filter({ hasText: 'hello there' });
+      const label = /^(\S+) \(/.exec((await classified.getByRole('cell').nth(1).textContent()) ?? '')?.[1] ?? '';
+      expect(label).not.toBe('');
+      const asked = requests.length;
+      await page.getByLabel('Predicted label').fill(label);
+      await page.getByTestId('apply-filters').click();
+      await seen(page.getByTestId('records'), 'matching the filters');
+      expect(requests.slice(asked).some((url) => url.includes(`label=${label}`))).toBe(true);
+      const shown = await page.getByTestId('records').locator('tbody tr td:nth-child(2)').allTextContents();
+      expect(shown.length).toBeGreaterThan(0);
+      for (const cell of shown) expect(cell.startsWith(`${label} (`), cell).toBe(true);
+      expect(await page.getByTestId('records').getAttribute('data-total')).toBe(String(shown.length));
+      // Records made today are none of those created before today.
+      await page.getByLabel('before', { exact: true }).fill(new Date().toLocaleDateString('en-CA'));
+      await page.getByTestId('apply-filters').click();
+      await seen(page.getByTestId('records'), 'No records match the filters');
+      expect(await seriousViolations(page)).toEqual([]);
     });
 
     await step('label five review items with the keyboard', async () => {

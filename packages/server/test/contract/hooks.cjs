@@ -342,7 +342,7 @@ async function exampleFixture(transaction) {
 }
 
 const LIFECYCLE =
-  /^\/v2\/models\/\{model_id\}\/(examples|training-jobs|training-jobs\/\{job_id\}|versions|versions\/\{version\}\/audit|evaluations|suggestions|deploy|rollback|export|archive)$/;
+  /^\/v2\/models\/\{model_id\}\/(examples|training-jobs|training-jobs\/\{job_id\}|versions|versions\/\{version\}\/(?:audit|held-out)|evaluations|suggestions|deploy|rollback|export|archive)$/;
 
 /** Model lifecycle transactions: point them at fixtures made for them; true when handled (done is called). */
 function modelTransaction(transaction, status, done) {

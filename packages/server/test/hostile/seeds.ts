@@ -182,6 +182,19 @@ function bodyOf(op: ContractOperation, c: SeedContext): Partial<Pick<Seed, 'json
       return { query: [['label', 'refund'], ...LIST] };
     case 'listModelEvaluations':
       return { query: [['version', '1'], ...LIST] };
+    case 'listHeldOutPredictions':
+      return { query: [['label', 'refund'], ['predicted_label', 'refund'], ...LIST] };
+    case 'listDatasetRecords':
+      return {
+        query: [
+          ['label', 'refund'],
+          ['model_id', String(ids.modelId)],
+          ['needs_review', 'false'],
+          ['created_after', '2020-01-01T00:00:00Z'],
+          ['created_before', '2999-01-01T00:00:00Z'],
+          ...LIST,
+        ],
+      };
     case 'deployModel':
       return { json: { version: 1 } };
     case 'importModel':

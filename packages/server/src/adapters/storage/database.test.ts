@@ -20,6 +20,7 @@ const ALL_MIGRATIONS = [
   '0011_multi_label',
   '0012_evaluations',
   '0013_connectors',
+  '0014_console_reads',
 ];
 
 describe('embedded PGlite on disk', () => {
@@ -111,7 +112,7 @@ describe.runIf(postgresUrl)('PostgreSQL in a named schema', () => {
         expect(infos).toMatchObject([{ migrationsApplied: ALL_MIGRATIONS }, { migrationsApplied: [] }]);
         const tables = await sql<{ n: string }>`
           select count(*) as n from information_schema.tables where table_schema = ${schema}`.execute(second.db);
-        expect(tables.rows[0]?.n).toBe('23');
+        expect(tables.rows[0]?.n).toBe('24');
       } finally {
         await sql`drop schema ${sql.id(schema)} cascade`.execute(second.db);
         await second.close();

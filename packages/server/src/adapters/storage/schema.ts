@@ -102,6 +102,19 @@ export interface ModelEvaluationsTable {
   created_at: CreatedAt;
 }
 
+/** One held-out example of a version's training and its prediction (migration 0014). */
+export interface ModelVersionHeldOutTable {
+  model_id: number;
+  version: number;
+  position: number;
+  /** bigint, read as a decimal string. */
+  example_id: ColumnType<string, string, string>;
+  text: string;
+  label: string;
+  predicted_label: string;
+  confidence: number;
+}
+
 export interface TrainingJobsTable {
   /** bigserial, read as a decimal string. */
   id: ColumnType<string, never, never>;
@@ -255,6 +268,7 @@ export interface DatabaseSchema {
   model_versions: ModelVersionsTable;
   model_examples: ModelExamplesTable;
   model_evaluations: ModelEvaluationsTable;
+  model_version_held_out: ModelVersionHeldOutTable;
   training_jobs: TrainingJobsTable;
   datasets: DatasetsTable;
   records: RecordsTable;

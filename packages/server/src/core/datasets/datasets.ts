@@ -2,7 +2,7 @@
 import { classificationJobs } from './classification-jobs.js';
 import { datasetKey, parseDatasetKey } from './dataset-keys.js';
 import { DomainError, invalid, notFound } from '../shared/domain-errors.js';
-import type { DatasetRepository, ModelRepository, RecordRepository } from '../ports/repositories.js';
+import type { DatasetRepository, ModelRepository, RecordFilter, RecordRepository } from '../ports/repositories.js';
 import type {
   CellValue,
   Dataset,
@@ -102,9 +102,15 @@ export class DatasetService {
     return stored;
   }
 
-  async listRecords(workspaceId: number, key: string, page: PageRequest): Promise<Page<DatasetRecord>> {
+  /** A page of the dataset's records, narrowed by `filter` (every filter given applies). */
+  async listRecords(
+    workspaceId: number,
+    key: string,
+    page: PageRequest,
+    filter: RecordFilter = {},
+  ): Promise<Page<DatasetRecord>> {
     const dataset = await this.get(workspaceId, key);
-    return this.records.list(dataset.id, page);
+    return this.records.list(dataset.id, page, filter);
   }
 
   /** The dataset (found before any record is read: an unknown one fails first) and its records, a page at a time. */

@@ -1,9 +1,12 @@
-// Audits a model version's training data: the model's examples of the version's labels, embedded by the version's encoder.
+// Audits a model version's training data: the model's examples of the version's labels, embedded by the version's encoder;
+// and what its training held out, with the predictions behind its confusion matrix (held-out.ts).
 import { invalid, notFound } from '../shared/domain-errors.js';
-import type { Workspace } from '../shared/types.js';
+import type { Page, PageRequest, Workspace } from '../shared/types.js';
 import { auditExamples, type AuditOptions, type TrainingAudit } from '../training/audit.js';
 import { embedInChunks } from './embed-in-chunks.js';
 import type { LifecycleDeps } from './model-lifecycle.js';
+import { listHeldOut } from './held-out.js';
+import type { HeldOutFilter, HeldOutPrediction } from './types.js';
 
 type Deps = Pick<LifecycleDeps, 'models' | 'lifecycle' | 'encoders'>;
 
@@ -48,5 +51,16 @@ export class TrainingAudits {
       options,
     );
     return { ...audit, modelId, version };
+  }
+
+  /** A page of the version's held-out predictions: a row, a column or a cell of its confusion matrix. */
+  heldOut(
+    workspace: Workspace,
+    modelId: number,
+    version: number,
+    page: PageRequest,
+    filter: HeldOutFilter,
+  ): Promise<Page<HeldOutPrediction>> {
+    return listHeldOut(this.deps, workspace, modelId, version, page, filter);
   }
 }

@@ -7,6 +7,7 @@ import { fitHead, type FitOptions } from '../training/fit.js';
 import type { HeadFitter, HeadGraphs, MultiLabelHeadFitter } from '../ports/training.js';
 import type { LabelledEmbedding } from '../training/trainer.js';
 import { detailedMetrics } from './detailed-metrics.js';
+import { heldOutRows } from './held-out.js';
 import { headConfig } from './head-config.js';
 import { embedInChunks } from './embed-in-chunks.js';
 import { TRAIN_MODEL_JOB, type ModelLifecycleRepository, type TrainModelPayload } from '../ports/lifecycle.js';
@@ -190,6 +191,7 @@ export class TrainingWorker {
       trainingExamples: fitted.trainingExamples,
       trainedAt: new Date(),
       headGraph: this.deps.graphs.build(parameters),
+      heldOut: heldOutRows(examples, split.holdout, fitted.heldOutPredictions ?? [], labels),
     });
     await this.deps.lifecycle.update(payload.workspace_id, model.id, (current) =>
       trainedTransition(current, version.version, options.deploy),

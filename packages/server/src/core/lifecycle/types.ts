@@ -25,6 +25,24 @@ export interface NewModelVersion {
   trainingExamples: number;
   trainedAt: Date | null;
   headGraph: Uint8Array | null;
+  /** What the training held out and how the head trained on the rest predicted it (kept with the version). */
+  heldOut?: HeldOutPrediction[];
+}
+
+/** One held-out example of a training: the text and label it saw, and the label the evaluated head predicted. */
+export interface HeldOutPrediction {
+  exampleId: string;
+  text: string;
+  label: string;
+  predictedLabel: string;
+  /** The calibrated probability of `predictedLabel`. */
+  confidence: number;
+}
+
+/** A row (`label`), a column (`predictedLabel`) or, with both, one cell of a version's confusion matrix. */
+export interface HeldOutFilter {
+  label?: string | undefined;
+  predictedLabel?: string | undefined;
 }
 
 /** A labelled example a model trains on. */

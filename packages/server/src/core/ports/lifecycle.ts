@@ -1,6 +1,8 @@
 // What the model lifecycle needs from storage: versions with their head graphs, labelled examples, training jobs.
 import type { Page, PageRequest, Model } from '../shared/types.js';
 import type {
+  HeldOutFilter,
+  HeldOutPrediction,
   LabelledText,
   ModelExample,
   ModelPatch,
@@ -17,6 +19,10 @@ export interface ModelLifecycleRepository {
   listVersions(modelId: number): Promise<ModelVersion[]>;
   getVersion(modelId: number, version: number): Promise<ModelVersion | undefined>;
   headGraph(modelId: number, version: number): Promise<Uint8Array | undefined>;
+  /** A page of the version's held-out predictions, in the order the training held them out. */
+  heldOut(modelId: number, version: number, page: PageRequest, filter: HeldOutFilter): Promise<Page<HeldOutPrediction>>;
+  /** Whether the version keeps its held-out predictions (versions trained before they were kept do not). */
+  keepsHeldOut(modelId: number, version: number): Promise<boolean>;
   /**
    * Replaces a version's metrics (an evaluation on a labelled set); mirrored on the model when it is the current version.
    * `configPatch` (e.g. the cut-offs a zero-shot multi-label model fits on the set) is merged into its config likewise.

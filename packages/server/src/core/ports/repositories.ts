@@ -73,10 +73,23 @@ export interface DatasetRepository {
   setStatus(workspaceId: number, id: number, status: DatasetStatus): Promise<void>;
 }
 
+/** What a records page may be narrowed to; `modelId` says which model `label` and `needsReview` mean (any without it). */
+export interface RecordFilter {
+  /** The top label a model gave the record. */
+  label?: string | undefined;
+  modelId?: number | undefined;
+  needsReview?: boolean | undefined;
+  /** Stored at or after. */
+  createdAfter?: Date | undefined;
+  /** Stored before. */
+  createdBefore?: Date | undefined;
+}
+
 export interface RecordRepository {
   /** Inserts all rows in one transaction (all or none), bumps the dataset's row count and writes the jobs `jobsFor` asks for. */
   insertMany(datasetId: number, rows: NewRecord[], jobsFor: JobsForStoredRows): Promise<DatasetRecord[]>;
-  list(datasetId: number, page: PageRequest): Promise<Page<DatasetRecord>>;
+  /** A page of the dataset's records by id; `filter` keeps those that match all it gives (RecordFilter). */
+  list(datasetId: number, page: PageRequest, filter?: RecordFilter): Promise<Page<DatasetRecord>>;
   /** Up to `limit` records with ids above `afterId` (all when undefined), by id: a keyset page, cheap however deep. */
   listAfter(datasetId: number, afterId: string | undefined, limit: number): Promise<DatasetRecord[]>;
 }

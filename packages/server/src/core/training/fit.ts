@@ -55,6 +55,8 @@ export interface FittedHead {
   evaluation: Evaluation;
   /** The same, in the Model's form, with the calibration measured on the held-out part (else out of fold). */
   metrics: ModelMetrics;
+  /** The evaluated head's label index and its calibrated probability for each held-out example (`split.holdout` order). */
+  heldOutPredictions?: Array<{ predicted: number; confidence: number }>;
   split: Split;
   /** Examples the served head learned from: every example. */
   trainingExamples: number;
@@ -132,8 +134,13 @@ export async function fitHead(
       evaluated,
       heldOut.map((e) => e.embedding),
     );
-    const evaluation = evaluate(heldOutGold, argmaxRows(logits), labels);
+    const predicted = argmaxRows(logits);
+    const evaluation = evaluate(heldOutGold, predicted, labels);
     const metrics = toModelMetrics(evaluation);
+    const heldOutPredictions = predicted.map((p, i) => ({
+      predicted: p,
+      confidence: softmaxAt(logits[i] ?? [], temperature)[p] ?? 0,
+    }));
     if (heldOut.length > 0 && outOfFoldLogits)
       metrics.calibration = calibrationReport(logits, heldOutGold, temperature, {
         fitted_on: 'out-of-fold',
@@ -144,7 +151,7 @@ export async function fitHead(
         fitted_on: 'out-of-fold',
         measured_on: 'out-of-fold',
       });
-    return { evaluation, metrics };
+    return { evaluation, metrics, heldOutPredictions };
   };
   const outOfFold = (logits: number[][] | null, temperature: number) =>
     logits ? { outOfFold: { probabilities: logits.map((row) => softmaxAt(row, temperature)), gold } } : {};

@@ -6,6 +6,7 @@ import { toJson, type DatabaseSchema, type ModelVersionsTable } from '../schema.
 import { assertStorable } from '../storable-fields.js';
 import { toModel } from './models.js';
 import { createTrainingJobStore } from './training-jobs.js';
+import { createHeldOutStore, insertHeldOut } from './held-out.js';
 
 /** Stores examples (a text already there gets the new label; the last label given for a text wins); returns how many were new. Runs on `db` or inside a caller's transaction. */
 export async function upsertExamples(
@@ -66,6 +67,7 @@ export function createModelLifecycleRepository(db: Kysely<DatabaseSchema>): Mode
 
   return {
     ...createTrainingJobStore(db),
+    ...createHeldOutStore(db),
     async addVersion(modelId, input) {
       assertStorable({ labels: input.labels, config: input.config, metrics: input.metrics });
       return db.transaction().execute(async (trx) => {
@@ -91,6 +93,7 @@ export function createModelLifecycleRepository(db: Kysely<DatabaseSchema>): Mode
           .returning(VERSION_COLUMNS)
           .returning(sql<boolean>`head_graph is not null`.as('has_head'))
           .executeTakeFirstOrThrow();
+        await insertHeldOut(trx, modelId, version, input.heldOut ?? []);
         return toVersion(row);
       });
     },

@@ -8,6 +8,7 @@ import { toJson, type DatabaseSchema, type RecordsTable } from '../schema.js';
 import { assertStorable } from '../storable-fields.js';
 import { enqueueJobsFor, UNTRACED, type CurrentTraceContext } from './jobs.js';
 import type { JobsQueued } from './jobs-queued.js';
+import { filterRecords, matchesNothing } from './record-filters.js';
 
 /** Rows per INSERT statement: 3 bound values each stays far below PostgreSQL's 65,535-parameter limit. */
 const INSERT_CHUNK = 1000;
@@ -88,8 +89,9 @@ export function createRecordRepository(
       return inserted.sort(byId).map(toDatasetRecord);
     },
 
-    async list(datasetId, page) {
-      const scoped = db.selectFrom('records').where('dataset_id', '=', datasetId);
+    async list(datasetId, page, filter = {}) {
+      if (matchesNothing(filter)) return { items: [], total: 0 };
+      const scoped = filterRecords(db.selectFrom('records').where('dataset_id', '=', datasetId), filter);
       const [rows, counted] = await Promise.all([
         scoped.selectAll().orderBy('id').offset(page.offset).limit(page.limit).execute(),
         scoped.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),

@@ -19,6 +19,7 @@ import { modelLifecycleRoutes } from '../routes/model-lifecycle.js';
 import { modelRecordRoutes } from '../routes/model-records.js';
 import { reviewRoutes } from '../routes/review.js';
 import { trainingAuditRoutes } from '../routes/training-audit.js';
+import { heldOutRoutes } from '../routes/held-out.js';
 import { embeddingHotRoutes } from '../routes/embeddings.js';
 import { openAiEmbeddingRoutes } from '../routes/openai-embeddings.js';
 import { openAiModelRoutes } from '../routes/openai-models.js';
@@ -81,6 +82,7 @@ export function createHttpStack(services: AppServices, options: AppOptions): Htt
   app.use(modelRecordRoutes(services));
   app.use(reviewRoutes(services));
   app.use(trainingAuditRoutes(services));
+  app.use(heldOutRoutes(services));
   app.use(backlogGateRoutes(services));
   app.use(datasetRoutes(services));
   app.use(datasetExportRoutes(services));

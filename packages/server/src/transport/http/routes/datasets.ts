@@ -6,6 +6,7 @@ import { pageEnvelope, pageRequest } from '../presenters/pagination.js';
 import { presentDataset, presentRecord } from '../presenters/presenters.js';
 import type { AppServices } from '../shared/services.js';
 import { bodyOf, type ResponseBody } from '../presenters/wire.js';
+import { recordFilter } from './record-filter.js';
 
 export function datasetRoutes(services: AppServices): Router {
   const router = Router();
@@ -39,7 +40,12 @@ export function datasetRoutes(services: AppServices): Router {
 
   router.get('/v2/datasets/:dataset_id/records', requirePermission('read'), async (req, res) => {
     const request = pageRequest(req);
-    const page = await datasets.listRecords(workspaceId(res), String(req.params.dataset_id), request);
+    const page = await datasets.listRecords(
+      workspaceId(res),
+      String(req.params.dataset_id),
+      request,
+      recordFilter(req),
+    );
     const response: ResponseBody<'listDatasetRecords', 200> = pageEnvelope(page, request, presentRecord);
     res.json(response);
   });
