@@ -176,7 +176,9 @@ export class ConnectorSyncRunner {
   private open(connector: Connector): ConnectorSource {
     if (!this.deps.cipher) throw new MissingKey();
     const credentials = JSON.parse(this.deps.cipher.open(connector.sealedCredentials)) as Record<string, string>;
-    return this.deps.sources({ type: connector.type, baseUrl: connector.baseUrl, credentials });
+    const { columns, metadata } = connector.fieldMapping;
+    const fields = [...new Set([...Object.values(columns), ...Object.values(metadata)])];
+    return this.deps.sources({ type: connector.type, baseUrl: connector.baseUrl, credentials, fields });
   }
 
   /** Plans the writes of newly classified records, then makes every due write of the outbox. */

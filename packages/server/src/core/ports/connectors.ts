@@ -153,7 +153,8 @@ export interface ConnectorRepository {
 
   /**
    * One page, in ONE transaction, only while `owner` holds the lease: new tickets become records, changed ones
-   * update theirs (classified again), unchanged ones are left; the classification jobs and the cursor commit with them.
+   * update theirs (classified again; the pending writes of their older revisions are superseded), unchanged ones are
+   * left; the classification jobs and the cursor commit with them.
    */
   storePage(
     connectorId: number,
