@@ -176,7 +176,8 @@ export interface ConnectorRepository {
   ): Promise<void>;
   /** Leases due pending writes of the connector (FOR UPDATE SKIP LOCKED). */
   claimWrites(connectorId: number, limit: number, leaseMs: number): Promise<PendingWrite[]>;
-  completeWrite(id: string, outcome: WriteOutcome): Promise<void>;
+  /** Records the outcomes of made writes, a claimed batch in one statement. */
+  completeWrites(done: Array<{ id: string; outcome: WriteOutcome }>): Promise<void>;
   /** The write is tried again after `delayMs`, or marked failed when null. */
   retryWrite(id: string, error: string, delayMs: number | null): Promise<void>;
 }

@@ -29,6 +29,8 @@ export class MemorySource implements ConnectorSource {
   failFetch: RemoteSystemError | undefined;
   failFetchAfter = Infinity;
   failWrite: RemoteSystemError | undefined;
+  /** Writes made before `failWrite` applies. */
+  failWriteAfter = 0;
 
   constructor(private readonly pageSize = 3) {}
 
@@ -54,7 +56,7 @@ export class MemorySource implements ConnectorSource {
   }
 
   async writeBack(write: LabelWrite) {
-    if (this.failWrite) throw this.failWrite;
+    if (this.failWrite && this.writes.length >= this.failWriteAfter) throw this.failWrite;
     if (this.markers.has(write.marker)) return 'already_present' as const;
     this.markers.add(write.marker);
     this.writes.push(write);
