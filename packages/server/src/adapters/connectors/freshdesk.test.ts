@@ -8,8 +8,8 @@ const isListing = (r: { method: string; url: URL }) => r.method === 'GET' && r.u
 
 describeSourceAgainstStandin({
   type: 'freshdesk',
-  async start(seed) {
-    const standin = await startFreshdeskStandin({ seed });
+  async start(seed, options) {
+    const standin = await startFreshdeskStandin({ ...options, seed });
     return { ...standin, edit: (id) => standin.editTicket(Number(id), `edited ${id}`) };
   },
   rateLimited: freshdeskRateLimited,

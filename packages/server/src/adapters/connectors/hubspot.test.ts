@@ -10,8 +10,8 @@ const isListing = (r: { method: string; url: URL }) =>
 
 describeSourceAgainstStandin({
   type: 'hubspot',
-  async start(seed) {
-    const standin = await startHubSpotStandin({ seed });
+  async start(seed, options) {
+    const standin = await startHubSpotStandin({ ...options, seed });
     return { ...standin, edit: (id) => standin.editTicket(id, `edited ${id}`) };
   },
   rateLimited: hubspotRateLimited,
@@ -53,6 +53,27 @@ describe('hubspot source: request forms', () => {
     });
     expect(tickets[0]).toMatchObject({ remoteId: '5001', updatedAt: '2026-01-01T00:01:00.000Z' });
     expect(tickets[0]!.fields).toMatchObject({ subject: 'Ticket 1', hs_ticket_priority: 'MEDIUM', archived: false });
+  });
+
+  it('asks the search for the properties the field mapping names, plus the ones it pages by', async () => {
+    standin = await startHubSpotStandin({ seed: 3 });
+    const source = createConnectorSources({ allowPrivateAddresses: true, pageSize: 5 })({
+      type: 'hubspot',
+      baseUrl: standin.baseUrl,
+      credentials: standin.credentials,
+      fields: ['content', 'textclass_label', 'archived'],
+    });
+    const { tickets } = await drain(source, null);
+    expect((standin.server.requests[0]!.body as { properties: string[] }).properties).toEqual([
+      'content',
+      'textclass_label',
+      'hs_lastmodifieddate',
+      'hs_object_id',
+    ]);
+    // A property outside the usual ticket list comes back because the mapping named it; unnamed ones do not.
+    expect(Object.keys(tickets[0]!.fields)).toContain('textclass_label');
+    expect(Object.keys(tickets[0]!.fields)).not.toContain('hs_pipeline');
+    expect(tickets[0]!.fields).toMatchObject({ content: expect.stringContaining('Seeded ticket 1') });
   });
 
   it("reports a rejected property with HubSpot's validation message", async () => {

@@ -1,7 +1,7 @@
 // HubSpot: tickets from the CRM search by hs_lastmodifieddate; labels written back to a ticket property.
 //
 // Vendor documentation followed here:
-// - CRM search (`POST /crm/v3/objects/tickets/search`, `filterGroups`/`filters` with `GTE`, one sort, `limit` at most
+// - CRM search (`POST /crm/v3/objects/tickets/search`, `filterGroups`/`filters` with `GTE`/`GT`/`EQ`, one sort, `limit` at most
 //   200, `after` paging, at most 10,000 results per query, five requests a second per account):
 //   https://developers.hubspot.com/docs/guides/api/crm/search and
 //   https://developers.hubspot.com/docs/api-reference/legacy/crm/objects/tickets/search/search-tickets.md
@@ -22,7 +22,7 @@ import { requireCredential } from './credentials.js';
 import { flattenFields } from './flatten-fields.js';
 import { fieldValue } from './marker.js';
 import { createRemoteHttp, numericHeader, type RemoteHttpOptions, type VendorProtocol } from './remote-http.js';
-import { advance, decodeCursor, startCursor, type ListedTicket } from './watermark-cursor.js';
+import { advanceHubSpot, decodeHubSpotCursor, hubspotSearchOf, startHubSpotCursor } from './hubspot-cursor.js';
 import { writeOnce } from './write-once.js';
 
 interface HubSpotObject {
@@ -33,7 +33,7 @@ interface HubSpotObject {
   archived?: boolean;
 }
 
-/** The ticket properties a sync reads (HubSpot returns only the properties a search names). */
+/** The ticket properties a sync reads when no field mapping names them (HubSpot returns only the properties a search names). */
 export const HUBSPOT_TICKET_PROPERTIES = [
   'subject',
   'content',
@@ -47,8 +47,17 @@ export const HUBSPOT_TICKET_PROPERTIES = [
   'hs_object_id',
 ];
 
-/** A search may reach at most this many results (`after` + `limit`), whatever the paging. */
-export const HUBSPOT_SEARCH_CAP = 10_000;
+/** What the source itself reads: the modification time it pages by and the id it pages by within one time. */
+const PAGING_PROPERTIES = ['hs_lastmodifieddate', 'hs_object_id'];
+
+/**
+ * The properties a search asks for: those the connector's field mapping names (`archived` is the object's own flag,
+ * not a property), or the usual ticket properties when the source is opened without a mapping, plus the paging ones.
+ */
+export function hubspotProperties(fields: readonly string[] | undefined): string[] {
+  const named = fields === undefined ? HUBSPOT_TICKET_PROPERTIES : fields.filter((f) => f !== 'archived');
+  return [...new Set([...named, ...PAGING_PROPERTIES])];
+}
 
 export const hubspotProtocol: VendorProtocol = {
   errorMessage(_status, body) {
@@ -94,50 +103,29 @@ export function createHubSpotSource(endpoint: ConnectorEndpoint, options: HubSpo
   const token = requireCredential('hubspot', endpoint.credentials, 'access_token');
   const api = createRemoteHttp(endpoint.baseUrl, `Bearer ${token}`, hubspotProtocol, options);
   const pageSize = Math.min(200, options.pageSize ?? 100);
+  const properties = hubspotProperties(endpoint.fields);
 
   return {
     type: 'hubspot',
 
     async fetchPage(cursor, since, signal) {
-      const at = cursor !== null ? decodeCursor(cursor) : startCursor((since ?? new Date(0)).toISOString());
-      const after = at.page * pageSize;
-      // Each page moves the filter forward, so `after` stays 0 and the 10,000-result cap is never reached, except
-      // within one millisecond shared by more tickets than that.
-      if (after + pageSize > HUBSPOT_SEARCH_CAP)
-        throw new RemoteSystemError(
-          'rejected',
-          null,
-          `more than ${HUBSPOT_SEARCH_CAP} tickets share the modification time ${at.since}; the search cannot page past them`,
-        );
+      const at =
+        cursor !== null ? decodeHubSpotCursor(cursor) : startHubSpotCursor((since ?? new Date(0)).toISOString());
       const { body } = await api.request(
         {
           method: 'POST',
           path: '/crm/v3/objects/tickets/search',
           // A search changes nothing: tried again like a GET.
           retry: true,
-          body: {
-            filterGroups: [
-              {
-                filters: [
-                  { propertyName: 'hs_lastmodifieddate', operator: 'GTE', value: String(Date.parse(at.since)) },
-                ],
-              },
-            ],
-            sorts: [{ propertyName: 'hs_lastmodifieddate', direction: 'ASCENDING' }],
-            properties: HUBSPOT_TICKET_PROPERTIES,
-            limit: pageSize,
-            ...(after > 0 ? { after: String(after) } : {}),
-          },
+          // Every position is a fresh search from its first result: `after` stays unused, so the 10,000-result cap of
+          // one search is never reached.
+          body: { ...hubspotSearchOf(at), properties, limit: pageSize },
         },
         signal,
       );
       const results = (body as { results?: unknown } | null)?.results;
       if (!Array.isArray(results)) throw new RemoteSystemError('remote', 200, 'the search answered without results');
-      const listed: ListedTicket[] = (results as HubSpotObject[]).map((raw) => {
-        const ticket = hubspotTicket(raw);
-        return { ticket, stamp: ticket.updatedAt, millis: Date.parse(ticket.updatedAt) };
-      });
-      return advance(at, listed, pageSize);
+      return advanceHubSpot(at, (results as HubSpotObject[]).map(hubspotTicket), pageSize);
     },
 
     async writeBack(write: LabelWrite, signal) {

@@ -9,8 +9,8 @@ const isListing = (r: { method: string; url: URL }) =>
 
 describeSourceAgainstStandin({
   type: 'servicenow',
-  async start(seed) {
-    const standin = await startServiceNowStandin({ seed });
+  async start(seed, options) {
+    const standin = await startServiceNowStandin({ ...options, seed });
     return { ...standin, edit: (id) => standin.editIncident(id, `edited ${id}`) };
   },
   rateLimited: servicenowRateLimited,

@@ -31,7 +31,7 @@ import {
   type RemoteHttpOptions,
   type VendorProtocol,
 } from './remote-http.js';
-import { advance, decodeCursor, startCursor, type ListedTicket } from './watermark-cursor.js';
+import { decodeKeysetCursor, encodeKeysetCursor, type KeysetCursor } from './keyset-cursor.js';
 import { writeOnce } from './write-once.js';
 
 type Incident = Record<string, unknown> & { sys_id: string; sys_updated_on: string };
@@ -66,6 +66,18 @@ export function servicenowTicket(raw: Incident): RemoteTicket {
   };
 }
 
+/**
+ * The exact keyset after (update time, sys_id): `sys_updated_on>=T^sys_updated_on>T^ORsys_id>X` reads as
+ * T <= updated AND (updated > T OR sys_id > X), `^OR` joining the condition before it. With the same two ORDERBYs,
+ * every page starts right after the last record read: an edited record moves past the cursor and comes again later,
+ * and nothing shifts onto a page already read, however many records share one update second.
+ */
+export function keysetCondition(at: KeysetCursor): string {
+  return at.afterId === null
+    ? `sys_updated_on>=${at.since}`
+    : `sys_updated_on>=${at.since}^sys_updated_on>${at.since}^ORsys_id>${at.afterId}`;
+}
+
 export interface ServiceNowOptions extends RemoteHttpOptions {
   /** Records per page (sysparm_limit; 100 by default). */
   pageSize?: number;
@@ -84,12 +96,12 @@ export function createServiceNowSource(endpoint: ConnectorEndpoint, options: Ser
     type: 'servicenow',
 
     async fetchPage(cursor, since, signal) {
-      const at = cursor !== null ? decodeCursor(cursor) : startCursor(servicenowStamp(since ?? new Date(0)));
-      // sys_id orders the records that share an update second, so paging within one second is stable.
+      const at =
+        cursor !== null ? decodeKeysetCursor(cursor) : { since: servicenowStamp(since ?? new Date(0)), afterId: null };
       const query = new URLSearchParams({
-        sysparm_query: `sys_updated_on>=${at.since}^ORDERBYsys_updated_on^ORDERBYsys_id`,
+        sysparm_query: `${keysetCondition(at)}^ORDERBYsys_updated_on^ORDERBYsys_id`,
         sysparm_limit: String(pageSize),
-        sysparm_offset: String(at.page * pageSize),
+        sysparm_offset: '0',
         sysparm_display_value: 'false',
         sysparm_exclude_reference_link: 'true',
       });
@@ -97,12 +109,14 @@ export function createServiceNowSource(endpoint: ConnectorEndpoint, options: Ser
       const result = (body as { result?: unknown } | null)?.result;
       if (!Array.isArray(result))
         throw new RemoteSystemError('remote', 200, 'the Table API answered without a result list');
-      const listed: ListedTicket[] = (result as Incident[]).map((raw) => ({
-        ticket: servicenowTicket(raw),
-        stamp: raw.sys_updated_on,
-        millis: servicenowMillis(raw.sys_updated_on),
-      }));
-      return advance(at, listed, pageSize, servicenowMillis);
+      const incidents = result as Incident[];
+      const last = incidents.at(-1);
+      const next: KeysetCursor = last === undefined ? at : { since: last.sys_updated_on, afterId: last.sys_id };
+      return {
+        tickets: incidents.map(servicenowTicket),
+        cursor: encodeKeysetCursor(next),
+        done: incidents.length < pageSize,
+      };
     },
 
     async writeBack(write: LabelWrite, signal) {

@@ -8,8 +8,8 @@ const isListing = (r: { url: URL }) => r.url.pathname === '/api/v2/incremental/t
 
 describeSourceAgainstStandin({
   type: 'zendesk',
-  async start(seed) {
-    const standin = await startZendeskStandin({ seed, recentSeconds: 0 });
+  async start(seed, options) {
+    const standin = await startZendeskStandin({ ...options, seed, recentSeconds: 0 });
     return {
       ...standin,
       edit: (id) => standin.editTicket(Number(id), `edited ${id}`),

@@ -1,5 +1,10 @@
 // The sync runner: leases a due connector, pulls its pages (each page's records and cursor committed together, then classified by the normal pipeline), and writes labels back through the outbox once classified.
-import { RemoteSystemError, type ConnectorSource, type ConnectorSourceFactory } from '../ports/connector-sources.js';
+import {
+  RemoteSystemError,
+  type ConnectorSource,
+  type ConnectorSourceFactory,
+  type WriteOutcome,
+} from '../ports/connector-sources.js';
 import type {
   Connector,
   ConnectorEvents,
@@ -176,7 +181,9 @@ export class ConnectorSyncRunner {
   private open(connector: Connector): ConnectorSource {
     if (!this.deps.cipher) throw new MissingKey();
     const credentials = JSON.parse(this.deps.cipher.open(connector.sealedCredentials)) as Record<string, string>;
-    return this.deps.sources({ type: connector.type, baseUrl: connector.baseUrl, credentials });
+    const { columns, metadata } = connector.fieldMapping;
+    const fields = [...new Set([...Object.values(columns), ...Object.values(metadata)])];
+    return this.deps.sources({ type: connector.type, baseUrl: connector.baseUrl, credentials, fields });
   }
 
   /** Plans the writes of newly classified records, then makes every due write of the outbox. */
@@ -198,32 +205,40 @@ export class ConnectorSyncRunner {
     for (;;) {
       const due = await connectors.claimWrites(connector.id, this.options.writeBatch, this.options.writeLeaseMs);
       if (due.length === 0) break;
-      for (const write of due) {
-        try {
-          const outcome = await source.writeBack(
-            {
-              remoteId: write.remoteId,
-              labels: write.labels,
-              modelName: models.get(write.modelId)?.name ?? String(write.modelId),
-              mode: connector.writeBack.mode,
-              ...(connector.writeBack.field === null ? {} : { field: connector.writeBack.field }),
-              marker: write.marker,
-            },
-            signal,
-          );
-          await connectors.completeWrite(write.id, outcome);
-          if (outcome === 'written') counts.writtenBack += 1;
-        } catch (err) {
-          if (err instanceof RemoteSystemError && err.kind === 'rejected') {
-            // The remote refuses this write for good (a deleted ticket, a field that does not exist): not retried.
-            await connectors.retryWrite(write.id, err.message, null);
-            counts.skipped += 1;
-            continue;
+      // The batch's outcomes are recorded together, so a write costs the remote's calls and no statement of its own:
+      // a busy database (one embedded connection shared with the API) does not slow each write. A write made but not
+      // recorded (the process died) is found by its marker when it is claimed again.
+      const done: Array<{ id: string; outcome: WriteOutcome }> = [];
+      try {
+        for (const write of due) {
+          try {
+            const outcome = await source.writeBack(
+              {
+                remoteId: write.remoteId,
+                labels: write.labels,
+                modelName: models.get(write.modelId)?.name ?? String(write.modelId),
+                mode: connector.writeBack.mode,
+                ...(connector.writeBack.field === null ? {} : { field: connector.writeBack.field }),
+                marker: write.marker,
+              },
+              signal,
+            );
+            done.push({ id: write.id, outcome });
+            if (outcome === 'written') counts.writtenBack += 1;
+          } catch (err) {
+            if (err instanceof RemoteSystemError && err.kind === 'rejected') {
+              // The remote refuses this write for good (a deleted ticket, a field that does not exist): not retried.
+              await connectors.retryWrite(write.id, err.message, null);
+              counts.skipped += 1;
+              continue;
+            }
+            // Due again at once: the next run (after the interval) tries it first.
+            await connectors.retryWrite(write.id, err instanceof Error ? err.message : String(err), 0);
+            throw err;
           }
-          // Due again at once: the next run (after the interval) tries it first.
-          await connectors.retryWrite(write.id, err instanceof Error ? err.message : String(err), 0);
-          throw err;
         }
+      } finally {
+        await connectors.completeWrites(done);
       }
     }
   }

@@ -198,6 +198,7 @@ export class RecordClassifier {
         ),
         event,
         ...(traceOf.get(record.id) === undefined ? {} : { traceContext: traceOf.get(record.id) as string }),
+        ...(typeof textOf(record) === 'string' ? { text: textOf(record) as string } : {}),
       };
     });
     const written = await this.deps.pipeline.saveResults(payload.workspace_id, results);

@@ -45,6 +45,8 @@ export interface ConnectorEndpoint {
   baseUrl: string;
   /** Vendor-specific credential fields, e.g. `{ email, api_token }` (Zendesk), `{ api_key }` (Freshdesk), `{ username, password }` (ServiceNow), `{ access_token }` (HubSpot). */
   credentials: Record<string, string>;
+  /** The remote fields the connector's field mapping names: a system that returns only what it is asked for is asked for these. */
+  fields?: readonly string[];
 }
 
 /** One remote system, reached for one account. */

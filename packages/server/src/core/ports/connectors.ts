@@ -153,7 +153,8 @@ export interface ConnectorRepository {
 
   /**
    * One page, in ONE transaction, only while `owner` holds the lease: new tickets become records, changed ones
-   * update theirs (classified again), unchanged ones are left; the classification jobs and the cursor commit with them.
+   * update theirs (classified again; the pending writes of their older revisions are superseded), unchanged ones are
+   * left; the classification jobs and the cursor commit with them.
    */
   storePage(
     connectorId: number,
@@ -175,7 +176,8 @@ export interface ConnectorRepository {
   ): Promise<void>;
   /** Leases due pending writes of the connector (FOR UPDATE SKIP LOCKED). */
   claimWrites(connectorId: number, limit: number, leaseMs: number): Promise<PendingWrite[]>;
-  completeWrite(id: string, outcome: WriteOutcome): Promise<void>;
+  /** Records the outcomes of made writes, a claimed batch in one statement. */
+  completeWrites(done: Array<{ id: string; outcome: WriteOutcome }>): Promise<void>;
   /** The write is tried again after `delayMs`, or marked failed when null. */
   retryWrite(id: string, error: string, delayMs: number | null): Promise<void>;
 }

@@ -72,13 +72,20 @@ export interface RecordResult {
   event: OutboxEvent | null;
   /** The trace of the write that stored the record: its deliveries continue it (else saveResults' traceContext). */
   traceContext?: string;
+  /**
+   * The text the models classified (the record's text column as it was read). The result is written only while the
+   * record still holds that text: a record edited meanwhile (a connector's newer revision of a ticket) keeps waiting
+   * for the classification of its new text.
+   */
+  text?: string;
 }
 
 export interface PipelineRepository {
   /** The dataset's records among `ids` that are not classified yet. */
   unclassified(datasetId: number, ids: string[]): Promise<DatasetRecord[]>;
   /**
-   * Writes each result only where the record is still unclassified and, in the same transaction, one outbox
+   * Writes each result only where the record is still unclassified (and still holds the result's `text`) and, in the
+   * same transaction, one outbox
    * delivery of its event per chosen endpoint that is still an enabled endpoint of the workspace, carrying
    * `traceContext` (the job's) so that its sends join that trace. Returns the ids it wrote.
    */

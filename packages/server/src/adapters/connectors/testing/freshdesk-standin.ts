@@ -42,7 +42,7 @@ const SEED_START = Date.parse('2026-01-01T00:00:00Z');
 const TEXTS = ['I was charged twice this month', 'The app crashes when I log in', 'How do I export my data?'];
 
 export async function startFreshdeskStandin(
-  options: { seed?: number; apiKey?: string; port?: number } = {},
+  options: { seed?: number; oneUpdateTime?: boolean; apiKey?: string; port?: number } = {},
 ): Promise<FreshdeskStandin> {
   const apiKey = options.apiKey ?? 'fd-standin-key';
   const clock = secondsClock();
@@ -52,7 +52,7 @@ export async function startFreshdeskStandin(
   let nextConversation = 1;
   for (let i = 1; i <= (options.seed ?? 0); i += 1) {
     // Every fifth ticket shares its update second with the one before.
-    const at = isoSeconds(new Date(SEED_START + (i % 5 === 0 ? i - 1 : i) * 60_000));
+    const at = isoSeconds(new Date(SEED_START + (options.oneUpdateTime ? 0 : i % 5 === 0 ? i - 1 : i) * 60_000));
     tickets.set(i, {
       id: i,
       subject: `Ticket ${i}`,

@@ -5,7 +5,7 @@
 // `limit` at most 200, `after` as an offset (an edited ticket moves and the ones after it shift), a 400 past 10,000
 // results, only the named properties (plus hs_object_id, createdate, hs_lastmodifieddate) in each result, and errors as
 // `{"status": "error", "message", "correlationId", "category"}`.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { startStandinServer, type StandinRequest, type StandinResponse, type StandinServer } from './standin-server.js';
 
 export interface HubSpotStandinTicket {
@@ -31,9 +31,12 @@ const ALWAYS = ['hs_object_id', 'createdate', 'hs_lastmodifieddate'];
 const WRITABLE = new Set(['subject', 'content', 'hs_ticket_priority', 'hs_ticket_category', 'textclass_label']);
 
 const millisOf = (v: string) => (/^\d+$/.test(v) ? Number(v) : Date.parse(v));
+/** A property's value as the search compares it: dates as milliseconds, the object id as a number, the rest as text. */
+const comparable = (name: string, v: string): string | number =>
+  name === 'hs_lastmodifieddate' || name === 'createdate' ? millisOf(v) : name === 'hs_object_id' ? Number(v) : v;
 
 export async function startHubSpotStandin(
-  options: { seed?: number; accessToken?: string; port?: number } = {},
+  options: { seed?: number; oneUpdateTime?: boolean; accessToken?: string; port?: number } = {},
 ): Promise<HubSpotStandin> {
   const accessToken = options.accessToken ?? 'pat-na1-standin-token';
   const tickets = new Map<string, HubSpotStandinTicket>();
@@ -47,7 +50,7 @@ export async function startHubSpotStandin(
 
   for (let i = 1; i <= (options.seed ?? 0); i += 1) {
     // Every fifth ticket shares its modification millisecond with the one before.
-    const at = new Date(SEED_START + (i % 5 === 0 ? i - 1 : i) * 60_000).toISOString();
+    const at = new Date(SEED_START + (options.oneUpdateTime ? 0 : i % 5 === 0 ? i - 1 : i) * 60_000).toISOString();
     const id = String(5000 + i);
     tickets.set(id, {
       id,
@@ -94,9 +97,8 @@ export async function startHubSpotStandin(
   const passes = (t: HubSpotStandinTicket, f: Filter): boolean => {
     const have = t.properties.get(String(f.propertyName)) ?? null;
     if (have === null) return f.operator === 'NOT_HAS_PROPERTY';
-    const isDate = f.propertyName === 'hs_lastmodifieddate' || f.propertyName === 'createdate';
-    const a = isDate ? millisOf(have) : have;
-    const b = isDate ? millisOf(String(f.value)) : String(f.value);
+    const a = comparable(String(f.propertyName), have);
+    const b = comparable(String(f.propertyName), String(f.value));
     switch (f.operator) {
       case 'EQ':
         return a === b;
@@ -145,14 +147,14 @@ export async function startHubSpotStandin(
       if (sort?.propertyName) {
         const key = sort.propertyName;
         const sign = sort.direction === 'DESCENDING' ? -1 : 1;
-        const valueOf = (t: HubSpotStandinTicket) => {
-          const v = t.properties.get(key) ?? '';
-          return key === 'hs_lastmodifieddate' || key === 'createdate' ? millisOf(v) : v;
-        };
+        const valueOf = (t: HubSpotStandinTicket) => comparable(key, t.properties.get(key) ?? '');
+        // Ties come in no particular order (here: by a hash of the id), as the search promises none.
+        const tie = (t: HubSpotStandinTicket) => createHash('md5').update(t.id).digest('hex');
         matching.sort((x, y) => {
           const a = valueOf(x);
           const b = valueOf(y);
-          return a === b ? 0 : (a < b ? -1 : 1) * sign;
+          if (a === b) return tie(x) < tie(y) ? -1 : 1;
+          return (a < b ? -1 : 1) * sign;
         });
       }
       const page = matching.slice(after, after + limit);

@@ -2,7 +2,7 @@
 //
 // It behaves as the Table API reference describes
 // (https://developer.servicenow.com/dev.do#!/reference/api/latest/rest/c_TableAPI): `sysparm_query` encoded queries
-// (conditions joined by `^`, `>=`, `>`, `<=`, `<`, `=`, `!=`, `LIKE`, `STARTSWITH`, `^ORDERBY`/`^ORDERBYDESC`),
+// (conditions joined by `^`, `^OR` joining the condition before, `>=`, `>`, `<=`, `<`, `=`, `!=`, `LIKE`, `STARTSWITH`, `^ORDERBY`/`^ORDERBYDESC`),
 // `sysparm_limit` and `sysparm_offset` (offset paging: an edited record moves and the ones after it shift),
 // `sysparm_fields`, `{"result": …}` answers with `X-Total-Count` and `Link`, values as strings, unknown fields in a
 // PATCH ignored (as the instance does), work notes kept as journal entries, and errors as
@@ -38,9 +38,9 @@ export const stamp = (date: Date) => date.toISOString().slice(0, 19).replace('T'
 
 type Condition = { field: string; op: string; value: string };
 
-/** Parses an encoded query: its conditions and its ORDERBY fields. */
-function parseQuery(query: string): { conditions: Condition[]; order: { field: string; desc: boolean }[] } | null {
-  const conditions: Condition[] = [];
+/** Parses an encoded query: its conditions (AND of ORs: `^ORfield…` joins the condition before it) and its ORDERBY fields. */
+function parseQuery(query: string): { conditions: Condition[][]; order: { field: string; desc: boolean }[] } | null {
+  const conditions: Condition[][] = [];
   const order: { field: string; desc: boolean }[] = [];
   for (const part of query.split('^').filter((p) => p !== '')) {
     const sort = /^ORDERBY(DESC)?([a-z_][a-z0-9_]*)$/.exec(part);
@@ -48,9 +48,13 @@ function parseQuery(query: string): { conditions: Condition[]; order: { field: s
       order.push({ field: sort[2]!, desc: sort[1] !== undefined });
       continue;
     }
-    const match = /^([a-z_][a-z0-9_.]*)(>=|<=|!=|>|<|=|LIKE|STARTSWITH)(.*)$/.exec(part);
+    const match = /^(OR)?([a-z_][a-z0-9_.]*)(>=|<=|!=|>|<|=|LIKE|STARTSWITH)(.*)$/.exec(part);
     if (!match) return null;
-    conditions.push({ field: match[1]!, op: match[2]!, value: match[3]! });
+    const condition = { field: match[2]!, op: match[3]!, value: match[4]! };
+    const previous = conditions.at(-1);
+    if (match[1] === undefined) conditions.push([condition]);
+    else if (previous === undefined) return null;
+    else previous.push(condition);
   }
   return { conditions, order };
 }
@@ -78,7 +82,7 @@ function holds(row: Row, c: Condition): boolean {
 }
 
 export async function startServiceNowStandin(
-  options: { seed?: number; username?: string; password?: string; port?: number } = {},
+  options: { seed?: number; oneUpdateTime?: boolean; username?: string; password?: string; port?: number } = {},
 ): Promise<ServiceNowStandin> {
   const username = options.username ?? 'textclass.integration';
   const password = options.password ?? 'sn-standin-password';
@@ -91,7 +95,7 @@ export async function startServiceNowStandin(
 
   for (let i = 1; i <= (options.seed ?? 0); i += 1) {
     // Every fifth incident shares its update second with the one before.
-    const at = stamp(new Date(SEED_START + (i % 5 === 0 ? i - 1 : i) * 60_000));
+    const at = stamp(new Date(SEED_START + (options.oneUpdateTime ? 0 : i % 5 === 0 ? i - 1 : i) * 60_000));
     const id = sysId(`incident-${i}`);
     incidents.set(id, {
       sys_id: id,
@@ -142,7 +146,7 @@ export async function startServiceNowStandin(
       if (parsed === null) return failure(400, 'Invalid query', 'The encoded query could not be parsed');
       const limit = Number(q.get('sysparm_limit') ?? 10_000);
       const offset = Number(q.get('sysparm_offset') ?? 0);
-      const matching = rows.filter((row) => parsed.conditions.every((c) => holds(row, c)));
+      const matching = rows.filter((row) => parsed.conditions.every((any) => any.some((c) => holds(row, c))));
       matching.sort((a, b) => {
         for (const { field, desc } of parsed.order) {
           const x = Object.hasOwn(a, field) ? a[field]! : '';

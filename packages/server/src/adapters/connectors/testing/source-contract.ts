@@ -25,7 +25,8 @@ export interface RunningStandin {
 
 export interface StandinKit {
   type: ConnectorType;
-  start(seed: number): Promise<RunningStandin>;
+  /** `oneUpdateTime`: every seeded ticket shares one update time (a bulk change). */
+  start(seed: number, options?: { oneUpdateTime?: boolean }): Promise<RunningStandin>;
   /** The vendor's 429, asking to wait `seconds`. */
   rateLimited(seconds: number): Fault;
   /** The vendor's 500. */
@@ -125,6 +126,30 @@ export function describeSourceAgainstStandin(kit: StandinKit): void {
       expect(Date.parse(again[0]!.updatedAt.replace(' ', 'T'))).toBeGreaterThan(
         Date.parse(first.tickets[3]!.updatedAt.replace(' ', 'T')),
       );
+    });
+
+    it('lists every ticket once when more than a page share one update time and one is edited mid-group', async () => {
+      await standin.stop();
+      standin = await kit.start(SEED, { oneUpdateTime: true });
+      const source = sourceFor();
+      const read: RemoteTicket[] = [];
+      let cursor: string | null = null;
+      let edited: string | undefined;
+      for (let fetches = 0; fetches < 100; fetches += 1) {
+        const page = await source.fetchPage(cursor, null);
+        read.push(...page.tickets);
+        cursor = page.cursor;
+        // Two pages into the group, a ticket read first leaves it (a later update time): offset pages would now
+        // shift the group's next ticket onto a page already read.
+        if (edited === undefined && read.length >= 2 * PAGE) {
+          edited = read[0]!.remoteId;
+          standin.edit(edited);
+        }
+        if (page.done) break;
+      }
+      expect(edited).toBeDefined();
+      expect(new Set(read.map((t) => t.remoteId)).size).toBe(SEED);
+      expect(read.filter((t) => t.remoteId === edited).length).toBe(2);
     });
 
     it('waits out a 429 for its Retry-After, then goes on', async () => {

@@ -30,6 +30,8 @@ export interface ZendeskStandinTicket {
 export interface ZendeskStandinOptions {
   /** Tickets seeded, updated a minute apart from 2026-01-01 (`seed`); every fifth shares its update second with the one before. */
   seed?: number;
+  /** Every seeded ticket shares one update time (a bulk change): more than a page of them page within that time. */
+  oneUpdateTime?: boolean;
   /** Tickets changed within this many seconds are held back from the export (60, as documented). */
   recentSeconds?: number;
   email?: string;
@@ -76,7 +78,7 @@ export async function startZendeskStandin(options: ZendeskStandinOptions = {}): 
 
   const seedCount = options.seed ?? 0;
   for (let i = 1; i <= seedCount; i += 1) {
-    const at = isoSeconds(new Date(SEED_START + (i % 5 === 0 ? i - 1 : i) * 60_000));
+    const at = isoSeconds(new Date(SEED_START + (options.oneUpdateTime ? 0 : i % 5 === 0 ? i - 1 : i) * 60_000));
     const body = `Seeded ticket ${i}: ${['I was charged twice this month', 'The app crashes when I log in', 'How do I export my data?', 'Please cancel my subscription'][i % 4]}`;
     tickets.set(i, {
       id: i,

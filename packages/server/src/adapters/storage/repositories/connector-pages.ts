@@ -94,6 +94,12 @@ export function createConnectorPageStore(db: Kysely<DatabaseSchema>): Pick<Conne
           await sql`update connector_records set revision = revision + 1, remote_updated_at = v.u
             from jsonb_to_recordset(${toJson(values)}::jsonb) as v(id bigint, v jsonb, m jsonb, u text)
             where connector_records.record_id = v.id`.execute(trx);
+          // The labels of an older revision are not written any more: the new revision's follow its classification.
+          await sql`update connector_writebacks set status = 'superseded', locked_until = null
+            where connector_id = ${connectorId} and status = 'pending'
+              and record_id in (select jsonb_array_elements_text(${toJson(changed.map((c) => c.recordId))}::jsonb)::bigint)`.execute(
+            trx,
+          );
           recordIds.push(...changed.map((c) => c.recordId));
         }
         if (recordIds.length > 0) {

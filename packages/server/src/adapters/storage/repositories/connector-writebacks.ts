@@ -10,7 +10,7 @@ export function createConnectorWriteBackStore(
   db: Kysely<DatabaseSchema>,
 ): Pick<
   ConnectorRepository,
-  'unplanned' | 'countUnclassified' | 'plan' | 'claimWrites' | 'completeWrite' | 'retryWrite'
+  'unplanned' | 'countUnclassified' | 'plan' | 'claimWrites' | 'completeWrites' | 'retryWrite'
 > {
   return {
     async unplanned(connectorId, limit) {
@@ -111,9 +111,11 @@ export function createConnectorWriteBackStore(
         .sort((a, b) => Number(BigInt(a.id) - BigInt(b.id)));
     },
 
-    async completeWrite(id, outcome) {
-      await sql`update connector_writebacks set status = ${outcome}, written_at = now(), locked_until = null
-        where id = ${id}`.execute(db);
+    async completeWrites(done) {
+      if (done.length === 0) return;
+      await sql`update connector_writebacks set status = v.outcome, written_at = now(), locked_until = null
+        from jsonb_to_recordset(${toJson(done)}::jsonb) as v(id bigint, outcome text)
+        where connector_writebacks.id = v.id`.execute(db);
     },
 
     async retryWrite(id, error, delayMs) {

@@ -1,68 +1,13 @@
 // Connectors in storage with the core's sync runner over an in-memory source: pages upserted by remote id with their cursor, exact write-back through the outbox, the lease, and errors in the run log (PGlite, and PostgreSQL with TEST_DATABASE_URL).
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConnectorSyncRunner, DEFAULT_SYNC_OPTIONS } from '../../../core/connectors/sync-runner.js';
 import { classificationJobs } from '../../../core/datasets/classification-jobs.js';
-import {
-  RemoteSystemError,
-  type ConnectorSource,
-  type LabelWrite,
-  type RemoteTicket,
-  type TicketPage,
-} from '../../../core/ports/connector-sources.js';
-import type { Connector, ConnectorRepository, CredentialCipher } from '../../../core/ports/connectors.js';
+import { RemoteSystemError } from '../../../core/ports/connector-sources.js';
+import type { ConnectorRepository } from '../../../core/ports/connectors.js';
 import type { Repositories } from '../../../core/ports/repositories.js';
-import type { Dataset, Model } from '../../../core/shared/types.js';
-import { createWorkspace, newDataset, newModel } from '../testing/fixtures.js';
+import { connectorKit, MemorySource } from '../testing/connector-kit.js';
 import { openTestRepositories, testTargets, type TestDatabase } from '../testing/targets.js';
 import { createConnectorRepository } from './connectors.js';
-
-/** A remote system in memory: tickets ordered by a change counter (the cursor), pages of `pageSize`, writes keyed by marker. */
-class MemorySource implements ConnectorSource {
-  readonly type = 'zendesk' as const;
-  private clock = 0;
-  readonly tickets = new Map<string, { ticket: RemoteTicket; changed: number }>();
-  readonly writes: LabelWrite[] = [];
-  readonly markers = new Set<string>();
-  fetches: Array<string | null> = [];
-  failFetch: RemoteSystemError | undefined;
-  failFetchAfter = Infinity;
-  failWrite: RemoteSystemError | undefined;
-
-  constructor(private readonly pageSize = 3) {}
-
-  put(remoteId: string, subject: string): void {
-    this.clock += 1;
-    this.tickets.set(remoteId, {
-      ticket: { remoteId, updatedAt: new Date(this.clock * 1000).toISOString(), fields: { subject, priority: 'high' } },
-      changed: this.clock,
-    });
-  }
-
-  async fetchPage(cursor: string | null): Promise<TicketPage> {
-    this.fetches.push(cursor);
-    if (this.failFetch && this.fetches.length > this.failFetchAfter) throw this.failFetch;
-    const after = cursor === null ? 0 : Number(cursor);
-    const due = [...this.tickets.values()].filter((t) => t.changed > after).sort((a, b) => a.changed - b.changed);
-    const page = due.slice(0, this.pageSize);
-    return {
-      tickets: page.map((t) => t.ticket),
-      cursor: String(page.at(-1)?.changed ?? after),
-      done: due.length <= this.pageSize,
-    };
-  }
-
-  async writeBack(write: LabelWrite) {
-    if (this.failWrite) throw this.failWrite;
-    if (this.markers.has(write.marker)) return 'already_present' as const;
-    this.markers.add(write.marker);
-    this.writes.push(write);
-    return 'written' as const;
-  }
-}
-
-/** Opens what it is given: the repository stores the text as it is sealed. */
-const plainCipher: CredentialCipher = { seal: (t) => `v1:${t}`, open: (s) => s.slice(3) };
 
 describe.each(testTargets())('connectors on $kind', (target) => {
   let database: TestDatabase;
@@ -75,64 +20,11 @@ describe.each(testTargets())('connectors on $kind', (target) => {
   });
   afterAll(() => database.dispose());
 
-  /** Classifies every unclassified record of the dataset: "positive" at 0.9, or at 0.3 (needs review) when the subject says "unsure". */
-  async function classifyAll(dataset: Dataset, model: Model): Promise<void> {
-    const page = await repos.records.list(dataset.id, { offset: 0, limit: 10_000 });
-    const pending = page.items.filter((r) => r.classifications === null);
-    await repos.pipeline.saveResults(
-      dataset.workspaceId,
-      pending.map((r) => {
-        const unsure = String(r.values.text).includes('unsure');
-        return {
-          recordId: r.id,
-          classifications: { [model.id]: { label: 'positive', confidence: unsure ? 0.3 : 0.9 } },
-          needsReview: unsure ? [String(model.id)] : [],
-          skippedModels: {},
-          failedModels: {},
-          event: null,
-        };
-      }),
-    );
-  }
-
-  async function setup(source: MemorySource, options: { owner?: string; leaseMs?: number } = {}) {
-    // claimDue takes any due connector of the database: the earlier tests' connectors are put aside.
-    await sql`update connectors set enabled = false`.execute(database.db);
-    const workspace = await createWorkspace(repos);
-    const model = await repos.models.create(newModel(workspace.id, 'topic'));
-    const dataset = await repos.datasets.create(newDataset(workspace.id, 'tickets', { modelIds: [model.id] }));
-    const connector = await connectors.create({
-      workspaceId: workspace.id,
-      type: 'zendesk',
-      name: 'support',
-      baseUrl: 'https://acme.zendesk.example',
-      sealedCredentials: plainCipher.seal(JSON.stringify({ email: 'a@b.example', api_token: 't' })),
-      datasetId: dataset.id,
-      fieldMapping: { columns: { text: 'subject' }, metadata: { priority: 'priority' } },
-      intervalSeconds: 300,
-      writeBack: { enabled: true, modelIds: [model.id], mode: 'tags', field: null },
-      enabled: true,
-    });
-    const runner = (owner = options.owner ?? 'process-a') =>
-      new ConnectorSyncRunner(
-        {
-          connectors,
-          models: repos.models,
-          sources: () => source,
-          cipher: plainCipher,
-          jobsFor: classificationJobs,
-          events: { runFinished: () => undefined },
-          // Waiting for the classification worker: classify here instead.
-          sleep: () => classifyAll(dataset, model),
-        },
-        { ...DEFAULT_SYNC_OPTIONS, owner, leaseMs: options.leaseMs ?? 60_000, classificationWaitMs: 5_000 },
-      );
-    return { workspace, model, dataset, connector, runner };
-  }
-
-  const due = (c: Connector) => connectors.requestSync(c.workspaceId, c.id);
-  const runs = (c: Connector) => connectors.listRuns(c.id, { offset: 0, limit: 100 }).then((p) => p.items);
-  const records = (d: Dataset) => repos.records.list(d.id, { offset: 0, limit: 1000 }).then((p) => p.items);
+  const { setup, due, runs, records } = connectorKit({
+    database: () => database,
+    repos: () => repos,
+    connectors: () => connectors,
+  });
 
   it('stores each ticket once, writes back only labels over their cut-off, and stores nothing twice on a re-run', async () => {
     const source = new MemorySource();
@@ -145,6 +37,8 @@ describe.each(testTargets())('connectors on $kind', (target) => {
       ['ticket 1', 'ticket 2', 'ticket 3', 'unsure ticket', 'ticket 5', 'ticket 6', 'ticket 7'].sort(),
     );
     expect(stored.every((r) => r.metadata.priority === 'high')).toBe(true);
+    // The source is told which remote fields the mapping names (a system that returns only those asked for).
+    expect(source.opened[0]?.fields).toEqual(['subject', 'priority']);
     expect(source.writes.map((w) => w.remoteId).sort()).toEqual(['t1', 't2', 't3', 't5', 't6', 't7']);
     expect(source.writes.every((w) => w.labels.join() === 'positive' && w.mode === 'tags')).toBe(true);
     const [first] = await runs(connector);

@@ -46,19 +46,23 @@ export function createPipelineRepository(db: Kysely<DatabaseSchema>): PipelineRe
                     .execute()
                 ).map((e) => e.id),
               );
-        // One UPDATE for the whole job (not one per record); `classifications is null` makes a retried or duplicated job a no-op for records already done.
+        // One UPDATE for the whole job (not one per record); `classifications is null` makes a retried or duplicated
+        // job a no-op for records already done, and the text check drops the result of a text the record no longer holds.
         const values = results.map((r) => ({
           id: r.recordId,
           c: r.classifications,
           n: r.needsReview,
           s: r.skippedModels,
           f: r.failedModels,
+          t: r.text ?? null,
         }));
         const { rows } = await sql<{ id: string }>`
           update records set classifications = v.c, needs_review = v.n, skipped_models = v.s, failed_models = v.f,
             classified_at = now()
-          from jsonb_to_recordset(${toJson(values)}::jsonb) as v(id bigint, c jsonb, n jsonb, s jsonb, f jsonb)
-          where records.id = v.id and records.classifications is null
+          from jsonb_to_recordset(${toJson(values)}::jsonb) as v(id bigint, c jsonb, n jsonb, s jsonb, f jsonb, t text),
+            datasets d
+          where records.id = v.id and records.classifications is null and d.id = records.dataset_id
+            and (v.t is null or records.values ->> d.text_column = v.t)
           returning records.id`.execute(trx);
         const updated = new Set(rows.map((r) => String(r.id)));
         const written = results.filter((r) => updated.has(r.recordId)).map((r) => r.recordId);
