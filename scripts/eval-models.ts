@@ -8,7 +8,10 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '@textclass/server';
 import type { Encoder } from '@textclass/server/core';
 import { DEFAULT_ENCODER_ID, loadEncoderRegistry } from '@textclass/server/inference';
+import { heldOutCoverage } from './lib/held-out-cutoffs.js';
 import {
+  type CoverageRow,
+  coverageTable,
   embedAll,
   type EncoderEvalItem,
   fewShot,
@@ -40,6 +43,8 @@ const FEW_SHOT_SEEDS = Array.from({ length: 10 }, (_, i) => i + 1);
 const LANG_ORDER = ['en', 'de', 'fr', 'es', 'it', 'pt', 'nl', 'pl', 'ru', 'ja', 'zh', 'sv', 'tr'];
 const SENTENCES = new URL('./eval-encoder/sentences.json', import.meta.url);
 const SPEED_ROUNDS = 3;
+/** The target precision whose cut-offs the coverage table measures (fine-tuned heads, as a training fits them). */
+const TARGET_PRECISION = 0.9;
 
 const { values } = parseArgs({
   options: { encoders: { type: 'string' }, sets: { type: 'string' }, out: { type: 'string' } },
@@ -83,7 +88,7 @@ async function methodsOn(
   name: string,
   task: PreparedTask,
   encoder: Encoder,
-): Promise<{ results: MethodResult[]; recipe: Recipe }> {
+): Promise<{ results: MethodResult[]; recipe: Recipe; coverage: CoverageRow }> {
   const result = (method: string, runs: MethodResult['runs'], reference?: string): MethodResult => ({
     task: name,
     method,
@@ -117,6 +122,16 @@ async function methodsOn(
     log(
       `${encoder.id} ${name}: ${what} head on ${task.train.length} examples: ${tuned.recipe}, T = ${tuned.temperature.toFixed(3)}, ${tuned.seconds.toFixed(1)} s (cross-validation included)`,
     );
+  if (!served.outOfFold) throw new Error(`${encoder.id} ${name}: the served head brought no out-of-fold predictions`);
+  const decided = heldOutCoverage(
+    served.outOfFold,
+    { rows: served.heldOut, gold: task.test.map((e) => e.label), groups: task.testLangs },
+    task.labels.map((l) => l.name),
+    TARGET_PRECISION,
+  );
+  log(
+    `${encoder.id} ${name}: target precision ${TARGET_PRECISION}: ${decided.all.decided} of ${decided.all.texts} held-out texts decided, ${decided.all.right} right`,
+  );
   const referenceName = 'reference: logistic regression, L2 by cross-validation';
   results.push(
     result('fine-tuned (served)', [served.scores], referenceName),
@@ -125,6 +140,13 @@ async function methodsOn(
   return {
     results,
     recipe: { task: name, encoder: encoder.id, recipe: served.recipe, temperature: served.temperature },
+    coverage: {
+      task: name,
+      encoder: encoder.id,
+      targetPrecision: TARGET_PRECISION,
+      all: decided.all,
+      byLang: decided.byGroup,
+    },
   };
 }
 
@@ -150,6 +172,7 @@ async function main(): Promise<void> {
   const encoders: QualityPage['encoders'] = [];
   const retrievals: QualityPage['retrieval'] = [];
   const recipes: Recipe[] = [];
+  const coverage: CoverageRow[] = [];
   for (const id of ids) {
     const encoder = registry.get(id);
     await encoder.warmup();
@@ -159,6 +182,7 @@ async function main(): Promise<void> {
       const done = await methodsOn(set.name, task, encoder);
       results.push(...done.results);
       recipes.push(done.recipe);
+      coverage.push(done.coverage);
       if (summaries.length < sets.length)
         summaries.push({
           name: set.name,
@@ -183,7 +207,9 @@ async function main(): Promise<void> {
     log(`${encoder.id}: ${Math.round(textsPerSecond)} texts/s (batches of 64, best of ${SPEED_ROUNDS})`);
     encoders.push({ id, dimension: encoder.dimension, isDefault: id === registry.defaultId, textsPerSecond });
   }
-  process.stdout.write(`${overallTable(results)}\n\n${referenceTable(results)}\n\n${languageTable(results, langs)}\n`);
+  process.stdout.write(
+    `${overallTable(results)}\n\n${referenceTable(results)}\n\n${languageTable(results, langs)}\n\n${coverageTable(coverage, langs)}\n`,
+  );
   if (output) {
     writeFileSync(
       output,
@@ -200,6 +226,7 @@ async function main(): Promise<void> {
         retrievalItems: items.length,
         speedTexts: allTexts.length,
         recipes,
+        coverage,
       }),
     );
     log(`wrote ${output}`);

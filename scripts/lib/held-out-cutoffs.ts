@@ -1,5 +1,5 @@
 // What eval-cutoffs measures on the held-out texts: each text's top label, and per label the decided texts' precision.
-import { clearsCutoff } from '@textclass/server/core';
+import { clearsCutoff, fitLabelCutoffs } from '@textclass/server/core';
 
 /** One held-out text under the served head: its top label, that label's confidence (6 decimals) and whether it is right. */
 export interface HeldOutTop {
@@ -37,4 +37,29 @@ export function decidedByGroup(tops: readonly HeldOutTop[], groups: readonly str
     out.set(group, counts);
   });
   return out;
+}
+
+/**
+ * Cut-offs fitted to `targetPrecision` as a training fits them (on the out-of-fold predictions of the training part),
+ * applied to the held-out rows: the decided counts overall and per group (a text's language).
+ */
+export function heldOutCoverage(
+  outOfFold: { probabilities: readonly (readonly number[])[]; gold: readonly number[] },
+  heldOut: { rows: readonly number[][]; gold: ReadonlyArray<number | undefined>; groups: readonly string[] },
+  labels: readonly string[],
+  targetPrecision: number,
+) {
+  const { cutoffs } = fitLabelCutoffs(outOfFold.probabilities, outOfFold.gold, labels, targetPrecision);
+  const byGroup = decidedByGroup(
+    heldOutTops(heldOut.rows, heldOut.gold),
+    heldOut.groups,
+    labels.map((label) => cutoffs[label]?.threshold ?? 1),
+  );
+  const all = { texts: 0, decided: 0, right: 0 };
+  for (const counts of byGroup.values()) {
+    all.texts += counts.texts;
+    all.decided += counts.decided;
+    all.right += counts.right;
+  }
+  return { all, byGroup };
 }

@@ -48,6 +48,7 @@ export {
 } from './eval-models/methods.js';
 export { languageTable, observations, overallTable, referenceTable, type MethodResult } from './eval-models/report.js';
 export { qualityPage, type QualityPage, type SetSummary } from './eval-models/page.js';
+export { coverageTable, type CoverageRow, type DecidedCounts } from './eval-models/coverage-table.js';
 export { retrievalTop1, throughput, zeroShotAccuracy } from './eval-encoder/metrics.js';
 export {
   evaluateEncoder,

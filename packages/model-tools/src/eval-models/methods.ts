@@ -173,6 +173,10 @@ export interface FineTuned {
   recipe: string;
   temperature: number;
   seconds: number;
+  /** The served probabilities of the held-out texts (same order as task.test). */
+  heldOut: number[][];
+  /** The recipe's out-of-fold predictions on the training part, calibrated as served (what cut-offs are fitted on). */
+  outOfFold?: { probabilities: number[][]; gold: number[] };
 }
 
 /**
@@ -200,5 +204,7 @@ export async function fineTuned(task: PreparedTask, family: RecipeFamily, seed: 
     recipe: fitted.choice?.recipe ?? '',
     temperature: fitted.temperature,
     seconds,
+    heldOut: after,
+    ...(fitted.outOfFold ? { outOfFold: fitted.outOfFold } : {}),
   };
 }

@@ -48,6 +48,18 @@ const page = (textsPerSecond: number): QualityPage => ({
   retrievalItems: 2,
   speedTexts: 10,
   recipes: [{ task: 'intents', encoder: 'enc', recipe: 'logistic-regression l2=0.001', temperature: 0.5 }],
+  coverage: [
+    {
+      task: 'intents',
+      encoder: 'enc',
+      targetPrecision: 0.9,
+      all: { texts: 4, decided: 2, right: 2 },
+      byLang: new Map([
+        ['en', { texts: 2, decided: 2, right: 2 }],
+        ['de', { texts: 2, decided: 0, right: 0 }],
+      ]),
+    },
+  ],
 });
 
 describe('qualityPage', () => {
@@ -62,6 +74,8 @@ describe('qualityPage', () => {
     expect(text).toContain('`enc` about 1,200 texts/s');
     expect(text).toContain('Settings are tuned on the separate tuning sets in `eval/dev/`');
     expect(text).toContain('one text moves a per-language figure\n  by 50 points');
+    expect(text).toContain('with `target_precision: 0.9`');
+    expect(text).toContain('| intents | enc | 0.9 | coverage | 1.000 | 0.000 | 0.500 |');
   });
 
   it('says so when its sets are not the reported ones', () => {

@@ -1,4 +1,5 @@
 // docs/model-quality.md: what was measured and how, the tables for every encoder side by side, and what they do and do not say.
+import { coverageTable, type CoverageRow } from './coverage-table.js';
 import { retrievalTable, roughRate, type RetrievalRow } from './encoder-report.js';
 import { languageTable, observations, overallTable, referenceTable, type MethodResult } from './report.js';
 
@@ -41,7 +42,12 @@ export interface QualityPage {
   speedTexts: number;
   /** Per set and encoder, the recipe cross-validation chose for the served fine-tuned head, e.g. "mlp 32". */
   recipes: Array<{ task: string; encoder: string; recipe: string; temperature: number }>;
+  /** Per set and encoder, the served fine-tuned head's cut-offs at a target precision, measured held out. */
+  coverage: CoverageRow[];
 }
+
+/** The target precisions of the coverage table, e.g. "0.9". */
+const targets = (page: QualityPage): string => [...new Set(page.coverage.map((c) => c.targetPrecision))].join('`, `');
 
 /** "en 10, de 5, fr 5" grouped by value: "en 10; de, fr 5". */
 function groupedCaps(caps: Map<string, number>, langs: readonly string[]): string {
@@ -166,6 +172,14 @@ ${referenceTable(page.results)}
 Accuracy per language (few-shot: mean of the draws):
 
 ${languageTable(page.results, page.langs)}
+
+Auto-decided texts of the fine-tuned (served) head with \`target_precision: ${targets(page)}\`: the cut-offs are
+fitted as a training with that target fits them (per label, on the recipe's out-of-fold predictions of the
+training part, calibrated as served), then applied to the held-out texts. Precision is the share of right
+labels among the held-out texts whose top label clears its cut-off; coverage is their share of all held-out
+texts ("–": none decided):
+
+${coverageTable(page.coverage, page.langs)}
 
 ### Retrieval
 
