@@ -83,4 +83,55 @@ describe.each(testTargets())('batched webhook dispatcher on $kind', (target) => 
     }
     expect(new Set([...slow.received, ...fast.received]).size).toBe(12);
   });
+
+  it("refills a fast endpoint's freed slots from one claim, never more than perEndpoint in flight", async () => {
+    let open = 0;
+    let mostOpen = 0;
+    const received: string[] = [];
+    const server = createServer((req, res) => {
+      open += 1;
+      mostOpen = Math.max(mostOpen, open);
+      req.resume();
+      req.on('end', () =>
+        setTimeout(() => {
+          open -= 1;
+          received.push(String(req.headers['webhook-id']));
+          res.end('ok');
+        }, 5),
+      );
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+    const workspace = await createWorkspace(repos);
+    const endpoint = await repos.webhooks.create({
+      workspaceId: workspace.id,
+      url,
+      events: ['x'],
+      enabled: true,
+      secret: 'whsec_dGVzdA==',
+    });
+    await database.db
+      .insertInto('webhook_deliveries')
+      .values(
+        Array.from({ length: 24 }, (_, i) => ({
+          endpoint_id: endpoint.id,
+          event: 'x',
+          message_id: `fast_${i}`,
+          body: '{}',
+        })),
+      )
+      .execute();
+    const dispatcher = new WebhookDispatcher(repos.webhooks, createHttpSender(true), {
+      ...DEFAULT_DISPATCHER_OPTIONS,
+      perEndpoint: 2,
+    });
+    // One tick claims the whole backlog; the sends after the first two start as slots free, with no further tick.
+    expect(await dispatcher.tick()).toBe(24);
+    await dispatcher.drain();
+    expect(received).toHaveLength(24);
+    expect(mostOpen).toBe(2);
+    const { items } = await repos.webhooks.listDeliveries(endpoint.id, { offset: 0, limit: 30 });
+    expect(items.map((d) => [d.status, d.attempts.length])).toEqual(Array(24).fill(['succeeded', 1]));
+  });
 });

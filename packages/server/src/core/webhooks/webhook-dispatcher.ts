@@ -1,4 +1,4 @@
-// Webhook dispatcher: claims due outbox deliveries, signs them (Standard Webhooks), POSTs them (bounded per endpoint) and records each tick's attempts in one write, scheduling retries with jitter.
+// Webhook dispatcher: claims due outbox deliveries, signs them (Standard Webhooks), POSTs them (bounded per endpoint, freed slots refilled at once from what the tick claimed) and records each tick's attempts in one write, scheduling retries with jitter.
 import { Webhook } from 'standardwebhooks';
 import type {
   DeliveryAttempt,
@@ -18,10 +18,15 @@ export const RETRY_SCHEDULE_MS: readonly number[] = [5, 300, 1_800, 7_200, 18_00
 export interface DispatcherOptions {
   scheduleMs: readonly number[];
   timeoutMs: number;
-  /** Deliveries claimed per tick, all endpoints together. */
+  /** Deliveries held by this process at most (in flight and waiting for a slot), all endpoints together. */
   batch: number;
   /** Sends in flight per endpoint at most: a slow receiver holds its own slots, never the others'. */
   perEndpoint: number;
+  /**
+   * Deliveries one tick may claim for an endpoint: those beyond its free slots wait in this process and start as its
+   * sends settle, without another tick (a fast receiver is not held to perEndpoint sends per database round trip).
+   */
+  claimPerEndpoint: number;
   /** ± this fraction of each delay, at random. */
   jitter: number;
 }
@@ -29,10 +34,18 @@ export interface DispatcherOptions {
 export const DEFAULT_DISPATCHER_OPTIONS: DispatcherOptions = {
   scheduleMs: RETRY_SCHEDULE_MS,
   timeoutMs: 10_000,
-  batch: 256,
+  batch: 1024,
   perEndpoint: 16,
+  claimPerEndpoint: 256,
   jitter: 0.1,
 };
+
+/** A claimed delivery waiting for a free slot of its endpoint, to be sent before `sendBy` (its lease's end less a timeout). */
+interface Queued {
+  delivery: WebhookDelivery;
+  endpoint: WebhookEndpoint;
+  sendBy: number;
+}
 
 interface Settled {
   delivery: WebhookDelivery;
@@ -45,6 +58,9 @@ export class WebhookDispatcher {
   /** Sends in flight by endpoint id. */
   readonly #inFlight = new Map<number, number>();
   readonly #sending = new Set<Promise<void>>();
+  /** Claimed deliveries waiting for a slot, by endpoint id. */
+  readonly #queued = new Map<number, Queued[]>();
+  #queuedCount = 0;
   /** Attempts finished since the last tick, written by the next one. */
   #settled: Settled[] = [];
   /** Told when a send settles (the poll loop wakes to record it and claim more). */
@@ -65,19 +81,49 @@ export class WebhookDispatcher {
    */
   async tick(): Promise<number> {
     const recorded = await this.flush();
-    const free = this.options.batch - this.#sending.size;
+    const free = this.options.batch - this.#sending.size - this.#queuedCount;
     if (free <= 0) return recorded;
-    const full = [...this.#inFlight].filter(([, n]) => n >= this.options.perEndpoint).map(([id]) => id);
-    // The lease outlasts the request timeout, so no other process picks a delivery that is still in flight.
-    const due = await this.webhooks.claimForSending(free, this.options.perEndpoint, this.options.timeoutMs * 3, full);
-    for (const { delivery, endpoint } of due) this.start(delivery, endpoint);
+    // An endpoint with a round of sends still waiting here, or with waiting sends and no free slot (a slow receiver),
+    // is not claimed for again.
+    const full = [...this.#queued]
+      .filter(
+        ([id, q]) => q.length >= this.options.perEndpoint || (this.#inFlight.get(id) ?? 0) >= this.options.perEndpoint,
+      )
+      .map(([id]) => id);
+    // The lease outlasts the request timeout, so no other process picks a delivery that is still in flight; a
+    // delivery still waiting for a slot when less than a timeout of its lease is left is not sent (its lease runs out).
+    const leaseMs = this.options.timeoutMs * 3;
+    const sendBy = Date.now() + leaseMs - this.options.timeoutMs * 1.5;
+    const due = await this.webhooks.claimForSending(free, this.options.claimPerEndpoint, leaseMs, full);
+    for (const { delivery, endpoint } of due) {
+      const queue = this.#queued.get(endpoint.id) ?? [];
+      queue.push({ delivery, endpoint, sendBy });
+      this.#queued.set(endpoint.id, queue);
+      this.#queuedCount += 1;
+    }
+    for (const endpointId of new Set(due.map(({ endpoint }) => endpoint.id))) this.pump(endpointId);
     return recorded + due.length;
   }
 
-  /** Waits for the sends in flight and records them (on stop: nothing sent stays unrecorded in this process). */
+  /** Waits for the sends in flight and those waiting for a slot, and records them (on stop: nothing sent stays unrecorded in this process). */
   async drain(): Promise<void> {
     while (this.#sending.size > 0) await Promise.allSettled([...this.#sending]);
     await this.flush();
+  }
+
+  /** Starts the endpoint's waiting deliveries while it has free slots. */
+  private pump(endpointId: number): void {
+    const queue = this.#queued.get(endpointId);
+    while (
+      queue !== undefined &&
+      queue.length > 0 &&
+      (this.#inFlight.get(endpointId) ?? 0) < this.options.perEndpoint
+    ) {
+      const next = queue.shift()!;
+      this.#queuedCount -= 1;
+      if (Date.now() <= next.sendBy) this.start(next.delivery, next.endpoint);
+    }
+    if (queue?.length === 0) this.#queued.delete(endpointId);
   }
 
   private start(delivery: WebhookDelivery, endpoint: WebhookEndpoint): void {
@@ -91,6 +137,7 @@ export class WebhookDispatcher {
         const left = (this.#inFlight.get(endpoint.id) ?? 1) - 1;
         if (left === 0) this.#inFlight.delete(endpoint.id);
         else this.#inFlight.set(endpoint.id, left);
+        this.pump(endpoint.id);
         this.onSettled();
       });
     this.#sending.add(sending);
