@@ -36,7 +36,7 @@ export const DEFAULT_DISPATCHER_OPTIONS: DispatcherOptions = {
   timeoutMs: 10_000,
   batch: 1024,
   perEndpoint: 16,
-  claimPerEndpoint: 256,
+  claimPerEndpoint: 64,
   jitter: 0.1,
 };
 
