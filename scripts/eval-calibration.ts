@@ -1,4 +1,4 @@
-// npm run eval:calibration: the served fine-tuned head's calibration over several splits pooled, where the ECE's sampling noise is smaller than on one split.
+// npm run eval:calibration: the served fine-tuned head's calibration and its cut-offs' precision / coverage over several splits pooled, where sampling noise is smaller than on one split.
 // Usage: tsx scripts/eval-calibration.ts [--encoders a,b] [--sets DIR] [--seeds N]
 // One split of eval/sets holds out 320 intents and 108 sentiment texts, where a perfectly calibrated model shows an ECE
 // of about 0.05 and 0.07 by chance (docs/model-quality.md gives that noise floor beside every ECE). Here each of N
@@ -10,10 +10,13 @@ import { loadConfig } from '@textclass/server';
 import { eceNoiseFloor, expectedCalibrationError, reliabilityTable } from '@textclass/server/core';
 import { DEFAULT_ENCODER_ID, loadEncoderRegistry } from '@textclass/server/inference';
 import { fineTuned, prepareTask, readEvalSet } from '@textclass/model-tools';
+import { heldOutCoverage } from './lib/held-out-cutoffs.js';
 import { pooledCalibration, type SplitPredictions } from './lib/pooled-calibration.js';
 
 const TASKS = ['support-intents', 'sentiment'];
 const HOLDOUT = 0.4;
+/** The target precision the cut-offs are fitted to (as npm run eval's coverage table). */
+const TARGET_PRECISION = 0.9;
 
 const { values } = parseArgs({
   options: { encoders: { type: 'string' }, sets: { type: 'string' }, seeds: { type: 'string' } },
@@ -40,16 +43,32 @@ async function main(): Promise<void> {
     for (const name of TASKS) {
       const set = readEvalSet(setsDir, name);
       const splits: SplitPredictions[] = [];
+      const decided: Array<{ texts: number; decided: number; right: number }> = [];
       for (let seed = 1; seed <= seeds; seed += 1) {
         const task = await prepareTask(set, encoder, HOLDOUT, seed);
         const tuned = await fineTuned(task, 'auto', seed);
         splits.push({ probabilities: tuned.heldOut, gold: task.test.map((e) => e.label) });
+        if (!tuned.outOfFold)
+          throw new Error(`${name} ${id} seed ${seed}: the served head brought no out-of-fold predictions`);
+        const coverage = heldOutCoverage(
+          tuned.outOfFold,
+          { rows: tuned.heldOut, gold: task.test.map((e) => e.label), groups: task.testLangs },
+          task.labels.map((l) => l.name),
+          TARGET_PRECISION,
+        );
+        decided.push(coverage.all);
         process.stderr.write(`${name} ${id} seed ${seed}: ${tuned.recipe}, T = ${tuned.temperature.toFixed(2)}\n`);
       }
       const pooled = pooledCalibration(splits, { reliabilityTable, expectedCalibrationError, eceNoiseFloor });
       const perSplit = pooled.splits.map((s) => `${round(s.ece)} (${round(s.floor)})`).join(', ');
+      const share = (d: { texts: number; decided: number; right: number }) =>
+        `${round(d.decided === 0 ? null : d.right / d.decided)} / ${round(d.decided / d.texts)}`;
+      const total = decided.reduce(
+        (sum, d) => ({ texts: sum.texts + d.texts, decided: sum.decided + d.decided, right: sum.right + d.right }),
+        { texts: 0, decided: 0, right: 0 },
+      );
       console.log(
-        `| ${name} | ${id} | ${seeds} | ${pooled.count} | ${pooled.accuracy.toFixed(3)} | ${perSplit} | **${round(pooled.ece)}** (${round(pooled.floor)}) |`,
+        `| ${name} | ${id} | ${seeds} | ${pooled.count} | ${pooled.accuracy.toFixed(3)} | ${perSplit} | **${round(pooled.ece)}** (${round(pooled.floor)}) | ${decided.map(share).join(', ')} | **${share(total)}** |`,
       );
     }
   }
