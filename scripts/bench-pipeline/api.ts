@@ -40,4 +40,16 @@ export class Api {
     );
     return { total: head.total, classified: (tail.data[0]?.classifications ?? null) !== null };
   }
+
+  /**
+   * Classification jobs not finished, from `/metrics` (`textclass_jobs_pending`: a count over the jobs table, a few
+   * dozen rows for an upload backlog, where reading the last record costs a count and an offset over every record).
+   */
+  async classificationJobsPending(): Promise<number> {
+    const res = await fetch(`${this.url}/metrics`);
+    const text = await res.text();
+    const line = /^textclass_jobs_pending\{kind="classification"\} (\d+)/m.exec(text);
+    if (!line) throw new Error('/metrics has no textclass_jobs_pending{kind="classification"}');
+    return Number(line[1]);
+  }
 }
