@@ -28,7 +28,7 @@ afterAll(async () => {
 const demo = (name: string) => DEMO_MODELS.find((m) => m.name === name)!;
 
 describe('zero-shot scoring rule', () => {
-  it('the demo Sentiment model chooses the mean direction on its examples, and reports both likelihoods', async () => {
+  it('the demo Sentiment model chooses the mean direction on its examples (NLL 0.244 against 0.560 pooled), and reports both', async () => {
     const built = await buildDemoModel(workspace, demo('Sentiment'), registry.get(DEFAULT_ENCODER_ID));
     const choice = built.metrics.calibration.zero_shot_scoring!;
     expect(built.config.zeroShotScoring).toBe('mean');
