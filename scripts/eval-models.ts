@@ -82,13 +82,14 @@ async function retrieval(encoder: Encoder): Promise<QualityPage['retrieval'][num
 }
 
 type Recipe = QualityPage['recipes'][number];
+type ZeroShotRule = NonNullable<QualityPage['zeroShotRules']>[number];
 
 /** Every method on one prepared set with one encoder, each served head followed by its reference. */
 async function methodsOn(
   name: string,
   task: PreparedTask,
   encoder: Encoder,
-): Promise<{ results: MethodResult[]; recipe: Recipe; coverage: CoverageRow }> {
+): Promise<{ results: MethodResult[]; recipe: Recipe; coverage: CoverageRow; zeroShotRule?: ZeroShotRule }> {
   const result = (method: string, runs: MethodResult['runs'], reference?: string): MethodResult => ({
     task: name,
     method,
@@ -96,7 +97,11 @@ async function methodsOn(
     runs,
     ...(reference ? { reference } : {}),
   });
-  const results = [result('zero-shot', [(await zeroShot(task, encoder)).scores])];
+  const zero = await zeroShot(task, encoder);
+  log(
+    `${encoder.id} ${name}: zero-shot scoring ${zero.scoring} (training part NLL: ${zero.choice ? `pooled ${zero.choice.nll_pooled}, mean ${zero.choice.nll_mean}` : 'too few texts to choose'}), scale ${zero.logitScale.toFixed(2)}`,
+  );
+  const results = [result('zero-shot', [zero.scores])];
   for (const support of ['english', 'in-language'] as const)
     for (const k of KS) {
       const draws = `k = ${k}, ${support === 'english' ? 'English' : 'in-language'} support`;
@@ -140,6 +145,17 @@ async function methodsOn(
   return {
     results,
     recipe: { task: name, encoder: encoder.id, recipe: served.recipe, temperature: served.temperature },
+    ...(zero.choice
+      ? {
+          zeroShotRule: {
+            task: name,
+            encoder: encoder.id,
+            chosen: zero.choice.chosen,
+            nllPooled: zero.choice.nll_pooled,
+            nllMean: zero.choice.nll_mean,
+          },
+        }
+      : {}),
     coverage: {
       task: name,
       encoder: encoder.id,
@@ -172,6 +188,7 @@ async function main(): Promise<void> {
   const encoders: QualityPage['encoders'] = [];
   const retrievals: QualityPage['retrieval'] = [];
   const recipes: Recipe[] = [];
+  const zeroShotRules: ZeroShotRule[] = [];
   const coverage: CoverageRow[] = [];
   for (const id of ids) {
     const encoder = registry.get(id);
@@ -182,6 +199,7 @@ async function main(): Promise<void> {
       const done = await methodsOn(set.name, task, encoder);
       results.push(...done.results);
       recipes.push(done.recipe);
+      if (done.zeroShotRule) zeroShotRules.push(done.zeroShotRule);
       coverage.push(done.coverage);
       if (summaries.length < sets.length)
         summaries.push({
@@ -226,6 +244,7 @@ async function main(): Promise<void> {
         retrievalItems: items.length,
         speedTexts: allTexts.length,
         recipes,
+        zeroShotRules,
         coverage,
       }),
     );

@@ -1,13 +1,15 @@
 // Zero-shot scoring variants side by side (mean direction, nearest text, pooled, centred, margin) on every text of a set.
 // Usage: tsx scripts/eval-zero-shot.ts [--encoders a,b] [--sets DIR] [--labels sentiment=FILE,...]
 // Tune on eval/dev (the default); report on eval/sets once. Each row is accuracy on all texts of the set (zero-shot
-// learns nothing from them), overall and per language group.
+// learns nothing from them), overall and per language group. With a demo model's labels (sentiment=demo), a last row
+// scores as that demo model is served: the rule chooseZeroShotScoring picks on the demo's own examples.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '@textclass/server';
 import {
   buildPrototypes,
+  chooseZeroShotScoring,
   DEMO_MODELS,
   type Encoder,
   type LabelDefinition,
@@ -53,8 +55,8 @@ async function labelVectors(encoder: Encoder, labels: LabelDefinition[]): Promis
   return out;
 }
 
-/** The labels of the demo model with exactly the set's label names (the demo sentiment model for sentiment). */
-function demoLabels(set: { name: string; labels: LabelDefinition[] }): LabelDefinition[] {
+/** The demo model with exactly the set's label names (the demo sentiment model for sentiment). */
+function demoModel(set: { name: string; labels: LabelDefinition[] }): (typeof DEMO_MODELS)[number] {
   const names = set.labels
     .map((l) => l.name)
     .sort()
@@ -67,7 +69,7 @@ function demoLabels(set: { name: string; labels: LabelDefinition[] }): LabelDefi
         .join() === names,
   );
   if (!demo) throw new Error(`no demo model has the labels of ${set.name}`);
-  return demo.labels;
+  return demo;
 }
 
 const pct = (x: number) => (100 * x).toFixed(1).padStart(5);
@@ -90,7 +92,7 @@ async function main(): Promise<void> {
       const labels = !override
         ? set.labels
         : override === 'demo'
-          ? demoLabels(set)
+          ? demoModel(set).labels
           : (JSON.parse(readFileSync(resolve(override), 'utf8')) as LabelDefinition[]);
       const names = labels.map((l) => l.name);
       const rows = set.rows;
@@ -108,6 +110,24 @@ async function main(): Promise<void> {
         ...VARIANTS.map((v): [string, (e: Float32Array) => number[]] => [v.name, scorer(v, vectors)]),
         ['served (scoreEmbedding)', (e) => scoreEmbedding(served, e, 1)],
       ];
+      if (override === 'demo') {
+        const demo = demoModel(set);
+        const chosen = chooseZeroShotScoring(
+          served,
+          await embedAll(
+            encoder,
+            demo.examples.map((e) => e.text),
+          ),
+          demo.examples.map((e) => e.label),
+        );
+        const nll = chosen.choice
+          ? `NLL pooled ${chosen.choice.nll_pooled}, mean ${chosen.choice.nll_mean}`
+          : 'no choice';
+        scorers.push([
+          `served as the demo model: ${chosen.scoring} (chosen on its ${demo.examples.length} examples, ${nll})`,
+          (e) => scoreEmbedding(served, e, 1, chosen.scoring),
+        ]);
+      }
       for (const [variant, score] of scorers) {
         const hits = rows.map((r, i) => {
           const s = score(embeddings[i] as Float32Array);

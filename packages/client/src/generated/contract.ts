@@ -2542,6 +2542,33 @@ export interface components {
              *     Absent on versions trained before it was reported.
              */
             ece_noise_floor?: number | null;
+            /**
+             * @description Zero-shot models calibrated on labelled texts: the scoring rule the model serves, chosen on those
+             *     texts. `pooled` scores a label by a weighted log-sum-exp of the similarities to its texts (name,
+             *     descriptions, phrases); `mean` by the cosine to the weighted mean direction of its texts. Each
+             *     rule's temperature is fitted on the texts and the rule with the lower mean negative log-likelihood
+             *     wins (a tie keeps `pooled`). Absent on other kinds, and when fewer than 12 texts or 2 labels were
+             *     labelled (the model then serves `pooled`).
+             * @example {
+             *       "chosen": "mean",
+             *       "nll_pooled": 0.5123,
+             *       "nll_mean": 0.4311,
+             *       "examples": 24
+             *     }
+             */
+            zero_shot_scoring?: {
+                /**
+                 * @description The scoring rule the model serves.
+                 * @enum {string}
+                 */
+                chosen: "pooled" | "mean";
+                /** @description Mean negative log-likelihood of the labelled texts under `pooled`, after its temperature fit. */
+                nll_pooled: number;
+                /** @description Mean negative log-likelihood of the labelled texts under `mean`, after its temperature fit. */
+                nll_mean: number;
+                /** @description Labelled texts the rules were compared on. */
+                examples: number;
+            };
             /** @description The 10 bins of the calibrated top confidence, from [0, 0.1] to (0.9, 1]. */
             reliability: {
                 lower: number;

@@ -2,7 +2,7 @@
 import {
   argmaxRows,
   buildPrototypes,
-  calibrateLogitScale,
+  chooseZeroShotScoring,
   DEFAULT_LOGIT_SCALE,
   dot,
   type Encoder,
@@ -20,6 +20,7 @@ import {
   scoreEmbedding,
   softmaxAt,
   trainFewShotHead,
+  type ZeroShotCalibration,
 } from '@textclass/server/core';
 import { drawInLanguage } from './support.js';
 
@@ -79,18 +80,25 @@ function score(task: PreparedTask, predicted: number[]): Scores {
   return { all: evaluate(gold, predicted, names), byLang };
 }
 
-/** Label prototypes from the descriptions; the softmax scale is calibrated on the training part (it changes confidences, not the ranking). */
-export async function zeroShot(task: PreparedTask, encoder: Encoder): Promise<{ scores: Scores; logitScale: number }> {
+/**
+ * Label prototypes from the descriptions; the scoring rule is chosen and the softmax scale calibrated on the training
+ * part, as a deployed zero-shot model chooses and calibrates them on its labelled texts (chooseZeroShotScoring).
+ */
+export async function zeroShot(
+  task: PreparedTask,
+  encoder: Encoder,
+): Promise<{ scores: Scores } & ZeroShotCalibration> {
   const prototypes = await buildPrototypes(encoder, task.labels);
-  const logitScale = calibrateLogitScale(
+  const calibration = chooseZeroShotScoring(
     prototypes,
     task.train.map((e) => e.embedding),
     task.train.map((e) => task.labels[e.label]?.name ?? ''),
   );
-  const rows = task.test.map((e) => scoreEmbedding(prototypes, e.embedding, logitScale));
-  const uncalibrated = task.test.map((e) => scoreEmbedding(prototypes, e.embedding, DEFAULT_LOGIT_SCALE));
+  const { scoring, logitScale } = calibration;
+  const rows = task.test.map((e) => scoreEmbedding(prototypes, e.embedding, logitScale, scoring));
+  const uncalibrated = task.test.map((e) => scoreEmbedding(prototypes, e.embedding, DEFAULT_LOGIT_SCALE, scoring));
   const ece = eceOf(task, uncalibrated, rows);
-  return { scores: { ...score(task, argmaxRows(rows)), ece }, logitScale };
+  return { scores: { ...score(task, argmaxRows(rows)), ece }, ...calibration };
 }
 
 /** Where few-shot support examples come from: the English training texts, or those of each test text's own language. */

@@ -78,6 +78,13 @@ describe('qualityPage', () => {
     expect(text).toContain('| intents | enc | 0.9 | coverage | 1.000 | 0.000 | 0.500 |');
   });
 
+  it('names the zero-shot scoring rule each set chose on its training part, with both likelihoods', () => {
+    const rules = [{ task: 'intents', encoder: 'enc', chosen: 'mean', nllPooled: 1.125, nllMean: 1.0963 }];
+    expect(qualityPage({ ...page(1), zeroShotRules: rules })).toContain(
+      'Chosen here: intents / `enc`: mean (NLL pooled 1.125, mean 1.096).',
+    );
+  });
+
   it('says so when its sets are not the reported ones', () => {
     expect(qualityPage({ ...page(1), setsDir: 'eval/dev' })).toContain('a page over `eval/dev` is for tuning only');
   });

@@ -42,8 +42,20 @@ export interface QualityPage {
   speedTexts: number;
   /** Per set and encoder, the recipe cross-validation chose for the served fine-tuned head, e.g. "mlp 32". */
   recipes: Array<{ task: string; encoder: string; recipe: string; temperature: number }>;
+  /** Per set and encoder, the zero-shot scoring rule chosen on the training part and each rule's likelihood there. */
+  zeroShotRules?: Array<{ task: string; encoder: string; chosen: string; nllPooled: number; nllMean: number }>;
   /** Per set and encoder, the served fine-tuned head's cut-offs at a target precision, measured held out. */
   coverage: CoverageRow[];
+}
+
+/** " Chosen here: sentiment / `enc`: mean (NLL 0.61 vs pooled 0.70); …" or nothing without choices. */
+function zeroShotRules(page: QualityPage): string {
+  if (!page.zeroShotRules?.length) return '';
+  const rules = page.zeroShotRules.map(
+    (r) =>
+      `${r.task} / \`${r.encoder}\`: ${r.chosen} (NLL pooled ${r.nllPooled.toFixed(3)}, mean ${r.nllMean.toFixed(3)})`,
+  );
+  return ` Chosen here: ${rules.join('; ')}.`;
 }
 
 /** The target precisions of the coverage table, e.g. "0.9". */
@@ -120,9 +132,10 @@ Each set is split once, stratified by label and language together (${Math.round(
 label–language cell held out, fixed seed), and every method is scored on the same held-out texts:
 
 - **zero-shot**: each label's name, its English descriptions and phrases (\`<set>.labels.json\`) embedded, a
-  text's similarities to them pooled by weight (a soft nearest text), as a deployed zero-shot model does (the
-  server's \`scoreEmbedding\`; variants compared by \`scripts/eval-zero-shot.ts\`); the softmax scale is
-  calibrated on the training part by temperature scaling (it changes confidences, not which label wins).
+  text scored against them as a deployed zero-shot model does (the server's \`scoreEmbedding\`; variants compared
+  by \`scripts/eval-zero-shot.ts\`): its similarities pooled by weight (a soft nearest text) or the cosine to the
+  label's mean direction, whichever rule has the lower negative log-likelihood on the training part after its own
+  temperature fit, at that rule's calibrated softmax scale.${zeroShotRules(page)}
 - **few-shot, English support**: k = ${k1} or ${k2} examples of each label drawn at random from the *English*
   training texts only, the few-shot head (prototypes at a leave-one-out calibrated scale, refined by logistic
   regression held close to them), applied to the held-out texts of every language: how far English examples

@@ -10,8 +10,11 @@ export {
   DEFAULT_LOGIT_SCALE,
   labelTexts,
   scoreEmbedding,
+  zeroShotHead,
   zeroShotLogits,
+  type ZeroShotScoring,
 } from './classification/zero-shot.js';
+export { chooseZeroShotScoring, type ZeroShotCalibration } from './classification/zero-shot-scoring-choice.js';
 export { argmaxRows, evaluate, type Evaluation } from './training/evaluation.js';
 export { trainFewShotHead } from './training/few-shot.js';
 export { clearsCutoff, CUTOFF_WILSON_Z, fitLabelCutoffs } from './training/label-cutoffs.js';
@@ -24,4 +27,4 @@ export { shuffled, stratifiedSplit } from './training/split.js';
 export { trainHead, type LabelledEmbedding, type TrainOptions } from './training/trainer.js';
 export type { RateLimiter } from './ports/rate-limits.js';
 export { InProcessRateLimiter } from './tenancy/rate-limiter.js';
-export { DEMO_MODELS } from './demo/seed.js';
+export { buildDemoModel, DEMO_MODELS } from './demo/seed.js';

@@ -44,6 +44,14 @@ describe('models', () => {
     expect(res.body.training_examples).toBeGreaterThan(0);
   });
 
+  it('shows the scoring rule the demo Sentiment model chose on its examples, with both likelihoods', async () => {
+    const res = await server.call('GET', '/v2/models/2');
+    expect(res.status).toBe(200);
+    const choice = res.body.metrics.calibration.zero_shot_scoring;
+    expect(choice).toMatchObject({ chosen: 'mean', examples: 24 });
+    expect(choice.nll_mean).toBeLessThan(choice.nll_pooled);
+  });
+
   it('rejects out-of-range pagination', async () => {
     for (const query of ['limit=0', 'limit=101', 'offset=-1', 'limit=abc']) {
       const res = await server.call('GET', `/v2/models?${query}`);

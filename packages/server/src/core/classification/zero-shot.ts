@@ -11,7 +11,12 @@ export interface LabelPrototypes {
   prototypes: Float32Array[][];
   /** Per label, the weight of each of its texts (same order as prototypes); absent: every text weighs 1. */
   weights?: number[][];
+  /** Per label, the unit weighted mean of its texts (the `mean` scoring's direction); absent: computed when needed. */
+  means?: Float32Array[];
 }
+
+/** How a label's texts become one score: a weighted log-sum-exp of their similarities, or the cosine to their mean. */
+export type ZeroShotScoring = 'pooled' | 'mean';
 
 /**
  * The texts that describe a label, each with its weight: its name in words ("technical_issue" → "technical issue",
@@ -33,7 +38,20 @@ export async function buildPrototypes(encoder: Encoder, labels: LabelDefinition[
     prototypes.push(await encoder.embed(texts.map((t) => t.text)));
     weights.push(texts.map((t) => t.weight));
   }
-  return { labels: labels.map((l) => l.name), prototypes, weights };
+  const means = prototypes.map((vectors, j) => meanDirection(vectors, weights[j]));
+  return { labels: labels.map((l) => l.name), prototypes, weights, means };
+}
+
+/** The unit vector along the weighted mean of a label's text vectors (every text weighs 1 without weights). */
+export function meanDirection(vectors: readonly Float32Array[], weights: readonly number[] | undefined): Float32Array {
+  const out = new Float32Array(vectors[0]?.length ?? 0);
+  vectors.forEach((v, t) => {
+    const w = weights?.[t] ?? 1;
+    for (let i = 0; i < out.length; i++) out[i] = (out[i] as number) + w * (v[i] as number);
+  });
+  const norm = Math.sqrt(dot(out, out)) || 1;
+  for (let i = 0; i < out.length; i++) out[i] = (out[i] as number) / norm;
+  return out;
 }
 
 /**
@@ -45,12 +63,25 @@ export async function buildPrototypes(encoder: Encoder, labels: LabelDefinition[
 export const POOL_SHARPNESS = 10;
 
 /**
- * Probabilities over all labels (summing to 1) for one text embedding. A label's score pools its texts' similarities:
- * each description or phrase may name another facet ("a refund", "money back for a return"), so the nearest counts
- * most, but a text that matches several of a label's facets scores higher than one matching one, and a text's weight
- * is its share of the pool.
+ * Probabilities over all labels (summing to 1) for one text embedding. `pooled` (the default): a label's score pools
+ * its texts' similarities: each description or phrase may name another facet ("a refund", "money back for a return"),
+ * so the nearest counts most, but a text that matches several of a label's facets scores higher than one matching
+ * one, and a text's weight is its share of the pool. `mean`: the cosine to the label's mean direction (one dot
+ * product per label), which a model chooses when it reads its labelled texts better (zero-shot-scoring-choice.ts).
  */
-export function scoreEmbedding(prototypes: LabelPrototypes, embedding: Float32Array, logitScale: number): number[] {
+export function scoreEmbedding(
+  prototypes: LabelPrototypes,
+  embedding: Float32Array,
+  logitScale: number,
+  scoring: ZeroShotScoring = 'pooled',
+): number[] {
+  if (scoring === 'mean')
+    return softmax(
+      prototypes.prototypes.map(
+        (texts, j) =>
+          logitScale * dot(embedding, prototypes.means?.[j] ?? meanDirection(texts, prototypes.weights?.[j])),
+      ),
+    );
   return softmax(
     prototypes.prototypes.map(
       (texts, j) => logitScale * pooledSimilarity(similarities(embedding, texts), prototypes.weights?.[j]),
@@ -104,18 +135,26 @@ function similarities(embedding: Float32Array, texts: readonly Float32Array[]): 
 
 export const DEFAULT_LOGIT_SCALE = 20;
 
-/** The zero-shot head: label prototypes from the model's descriptions, softmax at the model's calibrated scale. */
+/**
+ * The zero-shot head: label prototypes from the model's descriptions, scored by the model's scoring rule (config
+ * `zeroShotScoring`, absent: pooled), softmax at the model's calibrated scale.
+ */
 export async function zeroShotHead(model: Model, encoder: Encoder): Promise<Head> {
   const prototypes = await buildPrototypes(encoder, model.labels);
   const scale = model.config.logitScale ?? DEFAULT_LOGIT_SCALE;
+  const scoring = model.config.zeroShotScoring ?? 'pooled';
   return {
     labels: prototypes.labels,
-    predict: async (input) => (await input.embeddings()).map((e) => scoreEmbedding(prototypes, e, scale)),
+    predict: async (input) => (await input.embeddings()).map((e) => scoreEmbedding(prototypes, e, scale, scoring)),
   };
 }
 /** Each row's log-probabilities at scale 1: logits up to a constant per row, so softmax(row / T) is the scale-1/T softmax. */
-export function zeroShotLogits(prototypes: LabelPrototypes, embeddings: readonly Float32Array[]): number[][] {
-  return embeddings.map((embedding) => scoreEmbedding(prototypes, embedding, 1).map((p) => Math.log(p)));
+export function zeroShotLogits(
+  prototypes: LabelPrototypes,
+  embeddings: readonly Float32Array[],
+  scoring: ZeroShotScoring = 'pooled',
+): number[][] {
+  return embeddings.map((embedding) => scoreEmbedding(prototypes, embedding, 1, scoring).map((p) => Math.log(p)));
 }
 
 /**
@@ -126,6 +165,7 @@ export function calibrateLogitScale(
   prototypes: LabelPrototypes,
   embeddings: Float32Array[],
   goldLabels: string[],
+  scoring: ZeroShotScoring = 'pooled',
 ): number {
   const rows = embeddings.flatMap((embedding, i) => {
     const gold = prototypes.labels.indexOf(goldLabels[i] ?? '');
@@ -136,6 +176,7 @@ export function calibrateLogitScale(
     zeroShotLogits(
       prototypes,
       rows.map((r) => r.embedding),
+      scoring,
     ),
     rows.map((r) => r.gold),
   );

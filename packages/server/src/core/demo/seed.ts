@@ -3,7 +3,8 @@ import { evaluatePredictions } from '../training/label-scores.js';
 import type { Repositories } from '../ports/repositories.js';
 import type { Encoder } from '../ports/encoders.js';
 import type { Model, Workspace } from '../shared/types.js';
-import { buildPrototypes, calibrateLogitScale, scoreEmbedding, zeroShotLogits } from '../classification/zero-shot.js';
+import { buildPrototypes, scoreEmbedding, zeroShotLogits } from '../classification/zero-shot.js';
+import { chooseZeroShotScoring } from '../classification/zero-shot-scoring-choice.js';
 import { calibrationReport } from '../training/calibration-report.js';
 import type { DemoModel } from './demo-model.js';
 import { sentiment } from './sentiment.js';
@@ -43,14 +44,14 @@ export async function seedDemoContent(
   return { models, seeded: true };
 }
 
-/** Embeds the label descriptions, calibrates the softmax scale and evaluates on the labelled set. */
+/** Embeds the label descriptions, chooses the scoring rule, calibrates the softmax scale and evaluates on the labelled set. */
 export async function buildDemoModel(workspace: Workspace, demo: DemoModel, encoder: Encoder) {
   const prototypes = await buildPrototypes(encoder, demo.labels);
   const embeddings = await encoder.embed(demo.examples.map((e) => e.text));
   const gold = demo.examples.map((e) => e.label);
-  const logitScale = calibrateLogitScale(prototypes, embeddings, gold);
+  const { scoring, logitScale, choice } = chooseZeroShotScoring(prototypes, embeddings, gold);
   const predicted = embeddings.map((e) => {
-    const probs = scoreEmbedding(prototypes, e, logitScale);
+    const probs = scoreEmbedding(prototypes, e, logitScale, scoring);
     return prototypes.labels[probs.indexOf(Math.max(...probs))] ?? '';
   });
   return {
@@ -59,15 +60,18 @@ export async function buildDemoModel(workspace: Workspace, demo: DemoModel, enco
     type: 'zero-shot' as const,
     status: 'deployed' as const,
     labels: demo.labels,
-    config: { encoder: encoder.id, logitScale },
+    config: { encoder: encoder.id, logitScale, zeroShotScoring: scoring },
     metrics: {
       ...evaluatePredictions(prototypes.labels, gold, predicted),
-      calibration: calibrationReport(
-        zeroShotLogits(prototypes, embeddings),
-        gold.map((label) => prototypes.labels.indexOf(label)),
-        1 / logitScale,
-        { fitted_on: 'evaluation-set', measured_on: 'evaluation-set' },
-      ),
+      calibration: {
+        ...calibrationReport(
+          zeroShotLogits(prototypes, embeddings, scoring),
+          gold.map((label) => prototypes.labels.indexOf(label)),
+          1 / logitScale,
+          { fitted_on: 'evaluation-set', measured_on: 'evaluation-set' },
+        ),
+        ...(choice ? { zero_shot_scoring: choice } : {}),
+      },
     },
     trainingExamples: demo.examples.length,
     lastTrained: new Date(),

@@ -1,4 +1,4 @@
-// Demo zero-shot model "Sentiment": label descriptions and phrases (chosen on eval/dev) and a small labelled set to evaluate it on.
+// Demo zero-shot model "Sentiment": label descriptions, weights and phrases (chosen on eval/dev) and a small labelled set to evaluate it on.
 import type { DemoModel } from './demo-model.js';
 
 export const sentiment: DemoModel = {
@@ -11,6 +11,7 @@ export const sentiment: DemoModel = {
         'the customer is happy and satisfied: it works well, good quality, friendly people, better than expected',
         'praise, thanks and a recommendation',
       ],
+      description_weights: [2, 1],
       phrases: [
         { text: 'really happy with it', weight: 1 },
         { text: 'works perfectly, highly recommend', weight: 1 },

@@ -122,6 +122,15 @@ export interface ReliabilityBin {
   accuracy: number | null;
 }
 
+/** A zero-shot model's scoring rule, chosen on labelled texts: each rule's mean negative log-likelihood after its own temperature fit. */
+export interface ZeroShotScoringChoice {
+  chosen: 'pooled' | 'mean';
+  nll_pooled: number;
+  nll_mean: number;
+  /** Labelled texts the two rules were compared on. */
+  examples: number;
+}
+
 /** Temperature scaling of a model's confidences and its expected calibration error (10 equal-width bins) before and after. */
 export interface ModelCalibration {
   method: 'temperature';
@@ -137,6 +146,8 @@ export interface ModelCalibration {
   ece_after: number | null;
   /** The ECE a perfectly calibrated model would show on as many rows with these confidences (sampling noise); absent on versions trained before it was reported. */
   ece_noise_floor?: number | null;
+  /** Zero-shot models: the scoring rule chosen on the calibration texts and each rule's likelihood; absent on other kinds and when too few texts were labelled. */
+  zero_shot_scoring?: ZeroShotScoringChoice;
   /** After calibration. */
   reliability: ReliabilityBin[];
 }
@@ -146,6 +157,8 @@ export interface ModelConfig {
   encoder: string;
   /** Multiplier applied to cosine similarities before the softmax (zero-shot calibration). */
   logitScale?: number;
+  /** How a zero-shot model scores a label's texts, chosen on its labelled texts at calibration; absent: pooled. */
+  zeroShotScoring?: 'pooled' | 'mean';
   /** Cut-offs the user set per label (label → [0, 1]); they win over fitted ones (see core/classification/label-thresholds.ts). */
   label_thresholds?: Record<string, number>;
   /** The precision the cut-offs of this version were (or the next training's are) fitted to, 0.5–0.999. */
