@@ -7,6 +7,8 @@ import { freePort, spawnAndWait, type Child } from '../bench-inference/servers.j
 import { provision } from '../bench-inference/textclass-server.js';
 
 export const BENCH_API_KEY = 'tc_bench_key_0123456789abcdefghij';
+/** The built server to run: BENCH_SERVER_MAIN names another build's main.js (an earlier tree's, to alternate old and new). */
+const SERVER_MAIN = process.env.BENCH_SERVER_MAIN || MAIN;
 
 /** How the server runs: one process, `serve --workers N`, or two processes on one PostgreSQL database. */
 export interface ServerShape {
@@ -62,7 +64,7 @@ export async function startPipelineServer(
       DATABASE_URL: scratch?.url ?? '',
     };
     const child = await spawnAndWait(
-      [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), MAIN, 'serve'],
+      [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), SERVER_MAIN, 'serve'],
       env,
       port,
       '/health',
@@ -73,7 +75,7 @@ export async function startPipelineServer(
       const port2 = await freePort();
       mkdirSync(secondDir);
       const env2 = { ...env, PORT: String(port2), TEXTCLASS_DATA_DIR: secondDir, TEXTCLASS_SEED_DEMO: 'false' };
-      second = await spawnAndWait([MAIN, 'serve'], env2, port2, '/health', 300).catch(async (error: unknown) => {
+      second = await spawnAndWait([SERVER_MAIN, 'serve'], env2, port2, '/health', 300).catch(async (error: unknown) => {
         await child.stop();
         throw error;
       });

@@ -161,13 +161,15 @@ export interface WebhookRepository {
   ): Promise<void>;
   /**
    * Leases due pending deliveries for sending (FOR UPDATE SKIP LOCKED): up to `limit` in all and `perEndpoint` per
-   * endpoint, none of the endpoints in `skipEndpoints`; their earlier attempts are not read (empty `attempts`).
+   * endpoint (or the endpoint's own number in `perEndpointById`), none of the endpoints in `skipEndpoints`; their
+   * earlier attempts are not read (empty `attempts`).
    */
   claimForSending(
     limit: number,
     perEndpoint: number,
     leaseMs: number,
     skipEndpoints: readonly number[],
+    perEndpointById?: ReadonlyMap<number, number>,
   ): Promise<Array<{ delivery: WebhookDelivery; endpoint: WebhookEndpoint }>>;
   /** recordAttempt for many deliveries in one transaction: one attempts INSERT and one deliveries UPDATE … FROM. */
   recordAttempts(

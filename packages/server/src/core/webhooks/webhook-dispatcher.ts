@@ -1,5 +1,7 @@
 // Webhook dispatcher: claims due outbox deliveries, signs them (Standard Webhooks), POSTs them (bounded per endpoint, freed slots refilled at once from what the tick claimed) and records each tick's attempts in one write, scheduling retries with jitter.
 import { Webhook } from 'standardwebhooks';
+import { EndpointClaims } from './endpoint-claims.js';
+import { SendWindows } from './send-windows.js';
 import type {
   DeliveryAttempt,
   DeliveryStatus,
@@ -20,13 +22,23 @@ export interface DispatcherOptions {
   timeoutMs: number;
   /** Deliveries held by this process at most (in flight and waiting for a slot), all endpoints together. */
   batch: number;
-  /** Sends in flight per endpoint at most: a slow receiver holds its own slots, never the others'. */
-  perEndpoint: number;
   /**
-   * Deliveries one tick may claim for an endpoint: those beyond its free slots wait in this process and start as its
-   * sends settle, without another tick (a fast receiver is not held to perEndpoint sends per database round trip).
+   * Sends in flight per endpoint at first (its window): a slow receiver holds its own slots, never the others'. The
+   * window grows by one per window of fast answers while sends wait, up to windowCeiling, halves on a slow answer (down
+   * to this) and on a failed one (down to 1).
+   */
+  perEndpoint: number;
+  windowCeiling: number;
+  /**
+   * Deliveries an endpoint may hold waiting for a slot at first, and again after a slow or failed answer: those beyond
+   * its free slots start as its sends settle, without another tick. An endpoint is claimed for again once no more than
+   * half its claim waits, up to its claim.
    */
   claimPerEndpoint: number;
+  /** A receiver that drained its whole claim before the next tick has its claim doubled, up to this. */
+  claimCeiling: number;
+  /** An answer slower than this (or a send in flight longer), or a failed one, puts the endpoint's claim back to claimPerEndpoint. */
+  slowMs: number;
   /** ± this fraction of each delay, at random. */
   jitter: number;
 }
@@ -36,7 +48,10 @@ export const DEFAULT_DISPATCHER_OPTIONS: DispatcherOptions = {
   timeoutMs: 10_000,
   batch: 1024,
   perEndpoint: 16,
+  windowCeiling: 64,
   claimPerEndpoint: 64,
+  claimCeiling: 512,
+  slowMs: 1_000,
   jitter: 0.1,
 };
 
@@ -57,10 +72,13 @@ interface Settled {
 export class WebhookDispatcher {
   /** Sends in flight by endpoint id. */
   readonly #inFlight = new Map<number, number>();
-  readonly #sending = new Set<Promise<void>>();
+  /** Sends in flight, with their endpoint and when they started (performance.now()). */
+  readonly #sending = new Map<Promise<void>, { endpointId: number; startedAt: number }>();
   /** Claimed deliveries waiting for a slot, by endpoint id. */
   readonly #queued = new Map<number, Queued[]>();
   #queuedCount = 0;
+  readonly #claims: EndpointClaims;
+  readonly #windows: SendWindows;
   /** Attempts finished since the last tick, written by the next one. */
   #settled: Settled[] = [];
   /** Told when a send settles (the poll loop wakes to record it and claim more). */
@@ -72,7 +90,20 @@ export class WebhookDispatcher {
     private readonly options: DispatcherOptions = DEFAULT_DISPATCHER_OPTIONS,
     private readonly random: () => number = Math.random,
     private readonly events: PipelineEvents = IGNORE_PIPELINE_EVENTS,
-  ) {}
+  ) {
+    this.#claims = new EndpointClaims({ base: options.claimPerEndpoint, ceiling: options.claimCeiling });
+    this.#windows = new SendWindows({ initial: options.perEndpoint, ceiling: options.windowCeiling });
+  }
+
+  /** Sends the endpoint may have in flight now. */
+  window(endpointId: number): number {
+    return this.#windows.limit(endpointId);
+  }
+
+  /** Deliveries of the endpoint this process holds: in flight and waiting for a slot. */
+  holding(endpointId: number): number {
+    return (this.#inFlight.get(endpointId) ?? 0) + (this.#queued.get(endpointId)?.length ?? 0);
+  }
 
   /**
    * Records the attempts that settled since the last tick (one attempts INSERT, one deliveries UPDATE … FROM), then
@@ -81,33 +112,59 @@ export class WebhookDispatcher {
    */
   async tick(): Promise<number> {
     const recorded = await this.flush();
+    this.adapt(recorded);
     const free = this.options.batch - this.#sending.size - this.#queuedCount;
-    if (free <= 0) return recorded;
-    // An endpoint with a round of sends still waiting here, or with waiting sends and no free slot (a slow receiver),
-    // is not claimed for again.
-    const full = [...this.#queued]
-      .filter(
-        ([id, q]) => q.length >= this.options.perEndpoint || (this.#inFlight.get(id) ?? 0) >= this.options.perEndpoint,
-      )
-      .map(([id]) => id);
+    if (free <= 0) return recorded.length;
+    // Each endpoint seen is topped up to its claim once no more than half of it waits; the others are skipped.
+    const wanted = new Map<number, number>();
+    for (const id of new Set([...this.#queued.keys(), ...this.#inFlight.keys(), ...this.#claims.grown().keys()]))
+      wanted.set(id, this.#claims.wanted(id, this.#queued.get(id)?.length ?? 0));
+    const skip = [...wanted].filter(([, n]) => n === 0).map(([id]) => id);
     // The lease outlasts the request timeout, so no other process picks a delivery that is still in flight; a
     // delivery still waiting for a slot when less than a timeout of its lease is left is not sent (its lease runs out).
     const leaseMs = this.options.timeoutMs * 3;
     const sendBy = Date.now() + leaseMs - this.options.timeoutMs * 1.5;
-    const due = await this.webhooks.claimForSending(free, this.options.claimPerEndpoint, leaseMs, full);
+    const due = await this.webhooks.claimForSending(free, this.options.claimPerEndpoint, leaseMs, skip, wanted);
+    const got = new Map<number, number>();
+    for (const { endpoint } of due) got.set(endpoint.id, (got.get(endpoint.id) ?? 0) + 1);
+    for (const id of new Set([...wanted.keys(), ...got.keys()]))
+      this.#claims.claimed(id, got.get(id) ?? 0, wanted.get(id) ?? this.options.claimPerEndpoint);
     for (const { delivery, endpoint } of due) {
       const queue = this.#queued.get(endpoint.id) ?? [];
       queue.push({ delivery, endpoint, sendBy });
       this.#queued.set(endpoint.id, queue);
       this.#queuedCount += 1;
     }
-    for (const endpointId of new Set(due.map(({ endpoint }) => endpoint.id))) this.pump(endpointId);
-    return recorded + due.length;
+    for (const endpointId of got.keys()) this.pump(endpointId);
+    return recorded.length + due.length;
+  }
+
+  /**
+   * Sizes each endpoint's next claim: back to the base for one that failed, answered slower than slowMs or has a send
+   * in flight longer (and what it holds waiting beyond the base is let go: its leases run out and another tick claims
+   * it again); doubled for one that drained a full claim before this tick.
+   */
+  private adapt(settled: readonly Settled[]): void {
+    const slow = new Set<number>();
+    for (const { endpoint, attempt } of settled)
+      if (attempt.error !== null || attempt.latencyMs > this.options.slowMs) slow.add(endpoint.id);
+    const now = performance.now();
+    for (const { endpointId, startedAt } of this.#sending.values())
+      if (now - startedAt > this.options.slowMs) slow.add(endpointId);
+    for (const id of slow) {
+      this.#claims.reset(id);
+      if (!settled.some(({ endpoint }) => endpoint.id === id)) this.#windows.slow(id, false);
+      const queue = this.#queued.get(id);
+      if (queue !== undefined && queue.length > this.options.claimPerEndpoint)
+        this.#queuedCount -= queue.splice(this.options.claimPerEndpoint).length;
+    }
+    for (const id of new Set([...this.#claims.grown().keys(), ...settled.map(({ endpoint }) => endpoint.id)]))
+      if (!slow.has(id) && !this.#queued.has(id)) this.#claims.ranDry(id);
   }
 
   /** Waits for the sends in flight and those waiting for a slot, and records them (on stop: nothing sent stays unrecorded in this process). */
   async drain(): Promise<void> {
-    while (this.#sending.size > 0) await Promise.allSettled([...this.#sending]);
+    while (this.#sending.size > 0) await Promise.allSettled([...this.#sending.keys()]);
     await this.flush();
   }
 
@@ -117,7 +174,7 @@ export class WebhookDispatcher {
     while (
       queue !== undefined &&
       queue.length > 0 &&
-      (this.#inFlight.get(endpointId) ?? 0) < this.options.perEndpoint
+      (this.#inFlight.get(endpointId) ?? 0) < this.#windows.limit(endpointId)
     ) {
       const next = queue.shift()!;
       this.#queuedCount -= 1;
@@ -131,6 +188,9 @@ export class WebhookDispatcher {
     const sending: Promise<void> = this.send(delivery, endpoint)
       .then((settled) => {
         this.#settled.push(settled);
+        const { error, latencyMs } = settled.attempt;
+        if (error !== null || latencyMs > this.options.slowMs) this.#windows.slow(endpoint.id, error !== null);
+        else this.#windows.fast(endpoint.id, (this.#queued.get(endpoint.id)?.length ?? 0) > 0);
       })
       .finally(() => {
         this.#sending.delete(sending);
@@ -140,12 +200,13 @@ export class WebhookDispatcher {
         this.pump(endpoint.id);
         this.onSettled();
       });
-    this.#sending.add(sending);
+    this.#sending.set(sending, { endpointId: endpoint.id, startedAt: performance.now() });
   }
 
-  private async flush(): Promise<number> {
+  /** Records the attempts settled since the last tick; returns them. */
+  private async flush(): Promise<Settled[]> {
     const settled = this.#settled;
-    if (settled.length === 0) return 0;
+    if (settled.length === 0) return [];
     this.#settled = [];
     try {
       // The attempts are written before an endpoint is disabled: whoever sees it disabled sees its delivery failed.
@@ -166,7 +227,7 @@ export class WebhookDispatcher {
       await this.webhooks.disable(endpointId, reason);
       this.events.endpointDisabled(endpointId, reason);
     }
-    return settled.length;
+    return settled;
   }
 
   /** One POST of a delivery (or its failure when the endpoint is disabled): the attempt and outcome, not yet written. */

@@ -8,25 +8,29 @@ export function createWebhookBatchStore(
   db: Kysely<DatabaseSchema>,
 ): Pick<WebhookRepository, 'claimForSending' | 'recordAttempts'> {
   return {
-    async claimForSending(limit, perEndpoint, leaseMs, skipEndpoints) {
+    async claimForSending(limit, perEndpoint, leaseMs, skipEndpoints, perEndpointById = new Map()) {
       const skip = skipEndpoints.length === 0 ? [-1] : [...skipEndpoints];
-      // Candidates are read without locks (up to 4 x limit, at most perEndpoint per endpoint); only those taken are
-      // locked, so a tick locks what it sends however long the outbox is.
+      const caps = [...perEndpointById].map(([id, n]) => ({ id, n }));
+      // Candidates are read without locks (up to 4 x limit, at most perEndpoint, or the endpoint's own cap, per
+      // endpoint); only those taken are locked, so a tick locks what it sends however long the outbox is.
       const { rows } = await sql<Selectable<WebhookDeliveriesTable>>`
         update webhook_deliveries set locked_until = now() + make_interval(secs => ${leaseMs / 1000})
         where id in (
           select id from webhook_deliveries
           where id in (
             select id from (
-              select id, row_number() over (partition by endpoint_id order by next_attempt_at, id) as place from (
+              select due.id, coalesce(cap.n, ${perEndpoint}) as cap,
+                row_number() over (partition by due.endpoint_id order by due.next_attempt_at, due.id) as place
+              from (
                 select id, endpoint_id, next_attempt_at from webhook_deliveries
                 where status = 'pending' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
                   and endpoint_id not in (${sql.join(skip)})
                 order by next_attempt_at, id
                 limit ${limit * 4}
               ) due
+              left join jsonb_to_recordset(${toJson(caps)}::jsonb) as cap(id integer, n integer) on cap.id = due.endpoint_id
             ) placed
-            where place <= ${perEndpoint}
+            where place <= cap
             order by id
             limit ${limit}
           )
