@@ -150,6 +150,7 @@ export async function composeRuntime(
         maxBatchTexts: config.batchMaxTexts,
         maxBatchTokens: config.batchMaxTokens,
         maxWaitMs: config.batchWaitMs,
+        maxBatchesInFlight: config.batchesInFlight,
         maxQueueTexts: config.queueMaxTexts,
       },
       observer: metrics,

@@ -45,6 +45,7 @@ export interface Config {
   batchMaxTexts: number;
   batchMaxTokens: number;
   batchWaitMs: number;
+  batchesInFlight: number;
   queueMaxTexts: number;
   /** Serve GET /metrics (Prometheus). */
   metrics: boolean;
@@ -119,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     batchMaxTexts: overrides.batchMaxTexts ?? readSetting(SERVER.batchMaxTexts, env),
     batchMaxTokens: overrides.batchMaxTokens ?? readSetting(SERVER.batchMaxTokens, env),
     batchWaitMs: overrides.batchWaitMs ?? readSetting(SERVER.batchWaitMs, env),
+    batchesInFlight: overrides.batchesInFlight ?? readSetting(SERVER.batchesInFlight, env),
     queueMaxTexts: overrides.queueMaxTexts ?? readSetting(SERVER.queueMaxTexts, env),
     metrics: overrides.metrics ?? readSetting(SERVER.metrics, env),
     uploadMaxBytes: overrides.uploadMaxBytes ?? readSetting(SERVER.uploadMaxBytes, env),

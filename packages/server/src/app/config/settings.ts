@@ -157,6 +157,13 @@ export const SERVER = {
     parse: ms('TEXTCLASS_BATCH_WAIT_MS', 0),
     description: 'how long an idle queue waits for more texts',
   },
+  batchesInFlight: {
+    env: 'TEXTCLASS_BATCHES_IN_FLIGHT',
+    flag: '--batches-in-flight <n>',
+    default: '2',
+    parse: whole('TEXTCLASS_BATCHES_IN_FLIGHT', 1),
+    description: 'encoder calls handed to the model at once: with 2 the next waits at the model while one runs (1: one at a time)',
+  },
   queueMaxTexts: {
     env: 'TEXTCLASS_QUEUE_MAX_TEXTS',
     flag: '--queue-max-texts <n>',

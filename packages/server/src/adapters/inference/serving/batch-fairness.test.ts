@@ -55,7 +55,8 @@ describe('the batching queue across workspaces', () => {
 
   it('fills a batch with texts of every waiting workspace in turns, up to the text limit', async () => {
     const model = gated();
-    const encoder = queued(model, { maxBatchTexts: 4, maxWaitMs: 0 });
+    // One batch at a time, so that every workspace's texts wait for the same next batch.
+    const encoder = queued(model, { maxBatchTexts: 4, maxWaitMs: 0, maxBatchesInFlight: 1 });
     const running = encoder.embed(['first'], { workspaceId: 3 });
     await model.waitForCalls(1);
     const a = encoder.embed(['a0', 'a1', 'a2', 'a3'], { workspaceId: 1 });

@@ -31,6 +31,41 @@ describe('the batching queue', () => {
     expect(await d).toEqual([vectorOf('dd'), vectorOf('dddddddddddd'), vectorOf('d')]);
   });
 
+  it('hands the model its next batch while one runs, never more than maxBatchesInFlight at once', async () => {
+    const inner = new GatedEncoder();
+    const batching = queued(inner, { maxWaitMs: 0 });
+    const first = batching.embed(['first']);
+    await inner.waitForCalls(1);
+    // The model is busy: the next batch is handed to it now (it starts the moment the first ends), not on its return.
+    const second = batching.embed(['second']);
+    await inner.waitForCalls(2);
+    const third = batching.embed(['third', 'third+']);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(inner.calls).toEqual([['first'], ['second']]);
+    expect(batching.queue.queueDepth).toBe(2);
+    inner.releaseOne();
+    await inner.waitForCalls(2);
+    expect(inner.calls[2]).toEqual(['third', 'third+']);
+    inner.releaseAll();
+    expect(await Promise.all([first, second, third])).toEqual([
+      [vectorOf('first')],
+      [vectorOf('second')],
+      [vectorOf('third'), vectorOf('third+')],
+    ]);
+  });
+
+  it('with maxBatchesInFlight 1 waits for the running batch before it hands over the next', async () => {
+    const inner = new GatedEncoder();
+    const batching = queued(inner, { maxWaitMs: 0, maxBatchesInFlight: 1 });
+    const first = batching.embed(['first']);
+    await inner.waitForCalls(1);
+    const second = batching.embed(['second']);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(inner.calls).toEqual([['first']]);
+    inner.releaseAll();
+    expect(await Promise.all([first, second])).toEqual([[vectorOf('first')], [vectorOf('second')]]);
+  });
+
   it('merges requests of the same tick while the idle queue waits', async () => {
     const inner = new GatedEncoder();
     inner.open = true;

@@ -19,6 +19,12 @@ export interface BatchingOptions {
   maxQueueTexts: number;
   /** Retry-After of the refusal. */
   retryAfterSeconds: number;
+  /**
+   * Batches handed to the model at once. 2: the next batch waits at the model (a worker thread) while one runs, so
+   * the model starts it the moment the running one ends instead of idling until this event loop has taken the
+   * results and handed it the next (under load that loop is busy: HTTP, the database). 1: one at a time.
+   */
+  maxBatchesInFlight: number;
 }
 
 export const DEFAULT_BATCHING: BatchingOptions = {
@@ -27,6 +33,7 @@ export const DEFAULT_BATCHING: BatchingOptions = {
   maxWaitMs: 0,
   maxQueueTexts: 2_048,
   retryAfterSeconds: 1,
+  maxBatchesInFlight: 2,
 };
 
 /** What a batching queue reports (metrics). */
@@ -57,7 +64,8 @@ export class BatchQueue<E extends TokenizedText = TokenizedText> {
   private readonly options: BatchingOptions;
   /** Waiting texts, one lane per workspace (requests without one share a lane). */
   private readonly lanes = new QueueLanes<Item<E>>();
-  private running = false;
+  /** Batches handed to the model and not yet back. */
+  private inFlight = 0;
   /** Cancels the scheduled run of a batch that is not full, if one is scheduled. */
   private cancelScheduled: (() => void) | undefined;
 
@@ -120,9 +128,12 @@ export class BatchQueue<E extends TokenizedText = TokenizedText> {
     });
   }
 
-  /** Runs now when a full batch waits, else after maxWaitMs (0: this event-loop turn); nothing while a batch runs (its end runs the next). */
+  /**
+   * Runs now when a full batch waits, else after maxWaitMs (0: this event-loop turn); nothing while maxBatchesInFlight
+   * batches run (the end of one runs the next).
+   */
   private schedule(): void {
-    if (this.running || this.lanes.size === 0) return;
+    if (this.inFlight >= this.options.maxBatchesInFlight || this.lanes.size === 0) return;
     if (this.lanes.size >= this.options.maxBatchTexts) {
       this.runNext();
       return;
@@ -152,17 +163,17 @@ export class BatchQueue<E extends TokenizedText = TokenizedText> {
   private runNext(): void {
     this.cancelScheduled?.();
     this.cancelScheduled = undefined;
-    if (this.running) return;
+    if (this.inFlight >= this.options.maxBatchesInFlight) return;
     const batch = this.takeBatch();
     if (batch.length === 0) return;
-    this.running = true;
+    this.inFlight += 1;
     batch.sort((a, b) => a.entry.tokens - b.entry.tokens || a.text.length - b.text.length);
     const started = performance.now();
     const tokens = batch.length * (batch[batch.length - 1]?.entry.tokens ?? 0);
     const span = this.startSpan(batch, tokens);
     const done = () => {
       span.end();
-      this.running = false;
+      this.inFlight -= 1;
       if (this.lanes.size > 0) this.runNext();
     };
     span
