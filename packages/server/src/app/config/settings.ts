@@ -162,7 +162,8 @@ export const SERVER = {
     flag: '--batches-in-flight <n>',
     default: '2',
     parse: whole('TEXTCLASS_BATCHES_IN_FLIGHT', 1),
-    description: 'encoder calls handed to the model at once: with 2 the next waits at the model while one runs (1: one at a time)',
+    description:
+      'encoder calls handed to the model at once: with 2 the next waits at the model while one runs (1: one at a time)',
   },
   queueMaxTexts: {
     env: 'TEXTCLASS_QUEUE_MAX_TEXTS',
