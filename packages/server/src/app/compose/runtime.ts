@@ -90,7 +90,6 @@ const QUIET_COLLECTION = {
   youngGenerationBytes,
   shrunkBytes: 4 * 2 ** 20,
 };
-
 const mib = (bytes: number) => Math.round(bytes / 2 ** 20);
 
 /** `cluster`: this process is one worker of `serve --workers N`, sharing rate limits and metrics through the primary. */
