@@ -35,7 +35,12 @@ beforeAll(async () => {
       isNeeded: () => true,
       partsOf: () => [],
     },
-    { cacheBytes: 1 << 20, batching: { maxWaitMs: 0, maxQueueTexts: 2, retryAfterSeconds: 3 }, observer: metrics },
+    // One batch at a time: the second request waits in the queue (not at the model) while the first runs.
+    {
+      cacheBytes: 1 << 20,
+      batching: { maxWaitMs: 0, maxQueueTexts: 2, retryAfterSeconds: 3, maxBatchesInFlight: 1 },
+      observer: metrics,
+    },
   );
   const app = createApp(
     {
