@@ -2659,7 +2659,7 @@ export interface components {
              *     was calibrated on the set, the version keeps the scoring rule and scale it served (and their
              *     `calibration`, if an earlier set calibrated it), and this says why. Absent otherwise.
              * @example {
-             *       "reason": "a zero-shot model's scoring rule and temperature are fitted on at least 12 labelled texts of at least 2 labels; this set has 5 of 2, so the version keeps the scoring and scale it served",
+             *       "reason": "a zero-shot model's scoring rule and temperature are fitted on at least 12 labelled texts of at least 2 labels; this set has 5 texts of 2 labels, so the version keeps the scoring and scale it served",
              *       "examples": 5,
              *       "labels": 2
              *     }
