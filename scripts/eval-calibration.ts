@@ -1,5 +1,8 @@
 // npm run eval:calibration: the served fine-tuned head's calibration and its cut-offs' precision / coverage over several splits pooled, where sampling noise is smaller than on one split.
-// Usage: tsx scripts/eval-calibration.ts [--encoders a,b] [--sets DIR] [--seeds N]
+// Usage: tsx scripts/eval-calibration.ts [--encoders a,b] [--sets DIR] [--seeds N] [--zero-shot [--names-only]]
+// --zero-shot: a zero-shot model instead, calibrated as an evaluation on a labelled set calibrates it (rule and
+// temperature fitted on the training part), its ECE before and after measured on the held-out part; --names-only:
+// its labels are their names alone (no descriptions or phrases), as a user may first create one.
 // One split of eval/sets holds out 320 intents and 108 sentiment texts, where a perfectly calibrated model shows an ECE
 // of about 0.05 and 0.07 by chance (docs/model-quality.md gives that noise floor beside every ECE). Here each of N
 // splits (seeds 1..N, 40 % of every label–language cell held out, as npm run eval) trains the head as a deployed
@@ -12,6 +15,7 @@ import { DEFAULT_ENCODER_ID, loadEncoderRegistry } from '@textclass/server/infer
 import { fineTuned, prepareTask, readEvalSet } from '@textclass/model-tools';
 import { heldOutCoverage } from './lib/held-out-cutoffs.js';
 import { pooledCalibration, type SplitPredictions } from './lib/pooled-calibration.js';
+import { zeroShotSplit } from './lib/zero-shot-split.js';
 
 const TASKS = ['support-intents', 'sentiment'];
 const HOLDOUT = 0.4;
@@ -19,7 +23,13 @@ const HOLDOUT = 0.4;
 const TARGET_PRECISION = 0.9;
 
 const { values } = parseArgs({
-  options: { encoders: { type: 'string' }, sets: { type: 'string' }, seeds: { type: 'string' } },
+  options: {
+    encoders: { type: 'string' },
+    sets: { type: 'string' },
+    seeds: { type: 'string' },
+    'zero-shot': { type: 'boolean' },
+    'names-only': { type: 'boolean' },
+  },
 });
 const setsDir = resolve(values.sets ?? 'eval/sets');
 const seeds = Number(values.seeds ?? 5);
@@ -33,6 +43,7 @@ async function main(): Promise<void> {
     defaultId: config.defaultEncoder ?? DEFAULT_ENCODER_ID,
   });
   const ids = values.encoders ? values.encoders.split(',').map((id) => id.trim()) : [registry.defaultId];
+  if (values['zero-shot']) return zeroShot(ids.map((id) => registry.get(id)));
   console.log(
     `| set | encoder | splits | held-out predictions | accuracy | ECE per split (floor) | pooled ECE (floor) |`,
   );
@@ -69,6 +80,41 @@ async function main(): Promise<void> {
       );
       console.log(
         `| ${name} | ${id} | ${seeds} | ${pooled.count} | ${pooled.accuracy.toFixed(3)} | ${perSplit} | **${round(pooled.ece)}** (${round(pooled.floor)}) | ${decided.map(share).join(', ')} | **${share(total)}** |`,
+      );
+    }
+  }
+}
+
+/** A zero-shot model's held-out ECE uncalibrated (pooled, scale 20) and after an evaluation on the training part calibrated it. */
+async function zeroShot(encoders: Array<Parameters<typeof zeroShotSplit>[1]>): Promise<void> {
+  const measures = { reliabilityTable, expectedCalibrationError, eceNoiseFloor };
+  console.log(
+    `| set | encoder | splits | held-out predictions | accuracy before → after | rule, T per split | ECE reported (out of fold, mean) | **held-out ECE before → after** (floor) |`,
+  );
+  console.log(`|---|---|---|---|---|---|---|---|`);
+  for (const encoder of encoders) {
+    await encoder.warmup();
+    for (const name of TASKS) {
+      const read = readEvalSet(setsDir, name);
+      const set = values['names-only']
+        ? { ...read, labels: read.labels.map((l) => ({ name: l.name, descriptions: [] })) }
+        : read;
+      const before: SplitPredictions[] = [];
+      const after: SplitPredictions[] = [];
+      const fits: string[] = [];
+      const reported: number[] = [];
+      for (let seed = 1; seed <= seeds; seed += 1) {
+        const split = await zeroShotSplit(await prepareTask(set, encoder, HOLDOUT, seed), encoder);
+        before.push({ probabilities: split.before, gold: split.gold });
+        after.push({ probabilities: split.after, gold: split.gold });
+        fits.push(`${split.scoring} ${split.temperature.toFixed(3)}`);
+        if (split.reportedEce !== null) reported.push(split.reportedEce);
+      }
+      const b = pooledCalibration(before, measures);
+      const a = pooledCalibration(after, measures);
+      const meanReported = reported.length === 0 ? null : reported.reduce((x, y) => x + y, 0) / reported.length;
+      console.log(
+        `| ${name}${values['names-only'] ? ', names only' : ''} | ${encoder.id} | ${seeds} | ${a.count} | ${b.accuracy.toFixed(3)} → ${a.accuracy.toFixed(3)} | ${fits.join(', ')} | ${round(meanReported)} | **${round(b.ece)} → ${round(a.ece)}** (${round(a.floor)}) |`,
       );
     }
   }

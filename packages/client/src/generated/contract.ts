@@ -1508,7 +1508,12 @@ export interface paths {
          *     model's give `400 INVALID_PARAMETER`. A multi-label model takes examples with `labels` and
          *     answers multi-label metrics (`accuracy` is the subset accuracy); a zero-shot multi-label
          *     model also fits each label's cut-off on the set (stored in `multi_label_cutoffs`) and answers
-         *     metrics cross-fitted over three folds.
+         *     metrics cross-fitted over three folds. A single-label zero-shot model calibrates its
+         *     confidences on the set: it chooses its scoring rule and fits its softmax temperature on the
+         *     texts, serves them from then on, and answers `calibration` with the ECE before (as served until
+         *     now) and after, measured out of fold over 5 folds from 15 texts up (`fitted_on:
+         *     evaluation-set`, `measured_on: out-of-fold`); under 12 texts or 2 labels it keeps what it
+         *     served and answers `calibration_not_fitted` instead.
          *
          *     Needs the `admin` role.
          */
@@ -2508,7 +2513,12 @@ export interface components {
          *     folded into its last layer. The expected calibration error (ECE) is measured on the top confidence
          *     in 10 equal-width bins, before (T = 1) and after, on the held-out examples (else, when none were held
          *     out, on the out-of-fold predictions). Absent when the model could not be calibrated (a label with
-         *     fewer than 2 examples) and on models trained before calibration existed.
+         *     fewer than 2 examples) and on models trained before calibration existed. A single-label zero-shot
+         *     model is calibrated when it is evaluated on a labelled set (`evaluateModel`): its scoring rule and
+         *     T are fitted on every text of the set (`fitted_on: evaluation-set`), `ece_before` is of the
+         *     confidences it served before, and `ece_after` and the table are measured out of fold (`folds`:
+         *     each fold scored by the rule and T fitted on the other folds) from 15 texts up, else on the set
+         *     itself (`measured_on: evaluation-set`).
          */
         ModelCalibration: {
             /**
@@ -2530,6 +2540,11 @@ export interface components {
             measured_on: "held-out" | "out-of-fold" | "evaluation-set";
             /** @description Predictions measured. */
             examples: number;
+            /**
+             * @description Zero-shot models calibrated on an evaluation set and measured out of fold: the number of folds
+             *     of the cross-fitting. Absent otherwise.
+             */
+            folds?: number;
             /** @description Expected calibration error of the uncalibrated confidences (null without predictions). */
             ece_before: number | null;
             /** @description Expected calibration error of the served, calibrated confidences. */
@@ -2639,6 +2654,24 @@ export interface components {
             /** @description Multi-label models only, share of (example, label) decisions that are wrong. */
             hamming_loss?: number | null;
             calibration?: components["schemas"]["ModelCalibration"];
+            /**
+             * @description Single-label zero-shot models evaluated on fewer than 12 labelled texts or 2 labels: nothing
+             *     was calibrated on the set, the version keeps the scoring rule and scale it served (and their
+             *     `calibration`, if an earlier set calibrated it), and this says why. Absent otherwise.
+             * @example {
+             *       "reason": "a zero-shot model's scoring rule and temperature are fitted on at least 12 labelled texts of at least 2 labels; this set has 5 texts of 2 labels, so the version keeps the scoring and scale it served",
+             *       "examples": 5,
+             *       "labels": 2
+             *     }
+             */
+            calibration_not_fitted?: {
+                /** @description Why nothing was fitted, with the counts. */
+                reason: string;
+                /** @description Labelled texts of the evaluation set. */
+                examples: number;
+                /** @description Distinct labels among them. */
+                labels: number;
+            };
         };
         /** @description How to train. Every field is optional; defaults are shown. */
         TrainingOptions: {

@@ -15,6 +15,7 @@ export {
   type ZeroShotScoring,
 } from './classification/zero-shot.js';
 export { chooseZeroShotScoring, type ZeroShotCalibration } from './classification/zero-shot-scoring-choice.js';
+export { calibrateZeroShotOnSet } from './classification/zero-shot-set-calibration.js';
 export { argmaxRows, evaluate, type Evaluation } from './training/evaluation.js';
 export { trainFewShotHead } from './training/few-shot.js';
 export { clearsCutoff, CUTOFF_WILSON_Z, fitLabelCutoffs } from './training/label-cutoffs.js';

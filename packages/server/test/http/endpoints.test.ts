@@ -50,6 +50,14 @@ describe('models', () => {
     const choice = res.body.metrics.calibration.zero_shot_scoring;
     expect(choice).toMatchObject({ chosen: 'mean', examples: 24 });
     expect(choice.nll_mean).toBeLessThan(choice.nll_pooled);
+    // Its ECE after is measured out of fold (each fold scored by the rule and scale fitted on the others), its ECE
+    // before on the confidences of the default scale.
+    expect(res.body.metrics.calibration).toMatchObject({
+      fitted_on: 'evaluation-set',
+      measured_on: 'out-of-fold',
+      folds: 5,
+      examples: 24,
+    });
   });
 
   it('rejects out-of-range pagination', async () => {

@@ -1,4 +1,4 @@
-// Heads per model type: zero-shot probabilities in [0, 1] summing to 1, one head per model version, unknown types refused.
+// Heads per model type: zero-shot probabilities in [0, 1] summing to 1, one head per model version and calibration, unknown types refused.
 import { describe, expect, it } from 'vitest';
 import { GatedEncoder } from '../../adapters/inference/testing/gated-encoder.js';
 import { ModelRunners } from './model-runners.js';
@@ -58,6 +58,23 @@ describe('ModelRunners', () => {
     expect(labelCalls).toBe(3);
     await runners.score(model({ updatedAt: new Date(2000) }), NO_TEXTS);
     expect(encoder.calls.length).toBe(2 * labelCalls);
+  });
+
+  it("builds a fresh head when an evaluation recalibrates a version's zero-shot scale or rule in place", async () => {
+    const encoder = new GatedEncoder();
+    encoder.open = true;
+    const runners = new ModelRunners(provider(encoder));
+    const texts = { texts: ['a text'], embeddings: () => encoder.embed(['a text']) };
+    const v1 = model({ version: 1 });
+    const served = await runners.score(v1, texts);
+    expect(await runners.score(v1, texts)).toEqual(served);
+    const recalibrated = await runners.score({ ...v1, config: { ...v1.config, logitScale: 0.5 } }, texts);
+    expect(recalibrated).not.toEqual(served);
+    const rule = await runners.score(
+      { ...v1, config: { ...v1.config, logitScale: 0.5, zeroShotScoring: 'mean' } },
+      texts,
+    );
+    expect(rule).not.toEqual(recalibrated);
   });
 
   it('refuses a model type without a head', async () => {

@@ -15,8 +15,14 @@ export const readsEmbeddings = (model: Model): boolean => !EMBEDDING_FREE.has(mo
 /** How long a head of a replaced version stays loaded for the requests that still hold it. */
 export const RELEASE_GRACE_MS = 60_000;
 
+/** A version's zero-shot calibration, which an evaluation may refit in place: a refitted version gets a fresh head. */
+function calibrationKey(model: Model): string {
+  const { logitScale, zeroShotScoring } = model.config;
+  return logitScale === undefined && zeroShotScoring === undefined ? '' : `:s${logitScale}:${zeroShotScoring}`;
+}
+
 export class ModelRunners {
-  /** Keyed by model id and version (or, for a model without versions, its last update): a redeployed version gets a fresh head. */
+  /** Keyed by model id and version (or, for a model without versions, its last update) and calibration: a redeployed or recalibrated version gets a fresh head. */
   private readonly heads = new Map<string, Promise<Head>>();
   /** The head key each model used last; older keys of the model are released after the grace period. */
   private readonly latest = new Map<number, string>();
@@ -36,9 +42,9 @@ export class ModelRunners {
     const factory = this.factories[model.type];
     if (!factory) throw new Error(`no head is registered for model type ${model.type}`);
     const key =
-      model.version === null || model.version === undefined
+      (model.version === null || model.version === undefined
         ? `${model.id}:t${model.updatedAt.getTime()}`
-        : `${model.id}:v${model.version}`;
+        : `${model.id}:v${model.version}`) + calibrationKey(model);
     let pending = this.heads.get(key);
     if (!pending) {
       pending = factory(model, this.encoders.get(model.config.encoder));

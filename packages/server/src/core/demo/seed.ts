@@ -3,9 +3,8 @@ import { evaluatePredictions } from '../training/label-scores.js';
 import type { Repositories } from '../ports/repositories.js';
 import type { Encoder } from '../ports/encoders.js';
 import type { Model, Workspace } from '../shared/types.js';
-import { buildPrototypes, scoreEmbedding, zeroShotLogits } from '../classification/zero-shot.js';
-import { chooseZeroShotScoring } from '../classification/zero-shot-scoring-choice.js';
-import { calibrationReport } from '../training/calibration-report.js';
+import { buildPrototypes, DEFAULT_LOGIT_SCALE, scoreEmbedding } from '../classification/zero-shot.js';
+import { calibrateZeroShotOnSet } from '../classification/zero-shot-set-calibration.js';
 import type { DemoModel } from './demo-model.js';
 import { sentiment } from './sentiment.js';
 import { supportTopics } from './support-topics.js';
@@ -44,12 +43,18 @@ export async function seedDemoContent(
   return { models, seeded: true };
 }
 
-/** Embeds the label descriptions, chooses the scoring rule, calibrates the softmax scale and evaluates on the labelled set. */
+/**
+ * Embeds the label descriptions, chooses the scoring rule and calibrates the softmax scale on the labelled set as an
+ * evaluation would (zero-shot-set-calibration.ts: its ECE measured out of fold), and evaluates on the set.
+ */
 export async function buildDemoModel(workspace: Workspace, demo: DemoModel, encoder: Encoder) {
   const prototypes = await buildPrototypes(encoder, demo.labels);
   const embeddings = await encoder.embed(demo.examples.map((e) => e.text));
   const gold = demo.examples.map((e) => e.label);
-  const { scoring, logitScale, choice } = chooseZeroShotScoring(prototypes, embeddings, gold);
+  const served = embeddings.map((e) => scoreEmbedding(prototypes, e, DEFAULT_LOGIT_SCALE));
+  const fit = calibrateZeroShotOnSet(prototypes, embeddings, gold, served);
+  if (!fit.fitted) throw new Error(`demo model ${demo.name}: ${fit.notFitted.reason}`);
+  const { scoring, logitScale } = fit;
   const predicted = embeddings.map((e) => {
     const probs = scoreEmbedding(prototypes, e, logitScale, scoring);
     return prototypes.labels[probs.indexOf(Math.max(...probs))] ?? '';
@@ -61,18 +66,7 @@ export async function buildDemoModel(workspace: Workspace, demo: DemoModel, enco
     status: 'deployed' as const,
     labels: demo.labels,
     config: { encoder: encoder.id, logitScale, zeroShotScoring: scoring },
-    metrics: {
-      ...evaluatePredictions(prototypes.labels, gold, predicted),
-      calibration: {
-        ...calibrationReport(
-          zeroShotLogits(prototypes, embeddings, scoring),
-          gold.map((label) => prototypes.labels.indexOf(label)),
-          1 / logitScale,
-          { fitted_on: 'evaluation-set', measured_on: 'evaluation-set' },
-        ),
-        ...(choice ? { zero_shot_scoring: choice } : {}),
-      },
-    },
+    metrics: { ...evaluatePredictions(prototypes.labels, gold, predicted), calibration: fit.calibration },
     trainingExamples: demo.examples.length,
     lastTrained: new Date(),
     confidenceThreshold: demo.confidenceThreshold,

@@ -13,6 +13,7 @@ import { TRAINED_KINDS } from './types.js';
 import { normaliseExamples, type ExampleInput } from './multi-label-examples.js';
 import { evaluateMultiLabelRows } from './multi-label-evaluation.js';
 import { fitZeroShotCutoffs } from './zero-shot-cutoffs.js';
+import { evaluateZeroShotVersion } from './zero-shot-evaluation.js';
 
 /** Where an evaluation's labelled set came from. */
 export type EvaluationOrigin = Pick<NewModelEvaluation, 'source' | 'datasetId'>;
@@ -20,7 +21,8 @@ export type EvaluationOrigin = Pick<NewModelEvaluation, 'source' | 'datasetId'>;
 /**
  * Scores the served version on the examples and keeps the metrics as an evaluation of it. A trained version keeps
  * the metrics its training measured (and the cut-offs it fitted); a zero-shot or llm version, which no training
- * measures, also shows them as its metrics, and a zero-shot multi-label model fits its per-label cut-offs on the set.
+ * measures, also shows them as its metrics; a zero-shot multi-label model fits its per-label cut-offs on the set, a
+ * single-label one its scoring rule and temperature (zero-shot-evaluation.ts).
  */
 export async function evaluateServedVersion(
   deps: {
@@ -41,10 +43,8 @@ export async function evaluateServedVersion(
   const encoder = deps.encoders.get(model.config.encoder);
   const texts = examples.map((e) => e.text);
   let embedded: Promise<Float32Array[]> | undefined;
-  const rows = await head.predict({
-    texts,
-    embeddings: () => (embedded ??= embedInChunks(encoder, texts, undefined, { workspaceId: model.workspaceId })),
-  });
+  const embeddings = () => (embedded ??= embedInChunks(encoder, texts, undefined, { workspaceId: model.workspaceId }));
+  const rows = await head.predict({ texts, embeddings });
   const gold = examples.map((e) => head.labels.indexOf(e.label));
   if (multiLabel && model.type === 'zero-shot') {
     // A zero-shot multi-label model calibrates each label's cut-off on the labelled set (see zero-shot-cutoffs.ts).
@@ -54,6 +54,12 @@ export async function evaluateServedVersion(
     });
     await deps.evaluations.add({ modelId: model.id, version: model.version, metrics: fitted.metrics, ...origin });
     return fitted.metrics;
+  }
+  if (model.type === 'zero-shot') {
+    const version = { ...model, version: model.version };
+    const metrics = await evaluateZeroShotVersion(deps.lifecycle, encoder, version, examples, rows, embeddings);
+    await deps.evaluations.add({ modelId: model.id, version: model.version, metrics, ...origin });
+    return metrics;
   }
   const metrics: ModelMetrics = {
     ...(multiLabel

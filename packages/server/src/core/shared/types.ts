@@ -85,6 +85,17 @@ export interface ModelMetrics {
   cutoff_summary?: CutoffSummary;
   /** How the served confidences were calibrated and how well (core/training/calibration-report.ts). */
   calibration?: ModelCalibration;
+  /** Single-label zero-shot models evaluated on too few labelled texts to calibrate: why the served calibration was kept. */
+  calibration_not_fitted?: CalibrationNotFitted;
+}
+
+/** Why an evaluation did not fit a zero-shot model's scoring rule and temperature (the version keeps serving what it did). */
+export interface CalibrationNotFitted {
+  reason: string;
+  /** Labelled texts of the evaluation set. */
+  examples: number;
+  /** Distinct labels among them. */
+  labels: number;
 }
 
 /** One label's fitted cut-off on the top confidence, with what it decided on out-of-fold predictions. */
@@ -142,6 +153,8 @@ export interface ModelCalibration {
   measured_on: 'held-out' | 'out-of-fold' | 'evaluation-set';
   /** Rows measured. */
   examples: number;
+  /** Measured out of fold on an evaluation set: each text's confidence came from a fit on the other k − 1 folds. */
+  folds?: number;
   ece_before: number | null;
   ece_after: number | null;
   /** The ECE a perfectly calibrated model would show on as many rows with these confidences (sampling noise); absent on versions trained before it was reported. */

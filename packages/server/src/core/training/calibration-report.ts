@@ -13,18 +13,30 @@ export function calibrationReport(
   temperature: number,
   where: Pick<ModelCalibration, 'fitted_on' | 'measured_on'>,
 ): ModelCalibration {
-  const before = reliabilityTable(
+  return probabilityCalibrationReport(
     logits.map((row) => softmaxAt(row, 1)),
+    logits.map((row) => softmaxAt(row, temperature)),
     gold,
+    temperature,
+    where,
   );
-  const calibrated = logits.map((row) => softmaxAt(row, temperature));
+}
+
+/** The same report from the probability rows before and after calibration (e.g. after: out-of-fold rows of a cross-fitting). */
+export function probabilityCalibrationReport(
+  before: readonly (readonly number[])[],
+  calibrated: readonly (readonly number[])[],
+  gold: readonly number[],
+  temperature: number,
+  where: Pick<ModelCalibration, 'fitted_on' | 'measured_on' | 'folds'>,
+): ModelCalibration {
   const after = reliabilityTable(calibrated, gold);
   return {
     method: 'temperature',
     temperature: round(temperature),
     ...where,
-    examples: logits.length,
-    ece_before: roundOrNull(expectedCalibrationError(before)),
+    examples: calibrated.length,
+    ece_before: roundOrNull(expectedCalibrationError(reliabilityTable(before, gold))),
     ece_after: roundOrNull(expectedCalibrationError(after)),
     ece_noise_floor: roundOrNull(eceNoiseFloor(calibrated)),
     reliability: after.map((bin) => ({
