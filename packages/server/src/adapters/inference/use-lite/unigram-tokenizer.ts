@@ -20,6 +20,21 @@ function codePointCount(text: string): number {
   return count;
 }
 
+/** Printable ASCII, no leading, trailing or doubled space: unchanged by normalise()'s NFKC and white-space pass. */
+const PLAIN_ASCII = /^(?:[\x21-\x7e]+(?: [\x21-\x7e]+)*)?$/;
+
+/** The code points of `text`, in order. */
+function codePoints(text: string): Int32Array {
+  const points = new Int32Array(text.length);
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const point = text.codePointAt(i) as number;
+    points[n++] = point;
+    if (point > 0xffff) i++;
+  }
+  return points.subarray(0, n);
+}
+
 /**
  * The pieces as a trie in typed arrays, nodes breadth-first from the root (node 0), so the children of node n are the
  * nodes first[n] … first[n + 1] − 1, sorted by the code point on the edge into them (point). Built from the pieces
@@ -118,13 +133,14 @@ export class UnigramTokenizer {
 
   /** The text as the model reads it: NFKC, runs of white space as one, trimmed, a word mark before every word. */
   static normalise(text: string): string {
-    const clean = text.normalize('NFKC').replace(/\s+/gu, ' ').trim();
+    // Printable ASCII with single inner spaces is its own NFKC and needs no white-space pass (most texts).
+    const clean = PLAIN_ASCII.test(text) ? text : text.normalize('NFKC').replace(/\s+/gu, ' ').trim();
     return clean.length > 0 ? WORD_MARK + clean.replaceAll(' ', WORD_MARK) : '';
   }
 
   /** Piece ids of the whole text (the highest-scoring segmentation). */
   ids(text: string): number[] {
-    const symbols = Array.from(UnigramTokenizer.normalise(text), (c) => c.codePointAt(0) as number);
+    const symbols = codePoints(UnigramTokenizer.normalise(text));
     const n = symbols.length;
     const best = new Float64Array(n + 1);
     const chosen = new Int32Array(n + 1);
