@@ -41,11 +41,13 @@ async function waitForDemoModel(url: string): Promise<void> {
 
 /**
  * The built `textclass serve` on a fresh data dir (removed when it stops), with `settings` over the bench's own
- * environment; returns once demo model 1 exists. nodeArgs go before the entry point (e.g. --cpu-prof).
+ * environment; returns once demo model 1 exists. nodeArgs go before the entry point (e.g. --cpu-prof); `main` is the
+ * built entry point (another build's dist/main.js, to compare two builds).
  */
 export async function startBenchServer(
   settings: NodeJS.ProcessEnv = {},
   nodeArgs: string[] = [],
+  main = MAIN,
 ): Promise<Child & { dataDir: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'textclass-bench-'));
   try {
@@ -63,7 +65,7 @@ export async function startBenchServer(
       TEXTCLASS_API_KEY: BENCH_API_KEY,
       ...settings,
     };
-    const child = await spawnAndWait([...nodeArgs, MAIN, 'serve'], env, port, '/health', 300);
+    const child = await spawnAndWait([...nodeArgs, main, 'serve'], env, port, '/health', 300);
     await waitForDemoModel(child.url);
     return {
       ...child,

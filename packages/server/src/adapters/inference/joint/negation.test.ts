@@ -1,7 +1,7 @@
 // Negation folding: a negated polar word becomes its opposite, the rest of the text stays, and texts without a
 // negated polar word are left alone (undefined).
 import { describe, expect, it } from 'vitest';
-import { foldNegation } from './negation.js';
+import { foldNegation, foldTokens, mayNegate } from './negation.js';
 
 describe('foldNegation', () => {
   it.each([
@@ -45,4 +45,52 @@ describe('foldNegation', () => {
     expect(foldNegation(`${name}n't ${name}`)).toBeUndefined();
     expect(foldNegation(`the ${name} isn't good`)).toBe(`the ${name} is bad`);
   });
+
+  // The quick check skips the token walk for texts it finds no negator in: it must find one in every text the walk folds.
+  const negators = [
+    'not',
+    'NOT',
+    'Not',
+    'never',
+    'No',
+    'hardly',
+    'nothing',
+    'cannot',
+    "isn't",
+    'DOESN’T',
+    'wonʼt',
+    "n't",
+    "can't",
+  ];
+  const around = ['', ' ', '(', '"', '.', ', ', '!\n', '\t', ':', 'x', '-', "'"];
+  const polar = ['bad', 'good', 'work', 'unhappy', 'impressed', 'complaints', 'happy'];
+  const texts = negators.flatMap((negator) =>
+    around.flatMap((before) =>
+      around.flatMap((after) =>
+        polar.flatMap((word) => [
+          `${before}${negator}${after}${word}`,
+          `a ${before}${negator}${after} really ${word} day`,
+        ]),
+      ),
+    ),
+  );
+  it(`finds a negator in every text the token walk folds, and answers as the walk does (${texts.length} texts)`, () => {
+    let folded = 0;
+    for (const text of texts) {
+      const walked = foldTokens(text);
+      if (walked !== undefined) {
+        folded++;
+        expect(mayNegate(text), text).toBe(true);
+      }
+      expect(foldNegation(text), text).toBe(walked);
+    }
+    expect(folded).toBeGreaterThan(4_000);
+  });
+
+  it.each(['a good day', 'know nothingness', 'the piano was tuned', 'snot', 'notable', 'Nothing-like', 'tonight'])(
+    'skips the walk for %j, which holds no negator',
+    (text) => {
+      expect(mayNegate(text)).toBe(false);
+    },
+  );
 });

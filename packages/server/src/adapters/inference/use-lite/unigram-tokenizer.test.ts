@@ -50,6 +50,27 @@ describe('UnigramTokenizer', () => {
     expect(tokenizer.ids('ａｂ')).toEqual(tokenizer.ids('ab'));
   });
 
+  // normalise() skips NFKC and the white-space pass for printable ASCII with single inner spaces: every other text
+  // must still take them (a quick check that let one of these through would change its ids).
+  it.each([
+    'refund please',
+    ' refund',
+    'refund ',
+    'refund  please',
+    'refund\tplease',
+    'refund\nplease',
+    'refund\u00a0please',
+    'ｒefund',
+    'ﬁle refund',
+    'refund\u007f',
+    '\u0000refund',
+    '',
+    '   ',
+  ])('normalises %j as NFKC, white space folded and trimmed, word-marked', (text) => {
+    const clean = text.normalize('NFKC').replace(/\s+/gu, ' ').trim();
+    expect(UnigramTokenizer.normalise(text)).toBe(clean === '' ? '' : '\u2581' + clean.replaceAll(' ', '\u2581'));
+  });
+
   it('gives no pieces for an empty or blank text', () => {
     expect(tokenizer.ids('')).toEqual([]);
     expect(tokenizer.ids(' \n ')).toEqual([]);

@@ -20,6 +20,24 @@ function codePointCount(text: string): number {
   return count;
 }
 
+/** Printable ASCII, no leading, trailing or doubled space: unchanged by normalise()'s NFKC and white-space pass. */
+const PLAIN_ASCII = /^(?:[\x21-\x7e]+(?: [\x21-\x7e]+)*)?$/;
+
+/** The code points of `text`, in order. */
+function codePoints(text: string): Int32Array {
+  const points = new Int32Array(text.length);
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const point = text.codePointAt(i) as number;
+    points[n++] = point;
+    if (point > 0xffff) i++;
+  }
+  return points.subarray(0, n);
+}
+
+/** Code points below this find the root's child by table (rootChild). */
+const ROOT_TABLE_SIZE = 0x10000;
+
 /**
  * The pieces as a trie in typed arrays, nodes breadth-first from the root (node 0), so the children of node n are the
  * nodes first[n] … first[n + 1] − 1, sorted by the code point on the edge into them (point). Built from the pieces
@@ -31,6 +49,11 @@ class PieceTrie {
   /** The piece ending at a node (−1 when none) and its score. */
   readonly pieceId: Int32Array;
   readonly score: Float64Array;
+  /**
+   * The root's child on each Basic Multilingual Plane code point (−1: none): every text position starts at the root,
+   * whose thousands of children a binary search would otherwise walk; deeper nodes have few.
+   */
+  readonly rootChild = new Int32Array(ROOT_TABLE_SIZE).fill(-1);
 
   constructor(vocabulary: UnigramVocabulary, reserved: number, lengths: Int32Array) {
     // Every piece's code points, one after another.
@@ -85,6 +108,8 @@ class PieceTrie {
       }
     }
     first[nodes] = nodes;
+    for (let child = first[0] as number; child < (first[1] as number); child++)
+      if ((point[child] as number) < ROOT_TABLE_SIZE) this.rootChild[point[child] as number] = child;
     this.first = first.slice(0, nodes + 1);
     this.point = point.slice(0, nodes);
     this.pieceId = pieceId.slice(0, nodes);
@@ -118,19 +143,20 @@ export class UnigramTokenizer {
 
   /** The text as the model reads it: NFKC, runs of white space as one, trimmed, a word mark before every word. */
   static normalise(text: string): string {
-    const clean = text.normalize('NFKC').replace(/\s+/gu, ' ').trim();
+    // Printable ASCII with single inner spaces is its own NFKC and needs no white-space pass (most texts).
+    const clean = PLAIN_ASCII.test(text) ? text : text.normalize('NFKC').replace(/\s+/gu, ' ').trim();
     return clean.length > 0 ? WORD_MARK + clean.replaceAll(' ', WORD_MARK) : '';
   }
 
   /** Piece ids of the whole text (the highest-scoring segmentation). */
   ids(text: string): number[] {
-    const symbols = Array.from(UnigramTokenizer.normalise(text), (c) => c.codePointAt(0) as number);
+    const symbols = codePoints(UnigramTokenizer.normalise(text));
     const n = symbols.length;
     const best = new Float64Array(n + 1);
     const chosen = new Int32Array(n + 1);
     const reached = new Uint8Array(n + 1);
     reached[0] = 1;
-    const { first, point, pieceId, score } = this.trie;
+    const { first, point, pieceId, score, rootChild } = this.trie;
     // The reference relaxes the edges into each end in the order start ascending; going forward over starts does the
     // same (every edge into `start` comes from an earlier start, so best[start] is final when its edges leave).
     const relax = (start: number, end: number, id: number, edgeScore: number) => {
@@ -146,18 +172,24 @@ export class UnigramTokenizer {
       let node = 0;
       let matched = false;
       for (let end = start; end < n; end++) {
-        // The child of node on symbols[end]: a binary search of its sorted run of children, the last few read in turn.
+        // The child of node on symbols[end]: the root's from its table, another's by a binary search of its sorted
+        // run of children, the last few read in turn.
         const code = symbols[end] as number;
-        let lo = first[node] as number;
-        let hi = first[node + 1] as number;
-        while (hi - lo > 8) {
-          const mid = (lo + hi) >>> 1;
-          if ((point[mid] as number) < code) lo = mid + 1;
-          else hi = mid + 1;
+        if (node === 0 && code < ROOT_TABLE_SIZE) {
+          node = rootChild[code] as number;
+          if (node === -1) break;
+        } else {
+          let lo = first[node] as number;
+          let hi = first[node + 1] as number;
+          while (hi - lo > 8) {
+            const mid = (lo + hi) >>> 1;
+            if ((point[mid] as number) < code) lo = mid + 1;
+            else hi = mid + 1;
+          }
+          while (lo < hi && (point[lo] as number) < code) lo++;
+          if (lo === hi || point[lo] !== code) break;
+          node = lo;
         }
-        while (lo < hi && (point[lo] as number) < code) lo++;
-        if (lo === hi || point[lo] !== code) break;
-        node = lo;
         const id = pieceId[node] as number;
         if (id !== -1) {
           relax(start, end + 1, id, score[node] as number);
