@@ -103,25 +103,7 @@ describe.each(testTargets())('batched webhook dispatcher on $kind', (target) => 
     servers.push(server);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
-    const workspace = await createWorkspace(repos);
-    const endpoint = await repos.webhooks.create({
-      workspaceId: workspace.id,
-      url,
-      events: ['x'],
-      enabled: true,
-      secret: 'whsec_dGVzdA==',
-    });
-    await database.db
-      .insertInto('webhook_deliveries')
-      .values(
-        Array.from({ length: 24 }, (_, i) => ({
-          endpoint_id: endpoint.id,
-          event: 'x',
-          message_id: `fast_${i}`,
-          body: '{}',
-        })),
-      )
-      .execute();
+    const endpoint = await endpointWithBacklog(url, 24);
     const dispatcher = new WebhookDispatcher(repos.webhooks, createHttpSender(true), {
       ...DEFAULT_DISPATCHER_OPTIONS,
       perEndpoint: 2,
