@@ -1,8 +1,9 @@
 // Starts the built `textclass serve` on a fresh data dir whose default workspace allows the benchmark's request rate.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createRepositories, openDatabase } from '@textclass/server/storage';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type * as Storage from '@textclass/server/storage';
 import { MAIN } from '@textclass/server/testing';
 import { freePort, spawnAndWait, type Child } from './servers.js';
 import type { Subject } from '@textclass/model-tools';
@@ -15,6 +16,11 @@ export const BENCH_API_KEY = 'tc_bench_key_0123456789abcdefghij';
  * `databaseUrl` is given, else the embedded database in `dataDir`. Every bench's servers start from it.
  */
 export async function provision(dataDir: string, databaseUrl?: string): Promise<void> {
+  // With BENCH_SERVER_MAIN (another build's main.js), that build's storage migrates the database it will serve.
+  const other = process.env.BENCH_SERVER_MAIN;
+  const { createRepositories, openDatabase } = (await import(
+    other ? pathToFileURL(join(dirname(other), 'adapters', 'storage', 'index.js')).href : '@textclass/server/storage'
+  )) as typeof Storage;
   const database = await openDatabase({ dataDir, ...(databaseUrl ? { databaseUrl } : {}) });
   try {
     await createRepositories(database.db).workspaces.create({

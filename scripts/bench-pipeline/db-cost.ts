@@ -1,9 +1,11 @@
-// npm run bench:pipeline-db [-- --rows N --tier-up --pattern per-job|batched --database-url URL]: the pipeline's database work alone (ingest, claim, results, outbox, attempts) in process CPU ms per row, which moves far less than rows/s on a shared machine.
+// npm run bench:pipeline-db [-- --rows N --tier-up --pattern per-job|batched --database-url URL --storage PATH]: the pipeline's database work alone (ingest, claim, results, outbox, attempts) in process CPU ms per row and per statement, which moves far less than rows/s on a shared machine.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createRepositories, openDatabase } from '@textclass/server/storage';
+import type * as Storage from '@textclass/server/storage';
+import { createScratchDatabase } from '@textclass/server/testing';
 
 const { values } = parseArgs({
   options: {
@@ -12,8 +14,16 @@ const { values } = parseArgs({
     'tier-up': { type: 'boolean', default: false },
     pattern: { type: 'string', default: 'batched' },
     'database-url': { type: 'string' },
+    // Another build's dist/adapters/storage/index.js (an earlier tree's, to alternate old and new).
+    storage: { type: 'string' },
+    // The dispatcher's claim: deliveries held in all, and one endpoint's grown claim (its defaults 1,024 and 512).
+    'claim-limit': { type: 'string', default: '1024' },
+    'endpoint-claim': { type: 'string', default: '512' },
   },
 });
+const { createRepositories, openDatabase } = (await import(
+  values.storage ? pathToFileURL(values.storage).href : '@textclass/server/storage'
+)) as typeof Storage;
 const ROWS = Number(values.rows);
 const PER_JOB = Number(values['rows-per-job']);
 const BATCHED = values.pattern === 'batched';
@@ -21,13 +31,27 @@ const cpuMs = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
 };
+/** CPU ms (this process: all of PGlite's) and wall ms (PostgreSQL's server work too) of each statement kind, summed. */
+const spent = new Map<string, { cpu: number; wall: number }>();
+async function timed<T>(name: string, run: () => Promise<T>): Promise<T> {
+  const cpu = cpuMs();
+  const wall = performance.now();
+  try {
+    return await run();
+  } finally {
+    const sum = spent.get(name) ?? { cpu: 0, wall: 0 };
+    spent.set(name, { cpu: sum.cpu + cpuMs() - cpu, wall: sum.wall + performance.now() - wall });
+  }
+}
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'textclass-dbcost-'));
+  // PostgreSQL: a scratch database created from the URL and dropped afterwards.
+  const scratch = values['database-url'] ? await createScratchDatabase(values['database-url'], 'dbcost') : undefined;
   const database = await openDatabase({
     dataDir,
     pgliteTierUp: values['tier-up'],
-    ...(values['database-url'] ? { databaseUrl: values['database-url'] } : {}),
+    ...(scratch ? { databaseUrl: scratch.url } : {}),
   });
   try {
     const repos = createRepositories(database.db);
@@ -66,50 +90,72 @@ async function main(): Promise<void> {
     const t1 = cpuMs();
     let classified = 0;
     while (classified < ROWS) {
-      const jobs = BATCHED
-        ? await repos.jobs.claim('dbcost', 128, 60_000, { arrayField: 'record_ids', max: 1024 })
-        : await repos.jobs.claim('dbcost', 4, 60_000);
+      const jobs = await timed('jobs.claim', () =>
+        BATCHED
+          ? repos.jobs.claim('dbcost', 128, 60_000, { arrayField: 'record_ids', max: 1024 })
+          : repos.jobs.claim('dbcost', 4, 60_000),
+      );
       if (jobs.length === 0) throw new Error(`no job left with ${classified} of ${ROWS} classified`);
       const groups = BATCHED ? [jobs] : jobs.map((j) => [j]);
       for (const group of groups) {
-        await repos.datasets.get(ws.id, dataset.id);
+        await timed('datasets.get', () => repos.datasets.get(ws.id, dataset.id));
         const ids = group.flatMap((j) => (j.payload as { record_ids: string[] }).record_ids);
-        const records = await repos.pipeline.unclassified(dataset.id, ids);
-        await repos.webhooks.listEnabled(ws.id);
-        const written = await repos.pipeline.saveResults(
-          ws.id,
-          records.map((r) => ({
-            recordId: r.id,
-            classifications: { '1': { label: 'billing', confidence: 0.9 } },
-            needsReview: [],
-            skippedModels: {},
-            failedModels: {},
-            event: {
-              type: 'classification.completed',
-              body: JSON.stringify({ row_id: r.id }),
-              endpointIds: [endpoint.id],
-            },
-          })),
+        const records = await timed('pipeline.unclassified', () => repos.pipeline.unclassified(dataset.id, ids));
+        await timed('webhooks.listEnabled', () => repos.webhooks.listEnabled(ws.id));
+        const written = await timed('pipeline.saveResults', () =>
+          repos.pipeline.saveResults(
+            ws.id,
+            records.map((r) => ({
+              recordId: r.id,
+              classifications: { '1': { label: 'billing', confidence: 0.9 } },
+              needsReview: [],
+              skippedModels: {},
+              failedModels: {},
+              event: {
+                type: 'classification.completed',
+                body: JSON.stringify({ row_id: r.id }),
+                endpointIds: [endpoint.id],
+              },
+            })),
+          ),
         );
         classified += written.length;
-        if (BATCHED) await repos.jobs.completeAll(group.map((j) => j.id));
-        else for (const j of group) await repos.jobs.complete(j.id);
+        await timed('jobs.complete', async () => {
+          if (BATCHED) await repos.jobs.completeAll(group.map((j) => j.id));
+          else for (const j of group) await repos.jobs.complete(j.id);
+        });
       }
     }
     const t2 = cpuMs();
+    // As in the dispatcher, a claim is made while the previous one is still leased (in flight), and recorded after.
+    const outcome = { status: 'succeeded' as const, nextAttemptAt: null, retries: 0 };
+    const attempt = { attemptedAt: new Date(), statusCode: 200, latencyMs: 1, error: null };
+    const record = (ids: string[]) =>
+      timed('webhooks.record', async () => {
+        if (BATCHED) await repos.webhooks.recordAttempts(ids.map((id) => ({ id, attempt, outcome })));
+        else await Promise.all(ids.map((id) => repos.webhooks.recordAttempt(id, attempt, outcome)));
+      });
     let delivered = 0;
+    let held: string[] = [];
     while (delivered < ROWS) {
-      const due = BATCHED
-        ? await repos.webhooks.claimForSending(256, 256, 30_000, [])
-        : await repos.webhooks.claimDue(16, 30_000);
-      if (due.length === 0) throw new Error(`no delivery left with ${delivered} of ${ROWS} delivered`);
-      const outcome = { status: 'succeeded' as const, nextAttemptAt: null, retries: 0 };
-      const attempt = { attemptedAt: new Date(), statusCode: 200, latencyMs: 1, error: null };
-      if (BATCHED)
-        await repos.webhooks.recordAttempts(due.map(({ delivery }) => ({ id: delivery.id, attempt, outcome })));
-      else await Promise.all(due.map(({ delivery }) => repos.webhooks.recordAttempt(delivery.id, attempt, outcome)));
+      const due = await timed('webhooks.claim', () =>
+        BATCHED
+          ? repos.webhooks.claimForSending(
+              Number(values['claim-limit']),
+              64,
+              30_000,
+              [],
+              new Map([[endpoint.id, Number(values['endpoint-claim'])]]),
+            )
+          : repos.webhooks.claimDue(16, 30_000),
+      );
+      if (due.length === 0 && held.length === 0)
+        throw new Error(`no delivery left with ${delivered} of ${ROWS} delivered`);
+      await record(held);
+      held = due.map(({ delivery }) => delivery.id);
       delivered += due.length;
     }
+    await record(held);
     const t3 = cpuMs();
     const per = (ms: number) => Math.round((ms / ROWS) * 1000) / 1000;
     process.stdout.write(
@@ -120,10 +166,14 @@ async function main(): Promise<void> {
         rows: ROWS,
         rowsPerJob: PER_JOB,
         cpuMsPerRow: { accept: per(t1 - t0), classify: per(t2 - t1), deliver: per(t3 - t2) },
+        statementMsPerRow: Object.fromEntries(
+          [...spent].map(([name, ms]) => [name, { cpu: per(ms.cpu), wall: per(ms.wall) }]),
+        ),
       })}\n`,
     );
   } finally {
     await database.close();
+    await scratch?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -21,6 +21,7 @@ const ALL_MIGRATIONS = [
   '0012_evaluations',
   '0013_connectors',
   '0014_console_reads',
+  '0015_delivery_claims',
 ];
 
 describe('embedded PGlite on disk', () => {

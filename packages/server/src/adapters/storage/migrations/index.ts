@@ -13,6 +13,7 @@ import * as m0011 from './0011_multi_label.js';
 import * as m0012 from './0012_evaluations.js';
 import * as m0013 from './0013_connectors.js';
 import * as m0014 from './0014_console_reads.js';
+import * as m0015 from './0015_delivery_claims.js';
 
 /** Append new migrations here with the next number; never rename, reorder or edit a shipped one. */
 const migrations: Readonly<Record<string, Migration>> = {
@@ -29,6 +30,7 @@ const migrations: Readonly<Record<string, Migration>> = {
   '0012_evaluations': m0012,
   '0013_connectors': m0013,
   '0014_console_reads': m0014,
+  '0015_delivery_claims': m0015,
 };
 
 export const migrationProvider: MigrationProvider = {

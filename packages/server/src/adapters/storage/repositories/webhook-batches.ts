@@ -1,43 +1,53 @@
 // The webhook dispatcher's batched statements: a tick's deliveries claimed per endpoint under a lease, and its attempts and outcomes written together.
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { WebhookRepository } from '../../../core/ports/pipeline.js';
 import { toJson, type DatabaseSchema, type WebhookDeliveriesTable } from '../schema.js';
 import { toDelivery, toEndpoint } from './webhook-rows.js';
+
+/**
+ * The claim: each endpoint's due range read from webhook_deliveries_endpoint_due_idx in claim order, up to its cap in
+ * `perEndpointById` (else `perEndpoint`), rows another claimer holds skipped (FOR UPDATE SKIP LOCKED); the oldest due
+ * of those, up to `limit`, leased and returned. It reads the rows it takes and those still leased ahead of them, however
+ * long the outbox is, and updates them through the primary key (an `= any(array(…))`, never a join the planner could
+ * turn into a scan of the outbox).
+ */
+export function claimStatement(
+  limit: number,
+  perEndpoint: number,
+  leaseMs: number,
+  skipEndpoints: readonly number[],
+  perEndpointById: ReadonlyMap<number, number>,
+): RawBuilder<Selectable<WebhookDeliveriesTable>> {
+  const skip = skipEndpoints.length === 0 ? [-1] : [...skipEndpoints];
+  const caps = [...perEndpointById].map(([id, n]) => ({ id, n }));
+  return sql<Selectable<WebhookDeliveriesTable>>`
+    update webhook_deliveries set locked_until = now() + make_interval(secs => ${leaseMs / 1000})
+    where id = any(array(
+      select due.id from (
+        select e.id, coalesce(cap.n, ${perEndpoint}) as n from webhook_endpoints e
+        left join jsonb_to_recordset(${toJson(caps)}::jsonb) as cap(id integer, n integer) on cap.id = e.id
+        where e.id not in (${sql.join(skip)})
+      ) endpoint
+      cross join lateral (
+        select id, next_attempt_at from webhook_deliveries
+        where endpoint_id = endpoint.id and status = 'pending' and next_attempt_at <= now()
+          and (locked_until is null or locked_until < now())
+        order by next_attempt_at, id
+        limit endpoint.n
+        for update skip locked
+      ) due
+      order by due.next_attempt_at, due.id
+      limit ${limit}
+    ))
+    returning *`;
+}
 
 export function createWebhookBatchStore(
   db: Kysely<DatabaseSchema>,
 ): Pick<WebhookRepository, 'claimForSending' | 'recordAttempts'> {
   return {
     async claimForSending(limit, perEndpoint, leaseMs, skipEndpoints, perEndpointById = new Map()) {
-      const skip = skipEndpoints.length === 0 ? [-1] : [...skipEndpoints];
-      const caps = [...perEndpointById].map(([id, n]) => ({ id, n }));
-      // Candidates are read without locks (up to 4 x limit, at most perEndpoint, or the endpoint's own cap, per
-      // endpoint); only those taken are locked, so a tick locks what it sends however long the outbox is.
-      const { rows } = await sql<Selectable<WebhookDeliveriesTable>>`
-        update webhook_deliveries set locked_until = now() + make_interval(secs => ${leaseMs / 1000})
-        where id in (
-          select id from webhook_deliveries
-          where id in (
-            select id from (
-              select due.id, coalesce(cap.n, ${perEndpoint}) as cap,
-                row_number() over (partition by due.endpoint_id order by due.next_attempt_at, due.id) as place
-              from (
-                select id, endpoint_id, next_attempt_at from webhook_deliveries
-                where status = 'pending' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
-                  and endpoint_id not in (${sql.join(skip)})
-                order by next_attempt_at, id
-                limit ${limit * 4}
-              ) due
-              left join jsonb_to_recordset(${toJson(caps)}::jsonb) as cap(id integer, n integer) on cap.id = due.endpoint_id
-            ) placed
-            where place <= cap
-            order by id
-            limit ${limit}
-          )
-          and status = 'pending' and (locked_until is null or locked_until < now())
-          for update skip locked
-        )
-        returning *`.execute(db);
+      const { rows } = await claimStatement(limit, perEndpoint, leaseMs, skipEndpoints, perEndpointById).execute(db);
       if (rows.length === 0) return [];
       const endpoints = new Map(
         (

@@ -1,8 +1,8 @@
 // Webhook repository: endpoints of a workspace, the delivery outbox (claimed with FOR UPDATE SKIP LOCKED) and its attempt log.
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { type Kysely, type Selectable } from 'kysely';
 import type { WebhookDelivery, WebhookRepository } from '../../../core/ports/pipeline.js';
 import { toJson, type DatabaseSchema, type WebhookDeliveriesTable } from '../schema.js';
-import { createWebhookBatchStore } from './webhook-batches.js';
+import { claimStatement, createWebhookBatchStore } from './webhook-batches.js';
 import { toAttempt, toDelivery, toEndpoint } from './webhook-rows.js';
 
 export function createWebhookRepository(db: Kysely<DatabaseSchema>): WebhookRepository {
@@ -123,16 +123,8 @@ export function createWebhookRepository(db: Kysely<DatabaseSchema>): WebhookRepo
     },
 
     async claimDue(limit, leaseMs) {
-      const { rows } = await sql<Selectable<WebhookDeliveriesTable>>`
-        update webhook_deliveries set locked_until = now() + make_interval(secs => ${leaseMs / 1000})
-        where id in (
-          select id from webhook_deliveries
-          where status = 'pending' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
-          order by next_attempt_at, id
-          limit ${limit}
-          for update skip locked
-        )
-        returning *`.execute(db);
+      // The oldest due of all endpoints, up to `limit` (no endpoint capped below it), read per endpoint as the dispatcher's claim.
+      const { rows } = await claimStatement(limit, limit, leaseMs, [], new Map()).execute(db);
       if (rows.length === 0) return [];
       const endpoints = await db
         .selectFrom('webhook_endpoints')
