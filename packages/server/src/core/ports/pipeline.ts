@@ -171,6 +171,11 @@ export interface WebhookRepository {
     skipEndpoints: readonly number[],
     perEndpointById?: ReadonlyMap<number, number>,
   ): Promise<Array<{ delivery: WebhookDelivery; endpoint: WebhookEndpoint }>>;
+  /**
+   * Lets go of claimed deliveries this process will not send (never started): their leases end now, so the next claim
+   * of any process takes them at once instead of after the lease. Only live leases are cleared.
+   */
+  releaseClaims(ids: readonly string[]): Promise<void>;
   /** recordAttempt for many deliveries in one transaction: one attempts INSERT and one deliveries UPDATE … FROM. */
   recordAttempts(
     attempts: ReadonlyArray<{

@@ -219,7 +219,7 @@ describe.each(testTargets())('batched webhook dispatcher on $kind', (target) => 
     expect(dispatcher.holding(endpoint.id)).toBeLessThanOrEqual(options.perEndpoint + options.claimPerEndpoint);
     await dispatcher.tick();
     expect(dispatcher.holding(endpoint.id)).toBeLessThanOrEqual(options.perEndpoint + options.claimPerEndpoint);
-    // Fast again: what was let go is claimed once its lease runs out, and everything arrives once.
+    // Fast again: what was let go (its leases released) is claimed again, and everything arrives once.
     receiver.delay.ms = 0;
     while (receiver.received.length < 120) {
       await dispatcher.tick();
@@ -229,6 +229,46 @@ describe.each(testTargets())('batched webhook dispatcher on $kind', (target) => 
     expect(new Set(receiver.received).size).toBe(120);
     const { items } = await repos.webhooks.listDeliveries(endpoint.id, { offset: 0, limit: 200 });
     expect(items.map((d) => [d.status, d.attempts.length])).toEqual(Array(120).fill(['succeeded', 1]));
+  });
+
+  it('releases the leases of what a slowed endpoint lets go, so another process claims them at once', async () => {
+    const receiver = await switchable();
+    // 4 + 8 + 16 + 32 while fast, then 32 more: the dispatcher holds the whole backlog, nothing is left unclaimed.
+    const endpoint = await endpointWithBacklog(receiver.url, 92);
+    // A lease far longer than the test: only a release can make a let-go delivery claimable again in time.
+    const options = {
+      ...DEFAULT_DISPATCHER_OPTIONS,
+      timeoutMs: 60_000,
+      perEndpoint: 2,
+      windowCeiling: 2,
+      claimPerEndpoint: 4,
+      claimCeiling: 32,
+    };
+    const first = new WebhookDispatcher(repos.webhooks, createHttpSender(true), options);
+    for (let tick = 0; tick < 4; tick += 1) {
+      await first.tick();
+      await settled(first, endpoint.id);
+    }
+    receiver.delay.ms = options.slowMs + 500;
+    await first.tick();
+    const held = first.holding(endpoint.id);
+    await new Promise((r) => setTimeout(r, options.slowMs + 100));
+    await first.tick();
+    const letGo = held - first.holding(endpoint.id);
+    expect(letGo).toBeGreaterThan(20);
+    // Another process's first tick takes exactly what was let go, none of what the first still holds.
+    const second = new WebhookDispatcher(repos.webhooks, createHttpSender(true), { ...options, claimPerEndpoint: 64 });
+    receiver.delay.ms = 0;
+    expect(await second.tick()).toBe(letGo);
+    while (receiver.received.length < 92) {
+      await Promise.all([first.tick(), second.tick()]);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await Promise.all([first.drain(), second.drain()]);
+    expect(receiver.received).toHaveLength(92);
+    expect(new Set(receiver.received).size).toBe(92);
+    const { items } = await repos.webhooks.listDeliveries(endpoint.id, { offset: 0, limit: 200 });
+    expect(items.map((d) => [d.status, d.attempts.length])).toEqual(Array(92).fill(['succeeded', 1]));
   });
 
   it("grows a fast receiver's window past perEndpoint up to windowCeiling over reused connections, and halves it on failures", async () => {

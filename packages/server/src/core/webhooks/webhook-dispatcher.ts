@@ -2,6 +2,7 @@
 import { Webhook } from 'standardwebhooks';
 import { EndpointClaims } from './endpoint-claims.js';
 import { SendWindows } from './send-windows.js';
+import { retryOutcome } from './retry-outcome.js';
 import type {
   DeliveryAttempt,
   DeliveryStatus,
@@ -112,7 +113,7 @@ export class WebhookDispatcher {
    */
   async tick(): Promise<number> {
     const recorded = await this.flush();
-    this.adapt(recorded);
+    await this.webhooks.releaseClaims(this.adapt(recorded));
     const free = this.options.batch - this.#sending.size - this.#queuedCount;
     if (free <= 0) return recorded.length;
     // Each endpoint seen is topped up to its claim once no more than half of it waits; the others are skipped.
@@ -141,10 +142,11 @@ export class WebhookDispatcher {
 
   /**
    * Sizes each endpoint's next claim: back to the base for one that failed, answered slower than slowMs or has a send
-   * in flight longer (and what it holds waiting beyond the base is let go: its leases run out and another tick claims
-   * it again); doubled for one that drained a full claim before this tick.
+   * in flight longer (what it holds waiting beyond the base is let go, and returned: their leases are released, so
+   * the next claim of any process takes them); doubled for one that drained a full claim before this tick.
    */
-  private adapt(settled: readonly Settled[]): void {
+  private adapt(settled: readonly Settled[]): string[] {
+    const released: string[] = [];
     const slow = new Set<number>();
     for (const { endpoint, attempt } of settled)
       if (attempt.error !== null || attempt.latencyMs > this.options.slowMs) slow.add(endpoint.id);
@@ -155,11 +157,15 @@ export class WebhookDispatcher {
       this.#claims.reset(id);
       if (!settled.some(({ endpoint }) => endpoint.id === id)) this.#windows.slow(id, false);
       const queue = this.#queued.get(id);
-      if (queue !== undefined && queue.length > this.options.claimPerEndpoint)
-        this.#queuedCount -= queue.splice(this.options.claimPerEndpoint).length;
+      if (queue === undefined || queue.length <= this.options.claimPerEndpoint) continue;
+      const dropped = queue.splice(this.options.claimPerEndpoint);
+      this.#queuedCount -= dropped.length;
+      // Released only while the lease is surely this process's (the same margin a send needs).
+      for (const { delivery, sendBy } of dropped) if (Date.now() <= sendBy) released.push(delivery.id);
     }
     for (const id of new Set([...this.#claims.grown().keys(), ...settled.map(({ endpoint }) => endpoint.id)]))
       if (!slow.has(id) && !this.#queued.has(id)) this.#claims.ranDry(id);
+    return released;
   }
 
   /** Waits for the sends in flight and those waiting for a slot, and records them (on stop: nothing sent stays unrecorded in this process). */
@@ -259,7 +265,7 @@ export class WebhookDispatcher {
       error = cause instanceof Error ? cause.message : String(cause);
     }
     const attempt = { attemptedAt: now, statusCode, latencyMs: performance.now() - started, error };
-    return { delivery, endpoint, attempt, outcome: this.outcome(delivery, statusCode) };
+    return { delivery, endpoint, attempt, outcome: retryOutcome(delivery, statusCode, this.options, this.random) };
   }
 
   private report(
@@ -280,18 +286,5 @@ export class WebhookDispatcher {
       nextAttemptAt: outcome.nextAttemptAt,
       lagSeconds: result === 'succeeded' ? Math.max(0, (Date.now() - delivery.createdAt.getTime()) / 1000) : null,
     });
-  }
-
-  private outcome(
-    delivery: WebhookDelivery,
-    statusCode: number | null,
-  ): { status: DeliveryStatus; nextAttemptAt: Date | null; retries: number } {
-    if (statusCode !== null && statusCode >= 200 && statusCode <= 299)
-      return { status: 'succeeded', nextAttemptAt: null, retries: delivery.retries };
-    const delay = this.options.scheduleMs[delivery.retries];
-    if (statusCode === 410 || delay === undefined)
-      return { status: 'failed', nextAttemptAt: null, retries: delivery.retries };
-    const jittered = delay * (1 + (this.random() * 2 - 1) * this.options.jitter);
-    return { status: 'pending', nextAttemptAt: new Date(Date.now() + jittered), retries: delivery.retries + 1 };
   }
 }

@@ -44,7 +44,7 @@ export function claimStatement(
 
 export function createWebhookBatchStore(
   db: Kysely<DatabaseSchema>,
-): Pick<WebhookRepository, 'claimForSending' | 'recordAttempts'> {
+): Pick<WebhookRepository, 'claimForSending' | 'releaseClaims' | 'recordAttempts'> {
   return {
     async claimForSending(limit, perEndpoint, leaseMs, skipEndpoints, perEndpointById = new Map()) {
       const { rows } = await claimStatement(limit, perEndpoint, leaseMs, skipEndpoints, perEndpointById).execute(db);
@@ -64,6 +64,12 @@ export function createWebhookBatchStore(
           const endpoint = endpoints.get(row.endpoint_id);
           return endpoint ? [{ delivery: toDelivery(row, []), endpoint }] : [];
         });
+    },
+
+    async releaseClaims(ids) {
+      if (ids.length === 0) return;
+      await sql`update webhook_deliveries set locked_until = null
+        where id = any(${[...ids]}::bigint[]) and status = 'pending' and locked_until > now()`.execute(db);
     },
 
     async recordAttempts(list) {
