@@ -2,15 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { chooseZeroShotScoring, MIN_SCORING_CHOICE_TEXTS } from './zero-shot-scoring-choice.js';
 import { calibrateLogitScale, scoreEmbedding, type LabelPrototypes } from './zero-shot.js';
+import { axis, combine } from './testing/unit-vectors.js';
 
-const DIM = 8;
-const unit = (v: number[]) => {
-  const n = Math.hypot(...v);
-  return Float32Array.from(v, (x) => x / n);
-};
-const axis = (i: number) => unit(Array.from({ length: DIM }, (_, k) => (k === i ? 1 : 0)));
-const combine = (...parts: Array<[number, Float32Array]>) =>
-  unit(Array.from({ length: DIM }, (_, k) => parts.reduce((s, [w, v]) => s + w * (v[k] as number), 0)));
 /** A small deterministic nudge into the dimensions no label text uses, so no two texts are the same. */
 const nudged = (v: Float32Array, i: number) => combine([1, v], [0.05 * Math.sin(i + 1), axis(4 + (i % 4))]);
 

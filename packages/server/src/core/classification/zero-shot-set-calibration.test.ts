@@ -5,15 +5,7 @@ import { stratifiedFolds } from '../training/folds.js';
 import { chooseZeroShotScoring } from './zero-shot-scoring-choice.js';
 import { calibrateZeroShotOnSet, CROSS_FIT_FOLDS, MIN_CROSS_FIT_TEXTS } from './zero-shot-set-calibration.js';
 import { DEFAULT_LOGIT_SCALE, scoreEmbedding, type LabelPrototypes } from './zero-shot.js';
-
-const DIM = 8;
-const unit = (v: number[]) => {
-  const n = Math.hypot(...v);
-  return Float32Array.from(v, (x) => x / n);
-};
-const axis = (i: number) => unit(Array.from({ length: DIM }, (_, k) => (k === i ? 1 : 0)));
-const combine = (...parts: Array<[number, Float32Array]>) =>
-  unit(Array.from({ length: DIM }, (_, k) => parts.reduce((s, [w, v]) => s + w * (v[k] as number), 0)));
+import { axis, combine } from './testing/unit-vectors.js';
 
 // Three labels, one text each; every labelled text leans towards its label's text, some towards another label's.
 const prototypes: LabelPrototypes = { labels: ['a', 'b', 'c'], prototypes: [[axis(0)], [axis(1)], [axis(2)]] };
