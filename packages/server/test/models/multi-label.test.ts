@@ -302,7 +302,7 @@ describe('multi-label models from a dataset and zero-shot', () => {
     ];
     const evaluated = await server.call('POST', `/v2/models/${res.body.id}/evaluations`, { body: { examples } });
     expect(evaluated.status, JSON.stringify(evaluated.body)).toBe(200);
-    expect(evaluated.body).toMatchObject({ evaluated_on: examples.length });
+    expect(evaluated.body).toMatchObject({ evaluated_on: examples.length, measured_on: 'out-of-fold', folds: 3 });
     expect(evaluated.body.f1_micro).toBeGreaterThan(0);
     const calibrated = (await server.call('GET', `/v2/models/${res.body.id}`)).body;
     expect(calibrated.metrics).toEqual(evaluated.body);
