@@ -2671,7 +2671,11 @@ export interface components {
             /**
              * @description Single-label zero-shot models evaluated on fewer than 12 labelled texts or 2 labels: nothing
              *     was calibrated on the set, the version keeps the scoring rule and scale it served (and their
-             *     `calibration`, if an earlier set calibrated it), and this says why. Absent otherwise.
+             *     `calibration`, if an earlier set calibrated it), and this says why. Also on a zero-shot
+             *     version made by new label texts (`updateModel`) from a calibrated one: the rule, scale (and a
+             *     multi-label model's cut-offs) fitted for the old texts were never measured on the new ones, so
+             *     the new version serves the defaults until it is evaluated, and this says so (`examples: 0`).
+             *     Absent otherwise.
              * @example {
              *       "reason": "a zero-shot model's scoring rule and temperature are fitted on at least 12 labelled texts of at least 2 labels; this set has 5 texts of 2 labels, so the version keeps the scoring and scale it served",
              *       "examples": 5,

@@ -310,5 +310,15 @@ describe('multi-label models from a dataset and zero-shot', () => {
     expect(cutoffs).toHaveLength(3);
     expect(cutoffs.some((c) => c !== 0.5)).toBe(true);
     for (const c of cutoffs) expect(c >= 0 && c <= 1).toBe(true);
+
+    // New label texts move every score: the cut-offs fitted for the old ones are not carried into the new version.
+    const changed = await server.call('PATCH', `/v2/models/${res.body.id}`, {
+      body: { labels: [{ name: 'praise', descriptions: ['a happy customer thanking the team'] }] },
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body.multi_label_cutoffs).toEqual({ billing: 0.5, shipping: 0.5, praise: 0.5 });
+    expect(changed.body.metrics.calibration_not_fitted.reason).toMatch(
+      /^the label texts changed: the per-label cut-offs/,
+    );
   });
 });

@@ -105,6 +105,64 @@ describe("a user's zero-shot model evaluated on a labelled set", () => {
     expect((await server.call('POST', `/v2/models/${copy.body.id}/deploy`)).status).toBe(200);
     expect(sameConfidences(await confidences(copy.body.id), calibrated)).toBe(true);
   });
+
+  it('does not carry its calibration into a version with new label texts, and says so until that is evaluated', async () => {
+    const calibrated = await confidences(id);
+    const texts = (positive: string) => [
+      { name: 'positive', descriptions: [positive] },
+      { name: 'negative', descriptions: ['a negative customer remark'] },
+      { name: 'neutral', descriptions: ['a neutral customer remark'] },
+    ];
+    // The same texts again make a version with the same head: the calibration and its metrics stay.
+    const same = await server.call('PATCH', `/v2/models/${id}`, {
+      body: { labels: texts('a positive customer remark') },
+    });
+    expect(same.status, JSON.stringify(same.body)).toBe(200);
+    expect(same.body.metrics.calibration).toMatchObject({ fitted_on: 'evaluation-set' });
+    expect(sameConfidences(await confidences(id), calibrated)).toBe(true);
+
+    const changed = await server.call('PATCH', `/v2/models/${id}`, {
+      body: { labels: texts('a happy customer praising the product') },
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body.metrics).toEqual({
+      accuracy: null,
+      f1_macro: null,
+      per_class: {},
+      calibration_not_fitted: {
+        reason: expect.stringMatching(
+          /^the label texts changed: the temperature and scoring rule fitted on version \d+'s texts were never measured/,
+        ),
+        examples: 0,
+        labels: 0,
+      },
+    });
+    const file = (await server.call('GET', `/v2/models/${id}/export`)).body;
+    expect(file.model.config).not.toHaveProperty('logitScale');
+    expect(file.model.config).not.toHaveProperty('zeroShotScoring');
+    // It serves what a new model with these texts serves: the pooled rule at the default scale.
+    const fresh = await server.call('POST', '/v2/models', {
+      body: {
+        name: 'Zero-shot sentiment, new texts',
+        type: 'zero-shot',
+        labels: texts('a happy customer praising the product'),
+      },
+    });
+    expect(fresh.status).toBe(201);
+    expect((await server.call('POST', `/v2/models/${fresh.body.id}/deploy`)).status).toBe(200);
+    expect(sameConfidences(await confidences(id), await confidences(fresh.body.id))).toBe(true);
+
+    // A rollback serves the calibrated version again; an evaluation calibrates the new one.
+    expect((await server.call('POST', `/v2/models/${id}/rollback`)).status).toBe(200);
+    expect(sameConfidences(await confidences(id), calibrated)).toBe(true);
+    expect(
+      (await server.call('POST', `/v2/models/${id}/deploy`, { body: { version: changed.body.version } })).status,
+    ).toBe(200);
+    const evaluated = await server.call('POST', `/v2/models/${id}/evaluations`, { body: { examples: evaluation } });
+    expect(evaluated.status, JSON.stringify(evaluated.body)).toBe(200);
+    expect(evaluated.body).not.toHaveProperty('calibration_not_fitted');
+    expect(evaluated.body.calibration).toMatchObject({ fitted_on: 'evaluation-set', measured_on: 'out-of-fold' });
+  });
 });
 
 describe("a zero-shot model's evaluation figures", () => {
