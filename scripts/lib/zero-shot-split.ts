@@ -20,11 +20,19 @@ export interface ZeroShotSplit {
   temperature: number;
   /** The ECE after that the evaluation's metrics report (out of fold on the training part). */
   reportedEce: number | null;
+  /** The accuracy the evaluation's metrics report on the training part: out of fold, as its ECE. */
+  reportedAccuracy: number;
+  /** The same texts scored in-sample by the rule and scale fitted on all of them (what the metrics reported before). */
+  inSampleAccuracy: number;
 }
+
+const accuracyOf = (rows: readonly number[][], gold: readonly number[]) =>
+  rows.filter((row, i) => row.indexOf(Math.max(...row)) === gold[i]).length / rows.length;
 
 export async function zeroShotSplit(task: PreparedTask, encoder: Encoder): Promise<ZeroShotSplit> {
   const prototypes = await buildPrototypes(encoder, task.labels);
   const trainVectors = task.train.map((e) => e.embedding);
+  const trainGold = task.train.map((e) => e.label);
   const fit = calibrateZeroShotOnSet(
     prototypes,
     trainVectors,
@@ -39,5 +47,10 @@ export async function zeroShotSplit(task: PreparedTask, encoder: Encoder): Promi
     scoring: fit.scoring,
     temperature: 1 / fit.logitScale,
     reportedEce: fit.calibration.ece_after,
+    reportedAccuracy: accuracyOf(fit.rows, trainGold),
+    inSampleAccuracy: accuracyOf(
+      trainVectors.map((e) => scoreEmbedding(prototypes, e, fit.logitScale, fit.scoring)),
+      trainGold,
+    ),
   };
 }

@@ -2623,6 +2623,20 @@ export interface components {
             /** @description Number of labelled examples the metrics were measured on. */
             evaluated_on?: number;
             /**
+             * @description Zero-shot models' evaluations: where `accuracy`, `f1_macro`, `per_class` and the confusion
+             *     matrix were measured. An evaluation that fits something on the set (a single-label model's
+             *     scoring rule and temperature from 12 texts, a multi-label model's cut-offs from 6) would read
+             *     optimistic scored by that fit on the same texts, so from 15 texts (single-label) or 6
+             *     (multi-label) each text is predicted by what was fitted on the other folds (`out-of-fold`,
+             *     `folds`), as the calibration's ECE is; a single-label fit on 12 to 14 texts is scored on the
+             *     set itself (`evaluation-set`), and so is an evaluation that fitted nothing (the served
+             *     version's own predictions). Absent on other kinds' metrics.
+             * @enum {string}
+             */
+            measured_on?: "out-of-fold" | "evaluation-set";
+            /** @description With `measured_on` `out-of-fold`, the number of folds of the cross-fitting. */
+            folds?: number;
+            /**
              * @description Present after a training with a `target_precision`: the cut-off fitted per label, keyed by
              *     label name. An evaluation keeps them (it measures the version; it does not refit them).
              */
@@ -2657,7 +2671,11 @@ export interface components {
             /**
              * @description Single-label zero-shot models evaluated on fewer than 12 labelled texts or 2 labels: nothing
              *     was calibrated on the set, the version keeps the scoring rule and scale it served (and their
-             *     `calibration`, if an earlier set calibrated it), and this says why. Absent otherwise.
+             *     `calibration`, if an earlier set calibrated it), and this says why. Also on a zero-shot
+             *     version made by new label texts (`updateModel`) from a calibrated one: the rule, scale (and a
+             *     multi-label model's cut-offs) fitted for the old texts were never measured on the new ones, so
+             *     the new version serves the defaults until it is evaluated, and this says so (`examples: 0`).
+             *     Absent otherwise.
              * @example {
              *       "reason": "a zero-shot model's scoring rule and temperature are fitted on at least 12 labelled texts of at least 2 labels; this set has 5 texts of 2 labels, so the version keeps the scoring and scale it served",
              *       "examples": 5,

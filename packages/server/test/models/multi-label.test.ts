@@ -302,7 +302,7 @@ describe('multi-label models from a dataset and zero-shot', () => {
     ];
     const evaluated = await server.call('POST', `/v2/models/${res.body.id}/evaluations`, { body: { examples } });
     expect(evaluated.status, JSON.stringify(evaluated.body)).toBe(200);
-    expect(evaluated.body).toMatchObject({ evaluated_on: examples.length });
+    expect(evaluated.body).toMatchObject({ evaluated_on: examples.length, measured_on: 'out-of-fold', folds: 3 });
     expect(evaluated.body.f1_micro).toBeGreaterThan(0);
     const calibrated = (await server.call('GET', `/v2/models/${res.body.id}`)).body;
     expect(calibrated.metrics).toEqual(evaluated.body);
@@ -310,5 +310,15 @@ describe('multi-label models from a dataset and zero-shot', () => {
     expect(cutoffs).toHaveLength(3);
     expect(cutoffs.some((c) => c !== 0.5)).toBe(true);
     for (const c of cutoffs) expect(c >= 0 && c <= 1).toBe(true);
+
+    // New label texts move every score: the cut-offs fitted for the old ones are not carried into the new version.
+    const changed = await server.call('PATCH', `/v2/models/${res.body.id}`, {
+      body: { labels: [{ name: 'praise', descriptions: ['a happy customer thanking the team'] }] },
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body.multi_label_cutoffs).toEqual({ billing: 0.5, shipping: 0.5, praise: 0.5 });
+    expect(changed.body.metrics.calibration_not_fitted.reason).toMatch(
+      /^the label texts changed: the per-label cut-offs/,
+    );
   });
 });

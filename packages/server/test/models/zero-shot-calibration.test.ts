@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../testing/in-process.js';
 import { labelledSet } from './support.js';
+import { stratifiedFolds } from '../../src/core/training/folds.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -103,5 +104,167 @@ describe("a user's zero-shot model evaluated on a labelled set", () => {
     expect(copy.status, JSON.stringify(copy.body)).toBe(201);
     expect((await server.call('POST', `/v2/models/${copy.body.id}/deploy`)).status).toBe(200);
     expect(sameConfidences(await confidences(copy.body.id), calibrated)).toBe(true);
+  });
+
+  it('does not carry its calibration into a version with new label texts, and says so until that is evaluated', async () => {
+    const calibrated = await confidences(id);
+    const texts = (positive: string) => [
+      { name: 'positive', descriptions: [positive] },
+      { name: 'negative', descriptions: ['a negative customer remark'] },
+      { name: 'neutral', descriptions: ['a neutral customer remark'] },
+    ];
+    // The same texts again make a version with the same head: the calibration and its metrics stay.
+    const same = await server.call('PATCH', `/v2/models/${id}`, {
+      body: { labels: texts('a positive customer remark') },
+    });
+    expect(same.status, JSON.stringify(same.body)).toBe(200);
+    expect(same.body.metrics.calibration).toMatchObject({ fitted_on: 'evaluation-set' });
+    expect(sameConfidences(await confidences(id), calibrated)).toBe(true);
+
+    const changed = await server.call('PATCH', `/v2/models/${id}`, {
+      body: { labels: texts('a happy customer praising the product') },
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body.metrics).toEqual({
+      accuracy: null,
+      f1_macro: null,
+      per_class: {},
+      calibration_not_fitted: {
+        reason: expect.stringMatching(
+          /^the label texts changed: the temperature and scoring rule fitted on version \d+'s texts were never measured/,
+        ),
+        examples: 0,
+        labels: 0,
+      },
+    });
+    const file = (await server.call('GET', `/v2/models/${id}/export`)).body;
+    expect(file.model.config).not.toHaveProperty('logitScale');
+    expect(file.model.config).not.toHaveProperty('zeroShotScoring');
+    // It serves what a new model with these texts serves: the pooled rule at the default scale.
+    const fresh = await server.call('POST', '/v2/models', {
+      body: {
+        name: 'Zero-shot sentiment, new texts',
+        type: 'zero-shot',
+        labels: texts('a happy customer praising the product'),
+      },
+    });
+    expect(fresh.status).toBe(201);
+    expect((await server.call('POST', `/v2/models/${fresh.body.id}/deploy`)).status).toBe(200);
+    expect(sameConfidences(await confidences(id), await confidences(fresh.body.id))).toBe(true);
+
+    // A rollback serves the calibrated version again; an evaluation calibrates the new one.
+    expect((await server.call('POST', `/v2/models/${id}/rollback`)).status).toBe(200);
+    expect(sameConfidences(await confidences(id), calibrated)).toBe(true);
+    expect(
+      (await server.call('POST', `/v2/models/${id}/deploy`, { body: { version: changed.body.version } })).status,
+    ).toBe(200);
+    const evaluated = await server.call('POST', `/v2/models/${id}/evaluations`, { body: { examples: evaluation } });
+    expect(evaluated.status, JSON.stringify(evaluated.body)).toBe(200);
+    expect(evaluated.body).not.toHaveProperty('calibration_not_fitted');
+    expect(evaluated.body.calibration).toMatchObject({ fitted_on: 'evaluation-set', measured_on: 'out-of-fold' });
+  });
+});
+
+describe("a zero-shot model's evaluation figures", () => {
+  const create = async (name: string) => {
+    const res = await server.call('POST', '/v2/models', {
+      body: {
+        name,
+        type: 'zero-shot',
+        labels: [
+          { name: 'positive', descriptions: ['a positive customer remark'] },
+          { name: 'negative', descriptions: ['a negative customer remark'] },
+          { name: 'neutral', descriptions: ['a neutral customer remark'] },
+        ],
+      },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect((await server.call('POST', `/v2/models/${res.body.id}/deploy`)).status).toBe(200);
+    return res.body.id as number;
+  };
+  /** Each text's top label, 8 texts a request (the inference limit). */
+  const topLabels = async (modelId: number, texts: string[]) => {
+    const labels: string[] = [];
+    for (let i = 0; i < texts.length; i += 8) {
+      const res = await server.call('POST', `/v2/models/${modelId}/inference`, {
+        body: { texts: texts.slice(i, i + 8) },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      labels.push(...res.body.predictions.map((row: Array<{ label: string }>) => row[0]!.label));
+    }
+    return labels;
+  };
+  const accuracyOf = (predicted: string[], gold: string[]) =>
+    predicted.filter((label, i) => label === gold[i]).length / gold.length;
+
+  /** 10 Spanish texts per label: a set on which the rule chosen on every text and those chosen on four folds differ. */
+  const spanish = LABELS.flatMap((l) =>
+    labelledSet('sentiment')
+      .filter((r) => r.lang === 'es' && r.label === l)
+      .slice(0, 10),
+  ).map(({ text, label }) => ({ text, label }));
+
+  it('are measured out of fold, as its ECE: each fold predicted by the rule and temperature fitted on the other four', async () => {
+    const evaluation = spanish;
+    const id = await create('Zero-shot sentiment, out of fold');
+    const res = await server.call('POST', `/v2/models/${id}/evaluations`, { body: { examples: evaluation } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ measured_on: 'out-of-fold', folds: 5, evaluated_on: evaluation.length });
+    const gold = evaluation.map((e) => e.label);
+
+    // Rebuilt through the API: per fold, a model evaluated on the other four folds (which fits its rule and temperature
+    // on exactly those texts) predicts the fold.
+    const folds = stratifiedFolds(
+      gold.map((l) => LABELS.indexOf(l)),
+      5,
+      1,
+    );
+    const outOfFold = new Array<string>(evaluation.length);
+    for (let fold = 0; fold < 5; fold += 1) {
+      const copy = await create(`Zero-shot sentiment, fold ${fold}`);
+      const rest = evaluation.filter((_, i) => folds[i] !== fold);
+      expect((await server.call('POST', `/v2/models/${copy}/evaluations`, { body: { examples: rest } })).status).toBe(
+        200,
+      );
+      const inFold = evaluation.flatMap((e, i) => (folds[i] === fold ? [i] : []));
+      const predicted = await topLabels(
+        copy,
+        inFold.map((i) => evaluation[i]!.text),
+      );
+      inFold.forEach((i, k) => (outOfFold[i] = predicted[k]!));
+    }
+    expect(res.body.accuracy).toBeCloseTo(accuracyOf(outOfFold, gold), 4);
+    const matrix = LABELS.map((g) => LABELS.map((p) => gold.filter((l, i) => l === g && outOfFold[i] === p).length));
+    expect(res.body.confusion_matrix).toEqual(matrix);
+
+    // The served head, fitted on every text, scores them better in-sample: what the metrics used to report.
+    const inSample = accuracyOf(
+      await topLabels(
+        id,
+        evaluation.map((e) => e.text),
+      ),
+      gold,
+    );
+    expect(inSample).toBeGreaterThan(res.body.accuracy);
+  }, 120_000);
+
+  it('are measured on the set itself, and say so, when 12 to 14 texts are too few to cross-fit', async () => {
+    const id = await create('Zero-shot sentiment, 13 texts');
+    const small = LABELS.flatMap((l) => evaluation.filter((e) => e.label === l).slice(0, 5)).slice(0, 13);
+    const res = await server.call('POST', `/v2/models/${id}/evaluations`, { body: { examples: small } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ measured_on: 'evaluation-set', calibration: { measured_on: 'evaluation-set' } });
+    expect(res.body).not.toHaveProperty('folds');
+    const served = await topLabels(
+      id,
+      small.map((e) => e.text),
+    );
+    expect(res.body.accuracy).toBeCloseTo(
+      accuracyOf(
+        served,
+        small.map((e) => e.label),
+      ),
+      4,
+    );
   });
 });

@@ -2,7 +2,7 @@
 import type { Classification, Model, ModelConfig } from '../shared/types.js';
 
 /** Cut-off of a label the config does not name (a zero-shot model, or a version trained before any were fitted). */
-const DEFAULT_CUTOFF = 0.5;
+export const DEFAULT_CUTOFF = 0.5;
 
 /**
  * The cut-off of each label in `labels` order: the one the user set in `config.label_thresholds`, else the fitted

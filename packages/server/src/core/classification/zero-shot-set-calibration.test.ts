@@ -69,6 +69,9 @@ describe('calibrateZeroShotOnSet', () => {
     expect(report.ece_after).toBeCloseTo(ece(outOfFold, gold)!, 4);
     expect(report.ece_after).not.toBeCloseTo(ece(inSample, gold)!, 4);
     expect(report.ece_after!).toBeLessThan(report.ece_before!);
+    // The evaluation's accuracy and F1 are measured on the same out-of-fold rows.
+    expect(result.measuredOn).toEqual({ measured_on: 'out-of-fold', folds: CROSS_FIT_FOLDS });
+    expect(result.rows).toEqual(outOfFold);
     expect(report.reliability.reduce((s, b) => s + b.count, 0)).toBe(45);
   });
 
@@ -80,6 +83,8 @@ describe('calibrateZeroShotOnSet', () => {
     expect(result.calibration).not.toHaveProperty('folds');
     const inSample = embeddings.map((e) => scoreEmbedding(prototypes, e, result.logitScale, result.scoring));
     expect(result.calibration.ece_after).toBeCloseTo(ece(inSample, gold)!, 4);
+    expect(result.measuredOn).toEqual({ measured_on: 'evaluation-set' });
+    expect(result.rows).toEqual(inSample);
   });
 
   it('fits nothing and says why under 12 texts or 2 labels', () => {

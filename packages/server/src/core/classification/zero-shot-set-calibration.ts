@@ -16,7 +16,19 @@ export const CROSS_FIT_FOLDS = MAX_FOLDS;
 export const MIN_CROSS_FIT_TEXTS = Math.ceil((MIN_SCORING_CHOICE_TEXTS * CROSS_FIT_FOLDS) / (CROSS_FIT_FOLDS - 1));
 
 export type ZeroShotSetCalibration =
-  | { fitted: true; scoring: ZeroShotScoring; logitScale: number; calibration: ModelCalibration }
+  | {
+      fitted: true;
+      scoring: ZeroShotScoring;
+      logitScale: number;
+      calibration: ModelCalibration;
+      /**
+       * The probability rows the evaluation's quality figures are measured on, one per labelled text in the set's
+       * order (texts whose label is not the model's: under the final fit): out of fold as the calibration's ECE is
+       * (`measuredOn`), or in-sample from 12 to MIN_CROSS_FIT_TEXTS − 1 texts.
+       */
+      rows: number[][];
+      measuredOn: { measured_on: 'out-of-fold'; folds: number } | { measured_on: 'evaluation-set' };
+    }
   | { fitted: false; notFitted: CalibrationNotFitted };
 
 /**
@@ -24,7 +36,9 @@ export type ZeroShotSetCalibration =
  * then serves. The report's `ece_before` is of the confidences the version served before (`served`, one probability
  * row per text); `ece_after` and the reliability table are out of fold when there are MIN_CROSS_FIT_TEXTS texts (each
  * fold scored by the rule and temperature chosen on the other folds), else in-sample, which the report says. Fewer
- * than MIN_SCORING_CHOICE_TEXTS texts or MIN_SCORING_CHOICE_LABELS labels fit nothing and say why.
+ * than MIN_SCORING_CHOICE_TEXTS texts or MIN_SCORING_CHOICE_LABELS labels fit nothing and say why. The rows it
+ * measures on are returned too, so that the evaluation's accuracy and F1 are as out of fold as its ECE: the rule is
+ * chosen on the same texts, and scored in-sample they read optimistic.
  */
 export function calibrateZeroShotOnSet(
   prototypes: LabelPrototypes,
@@ -35,7 +49,9 @@ export function calibrateZeroShotOnSet(
 ): ZeroShotSetCalibration {
   const kept = goldLabels.flatMap((label, i) => {
     const gold = prototypes.labels.indexOf(label);
-    return gold < 0 ? [] : [{ embedding: embeddings[i] as Float32Array, gold, label, served: served[i] ?? [] }];
+    return gold < 0
+      ? []
+      : [{ index: i, embedding: embeddings[i] as Float32Array, gold, label, served: served[i] ?? [] }];
   });
   const labels = new Set(kept.map((r) => r.gold)).size;
   if (kept.length < MIN_SCORING_CHOICE_TEXTS || labels < MIN_SCORING_CHOICE_LABELS)
@@ -56,23 +72,24 @@ export function calibrateZeroShotOnSet(
   const final = chooseZeroShotScoring(prototypes, vectors, names);
   const before = kept.map((r) => r.served);
   const crossFitted = kept.length >= MIN_CROSS_FIT_TEXTS;
+  const measuredOn = crossFitted
+    ? ({ measured_on: 'out-of-fold', folds: CROSS_FIT_FOLDS } as const)
+    : ({ measured_on: 'evaluation-set' } as const);
   const after = crossFitted
     ? outOfFoldRows(prototypes, vectors, names, gold, seed)
     : vectors.map((e) => scoreEmbedding(prototypes, e, final.logitScale, final.scoring));
-  const report = probabilityCalibrationReport(
-    before,
-    after,
-    gold,
-    1 / final.logitScale,
-    crossFitted
-      ? { fitted_on: 'evaluation-set', measured_on: 'out-of-fold', folds: CROSS_FIT_FOLDS }
-      : { fitted_on: 'evaluation-set', measured_on: 'evaluation-set' },
-  );
+  const report = probabilityCalibrationReport(before, after, gold, 1 / final.logitScale, {
+    fitted_on: 'evaluation-set',
+    ...measuredOn,
+  });
+  const measured = new Map(kept.map((r, k) => [r.index, after[k] as number[]]));
   return {
     fitted: true,
     scoring: final.scoring,
     logitScale: final.logitScale,
     calibration: { ...report, ...(final.choice ? { zero_shot_scoring: final.choice } : {}) },
+    rows: embeddings.map((e, i) => measured.get(i) ?? scoreEmbedding(prototypes, e, final.logitScale, final.scoring)),
+    measuredOn,
   };
 }
 

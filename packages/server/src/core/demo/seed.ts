@@ -55,10 +55,8 @@ export async function buildDemoModel(workspace: Workspace, demo: DemoModel, enco
   const fit = calibrateZeroShotOnSet(prototypes, embeddings, gold, served);
   if (!fit.fitted) throw new Error(`demo model ${demo.name}: ${fit.notFitted.reason}`);
   const { scoring, logitScale } = fit;
-  const predicted = embeddings.map((e) => {
-    const probs = scoreEmbedding(prototypes, e, logitScale, scoring);
-    return prototypes.labels[probs.indexOf(Math.max(...probs))] ?? '';
-  });
+  // Measured as an evaluation measures it: out of fold, each text scored by the rule and scale fitted on the others.
+  const predicted = fit.rows.map((probs) => prototypes.labels[probs.indexOf(Math.max(...probs))] ?? '');
   return {
     workspaceId: workspace.id,
     name: demo.name,
@@ -66,7 +64,11 @@ export async function buildDemoModel(workspace: Workspace, demo: DemoModel, enco
     status: 'deployed' as const,
     labels: demo.labels,
     config: { encoder: encoder.id, logitScale, zeroShotScoring: scoring },
-    metrics: { ...evaluatePredictions(prototypes.labels, gold, predicted), calibration: fit.calibration },
+    metrics: {
+      ...evaluatePredictions(prototypes.labels, gold, predicted),
+      ...fit.measuredOn,
+      calibration: fit.calibration,
+    },
     trainingExamples: demo.examples.length,
     lastTrained: new Date(),
     confidenceThreshold: demo.confidenceThreshold,

@@ -1,12 +1,13 @@
 // updateModel: a model's name, description, cut-offs and target precision, and a zero-shot model's label texts (a new version, served at once).
 import { DomainError, invalid, notFound } from '../shared/domain-errors.js';
-import type { LabelDefinition, Model, ModelConfig, ModelMetrics, Workspace } from '../shared/types.js';
+import type { LabelDefinition, Model, ModelConfig, Workspace } from '../shared/types.js';
 import type { ModelRunners } from '../classification/model-runners.js';
 import type { ModelLifecycleRepository } from '../ports/lifecycle.js';
 import type { ModelRepository } from '../ports/repositories.js';
 import { assertLabelThresholds, assertTargetPrecision } from './decision-settings.js';
 import { assertLabelTexts } from './label-checks.js';
 import { TRAINED_KINDS, type ModelPatch } from './types.js';
+import { zeroShotLabelVersion } from './zero-shot-label-version.js';
 
 /** What updateModel may change; absent fields keep their value, null clears the ones that may be empty. */
 export interface ModelSettingsChange {
@@ -18,9 +19,6 @@ export interface ModelSettingsChange {
   /** Zero-shot models: new texts of the labels named (as stored: storedLabel). */
   labels?: LabelDefinition[] | undefined;
 }
-
-/** A version whose label texts changed has not been measured. */
-const UNMEASURED: ModelMetrics = { accuracy: null, f1_macro: null, per_class: {} };
 
 export class ModelSettings {
   constructor(
@@ -69,11 +67,16 @@ export class ModelSettings {
         `only a zero-shot model's label texts change its answers; a ${model.type} model's labels are fixed at creation`,
       );
     const labels = mergedLabels(model, change.labels ?? []);
-    const config = withDecisionSettings(model.config, labels, change) ?? model.config;
+    // A calibration fitted for the old texts is not carried into a version it was never measured on.
+    const { config, metrics } = zeroShotLabelVersion(
+      model,
+      labels,
+      withDecisionSettings(model.config, labels, change) ?? model.config,
+    );
     const added = await this.deps.lifecycle.addVersion(model.id, {
       labels,
       config,
-      metrics: UNMEASURED,
+      metrics,
       trainingExamples: model.trainingExamples,
       trainedAt: model.lastTrained,
       headGraph: null,

@@ -40,7 +40,10 @@ export function fitZeroShotCutoffs(
     const decided = rows.map((row) => row.map((s, k) => (s >= (current[k] ?? 0.5) ? 1 : 0)));
     return {
       cutoffs: Object.fromEntries(labels.map((l, k) => [l, current[k] ?? 0.5])),
-      metrics: toMultiLabelMetrics(evaluateMultiLabel(gold, decided, labels), rows.length),
+      metrics: {
+        ...toMultiLabelMetrics(evaluateMultiLabel(gold, decided, labels), rows.length),
+        measured_on: 'evaluation-set',
+      },
     };
   }
   const decided: number[][] = rows.map(() => []);
@@ -52,6 +55,10 @@ export function fitZeroShotCutoffs(
   const final = fit(all);
   return {
     cutoffs: Object.fromEntries(labels.map((l, k) => [l, Math.round((final[k] ?? 0.5) * 1e6) / 1e6])),
-    metrics: toMultiLabelMetrics(evaluateMultiLabel(gold, decided, labels), rows.length),
+    metrics: {
+      ...toMultiLabelMetrics(evaluateMultiLabel(gold, decided, labels), rows.length),
+      measured_on: 'out-of-fold',
+      folds: FOLDS,
+    },
   };
 }

@@ -73,6 +73,12 @@ export interface ModelMetrics {
   confusion_matrix?: number[][];
   /** Number of labelled examples the metrics were measured on. */
   evaluated_on?: number;
+  /**
+   * Zero-shot evaluations: where accuracy, F1, the per-class figures and the confusion matrix were measured: out of
+   * fold (each fold predicted by what was fitted on the other `folds`) or on the evaluation set itself.
+   */
+  measured_on?: 'out-of-fold' | 'evaluation-set';
+  folds?: number;
   /** Multi-label models: F1 over every (example, label) decision pooled. */
   f1_micro?: number | null;
   /** Multi-label models: share of examples whose predicted label set equals the gold set (`accuracy` is the same number). */
