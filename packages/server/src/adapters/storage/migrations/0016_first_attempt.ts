@@ -13,6 +13,8 @@ export async function up(db: AnyDb): Promise<void> {
     add constraint webhook_deliveries_first_attempt_whole check ((first_attempted_at is null) = (first_latency_ms is null))`.execute(
     db,
   );
+  // Room on each page for a row's next version, so the claim's lease (an unindexed column) is a heap-only update.
+  await sql`alter table webhook_deliveries set (fillfactor = 70)`.execute(db);
   // Each delivery's oldest attempt moves onto its row, in one statement: none is lost or kept twice.
   await sql`with moved as (
       delete from webhook_attempts where id in (select min(id) from webhook_attempts group by delivery_id)
@@ -38,6 +40,7 @@ export async function down(db: AnyDb): Promise<void> {
       select delivery_id, attempted_at, status_code, latency_ms, error, 1, id from later
     ) attempt
     order by delivery_id, part, old_id`.execute(db);
+  await sql`alter table webhook_deliveries reset (fillfactor)`.execute(db);
   await sql`alter table webhook_deliveries drop constraint webhook_deliveries_first_attempt_whole,
     drop column first_attempted_at, drop column first_status_code, drop column first_latency_ms, drop column first_error`.execute(
     db,

@@ -131,6 +131,14 @@ describe.each(testTargets())('webhook delivery attempts on $kind', (target) => {
     };
     await check();
     expect(await logged(ids)).toBe('2');
+    // Room left on each outbox page for the lease's heap-only update.
+    const options = async () =>
+      (
+        await sql<{
+          reloptions: string[] | null;
+        }>`select reloptions from pg_class where oid = 'webhook_deliveries'::regclass`.execute(database.db)
+      ).rows[0]!.reloptions;
+    expect(await options()).toEqual(['fillfactor=70']);
 
     // Down again: every attempt back in webhook_attempts, each delivery's in its order.
     await firstAttemptMigration.down(database.db);
@@ -139,6 +147,7 @@ describe.each(testTargets())('webhook delivery attempts on $kind', (target) => {
         select delivery_id, latency_ms from webhook_attempts where delivery_id = any(${ids}::bigint[]) order by id`.execute(
         database.db,
       );
+      expect(await options()).toBeNull();
       expect(rows.map((r) => [String(r.delivery_id), r.latency_ms])).toEqual([
         [three, 1],
         [three, 3],
