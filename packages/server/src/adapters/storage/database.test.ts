@@ -22,6 +22,7 @@ const ALL_MIGRATIONS = [
   '0013_connectors',
   '0014_console_reads',
   '0015_delivery_claims',
+  '0016_first_attempt',
 ];
 
 describe('embedded PGlite on disk', () => {

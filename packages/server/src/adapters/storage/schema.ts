@@ -217,6 +217,11 @@ export interface WebhookDeliveriesTable {
   created_at: CreatedAt;
   /** The trace the event continues (its job's traceparent); null when untraced. */
   trace_context: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The first attempt (migration 0016): null until it is recorded; webhook_attempts holds the later ones. */
+  first_attempted_at: ColumnType<Date | null, never, Date | string | null>;
+  first_status_code: ColumnType<number | null, never, number | null>;
+  first_latency_ms: ColumnType<number | null, never, number | null>;
+  first_error: ColumnType<string | null, never, string | null>;
 }
 
 export interface WebhookAttemptsTable {

@@ -153,7 +153,7 @@ export interface WebhookRepository {
   getDelivery(endpointId: number, id: string): Promise<WebhookDelivery | undefined>;
   /** Leases up to `limit` due pending deliveries (FOR UPDATE SKIP LOCKED). */
   claimDue(limit: number, leaseMs: number): Promise<Array<{ delivery: WebhookDelivery; endpoint: WebhookEndpoint }>>;
-  /** Logs an attempt and sets the outcome: `succeeded`, `failed`, or `pending` again at `nextAttemptAt`. */
+  /** Logs an attempt (the first on the delivery row) and sets the outcome: `succeeded`, `failed`, or `pending` again at `nextAttemptAt`. */
   recordAttempt(
     id: string,
     attempt: DeliveryAttempt,
@@ -176,7 +176,7 @@ export interface WebhookRepository {
    * of any process takes them at once instead of after the lease. Only live leases are cleared.
    */
   releaseClaims(ids: readonly string[]): Promise<void>;
-  /** recordAttempt for many deliveries in one transaction: one attempts INSERT and one deliveries UPDATE … FROM. */
+  /** recordAttempt for many deliveries in one statement: each first attempt stored on its delivery row, later ones logged. */
   recordAttempts(
     attempts: ReadonlyArray<{
       id: string;

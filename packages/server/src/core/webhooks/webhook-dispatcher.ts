@@ -1,8 +1,8 @@
 // Webhook dispatcher: claims due outbox deliveries, signs them (Standard Webhooks), POSTs them (bounded per endpoint, freed slots refilled at once from what the tick claimed) and records each tick's attempts in one write, scheduling retries with jitter.
-import { Webhook } from 'standardwebhooks';
 import { EndpointClaims } from './endpoint-claims.js';
 import { SendWindows } from './send-windows.js';
 import { retryOutcome } from './retry-outcome.js';
+import { WebhookSigner } from './webhook-signer.js';
 import type {
   DeliveryAttempt,
   DeliveryStatus,
@@ -82,6 +82,7 @@ export class WebhookDispatcher {
   readonly #windows: SendWindows;
   /** Attempts finished since the last tick, written by the next one. */
   #settled: Settled[] = [];
+  readonly #signer = new WebhookSigner();
   /** Told when a send settles (the poll loop wakes to record it and claim more). */
   onSettled: () => void = () => undefined;
 
@@ -107,7 +108,7 @@ export class WebhookDispatcher {
   }
 
   /**
-   * Records the attempts that settled since the last tick (one attempts INSERT, one deliveries UPDATE … FROM), then
+   * Records the attempts that settled since the last tick (one statement: each first attempt on its delivery row, later ones logged), then
    * claims what is due for endpoints with free slots and starts sending it without waiting for the answers: a tick
    * never waits on a receiver. Returns how many attempts it recorded and sends it started (0: nothing to do).
    */
@@ -251,7 +252,7 @@ export class WebhookDispatcher {
     const headers = {
       'webhook-id': delivery.messageId,
       'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
-      'webhook-signature': new Webhook(endpoint.secret).sign(delivery.messageId, now, delivery.body),
+      'webhook-signature': this.#signer.sign(endpoint.secret, delivery.messageId, now, delivery.body),
     };
     const started = performance.now();
     let statusCode: number | null = null;

@@ -14,6 +14,7 @@ import * as m0012 from './0012_evaluations.js';
 import * as m0013 from './0013_connectors.js';
 import * as m0014 from './0014_console_reads.js';
 import * as m0015 from './0015_delivery_claims.js';
+import * as m0016 from './0016_first_attempt.js';
 
 /** Append new migrations here with the next number; never rename, reorder or edit a shipped one. */
 const migrations: Readonly<Record<string, Migration>> = {
@@ -31,6 +32,7 @@ const migrations: Readonly<Record<string, Migration>> = {
   '0013_connectors': m0013,
   '0014_console_reads': m0014,
   '0015_delivery_claims': m0015,
+  '0016_first_attempt': m0016,
 };
 
 export const migrationProvider: MigrationProvider = {

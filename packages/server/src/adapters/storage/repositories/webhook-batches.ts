@@ -1,4 +1,4 @@
-// The webhook dispatcher's batched statements: a tick's deliveries claimed per endpoint under a lease, and its attempts and outcomes written together.
+// The webhook dispatcher's batched statements: a tick's deliveries claimed per endpoint under a lease, and its attempts and outcomes written in one statement.
 import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { WebhookRepository } from '../../../core/ports/pipeline.js';
 import { toJson, type DatabaseSchema, type WebhookDeliveriesTable } from '../schema.js';
@@ -42,6 +42,46 @@ export function claimStatement(
     returning *`;
 }
 
+/** An attempt with the outcome it leads to, as the dispatcher records it. */
+type AttemptRecord = Parameters<WebhookRepository['recordAttempts']>[0][number];
+
+/**
+ * Records attempts and their outcomes in one statement: each delivery's outcome is set and its lease ended; an attempt
+ * is stored on the delivery row when the row has none yet (its first: a delivery that succeeds at once costs this one
+ * row update), else inserted into webhook_attempts. Whether the row already had one is decided on the row's latest
+ * version (two processes recording the same delivery keep both attempts). A delivery deleted while in flight (its
+ * endpoint deleted) gets nothing, and the others are still recorded.
+ */
+export function recordStatement(list: readonly AttemptRecord[]): RawBuilder<unknown> {
+  const values = list.map(({ id, attempt, outcome }) => ({
+    id,
+    at: attempt.attemptedAt.toISOString(),
+    code: attempt.statusCode,
+    ms: Math.max(0, Math.round(attempt.latencyMs)),
+    error: attempt.error,
+    status: outcome.status,
+    next: outcome.nextAttemptAt?.toISOString() ?? null,
+    retries: outcome.retries,
+  }));
+  const first = (column: string, value: string) =>
+    sql.raw(`${column} = case when d.first_attempted_at is null then v.${value} else d.${column} end`);
+  return sql`
+    with v as (
+      select * from jsonb_to_recordset(${toJson(values)}::jsonb) as v(id bigint, at timestamptz, code integer,
+        ms integer, error text, status text, next timestamptz, retries integer)
+    ), recorded as (
+      update webhook_deliveries d set status = v.status, next_attempt_at = v.next, retries = v.retries,
+        locked_until = null, ${first('first_status_code', 'code')}, ${first('first_latency_ms', 'ms')},
+        ${first('first_error', 'error')}, first_attempted_at = coalesce(d.first_attempted_at, v.at)
+      from v where d.id = v.id
+      returning d.id, d.first_attempted_at, d.first_status_code, d.first_latency_ms, d.first_error
+    )
+    insert into webhook_attempts (delivery_id, attempted_at, status_code, latency_ms, error)
+    select v.id, v.at, v.code, v.ms, v.error from v join recorded r on r.id = v.id
+    where (r.first_attempted_at, r.first_status_code, r.first_latency_ms, r.first_error)
+      is distinct from (v.at, v.code, v.ms, v.error)`;
+}
+
 export function createWebhookBatchStore(
   db: Kysely<DatabaseSchema>,
 ): Pick<WebhookRepository, 'claimForSending' | 'releaseClaims' | 'recordAttempts'> {
@@ -73,34 +113,7 @@ export function createWebhookBatchStore(
     },
 
     async recordAttempts(list) {
-      if (list.length === 0) return;
-      await db.transaction().execute(async (trx) => {
-        // A delivery deleted while it was in flight (its endpoint deleted) gets no attempt: the others of the tick are
-        // still recorded (a foreign-key failure would otherwise lose the whole tick).
-        const attempts = list.map(({ id, attempt }) => ({
-          id,
-          at: attempt.attemptedAt.toISOString(),
-          code: attempt.statusCode,
-          ms: Math.max(0, Math.round(attempt.latencyMs)),
-          error: attempt.error,
-        }));
-        await sql`
-          insert into webhook_attempts (delivery_id, attempted_at, status_code, latency_ms, error)
-          select v.id, v.at, v.code, v.ms, v.error
-          from jsonb_to_recordset(${toJson(attempts)}::jsonb) as v(id bigint, at timestamptz, code integer, ms integer, error text)
-          join webhook_deliveries d on d.id = v.id
-          for key share of d`.execute(trx);
-        const outcomes = list.map(({ id, outcome }) => ({
-          id,
-          status: outcome.status,
-          next: outcome.nextAttemptAt?.toISOString() ?? null,
-          retries: outcome.retries,
-        }));
-        await sql`
-          update webhook_deliveries set status = v.status, next_attempt_at = v.next, retries = v.retries, locked_until = null
-          from jsonb_to_recordset(${toJson(outcomes)}::jsonb) as v(id bigint, status text, next timestamptz, retries integer)
-          where webhook_deliveries.id = v.id`.execute(trx);
-      });
+      if (list.length > 0) await recordStatement(list).execute(db);
     },
   };
 }

@@ -1,4 +1,4 @@
-// Webhook rows as the core sees them: an endpoint, a delivery with its attempts, one attempt.
+// Webhook rows as the core sees them: an endpoint, a delivery with its attempts (the first on its row, the later ones in webhook_attempts), one attempt.
 import type { Selectable } from 'kysely';
 import type { DeliveryAttempt, WebhookDelivery, WebhookEndpoint } from '../../../core/ports/pipeline.js';
 import type { WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable } from '../schema.js';
@@ -19,6 +19,19 @@ export function toEndpoint(row: Selectable<WebhookEndpointsTable>): WebhookEndpo
 
 export function toAttempt(row: Selectable<WebhookAttemptsTable>): DeliveryAttempt {
   return { attemptedAt: row.attempted_at, statusCode: row.status_code, latencyMs: row.latency_ms, error: row.error };
+}
+
+/** The attempt stored on the delivery row (its first), if any. */
+export function firstAttempt(row: Selectable<WebhookDeliveriesTable>): DeliveryAttempt[] {
+  if (row.first_attempted_at === null || row.first_latency_ms === null) return [];
+  return [
+    {
+      attemptedAt: row.first_attempted_at,
+      statusCode: row.first_status_code,
+      latencyMs: row.first_latency_ms,
+      error: row.first_error,
+    },
+  ];
 }
 
 export function toDelivery(row: Selectable<WebhookDeliveriesTable>, attempts: DeliveryAttempt[]): WebhookDelivery {

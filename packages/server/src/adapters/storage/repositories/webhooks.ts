@@ -1,9 +1,9 @@
-// Webhook repository: endpoints of a workspace, the delivery outbox (claimed with FOR UPDATE SKIP LOCKED) and its attempt log.
+// Webhook repository: endpoints of a workspace, the delivery outbox (claimed with FOR UPDATE SKIP LOCKED) and its attempt log (the first attempt on the delivery row).
 import { type Kysely, type Selectable } from 'kysely';
-import type { WebhookDelivery, WebhookRepository } from '../../../core/ports/pipeline.js';
+import type { DeliveryAttempt, WebhookDelivery, WebhookRepository } from '../../../core/ports/pipeline.js';
 import { toJson, type DatabaseSchema, type WebhookDeliveriesTable } from '../schema.js';
-import { claimStatement, createWebhookBatchStore } from './webhook-batches.js';
-import { toAttempt, toDelivery, toEndpoint } from './webhook-rows.js';
+import { claimStatement, createWebhookBatchStore, recordStatement } from './webhook-batches.js';
+import { firstAttempt, toAttempt, toDelivery, toEndpoint } from './webhook-rows.js';
 
 export function createWebhookRepository(db: Kysely<DatabaseSchema>): WebhookRepository {
   const withAttempts = async (rows: Selectable<WebhookDeliveriesTable>[]): Promise<WebhookDelivery[]> => {
@@ -18,9 +18,11 @@ export function createWebhookRepository(db: Kysely<DatabaseSchema>): WebhookRepo
       )
       .orderBy('id')
       .execute();
-    return rows.map((row) =>
-      toDelivery(row, attempts.filter((a) => String(a.delivery_id) === String(row.id)).map(toAttempt)),
-    );
+    const later = new Map<string, DeliveryAttempt[]>();
+    for (const a of attempts)
+      later.set(String(a.delivery_id), [...(later.get(String(a.delivery_id)) ?? []), toAttempt(a)]);
+    // The first attempt is stored on the row (migration 0016); webhook_attempts holds the later ones, in order.
+    return rows.map((row) => toDelivery(row, [...firstAttempt(row), ...(later.get(String(row.id)) ?? [])]));
   };
 
   return {
@@ -143,28 +145,7 @@ export function createWebhookRepository(db: Kysely<DatabaseSchema>): WebhookRepo
     },
 
     async recordAttempt(id, attempt, outcome) {
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('webhook_attempts')
-          .values({
-            delivery_id: id,
-            attempted_at: attempt.attemptedAt,
-            status_code: attempt.statusCode,
-            latency_ms: Math.max(0, Math.round(attempt.latencyMs)),
-            error: attempt.error,
-          })
-          .execute();
-        await trx
-          .updateTable('webhook_deliveries')
-          .set({
-            status: outcome.status,
-            next_attempt_at: outcome.nextAttemptAt,
-            retries: outcome.retries,
-            locked_until: null,
-          })
-          .where('id', '=', id)
-          .execute();
-      });
+      await recordStatement([{ id, attempt, outcome }]).execute(db);
     },
 
     ...createWebhookBatchStore(db),
