@@ -2,8 +2,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { PipelineRepository } from '../../../core/ports/pipeline.js';
+import type { CellValue } from '../../../core/shared/types.js';
 import { toJson, type DatabaseSchema } from '../schema.js';
-import { toDatasetRecord } from './records.js';
 import { enqueueForReview } from './review.js';
 
 /** Outbox rows per INSERT (5 parameters each, well under PostgreSQL's 65,535). */
@@ -24,19 +24,27 @@ export function newMessageIds(count: number): string[] {
   );
 }
 
+/**
+ * A job's records not classified yet, read through the primary key alone: with a `dataset_id` condition beside it the
+ * planner took the dataset's index whenever its statistics were older than the dataset's rows (every fresh upload), and
+ * read the whole dataset for each batch (1,000 rows of 22,000 at the 22nd batch: the backlog read quadratically).
+ * Only what classifying needs (the dataset is checked by the caller on `dataset_id`).
+ */
+export function unclassifiedStatement(ids: readonly string[]) {
+  return sql<{ id: string; dataset_id: number; values: Record<string, CellValue>; metadata: Record<string, string> }>`
+    select id, dataset_id, values, metadata from records
+    where id = any(${[...ids]}::bigint[]) and classifications is null
+    order by id`;
+}
+
 export function createPipelineRepository(db: Kysely<DatabaseSchema>): PipelineRepository {
   return {
     async unclassified(datasetId, ids) {
       if (ids.length === 0) return [];
-      const rows = await db
-        .selectFrom('records')
-        .selectAll()
-        .where('dataset_id', '=', datasetId)
-        .where('id', 'in', ids)
-        .where('classifications', 'is', null)
-        .orderBy('id')
-        .execute();
-      return rows.map(toDatasetRecord);
+      const { rows } = await unclassifiedStatement(ids).execute(db);
+      return rows
+        .filter((r) => r.dataset_id === datasetId)
+        .map((r) => ({ id: String(r.id), datasetId: r.dataset_id, values: r.values, metadata: r.metadata }));
     },
 
     async saveResults(workspaceId, results, traceContext) {
