@@ -9,6 +9,7 @@ import { cpuSecondsOfStat } from '../lib/proc-status.js';
 import { Api } from './api.js';
 import { startTimedReceiver, type TimedReceiver } from './receiver.js';
 import { startPipelineServer } from './server.js';
+import { runItemLoad } from './item-load.js';
 import { runUpload, waitClassified } from './upload.js';
 
 const { values } = parseArgs({
@@ -19,6 +20,8 @@ const { values } = parseArgs({
     'profile-dir': { type: 'string' },
     // Webhooks go to a receiver that never answers: the classify stage runs alone (the outbox is still written).
     'hold-webhooks': { type: 'boolean', default: false },
+    // Item rows instead of an upload: 8 writers POST 8 rows a call to the item endpoint (the window: first call to last classified).
+    items: { type: 'boolean', default: false },
   },
 });
 
@@ -94,17 +97,23 @@ try {
     while ((await api.call('GET', `/v2/models/${id}`)).status !== 200) await new Promise((r) => setTimeout(r, 100));
   await api.expect(201, 'POST', '/v2/webhooks', { url: receiver.url, events: ['classification.completed'] });
   const set = await api.createDataset('probe', [1, 2]);
-  const up = await runUpload(api, set.key, texts);
+  const items = values.items;
   const read = async () => ({
     at: process.hrtime.bigint() / 1000n,
     process: cpuSeconds(`/proc/${srv.pid}/stat`) ?? Number.NaN,
     main: cpuSeconds(`/proc/${srv.pid}/task/${srv.pid}/stat`) ?? Number.NaN,
     postgres: backends ? await backends.total() : Number.NaN,
   });
+  const itemStart = items ? await read() : undefined;
+  const up = items
+    ? await runItemLoad(api, set.id, texts, { concurrency: 8, rowsPerCall: 8, maxRows: rows, maxSeconds: 120 }).then(
+        (load) => ({ rows: load.rowsAccepted, completedAt: load.startedAt }),
+      )
+    : await runUpload(api, set.key, texts);
   // SIGNAL_WINDOW=1: the server gets SIGUSR2 at the window's start and end (for a diagnostic preload that listens).
   const signal = () => process.env.SIGNAL_WINDOW && process.kill(srv.pid, 'SIGUSR2');
   signal();
-  const before = await read();
+  const before = itemStart ?? (await read());
   const deadline = performance.now() + 150_000;
   const classifiedAt = (await waitClassified(api, set.key, up.rows, deadline)) ?? Number.NaN;
   const after = await read();
@@ -118,6 +127,7 @@ try {
       database: srv.database,
       encoder: values.encoder,
       delivery: hold ? 'held' : 'beside',
+      rowsFrom: items ? 'item endpoint' : 'upload',
       rows: up.rows,
       classifiedPerS: Math.round(up.rows / ((classifiedAt - up.completedAt) / 1000)),
       serverCpuMsPerRow: perRow('process'),
