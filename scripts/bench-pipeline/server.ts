@@ -18,6 +18,8 @@ export interface ServerShape {
 
 export interface PipelineServer extends Child {
   database: 'pglite' | 'postgresql';
+  /** The scratch PostgreSQL database's URL (undefined on PGlite). */
+  databaseUrl?: string;
   /** The server settings the run used (for the JSON). */
   env: Record<string, string>;
 }
@@ -83,6 +85,7 @@ export async function startPipelineServer(
     return {
       ...child,
       database: scratch ? 'postgresql' : 'pglite',
+      ...(scratch ? { databaseUrl: scratch.url } : {}),
       env: { ...settings, ...(shape.processes === 2 ? { processes: '2' } : {}) },
       stop: async () => {
         await child.stop();

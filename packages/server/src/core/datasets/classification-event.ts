@@ -19,7 +19,10 @@ export function subscribersOf(endpoints: WebhookEndpoint[], type: string): numbe
  * (`agent_id`, `channel` … as the dataset names them). On a name clash the column wins: it is the dataset's declared
  * field, while metadata holds what no column took. Null and number cells are left out (the contract's values are strings).
  */
-export function eventMetadata(dataset: Dataset, record: DatasetRecord): Record<string, string> {
+export function eventMetadata(
+  dataset: Dataset,
+  record: Pick<DatasetRecord, 'values' | 'metadata'>,
+): Record<string, string> {
   const columns = Object.entries(record.values).filter(
     (entry): entry is [string, string] => entry[0] !== dataset.textColumn && typeof entry[1] === 'string',
   );
@@ -29,7 +32,7 @@ export function eventMetadata(dataset: Dataset, record: DatasetRecord): Record<s
 /** The event for one classified record, serialised once so every delivery attempt signs the same bytes; `needsReview`: the models that flagged it. */
 export function classificationCompleted(
   dataset: Dataset,
-  record: DatasetRecord,
+  record: Pick<DatasetRecord, 'id' | 'values' | 'metadata'>,
   classifications: Record<string, Classification>,
   timestamp: string,
   endpointIds: number[],

@@ -1,5 +1,7 @@
 // Scores a job's texts with all its models in one call; when that call throws an error that is not transient, each model alone, halving the texts until every text it fails on stands alone, so one poisoned row never holds back the rest.
 import type { ClassifyResult } from '../classification/classify-texts.js';
+import type { Decision } from '../classification/label-thresholds.js';
+import type { Prediction } from '../classification/predictions.js';
 import { DomainError } from '../shared/domain-errors.js';
 import { ownValue } from '../shared/own-value.js';
 import type { Model } from '../shared/types.js';
@@ -11,6 +13,9 @@ export interface ModelRows {
   model: Model;
   /** The probability row of each text, by index; undefined where the model failed on the text. */
   rows: ReadonlyArray<number[] | undefined>;
+  /** The classify call's shaped predictions and decision of each text, by index (as `rows`): computed there once. */
+  predictions: ReadonlyArray<Prediction[] | undefined>;
+  decisions: ReadonlyArray<Decision | undefined>;
 }
 
 export interface ModelFailure {
@@ -44,7 +49,12 @@ export async function scoreIsolatingFailures(
   try {
     const { scored, skipped } = await score([...texts], [...modelIds]);
     return {
-      scored: scored.map(({ model, probabilities }) => ({ model, rows: probabilities })),
+      scored: scored.map(({ model, probabilities, predictions, decisions }) => ({
+        model,
+        rows: probabilities,
+        predictions,
+        decisions,
+      })),
       skipped,
       failures: new Map(),
     };
@@ -61,7 +71,13 @@ export async function scoreIsolatingFailures(
       skipped.set(String(modelId), outcome.skipped);
       continue;
     }
-    if (outcome.model) scored.push({ model: outcome.model, rows: outcome.rows });
+    if (outcome.model)
+      scored.push({
+        model: outcome.model,
+        rows: outcome.rows,
+        predictions: outcome.predictions,
+        decisions: outcome.decisions,
+      });
     for (const { index, error } of outcome.failures) {
       const list = failures.get(index) ?? [];
       list.push({ modelId, error });
@@ -75,6 +91,8 @@ interface ModelOutcome {
   /** Undefined when the model failed on every text (or was skipped). */
   model: Model | undefined;
   rows: Array<number[] | undefined>;
+  predictions: Array<Prediction[] | undefined>;
+  decisions: Array<Decision | undefined>;
   failures: Array<{ index: number; error: unknown }>;
   /** Set when a call skipped the model (it became unusable meanwhile): it is then left out of the whole job. */
   skipped: string | undefined;
@@ -87,7 +105,14 @@ async function isolateModel(
   isTransient: (error: unknown) => boolean,
   failedOnAll: boolean,
 ): Promise<ModelOutcome> {
-  const outcome: ModelOutcome = { model: undefined, rows: new Array(texts.length), failures: [], skipped: undefined };
+  const outcome: ModelOutcome = {
+    model: undefined,
+    rows: new Array(texts.length),
+    predictions: new Array(texts.length),
+    decisions: new Array(texts.length),
+    failures: [],
+    skipped: undefined,
+  };
   const visit = async (indices: number[], knownToFail: boolean): Promise<void> => {
     if (outcome.skipped !== undefined) return;
     if (!knownToFail) {
@@ -102,7 +127,11 @@ async function isolateModel(
           return;
         }
         outcome.model ??= ran.model;
-        indices.forEach((index, k) => (outcome.rows[index] = ran.probabilities[k]));
+        indices.forEach((index, k) => {
+          outcome.rows[index] = ran.probabilities[k];
+          outcome.predictions[index] = ran.predictions[k];
+          outcome.decisions[index] = ran.decisions[k];
+        });
         return;
       } catch (error) {
         if (isTransient(error)) throw error;

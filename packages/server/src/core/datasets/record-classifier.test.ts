@@ -4,7 +4,7 @@ import { GatedEncoder } from '../../adapters/inference/testing/gated-encoder.js'
 import { createWorkspace, newDataset, newModel } from '../../adapters/storage/testing/fixtures.js';
 import { openTestRepositories, testTargets, type TestDatabase } from '../../adapters/storage/testing/targets.js';
 import { ModelRunners } from '../classification/model-runners.js';
-import { TextClassifier, type ClassifyRequest } from '../classification/classify-texts.js';
+import { TextClassifier, type ClassifyRequest, type ClassifyResult } from '../classification/classify-texts.js';
 import type { EncoderProvider } from '../ports/encoders.js';
 import { IGNORE_PIPELINE_EVENTS, type RecordFailureReport } from '../ports/pipeline-events.js';
 import type { Repositories } from '../ports/repositories.js';
@@ -55,6 +55,7 @@ describe.each(testTargets())('record classifier on $kind', (target) => {
     ready: () => true,
   };
   const calls: ClassifyRequest[] = [];
+  const answers: ClassifyResult[] = [];
   const failures: RecordFailureReport[] = [];
   const outcomes: string[] = [];
   let classifier: RecordClassifier;
@@ -77,9 +78,11 @@ describe.each(testTargets())('record classifier on $kind', (target) => {
       datasets: repos.datasets,
       webhooks: repos.webhooks,
       classifier: {
-        classify: (request) => {
+        classify: async (request) => {
           calls.push(request);
-          return texts.classify(request);
+          const result = await texts.classify(request);
+          answers.push(result);
+          return result;
         },
       },
       events: {
@@ -255,5 +258,42 @@ describe.each(testTargets())('record classifier on $kind', (target) => {
     expect((await delivered()).map((d) => d.row_id)).toHaveLength(6);
     expect(outcomes).toEqual(['succeeded', 'succeeded', 'succeeded']);
     expect(await classifier.tick()).toBe(0);
+  });
+
+  it("keeps each record's decision and best labels as the batch's one classify call made them (top 3, flagged below the cut-off)", async () => {
+    encoderFailure = () => undefined;
+    const labels = ['billing', 'shipping', 'login', 'refund', 'praise'].map((name) => ({ name, descriptions: [name] }));
+    const topic = await repos.models.create(
+      newModel(workspace.id, 'five-labels', {
+        labels,
+        confidenceThreshold: 0.5,
+        config: { encoder: 'healthy', logitScale: 20, label_thresholds: { shipping: 1 } },
+      }),
+    );
+    const texts = ['where is my parcel', 'charged twice', 'cannot log in', 'great service', 'refund me now', 'hello'];
+    const { records } = await storeRows([topic.id], texts);
+    answers.length = 0;
+    await classifier.tick();
+    expect(answers).toHaveLength(1);
+    const scored = answers[0]!.scored[0]!;
+    const byText = new Map((await records()).map((r) => [r.values.text, r]));
+    const queue = await repos.review.queue(workspace.id, topic.id, { offset: 0, limit: 100 });
+    const flagged = new Map(queue.items.map((item) => [item.text, item.predictions]));
+    texts.forEach((text, i) => {
+      const decision = scored.decisions[i]!;
+      const record = byText.get(text)!;
+      expect(record.classifications?.[String(topic.id)]).toEqual({
+        label: decision.label,
+        confidence: decision.confidence,
+      });
+      expect(record.needsReview).toEqual(decision.decided ? [] : [String(topic.id)]);
+      // The review queue keeps the model's three best labels, most confident first.
+      if (!decision.decided) {
+        expect(flagged.get(text)).toEqual(scored.predictions[i]);
+        expect(flagged.get(text)).toHaveLength(3);
+        expect(flagged.get(text)![0]!.label).toBe(decision.label);
+      } else expect(flagged.has(text)).toBe(false);
+    });
+    expect(queue.items.length).toBeGreaterThan(0);
   });
 });

@@ -1,13 +1,18 @@
 // Classification jobs: each new record classified once by every deployed model of its dataset; results and webhook outbox rows written together; a record a model fails on alone is marked failed, not retried.
 import type { TextClassifier } from '../classification/classify-texts.js';
-import { decide } from '../classification/label-thresholds.js';
 import { recordClassification } from '../classification/multi-label-cutoffs.js';
-import { shapePredictions } from '../classification/predictions.js';
-import type { Job, JobRepository, PipelineRepository, RecordResult, WebhookRepository } from '../ports/pipeline.js';
+import type {
+  Job,
+  JobRepository,
+  PipelineRepository,
+  RecordResult,
+  RecordToClassify,
+  WebhookRepository,
+} from '../ports/pipeline.js';
 import type { DatasetRepository } from '../ports/repositories.js';
 import type { PipelineEvents } from '../ports/pipeline-events.js';
 import { isTransientError } from '../shared/domain-errors.js';
-import type { Classification, DatasetRecord } from '../shared/types.js';
+import type { Classification } from '../shared/types.js';
 import { classificationCompleted, CLASSIFICATION_COMPLETED, subscribersOf } from './classification-event.js';
 import { CLASSIFY_RECORDS_JOB, type ClassifyRecordsPayload } from './classification-jobs.js';
 import { failureReason, scoreIsolatingFailures, type ModelFailure, type ScoreTexts } from './isolate-failures.js';
@@ -132,7 +137,7 @@ export class RecordClassifier {
     if (!dataset) return;
     const records = await this.deps.pipeline.unclassified(dataset.id, [...traceOf.keys()]);
     if (records.length === 0) return;
-    const textOf = (r: DatasetRecord) => ownValue(r.values, dataset.textColumn);
+    const textOf = (r: RecordToClassify) => ownValue(r.values, dataset.textColumn);
     const withText = records.filter((r) => {
       const t = textOf(r);
       return typeof t === 'string' && t.trim() !== '';
@@ -141,7 +146,8 @@ export class RecordClassifier {
       this.deps.classifier.classify({
         workspaceId: payload.workspace_id,
         texts,
-        models: modelIds.map((modelId) => ({ modelId })),
+        // The call shapes each text's best labels and decides it once; the records keep those.
+        models: modelIds.map((modelId) => ({ modelId, options: { maxPredictions: REVIEW_LABELS } })),
         unusableModels: 'skip',
         ...(traceContext === undefined ? {} : { traceContext }),
       });
@@ -154,20 +160,19 @@ export class RecordClassifier {
     const byRecord = new Map<string, Map<string, Classification>>(records.map((r) => [r.id, new Map()]));
     const review = new Map<string, string[]>(records.map((r) => [r.id, []]));
     const bestLabels = new Map<string, Map<string, Classification[]>>(records.map((r) => [r.id, new Map()]));
-    for (const { model, rows } of scored) {
+    for (const { model, rows, predictions, decisions } of scored) {
       rows.forEach((row, i) => {
-        if (row === undefined) return;
-        const record = withText[i] as DatasetRecord;
-        const { label, confidence, decided } = decide(model, row);
+        const decision = decisions[i];
+        if (row === undefined || decision === undefined) return;
+        const record = withText[i] as RecordToClassify;
+        const { label, confidence, decided } = decision;
         byRecord.get(record.id)?.set(String(model.id), recordClassification(model, row, { label, confidence }));
-        bestLabels
-          .get(record.id)
-          ?.set(String(model.id), shapePredictions(model, row, { maxPredictions: REVIEW_LABELS }));
+        bestLabels.get(record.id)?.set(String(model.id), predictions[i] ?? []);
         if (!decided) review.get(record.id)?.push(String(model.id));
       });
     }
     const failed = new Map<string, ModelFailure[]>(
-      [...failures].map(([i, list]) => [(withText[i] as DatasetRecord).id, list]),
+      [...failures].map(([i, list]) => [(withText[i] as RecordToClassify).id, list]),
     );
     const subscribers = subscribersOf(
       await this.deps.webhooks.listEnabled(payload.workspace_id),

@@ -80,9 +80,12 @@ export interface RecordResult {
   text?: string;
 }
 
+/** What classifying a record reads of it: its text (in `values`) and what its event carries. */
+export type RecordToClassify = Pick<DatasetRecord, 'id' | 'datasetId' | 'values' | 'metadata'>;
+
 export interface PipelineRepository {
-  /** The dataset's records among `ids` that are not classified yet. */
-  unclassified(datasetId: number, ids: string[]): Promise<DatasetRecord[]>;
+  /** The dataset's records among `ids` that are not classified yet, in id order (what classifying them reads). */
+  unclassified(datasetId: number, ids: string[]): Promise<RecordToClassify[]>;
   /**
    * Writes each result only where the record is still unclassified (and still holds the result's `text`) and, in the
    * same transaction, one outbox
