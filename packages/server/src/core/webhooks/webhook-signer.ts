@@ -1,12 +1,13 @@
 // Standard Webhooks signatures (`v1,` + base64 HMAC-SHA256 of `id.timestamp.body`) with node:crypto's HMAC and each secret's key decoded once.
 import { createHmac } from 'node:crypto';
+import { LruMap } from '../shared/lru-map.js';
 
 const PREFIX = 'whsec_';
 /** Keys decoded per secret; an endpoint's secret changes only on rotation, so few are ever held. */
 const MAX_KEYS = 1_024;
 
 export class WebhookSigner {
-  readonly #keys = new Map<string, Buffer>();
+  readonly #keys = new LruMap<string, Buffer>(MAX_KEYS);
 
   /** The `webhook-signature` header of a message: the same value as standardwebhooks' `new Webhook(secret).sign(…)`. */
   sign(secret: string, messageId: string, timestamp: Date, body: string): string {
@@ -20,7 +21,6 @@ export class WebhookSigner {
     if (key === undefined) {
       key = Buffer.from(secret.startsWith(PREFIX) ? secret.slice(PREFIX.length) : secret, 'base64');
       if (key.length === 0) throw new Error("Secret can't be empty.");
-      if (this.#keys.size >= MAX_KEYS) this.#keys.clear();
       this.#keys.set(secret, key);
     }
     return key;
