@@ -56,11 +56,11 @@ describe.each(testTargets())('records on $kind', (target) => {
     expect(await rowCount(dataset)).toBe(4);
   });
 
-  it('writes nothing when the database rejects a row late in a multi-statement batch', async () => {
+  it('writes nothing when the database rejects a row late in a large batch', async () => {
     const dataset = await freshDataset();
     await repos.records.insertMany(dataset.id, [row('kept')], classificationJobs);
-    // Row 1,500 lands in the second INSERT statement, after the count was bumped and 1,000 rows were written;
-    // `values` must be a JSON object (a check constraint), so the database refuses it.
+    // Row 1,500 comes after the count was bumped and 1,499 rows were written; `values` must be a JSON object (a check
+    // constraint), so the database refuses it.
     const batch = Array.from({ length: 1600 }, (_, index) => row(`text ${index}`));
     batch[1499] = { values: null as unknown as NewRecord['values'], metadata: {} };
     await expect(repos.records.insertMany(dataset.id, batch, classificationJobs)).rejects.toMatchObject({

@@ -1,17 +1,18 @@
-// Record repository: dataset rows, written all-or-none together with the dataset's row count and the jobs the core asks for them.
+// Record repository: dataset rows, written all-or-none in one statement together with the dataset's row count and the jobs the core asks for them.
 import type { Kysely, Selectable } from 'kysely';
 import { notFound } from '../../../core/shared/domain-errors.js';
 import type { RecordRepository } from '../../../core/ports/repositories.js';
 import type { DatasetRecord, NewRecord } from '../../../core/shared/types.js';
 import type { JobsForStoredRows } from '../../../core/ports/pipeline.js';
-import { toJson, type DatabaseSchema, type RecordsTable } from '../schema.js';
+import type { DatabaseSchema, RecordsTable } from '../schema.js';
 import { assertStorable } from '../storable-fields.js';
-import { enqueueJobsFor, UNTRACED, type CurrentTraceContext } from './jobs.js';
+import { UNTRACED, type CurrentTraceContext } from './jobs.js';
+import { reserveRows, writeRows } from './record-inserts.js';
 import type { JobsQueued } from './jobs-queued.js';
 import { filterRecords, matchesNothing } from './record-filters.js';
 
-/** Rows per INSERT statement: 3 bound values each stays far below PostgreSQL's 65,535-parameter limit. */
-const INSERT_CHUNK = 1000;
+/** Writes tried before giving up while the dataset's models keep changing under them (each change is an admin's). */
+const MAX_ATTEMPTS = 5;
 
 export function toDatasetRecord(row: Selectable<RecordsTable>): DatasetRecord {
   return {
@@ -51,42 +52,25 @@ export function createRecordRepository(
         assertStorable(row.metadata, context);
       });
       const trace = traceContext();
-      let jobs = 0;
-      const inserted = await db.transaction().execute(async (trx) => {
-        // Bumping the count first also locks the dataset row, so concurrent batches queue up behind it.
-        const bumped = await trx
-          .updateTable('datasets')
-          .set((eb) => ({ row_count: eb('row_count', '+', String(rows.length)) }))
-          .where('id', '=', datasetId)
-          .returning(['workspace_id', 'model_ids'])
-          .executeTakeFirst();
-        if (!bumped) throw notFound(`dataset ds_${datasetId}`);
-        const stored: Selectable<RecordsTable>[] = [];
-        for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
-          const chunk = rows.slice(start, start + INSERT_CHUNK).map((row) => ({
-            dataset_id: datasetId,
-            values: toJson(row.values),
-            metadata: toJson(row.metadata),
-          }));
-          const written = await trx.insertInto('records').values(chunk).returningAll().execute();
-          stored.push(...written);
-          // The jobs commit with their rows, so no accepted row is ever without the work the core asked for it.
-          jobs += await enqueueJobsFor(
-            trx,
-            jobsFor,
-            {
-              workspaceId: bumped.workspace_id,
-              datasetId,
-              modelIds: bumped.model_ids,
-              recordIds: written.map((r) => r.id),
-            },
-            trace,
-          );
+      for (let attempt = 1; ; attempt++) {
+        const target = await reserveRows(db, datasetId, rows.length);
+        if (!target) throw notFound(`dataset ds_${datasetId}`);
+        // The jobs commit with their rows, so no accepted row is ever without the work the core asked for it.
+        const jobs = jobsFor({
+          workspaceId: target.workspaceId,
+          datasetId,
+          modelIds: target.modelIds,
+          recordIds: target.recordIds,
+        });
+        const stored = await writeRows(db, datasetId, target, rows, jobs, trace);
+        if (stored) {
+          if (jobs.length > 0) queued?.notify();
+          return stored.sort(byId).map(toDatasetRecord);
         }
-        return stored;
-      });
-      if (jobs > 0) queued?.notify();
-      return inserted.sort(byId).map(toDatasetRecord);
+        // The dataset's models changed (or it went) between the read and the write: read it again.
+        if (attempt === MAX_ATTEMPTS)
+          throw new Error(`dataset ds_${datasetId} changed under ${attempt} writes in a row`);
+      }
     },
 
     async list(datasetId, page, filter = {}) {
