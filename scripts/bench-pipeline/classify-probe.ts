@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { rowTexts } from '@textclass/model-tools';
+import { percentile, round, rowTexts } from '@textclass/model-tools';
 import { cpuSecondsOfStat } from '../lib/proc-status.js';
 import { Api } from './api.js';
 import { startTimedReceiver, type TimedReceiver } from './receiver.js';
@@ -105,9 +105,25 @@ try {
     postgres: backends ? await backends.total() : Number.NaN,
   });
   const itemStart = items ? await read() : undefined;
+  let accept: Record<string, number> | undefined;
   const up = items
     ? await runItemLoad(api, set.id, texts, { concurrency: 8, rowsPerCall: 8, maxRows: rows, maxSeconds: 120 }).then(
-        (load) => ({ rows: load.rowsAccepted, completedAt: load.startedAt }),
+        async (load) => {
+          // The accept window alone (first call to last answer; the classify stage runs beside it).
+          const end = await read();
+          const start = itemStart ?? end;
+          const perRow = (key: 'process' | 'main' | 'postgres') =>
+            round(((end[key] - start[key]) * 1000) / load.rowsAccepted, 3);
+          accept = {
+            rowsPerS: Math.round(load.rowsPerSecond),
+            callP50Ms: round(percentile(load.callMs, 50), 1),
+            callP99Ms: round(percentile(load.callMs, 99), 1),
+            serverCpuMsPerRow: perRow('process'),
+            mainThreadMsPerRow: perRow('main'),
+            postgresCpuMsPerRow: perRow('postgres'),
+          };
+          return { rows: load.rowsAccepted, completedAt: load.startedAt };
+        },
       )
     : await runUpload(api, set.key, texts);
   // SIGNAL_WINDOW=1: the server gets SIGUSR2 at the window's start and end (for a diagnostic preload that listens).
@@ -133,6 +149,7 @@ try {
       serverCpuMsPerRow: perRow('process'),
       mainThreadMsPerRow: perRow('main'),
       postgresCpuMsPerRow: perRow('postgres'),
+      ...(accept ? { accept } : {}),
       received,
       duplicates: receiver.count() - received,
       load: readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '),

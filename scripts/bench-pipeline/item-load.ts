@@ -16,6 +16,8 @@ export interface ItemLoadResult {
   endedAt: number;
   /** The texts accepted, in order, and performance.now() when each call's 200 arrived. */
   accepted: Array<{ text: string; at: number }>;
+  /** Milliseconds from sending each accepted call to its 200, in the order they arrived. */
+  callMs: number[];
 }
 
 export async function runItemLoad(
@@ -27,6 +29,7 @@ export async function runItemLoad(
   const { concurrency, rowsPerCall } = options;
   const calls = Math.floor(Math.min(options.maxRows, texts.length) / rowsPerCall);
   const accepted: Array<{ text: string; at: number }> = [];
+  const callMs: number[] = [];
   let next = 0;
   let errors = 0;
   let firstError: string | undefined;
@@ -37,9 +40,11 @@ export async function runItemLoad(
     while (next < calls && performance.now() < deadline) {
       const call = next++;
       const rows = texts.slice(call * rowsPerCall, (call + 1) * rowsPerCall).map((text) => ({ text }));
+      const sent = performance.now();
       const res = await api.call<unknown>('POST', `/v2/dataset/${datasetId}/item`, { rows });
       const at = performance.now();
       if (res.status === 200) {
+        callMs.push(at - sent);
         for (const row of rows) accepted.push({ text: row.text, at });
         endedAt = at;
       } else {
@@ -62,5 +67,6 @@ export async function runItemLoad(
     startedAt,
     endedAt,
     accepted,
+    callMs,
   };
 }
