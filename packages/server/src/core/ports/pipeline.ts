@@ -11,7 +11,7 @@ export interface NewJob {
 export interface StoredRows {
   workspaceId: number;
   datasetId: number;
-  /** The models of the dataset, read in the same transaction. */
+  /** The models of the dataset as they stand when the rows commit (read or checked in the rows' transaction). */
   modelIds: number[];
   recordIds: string[];
 }
