@@ -135,8 +135,15 @@ try {
   const after = await read();
   signal();
   const received = hold ? 0 : await receiver.waitFor(texts, deadline);
-  const perRow = (key: 'process' | 'main' | 'postgres') =>
-    Number((((after[key] - before[key]) * 1000) / up.rows).toFixed(3));
+  // Through the last webhook: the delivery stage's tail too (what it costs a row, and whether it keeps up).
+  const delivered = hold ? undefined : await read();
+  const lastWebhookAt = hold
+    ? Number.NaN
+    : Math.max(...texts.slice(0, up.rows).map((t) => receiver.arrivals.get(t) ?? 0));
+  const perRow = (key: 'process' | 'main' | 'postgres', end = after) =>
+    Number((((end[key] - before[key]) * 1000) / up.rows).toFixed(3));
+  const classifiedPerS = up.rows / ((classifiedAt - up.completedAt) / 1000);
+  const deliveredPerS = up.rows / ((lastWebhookAt - up.completedAt) / 1000);
   console.log(
     JSON.stringify({
       build: process.env.BENCH_SERVER_MAIN || 'packages/server/dist/main.js',
@@ -145,11 +152,22 @@ try {
       delivery: hold ? 'held' : 'beside',
       rowsFrom: items ? 'item endpoint' : 'upload',
       rows: up.rows,
-      classifiedPerS: Math.round(up.rows / ((classifiedAt - up.completedAt) / 1000)),
+      classifiedPerS: Math.round(classifiedPerS),
       serverCpuMsPerRow: perRow('process'),
       mainThreadMsPerRow: perRow('main'),
       postgresCpuMsPerRow: perRow('postgres'),
       ...(accept ? { accept } : {}),
+      ...(delivered === undefined
+        ? {}
+        : {
+            deliveredPerS: Math.round(deliveredPerS),
+            webhooksOverClassified: Number((deliveredPerS / classifiedPerS).toFixed(3)),
+            // CPU ms a row from the window's start to the last webhook's check (the delivery tail included).
+            throughDelivery: {
+              serverCpuMsPerRow: perRow('process', delivered),
+              postgresCpuMsPerRow: perRow('postgres', delivered),
+            },
+          }),
       received,
       duplicates: receiver.count() - received,
       load: readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '),

@@ -1,11 +1,12 @@
-// npm run bench:pipeline-db [-- --rows N --tier-up --pattern per-job|batched --database-url URL --storage PATH]: the pipeline's database work alone (ingest, claim, results, outbox, attempts) in process CPU ms per row and per statement, which moves far less than rows/s on a shared machine.
-import { mkdtempSync, rmSync } from 'node:fs';
+// npm run bench:pipeline-db [-- --rows N --tier-up --pattern per-job|batched --database-url URL --storage PATH --deliver-every N]: the pipeline's database work alone (ingest, claim, results, outbox, attempts) in process CPU ms per row and per statement, which moves far less than rows/s on a shared machine.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type * as Storage from '@textclass/server/storage';
 import { createScratchDatabase } from '@textclass/server/testing';
+import { sql } from 'kysely';
 
 const { values } = parseArgs({
   options: {
@@ -19,6 +20,10 @@ const { values } = parseArgs({
     // The dispatcher's claim: deliveries held in all, and one endpoint's grown claim (its defaults 1,024 and 512).
     'claim-limit': { type: 'string', default: '1024' },
     'endpoint-claim': { type: 'string', default: '512' },
+    // Rows that trickle in: one job of --rows-per-job at a time, and a delivery tick (record, then claim 64 for the
+    // endpoint) after every N of them, with --held-claims claims still leased (in flight) as each claim is made.
+    'deliver-every': { type: 'string' },
+    'held-claims': { type: 'string', default: '2' },
   },
 });
 const { createRepositories, openDatabase } = (await import(
@@ -31,16 +36,34 @@ const cpuMs = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
 };
-/** CPU ms (this process: all of PGlite's) and wall ms (PostgreSQL's server work too) of each statement kind, summed. */
-const spent = new Map<string, { cpu: number; wall: number }>();
+const TRICKLE = values['deliver-every'] !== undefined;
+/** PostgreSQL: the pids of the backends serving the scratch database (refreshed now and then), for their CPU. */
+let backendPids: number[] = [];
+/** CPU ms the scratch database's backends ran (from /proc/PID/schedstat, in ns), 0 on PGlite. */
+const backendMs = () =>
+  backendPids.reduce((sum, pid) => {
+    try {
+      return sum + Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+    } catch {
+      return sum;
+    }
+  }, 0);
+/** CPU ms (this process: all of PGlite's), wall ms and PostgreSQL backends' CPU ms of each statement kind, summed. */
+const spent = new Map<string, { cpu: number; wall: number; backend: number; calls: number }>();
 async function timed<T>(name: string, run: () => Promise<T>): Promise<T> {
   const cpu = cpuMs();
+  const backend = backendMs();
   const wall = performance.now();
   try {
     return await run();
   } finally {
-    const sum = spent.get(name) ?? { cpu: 0, wall: 0 };
-    spent.set(name, { cpu: sum.cpu + cpuMs() - cpu, wall: sum.wall + performance.now() - wall });
+    const sum = spent.get(name) ?? { cpu: 0, wall: 0, backend: 0, calls: 0 };
+    spent.set(name, {
+      cpu: sum.cpu + cpuMs() - cpu,
+      wall: sum.wall + performance.now() - wall,
+      backend: sum.backend + backendMs() - backend,
+      calls: sum.calls + 1,
+    });
   }
 }
 
@@ -55,6 +78,13 @@ async function main(): Promise<void> {
   });
   try {
     const repos = createRepositories(database.db);
+    const refreshPids = async () => {
+      if (!scratch) return;
+      const { rows } = await sql<{
+        pid: number;
+      }>`select pid from pg_stat_activity where datname = current_database()`.execute(database.db);
+      backendPids = rows.map((r) => r.pid);
+    };
     const ws = await repos.workspaces.create({
       name: `dbcost-${Date.now()}`,
       plan: 'starter',
@@ -79,6 +109,47 @@ async function main(): Promise<void> {
     const jobsFor = ({ recordIds }: { recordIds: string[] }) => [
       { kind: 'dbcost', payload: { workspace_id: ws.id, dataset_id: dataset.id, record_ids: recordIds } },
     ];
+    // As in the dispatcher, a claim is made while earlier ones are still leased (in flight), and recorded after.
+    const outcome = { status: 'succeeded' as const, nextAttemptAt: null, retries: 0 };
+    const attempt = { attemptedAt: new Date(), statusCode: 200, latencyMs: 1, error: null };
+    const record = (ids: string[]) =>
+      timed('webhooks.record', async () => {
+        if (ids.length === 0) return;
+        if (BATCHED) await repos.webhooks.recordAttempts(ids.map((id) => ({ id, attempt, outcome })));
+        else await Promise.all(ids.map((id) => repos.webhooks.recordAttempt(id, attempt, outcome)));
+      });
+    let delivered = 0;
+    let claims = 0;
+    const held: string[][] = [];
+    const heldClaims = TRICKLE ? Number(values['held-claims']) : 1;
+    /** One dispatcher tick: the oldest claim in flight recorded, then a claim while the others are still leased. */
+    const deliverTick = async () => {
+      while (held.length > heldClaims) await record(held.shift()!);
+      const due = await timed('webhooks.claim', () =>
+        TRICKLE
+          ? repos.webhooks.claimForSending(1024, 64, 30_000, [], new Map([[endpoint.id, 64]]))
+          : BATCHED
+            ? repos.webhooks.claimForSending(
+                Number(values['claim-limit']),
+                64,
+                30_000,
+                [],
+                new Map([[endpoint.id, Number(values['endpoint-claim'])]]),
+              )
+            : repos.webhooks.claimDue(16, 30_000),
+      );
+      held.push(due.map(({ delivery }) => delivery.id));
+      delivered += due.length;
+      claims += due.length > 0 ? 1 : 0;
+      return due.length;
+    };
+    const deliverRest = async () => {
+      while (delivered < ROWS) {
+        if ((await deliverTick()) === 0 && held.every((h) => h.length === 0))
+          throw new Error(`no delivery left with ${delivered} of ${ROWS} delivered`);
+      }
+      while (held.length > 0) await record(held.shift()!);
+    };
     const t0 = cpuMs();
     for (let i = 0; i < ROWS; i += PER_JOB) {
       const rows = Array.from({ length: Math.min(PER_JOB, ROWS - i) }, (_, k) => ({
@@ -89,11 +160,16 @@ async function main(): Promise<void> {
     }
     const t1 = cpuMs();
     let classified = 0;
+    let jobsDone = 0;
+    await refreshPids();
     while (classified < ROWS) {
+      if (jobsDone % 100 === 0) await refreshPids();
       const jobs = await timed('jobs.claim', () =>
-        BATCHED
-          ? repos.jobs.claim('dbcost', 128, 60_000, { arrayField: 'record_ids', max: 1024 })
-          : repos.jobs.claim('dbcost', 4, 60_000),
+        TRICKLE
+          ? repos.jobs.claim('dbcost', 1, 60_000, { arrayField: 'record_ids', max: PER_JOB })
+          : BATCHED
+            ? repos.jobs.claim('dbcost', 128, 60_000, { arrayField: 'record_ids', max: 1024 })
+            : repos.jobs.claim('dbcost', 4, 60_000),
       );
       if (jobs.length === 0) throw new Error(`no job left with ${classified} of ${ROWS} classified`);
       const groups = BATCHED ? [jobs] : jobs.map((j) => [j]);
@@ -124,38 +200,12 @@ async function main(): Promise<void> {
           if (BATCHED) await repos.jobs.completeAll(group.map((j) => j.id));
           else for (const j of group) await repos.jobs.complete(j.id);
         });
+        jobsDone += 1;
+        if (TRICKLE && jobsDone % Number(values['deliver-every']) === 0) await deliverTick();
       }
     }
     const t2 = cpuMs();
-    // As in the dispatcher, a claim is made while the previous one is still leased (in flight), and recorded after.
-    const outcome = { status: 'succeeded' as const, nextAttemptAt: null, retries: 0 };
-    const attempt = { attemptedAt: new Date(), statusCode: 200, latencyMs: 1, error: null };
-    const record = (ids: string[]) =>
-      timed('webhooks.record', async () => {
-        if (BATCHED) await repos.webhooks.recordAttempts(ids.map((id) => ({ id, attempt, outcome })));
-        else await Promise.all(ids.map((id) => repos.webhooks.recordAttempt(id, attempt, outcome)));
-      });
-    let delivered = 0;
-    let held: string[] = [];
-    while (delivered < ROWS) {
-      const due = await timed('webhooks.claim', () =>
-        BATCHED
-          ? repos.webhooks.claimForSending(
-              Number(values['claim-limit']),
-              64,
-              30_000,
-              [],
-              new Map([[endpoint.id, Number(values['endpoint-claim'])]]),
-            )
-          : repos.webhooks.claimDue(16, 30_000),
-      );
-      if (due.length === 0 && held.length === 0)
-        throw new Error(`no delivery left with ${delivered} of ${ROWS} delivered`);
-      await record(held);
-      held = due.map(({ delivery }) => delivery.id);
-      delivered += due.length;
-    }
-    await record(held);
+    await deliverRest();
     const t3 = cpuMs();
     const per = (ms: number) => Math.round((ms / ROWS) * 1000) / 1000;
     process.stdout.write(
@@ -165,9 +215,13 @@ async function main(): Promise<void> {
         pattern: values.pattern,
         rows: ROWS,
         rowsPerJob: PER_JOB,
+        ...(TRICKLE ? { deliverEvery: Number(values['deliver-every']), rowsPerClaim: Math.round(ROWS / claims) } : {}),
         cpuMsPerRow: { accept: per(t1 - t0), classify: per(t2 - t1), deliver: per(t3 - t2) },
         statementMsPerRow: Object.fromEntries(
-          [...spent].map(([name, ms]) => [name, { cpu: per(ms.cpu), wall: per(ms.wall) }]),
+          [...spent].map(([name, ms]) => [
+            name,
+            { cpu: per(ms.cpu), wall: per(ms.wall), ...(scratch ? { backend: per(ms.backend) } : {}), calls: ms.calls },
+          ]),
         ),
       })}\n`,
     );

@@ -52,6 +52,11 @@ export class EndpointClaims {
     this.#backlogged.delete(endpointId);
   }
 
+  /** Whether an endpoint's last claim came back full: more is due than a claim takes. */
+  backlogged(): boolean {
+    return this.#backlogged.size > 0;
+  }
+
   /** Endpoints whose claim differs from the base, with it. */
   grown(): ReadonlyMap<number, number> {
     return this.#size;

@@ -1,4 +1,5 @@
 // Webhook dispatcher: claims due outbox deliveries, signs them (Standard Webhooks), POSTs them (bounded per endpoint, freed slots refilled at once from what the tick claimed) and records each tick's attempts in one write, scheduling retries with jitter.
+import { ClaimPace } from './claim-pace.js';
 import { EndpointClaims } from './endpoint-claims.js';
 import { SendWindows } from './send-windows.js';
 import { retryOutcome } from './retry-outcome.js';
@@ -42,6 +43,8 @@ export interface DispatcherOptions {
   slowMs: number;
   /** ± this fraction of each delay, at random. */
   jitter: number;
+  /** With no endpoint backlogged, a tick waits till this long after the last claim: trickling rows go several a claim. */
+  claimGapMs: number;
 }
 
 export const DEFAULT_DISPATCHER_OPTIONS: DispatcherOptions = {
@@ -54,6 +57,7 @@ export const DEFAULT_DISPATCHER_OPTIONS: DispatcherOptions = {
   claimCeiling: 512,
   slowMs: 1_000,
   jitter: 0.1,
+  claimGapMs: 100,
 };
 
 /** A claimed delivery waiting for a free slot of its endpoint, to be sent before `sendBy` (its lease's end less a timeout). */
@@ -63,9 +67,7 @@ interface Queued {
   sendBy: number;
 }
 
-interface Settled {
-  delivery: WebhookDelivery;
-  endpoint: WebhookEndpoint;
+interface Settled extends Omit<Queued, 'sendBy'> {
   attempt: DeliveryAttempt;
   outcome: { status: DeliveryStatus; nextAttemptAt: Date | null; retries: number };
 }
@@ -80,6 +82,7 @@ export class WebhookDispatcher {
   #queuedCount = 0;
   readonly #claims: EndpointClaims;
   readonly #windows: SendWindows;
+  readonly #pace: ClaimPace;
   /** Attempts finished since the last tick, written by the next one. */
   #settled: Settled[] = [];
   readonly #signer = new WebhookSigner();
@@ -95,6 +98,7 @@ export class WebhookDispatcher {
   ) {
     this.#claims = new EndpointClaims({ base: options.claimPerEndpoint, ceiling: options.claimCeiling });
     this.#windows = new SendWindows({ initial: options.perEndpoint, ceiling: options.windowCeiling });
+    this.#pace = new ClaimPace(options.claimGapMs);
   }
 
   /** Sends the endpoint may have in flight now. */
@@ -108,11 +112,14 @@ export class WebhookDispatcher {
   }
 
   /**
-   * Records the attempts that settled since the last tick (one statement: each first attempt on its delivery row, later ones logged), then
-   * claims what is due for endpoints with free slots and starts sending it without waiting for the answers: a tick
-   * never waits on a receiver. Returns how many attempts it recorded and sends it started (0: nothing to do).
+   * Waits out the claim gap unless an endpoint has a backlog, records the attempts that settled since the last tick (one
+   * statement: each first attempt on its delivery row, later ones logged), then claims what is due for endpoints with
+   * free slots and starts sending it without waiting for the answers: a tick never waits on a receiver. Returns how
+   * many attempts it recorded and sends it started (0: nothing to do).
    */
   async tick(): Promise<number> {
+    const wait = this.#pace.delay(this.#claims.backlogged());
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     const recorded = await this.flush();
     await this.webhooks.releaseClaims(this.adapt(recorded));
     const free = this.options.batch - this.#sending.size - this.#queuedCount;
@@ -126,6 +133,7 @@ export class WebhookDispatcher {
     // delivery still waiting for a slot when less than a timeout of its lease is left is not sent (its lease runs out).
     const leaseMs = this.options.timeoutMs * 3;
     const sendBy = Date.now() + leaseMs - this.options.timeoutMs * 1.5;
+    this.#pace.claimed();
     const due = await this.webhooks.claimForSending(free, this.options.claimPerEndpoint, leaseMs, skip, wanted);
     const got = new Map<number, number>();
     for (const { endpoint } of due) got.set(endpoint.id, (got.get(endpoint.id) ?? 0) + 1);
