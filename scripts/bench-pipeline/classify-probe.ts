@@ -135,6 +135,14 @@ try {
   const after = await read();
   signal();
   const received = hold ? 0 : await receiver.waitFor(texts, deadline);
+  // Encoder batches the classify stage ran (texts per batch from the server's histogram): how small the batches were.
+  const metrics = await (await fetch(`${srv.url}/metrics`)).text();
+  const metric = (name: string) =>
+    [...metrics.matchAll(new RegExp(`^${name}(?:\\{[^}]*\\})? ([0-9.e+]+)$`, 'gm'))].reduce(
+      (sum, m) => sum + Number(m[1]),
+      0,
+    );
+  const encoderBatches = metric('textclass_inference_batch_texts_count');
   // Through the last webhook: the delivery stage's tail too (what it costs a row, and whether it keeps up).
   const delivered = hold ? undefined : await read();
   const lastWebhookAt = hold
@@ -168,6 +176,8 @@ try {
               postgresCpuMsPerRow: perRow('postgres', delivered),
             },
           }),
+      encoderBatches,
+      textsPerEncoderBatch: Number((metric('textclass_inference_batch_texts_sum') / encoderBatches).toFixed(1)),
       received,
       duplicates: receiver.count() - received,
       load: readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '),

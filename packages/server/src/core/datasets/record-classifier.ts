@@ -29,6 +29,13 @@ export interface RecordClassifierOptions {
   maxAttempts: number;
   /** Delay before retrying a job that threw, by attempt (the last entry repeats). */
   retryDelaysMs: number[];
+  /**
+   * Rows trickling in: while the last claim took fewer rows than `gatherRows` and another tick's batch is being
+   * classified, a tick waits for that classify call to end (at most `gatherMs`) before it claims, so the rows written
+   * meanwhile make one batch instead of one each. 0 ms: never wait.
+   */
+  gatherMs: number;
+  gatherRows: number;
 }
 
 /** How many of a model's best labels a record keeps for its reviewers. */
@@ -40,6 +47,8 @@ export const DEFAULT_CLASSIFIER_OPTIONS: RecordClassifierOptions = {
   leaseMs: 120_000,
   maxAttempts: 10,
   retryDelaysMs: [1_000, 5_000, 30_000, 120_000],
+  gatherMs: 100,
+  gatherRows: 64,
 };
 
 interface Deps {
@@ -73,7 +82,21 @@ function byDataset(jobs: Job[]): Job[][] {
   return [...groups.values()];
 }
 
+/** Rows of the claimed jobs (a job without a `record_ids` array counts as one, as the claim weighs it). */
+const rowsOf = (jobs: Job[]) =>
+  jobs.reduce((sum, job) => {
+    const ids = (job.payload as { record_ids?: unknown }).record_ids;
+    return sum + (Array.isArray(ids) ? ids.length : 1);
+  }, 0);
+
 export class RecordClassifier {
+  /** Ticks inside their classify call now. */
+  #classifying = 0;
+  /** Rows of the last claim (none yet: nothing to gather). */
+  #lastClaimRows = Number.POSITIVE_INFINITY;
+  /** Ticks waiting for a classify call to end before they claim. */
+  #gathering: Array<() => void> = [];
+
   constructor(
     private readonly deps: Deps,
     private readonly options: RecordClassifierOptions = DEFAULT_CLASSIFIER_OPTIONS,
@@ -85,10 +108,12 @@ export class RecordClassifier {
    * results statement and one outbox statement, one delete of the finished jobs. Returns how many jobs it claimed.
    */
   async tick(): Promise<number> {
+    await this.gather();
     const jobs = await this.deps.jobs.claim(CLASSIFY_RECORDS_JOB, this.options.batchJobs, this.options.leaseMs, {
       arrayField: 'record_ids',
       max: this.options.batchRows,
     });
+    if (jobs.length > 0) this.#lastClaimRows = rowsOf(jobs);
     for (const group of byDataset(jobs)) {
       try {
         await this.runBatch(
@@ -104,6 +129,37 @@ export class RecordClassifier {
       }
     }
     return jobs.length;
+  }
+
+  /**
+   * While rows trickle in (the last claim was smaller than one encoder batch) and another tick is classifying, waits
+   * for that call to end (at most `gatherMs`): the rows written meanwhile are claimed together once the encoder is
+   * free, instead of a few at each write, each batch paying every statement and an encoder call.
+   */
+  private gather(): Promise<void> {
+    const { gatherMs, gatherRows } = this.options;
+    if (gatherMs <= 0 || this.#classifying === 0 || this.#lastClaimRows >= gatherRows) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(done, gatherMs);
+      this.#gathering.push(done);
+    });
+  }
+
+  /** Runs a batch's classify call, counted so that gathering ticks know when the encoder is free. */
+  private async classifying<T>(call: () => Promise<T>): Promise<T> {
+    this.#classifying++;
+    try {
+      return await call();
+    } finally {
+      this.#classifying--;
+      const waiting = this.#gathering;
+      this.#gathering = [];
+      for (const done of waiting) done();
+    }
   }
 
   private async fail(job: Job, error: unknown): Promise<void> {
@@ -151,11 +207,13 @@ export class RecordClassifier {
         unusableModels: 'skip',
         ...(traceContext === undefined ? {} : { traceContext }),
       });
-    const { scored, skipped, failures } = await scoreIsolatingFailures(
-      withText.map((r) => textOf(r) as string),
-      dataset.modelIds,
-      score,
-      this.deps.isTransient ?? isTransientError,
+    const { scored, skipped, failures } = await this.classifying(() =>
+      scoreIsolatingFailures(
+        withText.map((r) => textOf(r) as string),
+        dataset.modelIds,
+        score,
+        this.deps.isTransient ?? isTransientError,
+      ),
     );
     const byRecord = new Map<string, Map<string, Classification>>(records.map((r) => [r.id, new Map()]));
     const review = new Map<string, string[]>(records.map((r) => [r.id, []]));
