@@ -1,6 +1,6 @@
 // Record repository: dataset rows, written all-or-none in one statement together with the dataset's row count and the jobs the core asks for them.
 import type { Kysely, Selectable } from 'kysely';
-import { notFound } from '../../../core/shared/domain-errors.js';
+import { DomainError, notFound } from '../../../core/shared/domain-errors.js';
 import type { RecordRepository } from '../../../core/ports/repositories.js';
 import type { DatasetRecord, NewRecord } from '../../../core/shared/types.js';
 import type { JobsForStoredRows } from '../../../core/ports/pipeline.js';
@@ -69,7 +69,9 @@ export function createRecordRepository(
         }
         // The dataset's models changed (or it went) between the read and the write: read it again.
         if (attempt === MAX_ATTEMPTS)
-          throw new Error(`dataset ds_${datasetId} changed under ${attempt} writes in a row`);
+          throw new DomainError('UNAVAILABLE', `dataset ds_${datasetId} changed under ${attempt} writes in a row`, {
+            retryAfterSeconds: 1,
+          });
       }
     },
 
