@@ -13,7 +13,8 @@ export interface RowsTarget {
   recordIds: string[];
 }
 
-const ascending = (a: string, b: string): number => {
+/** Orders record ids (bigint as text) numerically. */
+export const compareRecordIds = (a: string, b: string): number => {
   const left = BigInt(a);
   const right = BigInt(b);
   return left < right ? -1 : left > right ? 1 : 0;
@@ -35,7 +36,7 @@ export async function reserveRows(
     from datasets where id = ${datasetId}`.execute(db);
   const row = rows[0];
   if (!row) return undefined;
-  return { workspaceId: row.workspace_id, modelIds: row.model_ids, recordIds: [...row.ids].sort(ascending) };
+  return { workspaceId: row.workspace_id, modelIds: row.model_ids, recordIds: [...row.ids].sort(compareRecordIds) };
 }
 
 /**

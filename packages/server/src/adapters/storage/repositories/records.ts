@@ -7,7 +7,7 @@ import type { JobsForStoredRows } from '../../../core/ports/pipeline.js';
 import type { DatabaseSchema, RecordsTable } from '../schema.js';
 import { assertStorable } from '../storable-fields.js';
 import { UNTRACED, type CurrentTraceContext } from './jobs.js';
-import { reserveRows, writeRows } from './record-inserts.js';
+import { compareRecordIds, reserveRows, writeRows } from './record-inserts.js';
 import type { JobsQueued } from './jobs-queued.js';
 import { filterRecords, matchesNothing } from './record-filters.js';
 
@@ -28,11 +28,7 @@ export function toDatasetRecord(row: Selectable<RecordsTable>): DatasetRecord {
   };
 }
 
-const byId = (a: Selectable<RecordsTable>, b: Selectable<RecordsTable>): number => {
-  const left = BigInt(a.id);
-  const right = BigInt(b.id);
-  return left < right ? -1 : left > right ? 1 : 0;
-};
+const byId = (a: Selectable<RecordsTable>, b: Selectable<RecordsTable>): number => compareRecordIds(a.id, b.id);
 
 /**
  * `traceContext`: the trace of the request storing rows, kept with their classification jobs; `queued` is told once
