@@ -72,32 +72,15 @@ export class DatasetService {
     key: string | number,
     rows: Array<Record<string, unknown>>,
   ): Promise<DatasetRecord[]> {
-    const dataset = await this.writable(workspaceId, key);
     if (rows.length > MAX_ROWS_PER_ITEM_CALL) throw invalid('rows', `at most ${MAX_ROWS_PER_ITEM_CALL} rows per call`);
-    const records = rows.map((row, i) => ({ values: rowValues(dataset, row, `rows[${i}]`), metadata: {} }));
-    return this.records.insertMany(dataset.id, records, classificationJobs);
+    return this.insertInto(workspaceId, key, rows.length, (dataset) =>
+      rows.map((row, i) => ({ values: rowValues(dataset, row, `rows[${i}]`), metadata: {} })),
+    );
   }
 
   /** POST /v2/datasets/{id}/records: column fields fill columns, `text` fills the text column, other strings go to metadata. */
   async pushRecord(workspaceId: number, key: string, body: Record<string, unknown>): Promise<DatasetRecord> {
-    const dataset = await this.writable(workspaceId, parseDatasetKey(key));
-    const columnNames = new Set(dataset.columns.map((c) => c.name));
-    const merged: Record<string, unknown> = Object.fromEntries([
-      ...Object.entries(body).filter(([k]) => columnNames.has(k)),
-      ...(typeof body.text === 'string' && !columnNames.has('text') ? [[dataset.textColumn, body.text]] : []),
-    ]);
-    const metadata = Object.fromEntries(
-      Object.entries(body).filter(([k, v]) => !columnNames.has(k) && k !== 'text' && typeof v === 'string'),
-    ) as Record<string, string>;
-    const record: NewRecord = { values: rowValues(dataset, merged, 'body'), metadata };
-    const text = ownValue(record.values, dataset.textColumn);
-    if (typeof text !== 'string' || text.trim() === '') {
-      throw new DomainError(
-        'MISSING_REQUIRED_FIELD',
-        `text: a non-empty text is required (it fills column "${dataset.textColumn}")`,
-      );
-    }
-    const [stored] = await this.records.insertMany(dataset.id, [record], classificationJobs);
+    const [stored] = await this.insertInto(workspaceId, key, 1, (dataset) => [pushedRecord(dataset, body)]);
     if (!stored) throw new Error('record insert returned no row');
     return stored;
   }
@@ -123,16 +106,51 @@ export class DatasetService {
     return { dataset, pages: recordPages(this.records, dataset.id, pageRows) };
   }
 
-  private async writable(workspaceId: number, key: string | number): Promise<Dataset> {
-    const dataset = await this.get(workspaceId, key);
-    if (dataset.status === 'processing') {
-      throw new DomainError(
-        'DATASET_PROCESSING',
-        `dataset ${datasetKey(dataset.id)} is processing; retry when it is ready`,
-      );
-    }
-    return dataset;
+  /**
+   * Stores the rows `build` makes from the dataset as read in the write's own first statement (one read a write): an
+   * unknown dataset is NOT_FOUND, one still processing an upload DATASET_PROCESSING, before any row is built.
+   */
+  private async insertInto(
+    workspaceId: number,
+    key: string | number,
+    count: number,
+    build: (dataset: Dataset) => NewRecord[],
+  ): Promise<DatasetRecord[]> {
+    const id = typeof key === 'number' ? key : parseDatasetKey(key);
+    const writable = (dataset: Dataset): NewRecord[] => {
+      if (dataset.status === 'processing') {
+        throw new DomainError(
+          'DATASET_PROCESSING',
+          `dataset ${datasetKey(dataset.id)} is processing; retry when it is ready`,
+        );
+      }
+      return build(dataset);
+    };
+    const stored = await this.records.insertBuilt(workspaceId, id, count, writable, classificationJobs);
+    if (!stored) throw notFound(`dataset ${typeof key === 'number' ? datasetKey(key) : key}`);
+    return stored;
   }
+}
+
+/** A record pushed to the records endpoint: column fields fill columns, `text` the text column, other strings metadata. */
+function pushedRecord(dataset: Dataset, body: Record<string, unknown>): NewRecord {
+  const columnNames = new Set(dataset.columns.map((c) => c.name));
+  const merged: Record<string, unknown> = Object.fromEntries([
+    ...Object.entries(body).filter(([k]) => columnNames.has(k)),
+    ...(typeof body.text === 'string' && !columnNames.has('text') ? [[dataset.textColumn, body.text]] : []),
+  ]);
+  const metadata = Object.fromEntries(
+    Object.entries(body).filter(([k, v]) => !columnNames.has(k) && k !== 'text' && typeof v === 'string'),
+  ) as Record<string, string>;
+  const record: NewRecord = { values: rowValues(dataset, merged, 'body'), metadata };
+  const text = ownValue(record.values, dataset.textColumn);
+  if (typeof text !== 'string' || text.trim() === '') {
+    throw new DomainError(
+      'MISSING_REQUIRED_FIELD',
+      `text: a non-empty text is required (it fills column "${dataset.textColumn}")`,
+    );
+  }
+  return record;
 }
 
 function rowValues(dataset: Dataset, row: Record<string, unknown>, field: string): Record<string, CellValue> {

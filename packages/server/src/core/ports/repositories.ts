@@ -88,6 +88,18 @@ export interface RecordFilter {
 export interface RecordRepository {
   /** Inserts all rows in one transaction (all or none), bumps the dataset's row count and writes the jobs `jobsFor` asks for. */
   insertMany(datasetId: number, rows: NewRecord[], jobsFor: JobsForStoredRows): Promise<DatasetRecord[]>;
+  /**
+   * As insertMany, for `count` rows that `build` makes from the dataset as it is read in the same statement that draws
+   * their ids (so a write reads the dataset once). `build` checks the rows against the dataset and may throw: nothing
+   * is stored then. Undefined when the workspace has no such dataset.
+   */
+  insertBuilt(
+    workspaceId: number,
+    datasetId: number,
+    count: number,
+    build: (dataset: Dataset) => NewRecord[],
+    jobsFor: JobsForStoredRows,
+  ): Promise<DatasetRecord[] | undefined>;
   /** A page of the dataset's records by id; `filter` keeps those that match all it gives (RecordFilter). */
   list(datasetId: number, page: PageRequest, filter?: RecordFilter): Promise<Page<DatasetRecord>>;
   /** Up to `limit` records with ids above `afterId` (all when undefined), by id: a keyset page, cheap however deep. */

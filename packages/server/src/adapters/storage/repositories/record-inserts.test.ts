@@ -35,10 +35,15 @@ describe.each(testTargets())('one-statement row writes on $kind', (target) => {
     const dataset = await repos.datasets.create(newDataset(workspace.id, 'attach'));
     const read = await reserveRows(database.db, dataset.id, 2);
     if (!read) throw new Error('dataset not found');
-    expect(read.modelIds).toEqual([]);
+    expect(read.dataset.modelIds).toEqual([]);
     // A model is attached between the read and the write (no job is asked for while there is none).
     await sql`update datasets set model_ids = '[7]'::jsonb where id = ${dataset.id}`.execute(database.db);
-    const jobs = classificationJobs({ ...read, datasetId: dataset.id });
+    const jobs = classificationJobs({
+      workspaceId: read.dataset.workspaceId,
+      datasetId: dataset.id,
+      modelIds: read.dataset.modelIds,
+      recordIds: read.recordIds,
+    });
     expect(jobs).toEqual([]);
     expect(await writeRows(database.db, dataset.id, read, [row('a'), row('b')], jobs, undefined)).toBeUndefined();
     expect(await stored(dataset.id)).toEqual({ records: 0, rowCount: 0, jobRows: [] });

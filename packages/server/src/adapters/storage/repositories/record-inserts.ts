@@ -1,14 +1,14 @@
 // A write of dataset rows in one statement: the rows, their jobs and the dataset's row count commit together, and the dataset row is locked only while that statement runs, so concurrent writers do not queue behind each other's round trips.
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { NewJob } from '../../../core/ports/pipeline.js';
-import type { NewRecord } from '../../../core/shared/types.js';
-import { toJson, type DatabaseSchema, type RecordsTable } from '../schema.js';
+import type { Dataset, NewRecord } from '../../../core/shared/types.js';
+import { toJson, type DatabaseSchema, type DatasetsTable, type RecordsTable } from '../schema.js';
+import { toDataset } from './datasets.js';
 
 /** What a write needs to know of its dataset before it runs: read without a lock, checked again by the write. */
 export interface RowsTarget {
-  workspaceId: number;
-  /** The dataset's models as read; the write stores nothing when they are no longer these. */
-  modelIds: number[];
+  /** The dataset as read; the write stores nothing when its models are no longer `dataset.modelIds`. */
+  dataset: Dataset;
   /** Ids drawn from the records' sequence for the rows, ascending, one a row. */
   recordIds: string[];
 }
@@ -21,28 +21,29 @@ export const compareRecordIds = (a: string, b: string): number => {
 };
 
 /**
- * The dataset's workspace and models and `count` fresh record ids (undefined when there is no such dataset). Nothing is
- * locked: the ids are the sequence's, as the records' default would draw them, so a write that never lands only
- * leaves a gap.
+ * The dataset (only in `workspaceId` when one is given) and `count` fresh record ids, in one statement (undefined when
+ * there is no such dataset). Nothing is locked: the ids are the sequence's, as the records' default would draw them, so
+ * a write that never lands only leaves a gap.
  */
 export async function reserveRows(
   db: Kysely<DatabaseSchema>,
   datasetId: number,
   count: number,
+  workspaceId?: number,
 ): Promise<RowsTarget | undefined> {
-  const { rows } = await sql<{ workspace_id: number; model_ids: number[]; ids: string[] }>`
-    select workspace_id, model_ids,
-      array(select nextval('records_id_seq')::text from generate_series(1, ${count}::int)) as ids
-    from datasets where id = ${datasetId}`.execute(db);
+  const inWorkspace = workspaceId === undefined ? sql`` : sql`and workspace_id = ${workspaceId}`;
+  const { rows } = await sql<Selectable<DatasetsTable> & { ids: string[] }>`
+    select *, array(select nextval('records_id_seq')::text from generate_series(1, ${count}::int)) as ids
+    from datasets where id = ${datasetId} ${inWorkspace}`.execute(db);
   const row = rows[0];
   if (!row) return undefined;
-  return { workspaceId: row.workspace_id, modelIds: row.model_ids, recordIds: [...row.ids].sort(compareRecordIds) };
+  return { dataset: toDataset(row), recordIds: [...row.ids].sort(compareRecordIds) };
 }
 
 /**
  * Stores `rows` under `target.recordIds` (in order), the `jobs` and the row count's bump, all or none, in one statement
  * (its own transaction). The bump comes first and guards the rest: when the dataset is gone or its models are no
- * longer `target.modelIds` nothing is stored and undefined comes back, for the caller to read the dataset again; a
+ * longer `target.dataset.modelIds` nothing is stored and undefined comes back, for the caller to read the dataset again; a
  * change of the models therefore either commits before the write (which then sees it) or waits for it.
  */
 export async function writeRows(
@@ -62,7 +63,7 @@ export async function writeRows(
   const { rows: written } = await sql<Selectable<RecordsTable>>`
     with bumped as (
       update datasets set row_count = row_count + ${rows.length}
-      where id = ${datasetId} and model_ids = ${toJson(target.modelIds)}::jsonb
+      where id = ${datasetId} and model_ids = ${toJson(target.dataset.modelIds)}::jsonb
       returning id
     ), stored as (
       insert into records (id, dataset_id, values, metadata)

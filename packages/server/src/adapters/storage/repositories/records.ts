@@ -2,7 +2,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { DomainError, notFound } from '../../../core/shared/domain-errors.js';
 import type { RecordRepository } from '../../../core/ports/repositories.js';
-import type { DatasetRecord, NewRecord } from '../../../core/shared/types.js';
+import type { Dataset, DatasetRecord, NewRecord } from '../../../core/shared/types.js';
 import type { JobsForStoredRows } from '../../../core/ports/pipeline.js';
 import type { DatabaseSchema, RecordsTable } from '../schema.js';
 import { assertStorable } from '../storable-fields.js';
@@ -39,36 +39,58 @@ export function createRecordRepository(
   traceContext: CurrentTraceContext = UNTRACED,
   queued?: JobsQueued,
 ): RecordRepository {
-  return {
-    async insertMany(datasetId, rows: NewRecord[], jobsFor: JobsForStoredRows) {
-      if (rows.length === 0) return [];
+  /**
+   * Reads the dataset and draws the rows' ids in one statement, builds the rows from the dataset as read, and writes
+   * them; again from the read when the dataset's models changed in between. Undefined when there is no such dataset.
+   */
+  async function insert(
+    datasetId: number,
+    workspaceId: number | undefined,
+    count: number,
+    build: (dataset: Dataset) => NewRecord[],
+    jobsFor: JobsForStoredRows,
+  ): Promise<DatasetRecord[] | undefined> {
+    const trace = traceContext();
+    for (let attempt = 1; ; attempt++) {
+      const target = await reserveRows(db, datasetId, count, workspaceId);
+      if (!target) return undefined;
+      const rows = build(target.dataset);
+      if (rows.length !== count) throw new Error(`${rows.length} rows built for ${count} ids`);
       rows.forEach((row, index) => {
         const context = rows.length > 1 ? `row ${index + 1} of ${rows.length}` : '';
         assertStorable(row.values, context);
         assertStorable(row.metadata, context);
       });
-      const trace = traceContext();
-      for (let attempt = 1; ; attempt++) {
-        const target = await reserveRows(db, datasetId, rows.length);
-        if (!target) throw notFound(`dataset ds_${datasetId}`);
-        // The jobs commit with their rows, so no accepted row is ever without the work the core asked for it.
-        const jobs = jobsFor({
-          workspaceId: target.workspaceId,
-          datasetId,
-          modelIds: target.modelIds,
-          recordIds: target.recordIds,
-        });
-        const stored = await writeRows(db, datasetId, target, rows, jobs, trace);
-        if (stored) {
-          if (jobs.length > 0) queued?.notify();
-          return stored.sort(byId).map(toDatasetRecord);
-        }
-        // The dataset's models changed (or it went) between the read and the write: read it again.
-        if (attempt === MAX_ATTEMPTS)
-          throw new DomainError('UNAVAILABLE', `dataset ds_${datasetId} changed under ${attempt} writes in a row`, {
-            retryAfterSeconds: 1,
-          });
+      // The jobs commit with their rows, so no accepted row is ever without the work the core asked for it.
+      const jobs = jobsFor({
+        workspaceId: target.dataset.workspaceId,
+        datasetId,
+        modelIds: target.dataset.modelIds,
+        recordIds: target.recordIds,
+      });
+      const stored = await writeRows(db, datasetId, target, rows, jobs, trace);
+      if (stored) {
+        if (jobs.length > 0) queued?.notify();
+        return stored.sort(byId).map(toDatasetRecord);
       }
+      // The dataset's models changed (or it went) between the read and the write: read it again.
+      if (attempt === MAX_ATTEMPTS)
+        throw new DomainError('UNAVAILABLE', `dataset ds_${datasetId} changed under ${attempt} writes in a row`, {
+          retryAfterSeconds: 1,
+        });
+    }
+  }
+
+  return {
+    async insertMany(datasetId, rows, jobsFor) {
+      if (rows.length === 0) return [];
+      const stored = await insert(datasetId, undefined, rows.length, () => rows, jobsFor);
+      if (!stored) throw notFound(`dataset ds_${datasetId}`);
+      return stored;
+    },
+
+    insertBuilt(workspaceId, datasetId, count, build, jobsFor) {
+      return insert(datasetId, workspaceId, count, build, jobsFor);
     },
 
     async list(datasetId, page, filter = {}) {
