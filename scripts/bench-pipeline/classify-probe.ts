@@ -68,13 +68,16 @@ async function backendClock(
 }
 
 /** A webhook receiver that reads each request and never answers it (closed at the end of the run). */
-async function startHoldingReceiver(): Promise<Pick<TimedReceiver, 'url' | 'count' | 'waitFor' | 'close'>> {
+async function startHoldingReceiver(): Promise<
+  Pick<TimedReceiver, 'url' | 'count' | 'waitFor' | 'close' | 'arrivals'>
+> {
   const server = createServer((req) => req.resume());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
     count: () => 0,
     waitFor: () => Promise.resolve(0),
+    arrivals: new Map(),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

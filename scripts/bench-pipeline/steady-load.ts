@@ -25,14 +25,17 @@ export async function runSteadyLoad(
   const { rowsPerCall } = options;
   const schedule = callSchedule(options, Math.floor(texts.length / rowsPerCall));
   const accepted: Array<{ text: string; at: number }> = [];
+  const callMs: number[] = [];
   let errors = 0;
   let firstError: string | undefined;
   const startedAt = performance.now();
   let endedAt = startedAt;
   const send = async (call: number) => {
     const rows = texts.slice(call * rowsPerCall, (call + 1) * rowsPerCall).map((text) => ({ text }));
+    const sent = performance.now();
     const res = await api.call<unknown>('POST', `/v2/dataset/${datasetId}/item`, { rows });
     const at = performance.now();
+    callMs.push(at - sent);
     if (res.status === 200) {
       for (const row of rows) accepted.push({ text: row.text, at });
       endedAt = Math.max(endedAt, at);
@@ -56,6 +59,7 @@ export async function runSteadyLoad(
     errors,
     ...(firstError ? { firstError } : {}),
     rowsAccepted: accepted.length,
+    callMs,
     seconds,
     rowsPerSecond: accepted.length / seconds,
     startedAt,
