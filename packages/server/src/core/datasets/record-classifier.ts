@@ -105,7 +105,7 @@ export class RecordClassifier {
   /**
    * Claims due jobs (up to `batchJobs`, and rows up to `batchRows` beyond the first job) and runs the jobs of each
    * dataset as one batch: one records read, one classify call (each encoder embeds the batch's texts once), one
-   * results statement and one outbox statement, one delete of the finished jobs. Returns how many jobs it claimed.
+   * results statement (which deletes the finished jobs) and one outbox statement. Returns how many jobs it claimed.
    */
   async tick(): Promise<number> {
     await this.gather();
@@ -116,13 +116,13 @@ export class RecordClassifier {
     if (jobs.length > 0) this.#lastClaimRows = rowsOf(jobs);
     for (const group of byDataset(jobs)) {
       try {
-        await this.runBatch(
-          group.map((job) => ({
-            ...(job.payload as unknown as ClassifyRecordsPayload),
-            traceContext: job.traceContext,
-          })),
-        );
-        await this.deps.jobs.completeAll(group.map((job) => job.id));
+        const ids = group.map((job) => job.id);
+        const parts = group.map((job) => ({
+          ...(job.payload as unknown as ClassifyRecordsPayload),
+          traceContext: job.traceContext,
+        }));
+        // The jobs are deleted with their results (one transaction); a batch with nothing to write deletes them here.
+        if (!(await this.runBatch(parts, ids))) await this.deps.jobs.completeAll(ids);
         for (let i = 0; i < group.length; i++) this.deps.events?.jobFinished('classification', 'succeeded');
       } catch (error) {
         for (const job of group) await this.fail(job, error);
@@ -174,25 +174,30 @@ export class RecordClassifier {
   }
 
   /** `traceContext`: the trace of the request that stored the rows; the classification and the events continue it. */
-  run(payload: ClassifyRecordsPayload, traceContext?: string): Promise<void> {
-    return this.runBatch([{ ...payload, ...(traceContext === undefined ? {} : { traceContext }) }]);
+  async run(payload: ClassifyRecordsPayload, traceContext?: string): Promise<void> {
+    await this.runBatch([{ ...payload, ...(traceContext === undefined ? {} : { traceContext }) }]);
   }
 
   /**
    * The rows of several jobs of one dataset, classified together; each row's outbox deliveries carry the trace of
-   * the job that stored it (the classify call continues the first job's trace).
+   * the job that stored it (the classify call continues the first job's trace). `jobIds`: the jobs of these parts,
+   * deleted in the transaction that writes the results; returns whether it wrote (false: nothing to write, the
+   * caller deletes them).
    */
-  async runBatch(parts: Array<ClassifyRecordsPayload & { traceContext?: string | undefined }>): Promise<void> {
+  async runBatch(
+    parts: Array<ClassifyRecordsPayload & { traceContext?: string | undefined }>,
+    jobIds: readonly string[] = [],
+  ): Promise<boolean> {
     const first = parts[0];
-    if (first === undefined) return;
+    if (first === undefined) return false;
     const payload = { workspace_id: first.workspace_id, dataset_id: first.dataset_id };
     const traceContext = first.traceContext;
     const traceOf = new Map<string, string | undefined>();
     for (const part of parts) for (const id of part.record_ids) traceOf.set(String(id), part.traceContext);
     const dataset = await this.deps.datasets.get(payload.workspace_id, payload.dataset_id);
-    if (!dataset) return;
+    if (!dataset) return false;
     const records = await this.deps.pipeline.unclassified(dataset.id, [...traceOf.keys()]);
-    if (records.length === 0) return;
+    if (records.length === 0) return false;
     const textOf = (r: RecordToClassify) => ownValue(r.values, dataset.textColumn);
     const withText = records.filter((r) => {
       const t = textOf(r);
@@ -264,7 +269,7 @@ export class RecordClassifier {
         ...(typeof textOf(record) === 'string' ? { text: textOf(record) as string } : {}),
       };
     });
-    const written = await this.deps.pipeline.saveResults(payload.workspace_id, results);
+    const written = await this.deps.pipeline.saveResults(payload.workspace_id, results, undefined, jobIds);
     if (written.length > 0) this.deps.onWritten?.(written.length);
     // Reported once written: a retried or duplicated job finds the records done and reports nothing again.
     for (const recordId of written) {
@@ -278,5 +283,6 @@ export class RecordClassifier {
         });
       }
     }
+    return true;
   }
 }

@@ -90,9 +90,15 @@ export interface PipelineRepository {
    * Writes each result only where the record is still unclassified (and still holds the result's `text`) and, in the
    * same transaction, one outbox
    * delivery of its event per chosen endpoint that is still an enabled endpoint of the workspace, carrying
-   * `traceContext` (the job's) so that its sends join that trace. Returns the ids it wrote.
+   * `traceContext` (the job's) so that its sends join that trace. `finishedJobIds`: the jobs these results finish,
+   * deleted in the same transaction (a job is gone exactly when its results are stored). Returns the ids it wrote.
    */
-  saveResults(workspaceId: number, results: RecordResult[], traceContext?: string): Promise<string[]>;
+  saveResults(
+    workspaceId: number,
+    results: RecordResult[],
+    traceContext?: string,
+    finishedJobIds?: readonly string[],
+  ): Promise<string[]>;
 }
 
 export interface WebhookEndpoint {
