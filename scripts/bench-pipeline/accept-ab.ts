@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import type * as Storage from '@textclass/server/storage';
 import { sql } from 'kysely';
 
 const { values } = parseArgs({
@@ -17,6 +18,13 @@ const { values } = parseArgs({
   },
 });
 
+/** What this bench uses of the server's DatasetService (core/datasets/datasets.ts), which no package entry exports. */
+type DatasetServiceClass = new (
+  datasets: ReturnType<typeof Storage.createRepositories>['datasets'],
+  records: ReturnType<typeof Storage.createRepositories>['records'],
+  models: ReturnType<typeof Storage.createRepositories>['models'],
+) => { addRows(workspaceId: number, key: number, rows: Array<Record<string, unknown>>): Promise<unknown[]> };
+
 interface Measured {
   cpuMsPerCall: number;
   wallMsPerCall: number;
@@ -26,12 +34,10 @@ const WRITERS = 8;
 const CALLS = 50;
 
 async function measure(dist: string, databaseUrl: string | undefined): Promise<Measured> {
-  const storage = (await import(
-    pathToFileURL(resolve(dist, 'adapters/storage/index.js')).href
-  )) as typeof import('../../packages/server/src/adapters/storage/index.js');
-  const { DatasetService } = (await import(
-    pathToFileURL(resolve(dist, 'core/datasets/datasets.js')).href
-  )) as typeof import('../../packages/server/src/core/datasets/datasets.js');
+  const storage = (await import(pathToFileURL(resolve(dist, 'adapters/storage/index.js')).href)) as typeof Storage;
+  const { DatasetService } = (await import(pathToFileURL(resolve(dist, 'core/datasets/datasets.js')).href)) as {
+    DatasetService: DatasetServiceClass;
+  };
   const schema = `tc_accept_${randomBytes(4).toString('hex')}`;
   const database = await storage.openDatabase(
     databaseUrl ? { databaseUrl, dataDir: storage.IN_MEMORY, schema } : { dataDir: storage.IN_MEMORY },
