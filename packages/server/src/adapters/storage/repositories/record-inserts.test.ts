@@ -87,4 +87,25 @@ describe.each(testTargets())('one-statement row writes on $kind', (target) => {
     });
     expect(await reserveRows(database.db, dataset.id, 1)).toBeUndefined();
   });
+
+  it('answers UNAVAILABLE with a retry after 1 s when the write keeps finding the models changed, storing nothing', async () => {
+    const workspace = await createWorkspace(repos);
+    const dataset = await repos.datasets.create(newDataset(workspace.id, 'unsettled', { modelIds: [1] }));
+    // Each write's guarded bump finds no row to update (as when the models changed since the read), every time.
+    await sql`create function tc_skip_bump() returns trigger language plpgsql as $$ begin return null; end $$`.execute(
+      database.db,
+    );
+    await sql`create trigger tc_skip_bump before update on datasets for each row
+      when (old.id = ${sql.lit(dataset.id)}) execute function tc_skip_bump()`.execute(database.db);
+    try {
+      await expect(repos.records.insertMany(dataset.id, [row('never')], classificationJobs)).rejects.toMatchObject({
+        code: 'UNAVAILABLE',
+        retryAfterSeconds: 1,
+      });
+    } finally {
+      await sql`drop trigger tc_skip_bump on datasets`.execute(database.db);
+      await sql`drop function tc_skip_bump()`.execute(database.db);
+    }
+    expect(await stored(dataset.id)).toEqual({ records: 0, rowCount: 0, jobRows: [] });
+  });
 });
