@@ -55,7 +55,7 @@ describe.each(testTargets())('batch statements on $kind', (target) => {
     const endpoint = (enabled: boolean) =>
       repos.webhooks.create({
         workspaceId: workspace.id,
-        url: `https://example.com/${String(enabled)}`,
+        url: `http://127.0.0.1:9/${String(enabled)}`,
         events: ['classification.completed'],
         enabled,
         secret: 'whsec_x',
