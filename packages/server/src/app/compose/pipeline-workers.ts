@@ -12,7 +12,7 @@ import { DEFAULT_DISPATCHER_OPTIONS, WebhookDispatcher } from '../../core/webhoo
 import type { Logger } from '../../adapters/observability/logger.js';
 import { fitHeadOnThread } from '../../adapters/head-fitting/fit-head-thread.js';
 import { fitMultiLabelOnThread } from '../../adapters/head-fitting/fit-multi-label-thread.js';
-import { createHttpSender } from '../../adapters/webhook-sender/http-sender.js';
+import { createThreadedSender } from '../../adapters/webhook-sender/sender-thread.js';
 import type { PipelineEvents } from '../../core/ports/pipeline-events.js';
 import { tracedWebhookSender } from '../../adapters/webhook-sender/traced-sender.js';
 import { NO_TRACING, type Tracing } from '../../adapters/observability/tracing.js';
@@ -37,9 +37,11 @@ export function createPipeline(
   events: PipelineEvents,
   tracing: Tracing = NO_TRACING,
 ): Pipeline {
+  // The POSTs run on a thread of their own: on the embedded database this event loop also runs every statement.
+  const sender = createThreadedSender(config.webhookAllowPrivate);
   const dispatcher = new WebhookDispatcher(
     repos.webhooks,
-    tracedWebhookSender(createHttpSender(config.webhookAllowPrivate), tracing),
+    tracedWebhookSender(sender, tracing),
     {
       ...DEFAULT_DISPATCHER_OPTIONS,
       timeoutMs: config.webhookTimeoutMs,
@@ -108,6 +110,7 @@ export function createPipeline(
       unlisten();
       await Promise.all([classifying.stop(), dispatching.stop(), training.stop()]);
       await dispatcher.drain();
+      await sender.close();
     },
   };
 }
