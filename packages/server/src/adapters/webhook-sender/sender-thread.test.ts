@@ -12,10 +12,11 @@ describe('webhook sender thread', () => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const id = req.headers['webhook-id'];
+      const header = req.headers['webhook-id'];
+      const id = typeof header === 'string' ? header : undefined;
       bodies.push({
         path: req.url ?? '',
-        id: typeof id === 'string' ? id : undefined,
+        id,
         body: Buffer.concat(chunks).toString(),
       });
       // Each answer's status depends on its request, so that a mixed-up outcome shows.
