@@ -64,6 +64,8 @@ export function createPipeline(
       datasets: repos.datasets,
       webhooks: repos.webhooks,
       classifier: tracedRecordClassification(classifier, tracing),
+      // The deliveries a batch stores go to this dispatcher as they are inserted: no claim reads them back.
+      handoff: dispatcher,
       onWritten: () => dispatching.wake(),
       onError: (err, job) =>
         logger.warn({ err, jobId: job.id, attempts: job.attempts }, 'classification job failed; it will be retried'),

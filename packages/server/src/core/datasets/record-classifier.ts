@@ -2,6 +2,7 @@
 import type { TextClassifier } from '../classification/classify-texts.js';
 import { recordClassification } from '../classification/multi-label-cutoffs.js';
 import type {
+  DeliveryHandoff,
   Job,
   JobRepository,
   PipelineRepository,
@@ -9,6 +10,7 @@ import type {
   RecordToClassify,
   WebhookRepository,
 } from '../ports/pipeline.js';
+import { leaseForHandoff } from './delivery-lease.js';
 import type { DatasetRepository } from '../ports/repositories.js';
 import type { PipelineEvents } from '../ports/pipeline-events.js';
 import { isTransientError } from '../shared/domain-errors.js';
@@ -58,6 +60,8 @@ interface Deps {
   webhooks: WebhookRepository;
   /** The classification use case (only `classify`, so that the composition may wrap it, e.g. in a span). */
   classifier: Pick<TextClassifier, 'classify'>;
+  /** This process's dispatcher: the deliveries a batch stores are leased to it as they are inserted (none: claimed later). */
+  handoff?: DeliveryHandoff;
   /** Called after results were written (the webhook dispatcher wakes up). */
   onWritten?(count: number): void;
   onError?(error: unknown, job: Job): void;
@@ -237,10 +241,8 @@ export class RecordClassifier {
     const failed = new Map<string, ModelFailure[]>(
       [...failures].map(([i, list]) => [(withText[i] as RecordToClassify).id, list]),
     );
-    const subscribers = subscribersOf(
-      await this.deps.webhooks.listEnabled(payload.workspace_id),
-      CLASSIFICATION_COMPLETED,
-    );
+    const endpoints = await this.deps.webhooks.listEnabled(payload.workspace_id);
+    const subscribers = subscribersOf(endpoints, CLASSIFICATION_COMPLETED);
     const noText = Object.fromEntries(
       dataset.modelIds
         .filter((id) => !Object.hasOwn(skipped, String(id)))
@@ -269,7 +271,8 @@ export class RecordClassifier {
         ...(typeof textOf(record) === 'string' ? { text: textOf(record) as string } : {}),
       };
     });
-    const written = await this.deps.pipeline.saveResults(payload.workspace_id, results, undefined, jobIds);
+    const lease = this.deps.handoff && leaseForHandoff(this.deps.handoff, endpoints);
+    const written = await this.deps.pipeline.saveResults(payload.workspace_id, results, undefined, jobIds, lease);
     if (written.length > 0) this.deps.onWritten?.(written.length);
     // Reported once written: a retried or duplicated job finds the records done and reports nothing again.
     for (const recordId of written) {

@@ -91,14 +91,37 @@ export interface PipelineRepository {
    * same transaction, one outbox
    * delivery of its event per chosen endpoint that is still an enabled endpoint of the workspace, carrying
    * `traceContext` (the job's) so that its sends join that trace. `finishedJobIds`: the jobs these results finish,
-   * deleted in the same transaction (a job is gone exactly when its results are stored). Returns the ids it wrote.
+   * deleted in the same transaction (a job is gone exactly when its results are stored). `lease`: the first deliveries
+   * stored are leased as they are inserted and handed to `lease.adopt` once committed. Returns the ids it wrote.
    */
   saveResults(
     workspaceId: number,
     results: RecordResult[],
     traceContext?: string,
     finishedJobIds?: readonly string[],
+    lease?: OutboxLease,
   ): Promise<string[]>;
+}
+
+/**
+ * Outbox deliveries leased as they are stored, for this process's dispatcher to send without claiming them: the lease
+ * is a claim's (other processes skip the rows until it ends; a crash frees them then), written by the INSERT itself.
+ */
+export interface OutboxLease {
+  /** Deliveries leased at most (the first ones stored); 0: none. */
+  max: number;
+  /** How long the lease lasts. */
+  ms: number;
+  /** Takes the leased deliveries once their transaction has committed. */
+  adopt(deliveries: WebhookDelivery[]): void;
+}
+
+/** The dispatcher of this process as the classify stage hands it the deliveries it stores. */
+export interface DeliveryHandoff {
+  /** Deliveries it takes now and how long their lease must last. */
+  room(): { max: number; ms: number };
+  /** Leased deliveries with their endpoints; `leasedAt` (Date.now()) is no later than the lease's start. */
+  adopt(list: ReadonlyArray<{ delivery: WebhookDelivery; endpoint: WebhookEndpoint }>, leasedAt: number): void;
 }
 
 export interface WebhookEndpoint {

@@ -1,8 +1,8 @@
-// Webhook dispatcher: claims due outbox deliveries, signs them (Standard Webhooks), POSTs them (bounded per endpoint, freed slots refilled at once from what the tick claimed) and records each tick's attempts in one write, scheduling retries with jitter.
+// Webhook dispatcher: claims due outbox deliveries (or adopts those the classify stage leased to it as it stored them), POSTs them (bounded per endpoint, freed slots refilled at once) and records each tick's attempts in one write, scheduling retries with jitter.
 import { ClaimPace } from './claim-pace.js';
 import { EndpointClaims } from './endpoint-claims.js';
 import { SendWindows } from './send-windows.js';
-import { retryOutcome } from './retry-outcome.js';
+import { attemptDelivery } from './delivery-attempt.js';
 import { WebhookSigner } from './webhook-signer.js';
 import type {
   DeliveryAttempt,
@@ -129,9 +129,8 @@ export class WebhookDispatcher {
     for (const id of new Set([...this.#queued.keys(), ...this.#inFlight.keys(), ...this.#claims.grown().keys()]))
       wanted.set(id, this.#claims.wanted(id, this.#queued.get(id)?.length ?? 0));
     const skip = [...wanted].filter(([, n]) => n === 0).map(([id]) => id);
-    // The lease outlasts the request timeout, so no other process picks a delivery that is still in flight; a
-    // delivery still waiting for a slot when less than a timeout of its lease is left is not sent (its lease runs out).
-    const leaseMs = this.options.timeoutMs * 3;
+    // A delivery still waiting for a slot when less than a timeout of its lease is left is not sent (its lease runs out).
+    const leaseMs = this.leaseMs();
     const sendBy = Date.now() + leaseMs - this.options.timeoutMs * 1.5;
     this.#pace.claimed();
     const due = await this.webhooks.claimForSending(free, this.options.claimPerEndpoint, leaseMs, skip, wanted);
@@ -147,6 +146,31 @@ export class WebhookDispatcher {
     }
     for (const endpointId of got.keys()) this.pump(endpointId);
     return recorded.length + due.length;
+  }
+
+  /** What the classify stage may lease to this process as it stores deliveries: what it may hold more, and the lease (a claim's). */
+  room(): { max: number; ms: number } {
+    return { max: Math.max(0, this.options.batch - this.#sending.size - this.#queuedCount), ms: this.leaseMs() };
+  }
+
+  /**
+   * Deliveries leased to this process as they were stored (the lease began no earlier than `leasedAt`): queued and
+   * sent as claimed ones are, without a claim. A slow endpoint's surplus is let go by the next tick, as a claim's is.
+   */
+  adopt(list: ReadonlyArray<{ delivery: WebhookDelivery; endpoint: WebhookEndpoint }>, leasedAt: number): void {
+    const sendBy = leasedAt + this.leaseMs() - this.options.timeoutMs * 1.5;
+    for (const { delivery, endpoint } of list) {
+      const queue = this.#queued.get(endpoint.id) ?? [];
+      queue.push({ delivery, endpoint, sendBy });
+      this.#queued.set(endpoint.id, queue);
+      this.#queuedCount += 1;
+    }
+    for (const endpointId of new Set(list.map(({ endpoint }) => endpoint.id))) this.pump(endpointId);
+  }
+
+  /** A claim's lease outlasts the request timeout, so no other process picks a delivery still in flight. */
+  private leaseMs(): number {
+    return this.options.timeoutMs * 3;
   }
 
   /**
@@ -200,8 +224,16 @@ export class WebhookDispatcher {
 
   private start(delivery: WebhookDelivery, endpoint: WebhookEndpoint): void {
     this.#inFlight.set(endpoint.id, (this.#inFlight.get(endpoint.id) ?? 0) + 1);
-    const sending: Promise<void> = this.send(delivery, endpoint)
-      .then((settled) => {
+    const sending: Promise<void> = attemptDelivery(
+      delivery,
+      endpoint,
+      this.sender,
+      this.#signer,
+      this.options,
+      this.random,
+    )
+      .then(({ attempt, outcome }) => {
+        const settled = { delivery, endpoint, attempt, outcome };
         this.#settled.push(settled);
         const { error, latencyMs } = settled.attempt;
         if (error !== null || latencyMs > this.options.slowMs) this.#windows.slow(endpoint.id, error !== null);
@@ -243,38 +275,6 @@ export class WebhookDispatcher {
       this.events.endpointDisabled(endpointId, reason);
     }
     return settled;
-  }
-
-  /** One POST of a delivery (or its failure when the endpoint is disabled): the attempt and outcome, not yet written. */
-  private async send(delivery: WebhookDelivery, endpoint: WebhookEndpoint): Promise<Settled> {
-    const now = new Date();
-    if (!endpoint.enabled) {
-      const attempt = { attemptedAt: now, statusCode: null, latencyMs: 0, error: 'endpoint is disabled' };
-      return {
-        delivery,
-        endpoint,
-        attempt,
-        outcome: { status: 'failed', nextAttemptAt: null, retries: delivery.retries },
-      };
-    }
-    const headers = {
-      'webhook-id': delivery.messageId,
-      'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
-      'webhook-signature': this.#signer.sign(endpoint.secret, delivery.messageId, now, delivery.body),
-    };
-    const started = performance.now();
-    let statusCode: number | null = null;
-    let error: string | null = null;
-    try {
-      statusCode = (
-        await this.sender.send(endpoint.url, headers, delivery.body, this.options.timeoutMs, delivery.traceContext)
-      ).statusCode;
-      if (statusCode < 200 || statusCode > 299) error = `answered ${statusCode}`;
-    } catch (cause) {
-      error = cause instanceof Error ? cause.message : String(cause);
-    }
-    const attempt = { attemptedAt: now, statusCode, latencyMs: performance.now() - started, error };
-    return { delivery, endpoint, attempt, outcome: retryOutcome(delivery, statusCode, this.options, this.random) };
   }
 
   private report(
