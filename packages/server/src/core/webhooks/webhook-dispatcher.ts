@@ -122,8 +122,8 @@ export class WebhookDispatcher {
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     const recorded = await this.flush();
     await this.webhooks.releaseClaims(this.adapt(recorded));
-    const free = this.options.batch - this.#sending.size - this.#queuedCount;
-    if (free <= 0) return recorded.length;
+    const free = this.room().max;
+    if (free === 0) return recorded.length;
     // Each endpoint seen is topped up to its claim once no more than half of it waits; the others are skipped.
     const wanted = new Map<number, number>();
     for (const id of new Set([...this.#queued.keys(), ...this.#inFlight.keys(), ...this.#claims.grown().keys()]))
@@ -138,12 +138,7 @@ export class WebhookDispatcher {
     for (const { endpoint } of due) got.set(endpoint.id, (got.get(endpoint.id) ?? 0) + 1);
     for (const id of new Set([...wanted.keys(), ...got.keys()]))
       this.#claims.claimed(id, got.get(id) ?? 0, wanted.get(id) ?? this.options.claimPerEndpoint);
-    for (const { delivery, endpoint } of due) {
-      const queue = this.#queued.get(endpoint.id) ?? [];
-      queue.push({ delivery, endpoint, sendBy });
-      this.#queued.set(endpoint.id, queue);
-      this.#queuedCount += 1;
-    }
+    for (const { delivery, endpoint } of due) this.enqueue({ delivery, endpoint, sendBy });
     for (const endpointId of got.keys()) this.pump(endpointId);
     return recorded.length + due.length;
   }
@@ -159,13 +154,16 @@ export class WebhookDispatcher {
    */
   adopt(list: ReadonlyArray<{ delivery: WebhookDelivery; endpoint: WebhookEndpoint }>, leasedAt: number): void {
     const sendBy = leasedAt + this.leaseMs() - this.options.timeoutMs * 1.5;
-    for (const { delivery, endpoint } of list) {
-      const queue = this.#queued.get(endpoint.id) ?? [];
-      queue.push({ delivery, endpoint, sendBy });
-      this.#queued.set(endpoint.id, queue);
-      this.#queuedCount += 1;
-    }
+    for (const { delivery, endpoint } of list) this.enqueue({ delivery, endpoint, sendBy });
     for (const endpointId of new Set(list.map(({ endpoint }) => endpoint.id))) this.pump(endpointId);
+  }
+
+  /** Queues a delivery this process holds for its endpoint's next free slot. */
+  private enqueue(queued: Queued): void {
+    const queue = this.#queued.get(queued.endpoint.id) ?? [];
+    queue.push(queued);
+    this.#queued.set(queued.endpoint.id, queue);
+    this.#queuedCount += 1;
   }
 
   /** A claim's lease outlasts the request timeout, so no other process picks a delivery still in flight. */
