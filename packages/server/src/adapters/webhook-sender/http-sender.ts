@@ -1,10 +1,11 @@
-// Sends one webhook POST with node:http(s): a hard timeout, no redirects, and the target's address checked at connection time.
+// Sends webhook POSTs with node:http(s): a hard timeout, no redirects, the target's address checked at connection time, and sends given a lane queued behind its limit.
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import type { WebhookSender } from '../../core/ports/pipeline.js';
 import { checkWebhookUrl, isNonPublicAddress } from './address-guard.js';
+import { withSendLanes } from './send-lanes.js';
 
 /** Wraps a DNS lookup so that it fails for non-public addresses: what is checked is exactly what is connected to. */
 export function guarded(lookup: LookupFunction): LookupFunction {
@@ -34,7 +35,7 @@ export interface HttpSenderOptions {
 export function createHttpSender(allowPrivate: boolean, options: HttpSenderOptions = {}): WebhookSender {
   const lookup = options.lookup ?? dnsLookup;
   const connectLookup = allowPrivate ? lookup : guarded(lookup);
-  return {
+  return withSendLanes({
     async send(url, headers, body, timeoutMs) {
       const problem = await checkWebhookUrl(url, allowPrivate, lookup);
       if (problem !== null) throw new Error(`url ${problem}`);
@@ -67,5 +68,5 @@ export function createHttpSender(allowPrivate: boolean, options: HttpSenderOptio
         req.end(body);
       });
     },
-  };
+  });
 }

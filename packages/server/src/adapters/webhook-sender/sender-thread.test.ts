@@ -1,4 +1,4 @@
-// The threaded sender: POSTs sent from its thread reach the receiver once each with their headers and bodies, outcomes find their callers, the thread's refusals and timeouts come back as errors, and a closed sender fails what it held and starts again.
+// The threaded sender: POSTs sent from its thread reach the receiver once each with their headers and bodies, outcomes find their callers, lanes hold on the thread, the thread's refusals and timeouts come back as errors, and a closed sender fails what it held and starts again.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ describe('webhook sender thread', () => {
   const bodies: Array<{ path: string; id: string | undefined; body: string }> = [];
   const server = createServer((req, res) => {
     if (req.url === '/slow') return void req.resume(); // never answers
+    if (req.url === '/late') return void req.resume().on('end', () => setTimeout(() => res.writeHead(202).end(), 100));
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
@@ -47,6 +48,21 @@ describe('webhook sender thread', () => {
     expect(bodies.map((b) => b.id).sort()).toEqual(ids.map((i) => `msg_${i}`).sort());
     for (const { id, body } of bodies) expect(JSON.parse(body)).toEqual({ n: Number(id?.slice(4)), text: 'é🙂' });
     expect(await sender.send(`${url}/gone`, { 'webhook-id': 'msg_0' }, '{}', 5_000)).toEqual({ statusCode: 410 });
+    await sender.close();
+  });
+
+  it("queues a lane's sends on the thread, reports their wait, and sends nothing still waiting at its start-by time", async () => {
+    const sender = createThreadedSender(true);
+    const lane = (startBy: number) => ({ key: 'endpoint-1', limit: 1, startBy });
+    const [first, expired, waited] = await Promise.all([
+      sender.send(`${url}/late`, {}, '{}', 5_000, undefined, lane(Date.now() + 60_000)),
+      sender.send(`${url}/late`, {}, '{}', 5_000, undefined, lane(Date.now() + 50)),
+      sender.send(`${url}/late`, {}, '{}', 5_000, undefined, lane(Date.now() + 60_000)),
+    ]);
+    expect(first).toEqual({ statusCode: 202, waitedMs: expect.any(Number) });
+    expect(expired).toBeNull();
+    expect(waited).toEqual({ statusCode: 202, waitedMs: expect.any(Number) });
+    expect(waited!.waitedMs).toBeGreaterThanOrEqual(90);
     await sender.close();
   });
 

@@ -1,6 +1,6 @@
 // Sends webhook POSTs on a thread of their own, so that the HTTP client's work (sockets, headers, responses) leaves the event loop that runs the database and the classifier.
 import type { Worker } from 'node:worker_threads';
-import type { WebhookSender } from '../../core/ports/pipeline.js';
+import type { SendAnswer, WebhookSender } from '../../core/ports/pipeline.js';
 import { spawnSiblingWorker } from '../threads/worker-thread.js';
 import type { SendOrder, SendOutcome, SenderStart } from './sender-protocol.js';
 
@@ -10,7 +10,7 @@ export interface ThreadedSender extends WebhookSender {
 }
 
 interface Pending {
-  resolve(result: { statusCode: number }): void;
+  resolve(result: SendAnswer | null): void;
   reject(error: Error): void;
 }
 
@@ -19,7 +19,7 @@ const THREAD_HEAP_MB = 64;
 
 /**
  * A WebhookSender whose POSTs run on one worker thread with the node:http(s) sender (`http-sender.ts`: the same
- * address check, timeout and no redirects). The thread starts with the first POST; the POSTs of one turn of this
+ * address check, timeout and no redirects) and the send lanes (`send-lanes.ts`) on that thread. The thread starts with the first POST; the POSTs of one turn of this
  * event loop go to it as one message and come back as few. A thread that dies fails the POSTs it held and the next
  * POST starts a new one.
  */
@@ -47,7 +47,11 @@ export function createThreadedSender(allowPrivate: boolean): ThreadedSender {
         if (!waiting) continue;
         pending.delete(outcome.id);
         if ('error' in outcome) waiting.reject(new Error(outcome.error));
-        else waiting.resolve({ statusCode: outcome.statusCode });
+        else if ('notSent' in outcome) waiting.resolve(null);
+        else {
+          const { statusCode, waitedMs } = outcome;
+          waiting.resolve(waitedMs === undefined ? { statusCode } : { statusCode, waitedMs });
+        }
       }
       holdWhileBusy();
     });
@@ -71,11 +75,13 @@ export function createThreadedSender(allowPrivate: boolean): ThreadedSender {
   };
 
   return {
-    send(url, headers, body, timeoutMs) {
+    send(url, headers, body, timeoutMs, _traceContext, lane) {
       return new Promise((resolve, reject) => {
         const id = nextId++;
         pending.set(id, { resolve, reject });
-        outgoing.push({ id, url, headers, body, timeoutMs });
+        outgoing.push(
+          lane === undefined ? { id, url, headers, body, timeoutMs } : { id, url, headers, body, timeoutMs, lane },
+        );
         if (outgoing.length === 1) queueMicrotask(flush);
       });
     },

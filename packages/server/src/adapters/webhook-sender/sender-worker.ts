@@ -5,6 +5,7 @@ import type { SendOrder, SendOutcome, SenderStart } from './sender-protocol.js';
 
 const port = parentPort;
 if (!port) throw new Error('sender-worker must run in a worker thread');
+// Its lanes run on this thread: a POST waiting for its endpoint's slot starts when one frees, however busy the main thread is.
 const sender = createHttpSender((workerData as SenderStart).allowPrivate);
 
 let settled: SendOutcome[] = [];
@@ -20,9 +21,16 @@ function settle(outcome: SendOutcome): void {
 }
 
 port.on('message', (orders: SendOrder[]) => {
-  for (const { id, url, headers, body, timeoutMs } of orders) {
-    sender.send(url, headers, body, timeoutMs).then(
-      ({ statusCode }) => settle({ id, statusCode }),
+  for (const { id, url, headers, body, timeoutMs, lane } of orders) {
+    sender.send(url, headers, body, timeoutMs, undefined, lane).then(
+      (answer) =>
+        settle(
+          answer === null
+            ? { id, notSent: true }
+            : answer.waitedMs === undefined
+              ? { id, statusCode: answer.statusCode }
+              : { id, statusCode: answer.statusCode, waitedMs: answer.waitedMs },
+        ),
       (error: unknown) => settle({ id, error: error instanceof Error ? error.message : String(error) }),
     );
   }

@@ -16,7 +16,7 @@ function safeUrl(url: string): { full: string; host: string; port: number | unde
 export function tracedWebhookSender(sender: WebhookSender, tracing: Tracing): WebhookSender {
   if (!tracing.enabled) return sender;
   return {
-    send(url, headers, body, timeoutMs, traceContext) {
+    send(url, headers, body, timeoutMs, traceContext, lane) {
       const target = safeUrl(url);
       const attributes = {
         'http.request.method': 'POST',
@@ -31,9 +31,12 @@ export function tracedWebhookSender(sender: WebhookSender, tracing: Tracing): We
       return inSpan(tracing, 'webhook send', { kind: 'client', attributes, parent }, async (span) => {
         const outgoing = { ...headers };
         tracing.inject(outgoing);
-        const result = await sender.send(url, outgoing, body, timeoutMs, traceContext);
-        span.setAttributes({ 'http.response.status_code': result.statusCode });
-        if (result.statusCode >= 400) span.fail(new Error(`HTTP ${result.statusCode}`));
+        const result = await sender.send(url, outgoing, body, timeoutMs, traceContext, lane);
+        if (result === null) span.setAttributes({ 'textclass.webhook.not_sent': true });
+        else {
+          span.setAttributes({ 'http.response.status_code': result.statusCode });
+          if (result.statusCode >= 400) span.fail(new Error(`HTTP ${result.statusCode}`));
+        }
         return result;
       });
     },

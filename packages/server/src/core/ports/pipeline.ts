@@ -220,7 +220,27 @@ export interface WebhookRepository {
   redeliver(endpointId: number, id: string): Promise<WebhookDelivery | undefined>;
 }
 
-/** Sends one POST; resolves with the status code, rejects on a network error or timeout. */
+/**
+ * Where a send waits for its turn: at most `limit` sends of one `key` (an endpoint) are in flight at once, the others
+ * wait in the sender in the order given (the newest send's limit holds for them all). One still waiting at `startBy`
+ * (epoch ms) is not sent.
+ */
+export interface SendLane {
+  key: string;
+  limit: number;
+  startBy: number;
+}
+
+/** A POST's answer; `waitedMs`: how long it waited in its lane before it started (only for a send given a lane). */
+export interface SendAnswer {
+  statusCode: number;
+  waitedMs?: number;
+}
+
+/**
+ * Sends one POST; resolves with the status code, rejects on a network error or timeout, and resolves with null for a
+ * send given a lane that was still waiting at its `startBy` (nothing was sent).
+ */
 export interface WebhookSender {
   /** `traceContext`: the delivery's trace, for a sender that traces the call. */
   send(
@@ -229,5 +249,6 @@ export interface WebhookSender {
     body: string,
     timeoutMs: number,
     traceContext?: string,
-  ): Promise<{ statusCode: number }>;
+    lane?: SendLane,
+  ): Promise<SendAnswer | null>;
 }

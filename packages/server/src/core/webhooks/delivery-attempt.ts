@@ -1,7 +1,7 @@
-// One POST of a webhook delivery, signed (Standard Webhooks): the attempt and the outcome it leads to, not yet written; a disabled endpoint's delivery fails without a POST.
+// One POST of a webhook delivery, signed (Standard Webhooks): the attempt and the outcome it leads to, not yet written (none when its lane let it go unsent); a disabled endpoint's delivery fails without a POST.
 import { retryOutcome, type DeliveryOutcomeValue } from './retry-outcome.js';
 import type { WebhookSigner } from './webhook-signer.js';
-import type { DeliveryAttempt, WebhookDelivery, WebhookEndpoint, WebhookSender } from '../ports/pipeline.js';
+import type { DeliveryAttempt, SendLane, WebhookDelivery, WebhookEndpoint, WebhookSender } from '../ports/pipeline.js';
 
 export interface AttemptSettings {
   timeoutMs: number;
@@ -21,7 +21,8 @@ export async function attemptDelivery(
   signer: WebhookSigner,
   settings: AttemptSettings,
   random: () => number,
-): Promise<AttemptResult> {
+  lane?: SendLane,
+): Promise<AttemptResult | null> {
   const now = new Date();
   if (!endpoint.enabled) {
     const attempt = { attemptedAt: now, statusCode: null, latencyMs: 0, error: 'endpoint is disabled' };
@@ -35,13 +36,25 @@ export async function attemptDelivery(
   const started = performance.now();
   let statusCode: number | null = null;
   let error: string | null = null;
+  // Time spent waiting in its lane is not the receiver's: the attempt starts, and its latency counts, from the POST.
+  let waitedMs = 0;
   try {
-    statusCode = (await sender.send(endpoint.url, headers, delivery.body, settings.timeoutMs, delivery.traceContext))
-      .statusCode;
+    const answer = await sender.send(
+      endpoint.url,
+      headers,
+      delivery.body,
+      settings.timeoutMs,
+      delivery.traceContext,
+      lane,
+    );
+    if (answer === null) return null;
+    ({ statusCode } = answer);
+    waitedMs = answer.waitedMs ?? 0;
     if (statusCode < 200 || statusCode > 299) error = `answered ${statusCode}`;
   } catch (cause) {
     error = cause instanceof Error ? cause.message : String(cause);
   }
-  const attempt = { attemptedAt: now, statusCode, latencyMs: performance.now() - started, error };
+  const attemptedAt = new Date(now.getTime() + Math.round(waitedMs));
+  const attempt = { attemptedAt, statusCode, latencyMs: Math.max(0, performance.now() - started - waitedMs), error };
   return { attempt, outcome: retryOutcome(delivery, statusCode, settings, random) };
 }

@@ -8,7 +8,8 @@ import { openTestRepositories, testTargets, type TestDatabase } from '../../adap
 import { classificationJobs } from '../datasets/classification-jobs.js';
 import { leaseForHandoff } from '../datasets/delivery-lease.js';
 import type { Repositories } from '../ports/repositories.js';
-import { DEFAULT_DISPATCHER_OPTIONS, WebhookDispatcher } from './webhook-dispatcher.js';
+import { DEFAULT_DISPATCHER_OPTIONS } from './dispatcher-options.js';
+import { WebhookDispatcher } from './webhook-dispatcher.js';
 
 /** A receiver that answers 200 and keeps each request's webhook-id, in arrival order. */
 async function receiver(): Promise<{ url: string; server: Server; received: string[] }> {

@@ -8,7 +8,8 @@ import { openTestRepositories, testTargets, type TestDatabase } from '../../adap
 import type { Repositories } from '../ports/repositories.js';
 import type { WebhookRepository } from '../ports/pipeline.js';
 import { PollLoop } from '../shared/poll-loop.js';
-import { DEFAULT_DISPATCHER_OPTIONS, WebhookDispatcher } from './webhook-dispatcher.js';
+import { DEFAULT_DISPATCHER_OPTIONS } from './dispatcher-options.js';
+import { WebhookDispatcher } from './webhook-dispatcher.js';
 
 describe.each(testTargets())('webhook claim gap on $kind', (target) => {
   let database: TestDatabase;

@@ -4,9 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpSender } from '../../adapters/webhook-sender/http-sender.js';
 import { createWorkspace } from '../../adapters/storage/testing/fixtures.js';
+import { createBackloggedEndpoint } from '../../adapters/storage/testing/webhook-backlog.js';
 import { openTestRepositories, testTargets, type TestDatabase } from '../../adapters/storage/testing/targets.js';
 import type { Repositories } from '../ports/repositories.js';
-import { DEFAULT_DISPATCHER_OPTIONS, WebhookDispatcher } from './webhook-dispatcher.js';
+import { DEFAULT_DISPATCHER_OPTIONS } from './dispatcher-options.js';
+import { WebhookDispatcher } from './webhook-dispatcher.js';
 
 async function receiver(delayMs: number): Promise<{ url: string; server: Server; received: string[] }> {
   const received: string[] = [];
@@ -143,28 +145,7 @@ describe.each(testTargets())('batched webhook dispatcher on $kind', (target) => 
     return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, received, delay: state, state };
   }
 
-  async function endpointWithBacklog(url: string, n: number) {
-    const workspace = await createWorkspace(repos);
-    const endpoint = await repos.webhooks.create({
-      workspaceId: workspace.id,
-      url,
-      events: ['x'],
-      enabled: true,
-      secret: 'whsec_dGVzdA==',
-    });
-    await database.db
-      .insertInto('webhook_deliveries')
-      .values(
-        Array.from({ length: n }, (_, i) => ({
-          endpoint_id: endpoint.id,
-          event: 'x',
-          message_id: `m${endpoint.id}_${i}`,
-          body: '{}',
-        })),
-      )
-      .execute();
-    return endpoint;
-  }
+  const endpointWithBacklog = (url: string, n: number) => createBackloggedEndpoint(database, repos, url, n);
 
   /** Waits until the dispatcher holds nothing of the endpoint (its sends settled, none waiting). */
   async function settled(dispatcher: WebhookDispatcher, endpointId: number): Promise<void> {
@@ -196,12 +177,13 @@ describe.each(testTargets())('batched webhook dispatcher on $kind', (target) => 
   it('lets a grown endpoint that turns slow hold no more than perEndpoint + claimPerEndpoint', async () => {
     const receiver = await switchable();
     const endpoint = await endpointWithBacklog(receiver.url, 120);
-    // The window held at 2: this is the claim's rule (the window's own is the next test's).
+    // The window held at 2 and nothing handed ahead of it: this is the claim's rule (the window's own is the next test's).
     const options = {
       ...DEFAULT_DISPATCHER_OPTIONS,
       timeoutMs: 2_000,
       perEndpoint: 2,
       windowCeiling: 2,
+      sendAhead: 1,
       claimPerEndpoint: 4,
     };
     const dispatcher = new WebhookDispatcher(repos.webhooks, createHttpSender(true), { ...options, claimCeiling: 32 });
@@ -235,12 +217,14 @@ describe.each(testTargets())('batched webhook dispatcher on $kind', (target) => 
     const receiver = await switchable();
     // 4 + 8 + 16 + 32 while fast, then 32 more: the dispatcher holds the whole backlog, nothing is left unclaimed.
     const endpoint = await endpointWithBacklog(receiver.url, 92);
-    // A lease far longer than the test: only a release can make a let-go delivery claimable again in time.
+    // A lease far longer than the test: only a release can make a let-go delivery claimable again in time. Sends
+    // handed to the sender cannot be let go, so none are handed ahead of the window here.
     const options = {
       ...DEFAULT_DISPATCHER_OPTIONS,
       timeoutMs: 60_000,
       perEndpoint: 2,
       windowCeiling: 2,
+      sendAhead: 1,
       claimPerEndpoint: 4,
       claimCeiling: 32,
     };

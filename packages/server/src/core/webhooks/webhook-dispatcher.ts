@@ -1,8 +1,9 @@
-// Webhook dispatcher: claims due outbox deliveries (or adopts those the classify stage leased to it as it stored them), POSTs them (bounded per endpoint, freed slots refilled at once) and records each tick's attempts in one write, scheduling retries with jitter.
+// Webhook dispatcher: claims due outbox deliveries (or adopts those the classify stage leased to it as it stored them), hands them to the sender (bounded per endpoint; a quick receiver's freed slots refilled on the sender's side) and records each tick's attempts in one write, scheduling retries with jitter.
 import { ClaimPace } from './claim-pace.js';
 import { EndpointClaims } from './endpoint-claims.js';
 import { SendWindows } from './send-windows.js';
 import { attemptDelivery } from './delivery-attempt.js';
+import { DEFAULT_DISPATCHER_OPTIONS, type DispatcherOptions } from './dispatcher-options.js';
 import { WebhookSigner } from './webhook-signer.js';
 import type {
   DeliveryAttempt,
@@ -13,52 +14,6 @@ import type {
   WebhookSender,
 } from '../ports/pipeline.js';
 import { IGNORE_PIPELINE_EVENTS, type DeliveryOutcome, type PipelineEvents } from '../ports/pipeline-events.js';
-
-/** A failed delivery is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h and 24 h, then failed. */
-export const RETRY_SCHEDULE_MS: readonly number[] = [5, 300, 1_800, 7_200, 18_000, 36_000, 50_400, 72_000, 86_400].map(
-  (s) => s * 1000,
-);
-
-export interface DispatcherOptions {
-  scheduleMs: readonly number[];
-  timeoutMs: number;
-  /** Deliveries held by this process at most (in flight and waiting for a slot), all endpoints together. */
-  batch: number;
-  /**
-   * Sends in flight per endpoint at first (its window): a slow receiver holds its own slots, never the others'. The
-   * window grows by one per window of fast answers while sends wait, up to windowCeiling, halves on a slow answer (down
-   * to this) and on a failed one (down to 1).
-   */
-  perEndpoint: number;
-  windowCeiling: number;
-  /**
-   * Deliveries an endpoint may hold waiting for a slot at first, and again after a slow or failed answer: those beyond
-   * its free slots start as its sends settle, without another tick. An endpoint is claimed for again once no more than
-   * half its claim waits, up to its claim.
-   */
-  claimPerEndpoint: number;
-  /** A receiver that drained its whole claim before the next tick has its claim doubled, up to this. */
-  claimCeiling: number;
-  /** An answer slower than this (or a send in flight longer), or a failed one, puts the endpoint's claim back to claimPerEndpoint. */
-  slowMs: number;
-  /** ± this fraction of each delay, at random. */
-  jitter: number;
-  /** With no endpoint backlogged, a tick waits till this long after the last claim: trickling rows go several a claim. */
-  claimGapMs: number;
-}
-
-export const DEFAULT_DISPATCHER_OPTIONS: DispatcherOptions = {
-  scheduleMs: RETRY_SCHEDULE_MS,
-  timeoutMs: 10_000,
-  batch: 1024,
-  perEndpoint: 16,
-  windowCeiling: 64,
-  claimPerEndpoint: 64,
-  claimCeiling: 512,
-  slowMs: 1_000,
-  jitter: 0.1,
-  claimGapMs: 100,
-};
 
 /** A claimed delivery waiting for a free slot of its endpoint, to be sent before `sendBy` (its lease's end less a timeout). */
 interface Queued {
@@ -97,7 +52,12 @@ export class WebhookDispatcher {
     private readonly events: PipelineEvents = IGNORE_PIPELINE_EVENTS,
   ) {
     this.#claims = new EndpointClaims({ base: options.claimPerEndpoint, ceiling: options.claimCeiling });
-    this.#windows = new SendWindows({ initial: options.perEndpoint, ceiling: options.windowCeiling });
+    this.#windows = new SendWindows({
+      initial: options.perEndpoint,
+      ceiling: options.windowCeiling,
+      ahead: options.sendAhead,
+      aheadMs: options.slowMs / 2,
+    });
     this.#pace = new ClaimPace(options.claimGapMs);
   }
 
@@ -205,37 +165,41 @@ export class WebhookDispatcher {
     await this.flush();
   }
 
-  /** Starts the endpoint's waiting deliveries while it has free slots. */
+  /**
+   * Hands the endpoint's waiting deliveries to the sender while it holds fewer than the endpoint may hand over; the
+   * sender keeps no more than the window of them in flight (their lane), the others wait there for a slot.
+   */
   private pump(endpointId: number): void {
     const queue = this.#queued.get(endpointId);
     while (
       queue !== undefined &&
       queue.length > 0 &&
-      (this.#inFlight.get(endpointId) ?? 0) < this.#windows.limit(endpointId)
+      (this.#inFlight.get(endpointId) ?? 0) < this.#windows.handed(endpointId)
     ) {
       const next = queue.shift()!;
       this.#queuedCount -= 1;
-      if (Date.now() <= next.sendBy) this.start(next.delivery, next.endpoint);
+      if (Date.now() <= next.sendBy) this.start(next);
     }
     if (queue?.length === 0) this.#queued.delete(endpointId);
   }
 
-  private start(delivery: WebhookDelivery, endpoint: WebhookEndpoint): void {
+  private start({ delivery, endpoint, sendBy }: Queued): void {
     this.#inFlight.set(endpoint.id, (this.#inFlight.get(endpoint.id) ?? 0) + 1);
-    const sending: Promise<void> = attemptDelivery(
-      delivery,
-      endpoint,
-      this.sender,
-      this.#signer,
-      this.options,
-      this.random,
-    )
-      .then(({ attempt, outcome }) => {
-        const settled = { delivery, endpoint, attempt, outcome };
-        this.#settled.push(settled);
-        const { error, latencyMs } = settled.attempt;
-        if (error !== null || latencyMs > this.options.slowMs) this.#windows.slow(endpoint.id, error !== null);
-        else this.#windows.fast(endpoint.id, (this.#queued.get(endpoint.id)?.length ?? 0) > 0);
+    const lane = { key: String(endpoint.id), limit: this.#windows.limit(endpoint.id), startBy: sendBy };
+    const { sender, options, random } = this;
+    const sending: Promise<void> = attemptDelivery(delivery, endpoint, sender, this.#signer, options, random, lane)
+      .then((result) => {
+        // Not sent: it waited in its lane past sendBy; its lease runs out and a later claim takes it.
+        if (result === null) return;
+        const { attempt } = result;
+        this.#settled.push({ delivery, endpoint, ...result });
+        if (attempt.error !== null || attempt.latencyMs > options.slowMs)
+          this.#windows.slow(endpoint.id, attempt.error !== null);
+        else {
+          // Sends waited for a slot: here, or in the lane (more handed over than the window, this one still counted).
+          const waiting = this.holding(endpoint.id) > this.#windows.limit(endpoint.id);
+          this.#windows.fast(endpoint.id, waiting, attempt.latencyMs);
+        }
       })
       .finally(() => {
         this.#sending.delete(sending);
