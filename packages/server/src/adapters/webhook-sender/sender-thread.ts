@@ -19,8 +19,8 @@ const THREAD_HEAP_MB = 64;
 
 /**
  * A WebhookSender whose POSTs run on one worker thread with the node:http(s) sender (`http-sender.ts`: the same
- * address check, timeout and no redirects) and the send lanes (`send-lanes.ts`) on that thread. The thread starts with the first POST; the POSTs of one turn of this
- * event loop go to it as one message and come back as few. A thread that dies fails the POSTs it held and the next
+ * address check, timeout, no redirects and send lanes, which wait on that thread). The thread starts with the first
+ * POST; the POSTs of one turn of this event loop go to it as one message and come back as few. A thread that dies fails the POSTs it held and the next
  * POST starts a new one.
  */
 export function createThreadedSender(allowPrivate: boolean): ThreadedSender {

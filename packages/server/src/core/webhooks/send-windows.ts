@@ -1,4 +1,4 @@
-// How many sends each endpoint may have in flight: one more per window of fast successful answers while sends wait, halved on a failed one (to 1) or a slow one (to the initial window); a quick receiver's sends are handed over as many windows ahead as it answers in a set time.
+// How many sends each endpoint may have in flight: one more per window of fast successful answers while sends wait, halved on a failed one (to 1) or a slow one (to the initial window); a quick receiver's sends are handed over as many windows ahead as it answers within aheadMs.
 
 /** The in-flight window's bounds. */
 export interface SendWindowBounds {
@@ -47,9 +47,9 @@ export class SendWindows {
   }
 
   /**
-   * A fast successful answer, after `latencyMs`, while the endpoint had sends waiting for a slot or not (its window
-   * was what held them): after a window's worth of those the window grows by one, up to the ceiling. A fast answer
-   * with nothing waiting leaves the size.
+   * A fast successful answer, its `latencyMs` folded into the endpoint's moving average. While the endpoint had sends
+   * waiting for a slot (its window was what held them), a window's worth of such answers grows the window by one, up
+   * to the ceiling; with nothing waiting the size stays.
    */
   fast(endpointId: number, sendsWaiting: boolean, latencyMs?: number): void {
     const window = this.#window(endpointId);
