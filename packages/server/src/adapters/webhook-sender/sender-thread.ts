@@ -49,8 +49,8 @@ export function createThreadedSender(allowPrivate: boolean): ThreadedSender {
         if ('error' in outcome) waiting.reject(new Error(outcome.error));
         else if ('notSent' in outcome) waiting.resolve(null);
         else {
-          const { statusCode, waitedMs } = outcome;
-          waiting.resolve(waitedMs === undefined ? { statusCode } : { statusCode, waitedMs });
+          const { id: _id, ...answer } = outcome;
+          waiting.resolve(answer);
         }
       }
       holdWhileBusy();

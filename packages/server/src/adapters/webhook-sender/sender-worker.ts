@@ -23,14 +23,7 @@ function settle(outcome: SendOutcome): void {
 port.on('message', (orders: SendOrder[]) => {
   for (const { id, url, headers, body, timeoutMs, lane } of orders) {
     sender.send(url, headers, body, timeoutMs, undefined, lane).then(
-      (answer) =>
-        settle(
-          answer === null
-            ? { id, notSent: true }
-            : answer.waitedMs === undefined
-              ? { id, statusCode: answer.statusCode }
-              : { id, statusCode: answer.statusCode, waitedMs: answer.waitedMs },
-        ),
+      (answer) => settle(answer === null ? { id, notSent: true } : { id, ...answer }),
       (error: unknown) => settle({ id, error: error instanceof Error ? error.message : String(error) }),
     );
   }
