@@ -60,6 +60,42 @@ describe('PipelineMetrics', () => {
     expect(sample(hung, 'textclass_jobs_pending{kind="classification"}')).toBe('7');
   });
 
+  it('counts pending deliveries again only once 20 times the last count has passed; the jobs at every scrape', async () => {
+    let clock = 0;
+    const asked: boolean[] = [];
+    const stats: PipelineStats = {
+      backlog({ countWebhooks = true } = {}) {
+        asked.push(countWebhooks);
+        const jobs = [{ kind: 'classification' as const, pending: asked.length, oldestAgeSeconds: 0 }];
+        if (!countWebhooks) return Promise.resolve({ jobs });
+        clock += 10; // the count takes 10 ms
+        return Promise.resolve({ jobs, webhookBacklog: 100 * asked.length });
+      },
+    };
+    const registry = new Registry();
+    new PipelineMetrics(registry, stats, { now: () => clock });
+    const scrapeAt = async (at: number) => {
+      clock = at;
+      const text = await registry.metrics();
+      return [sample(text, 'textclass_jobs_pending{kind="classification"}'), sample(text, 'textclass_webhook_backlog')];
+    };
+    expect(await scrapeAt(0)).toEqual(['1', '100']);
+    expect(await scrapeAt(100)).toEqual(['2', '100']);
+    expect(await scrapeAt(199)).toEqual(['3', '100']);
+    expect(await scrapeAt(200)).toEqual(['4', '400']);
+    expect(asked).toEqual([true, false, false, true]);
+    // A share of 1: counted at every scrape.
+    const every: boolean[] = [];
+    const registry2 = new Registry();
+    new PipelineMetrics(
+      registry2,
+      { backlog: ({ countWebhooks = true } = {}) => (every.push(countWebhooks), Promise.resolve(BACKLOG)) },
+      { now: () => clock, webhookCountShare: 1 },
+    );
+    for (let i = 0; i < 3; i++) await registry2.metrics();
+    expect(every).toEqual([true, true, true]);
+  });
+
   it('counts events with bounded labels: outcomes, lag of successes only, disabled endpoints, uploads, failed records', async () => {
     const registry = new Registry();
     const metrics = new PipelineMetrics(registry, scriptedStats(BACKLOG));

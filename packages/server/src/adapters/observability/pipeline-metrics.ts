@@ -19,16 +19,39 @@ const TRAINING_BUCKETS = [0.5, 1, 5, 15, 30, 60, 120, 300, 600, 1_800, 3_600];
 /** Every process reads the backlog gauges from the one database: a cluster reports that figure once, not summed. */
 const SAME_DATABASE = 'max';
 
-/** One database read shared by the gauges of a scrape (prom-client collects them together), never longer than `timeoutMs`. */
+/** How often the reader counts pending webhook deliveries, and the clock it times that count with. */
+export interface BacklogReadOptions {
+  /** Longest wait for the backlog query of a scrape (default 2 s). */
+  statsTimeoutMs?: number;
+  /**
+   * The largest share of the database's time the pending-delivery count may take (default 0.05): after a count that
+   * took t ms, scrapes within t / share ms report that count again. A small outbox is counted at every scrape; one
+   * of a million rows, which takes PGlite's only thread for most of a second, about once a quarter-minute.
+   */
+  webhookCountShare?: number;
+  /** Milliseconds, monotonic (default performance.now). */
+  now?: () => number;
+}
+
+/** One database read shared by the gauges of a scrape (prom-client collects them together), never longer than the timeout. */
 class BacklogReader {
   private last: PipelineBacklog | undefined;
   private inFlight: Promise<PipelineBacklog | undefined> | undefined;
+  /** When the last webhook count started and how long it took (ms, on `now`). */
+  private counted: { at: number; tookMs: number } | undefined;
+  private readonly timeoutMs: number;
+  private readonly share: number;
+  private readonly now: () => number;
 
   constructor(
     private readonly stats: PipelineStats,
     private readonly onError: () => void,
-    private readonly timeoutMs = 2_000,
-  ) {}
+    options: BacklogReadOptions,
+  ) {
+    this.timeoutMs = options.statsTimeoutMs ?? 2_000;
+    this.share = options.webhookCountShare ?? 0.05;
+    this.now = options.now ?? (() => performance.now());
+  }
 
   /** The backlog now, or the last one read when the database does not answer in time (undefined before any). */
   read(): Promise<PipelineBacklog | undefined> {
@@ -38,15 +61,26 @@ class BacklogReader {
     return this.inFlight;
   }
 
+  private countDue(at: number): boolean {
+    return this.counted === undefined || at - this.counted.at >= this.counted.tookMs / this.share;
+  }
+
   private async fetch(): Promise<PipelineBacklog | undefined> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error('timed out')), this.timeoutMs);
     });
+    const at = this.now();
+    const countWebhooks = this.countDue(at);
     try {
-      this.last = await Promise.race([this.stats.backlog(), timeout]);
+      const read = await Promise.race([this.stats.backlog({ countWebhooks }), timeout]);
+      if (countWebhooks) this.counted = { at, tookMs: this.now() - at };
+      const webhookBacklog = read.webhookBacklog ?? this.last?.webhookBacklog;
+      this.last = webhookBacklog === undefined ? read : { ...read, webhookBacklog };
       return this.last;
     } catch {
+      // A count that did not answer in time may still be running: wait as long as it would have cost at least.
+      if (countWebhooks) this.counted = { at, tookMs: this.timeoutMs };
       this.onError();
       return this.last;
     } finally {
@@ -66,11 +100,10 @@ export class PipelineMetrics implements PipelineEvents {
   private readonly uploadBytes: Counter;
   private readonly uploadRows: Counter;
 
-  /** `statsTimeoutMs`: longest wait for the backlog query of a scrape (default 2 s). */
-  constructor(registry: Registry, stats: PipelineStats, options: { statsTimeoutMs?: number } = {}) {
+  constructor(registry: Registry, stats: PipelineStats, options: BacklogReadOptions = {}) {
     const registers = [registry];
     let statsErrors = 0;
-    const reader = new BacklogReader(stats, () => (statsErrors += 1), options.statsTimeoutMs);
+    const reader = new BacklogReader(stats, () => (statsErrors += 1), options);
     new Counter({
       name: 'textclass_pipeline_stats_errors_total',
       help: 'Scrapes whose backlog query failed or timed out (the gauges kept their last values)',
@@ -106,11 +139,11 @@ export class PipelineMetrics implements PipelineEvents {
     new Gauge({
       name: 'textclass_webhook_backlog',
       aggregator: SAME_DATABASE,
-      help: 'Webhook deliveries pending (due or waiting for a retry), in the shared database',
+      help: 'Webhook deliveries pending (due or waiting for a retry), in the shared database; a count that takes t ms is reused for 20 t ms',
       registers,
       async collect() {
         const backlog = await reader.read();
-        if (backlog) this.set(backlog.webhookBacklog);
+        if (backlog?.webhookBacklog !== undefined) this.set(backlog.webhookBacklog);
       },
     });
     this.processed = new Counter({

@@ -20,20 +20,21 @@ interface KindRow {
 /** Ages are measured with the database's clock, so processes on other hosts report the same figures. */
 export function createPipelineStats(db: Kysely<DatabaseSchema>): PipelineStats {
   return {
-    async backlog(): Promise<PipelineBacklog> {
+    async backlog({ countWebhooks = true } = {}): Promise<PipelineBacklog> {
+      const webhooks = countWebhooks
+        ? sql`union all select 'webhook_delivery', count(*)::int, null from webhook_deliveries where status = 'pending'`
+        : sql``;
       const { rows } = await sql<KindRow>`
         select kind, count(*)::int as pending, extract(epoch from now() - min(created_at))::float8 as oldest
         from jobs where failed_at is null group by kind
         union all
         select 'upload', count(*)::int, extract(epoch from now() - min(created_at))::float8
         from uploads where status = 'processing'
-        union all
-        select 'webhook_delivery', count(*)::int, null
-        from webhook_deliveries where status = 'pending'`.execute(db);
+        ${webhooks}`.execute(db);
       const jobs = new Map<JobKind, { pending: number; oldestAgeSeconds: number }>(
         JOB_KINDS.map((kind) => [kind, { pending: 0, oldestAgeSeconds: 0 }]),
       );
-      let webhookBacklog = 0;
+      let webhookBacklog: number | undefined;
       for (const row of rows) {
         if (row.kind === 'webhook_delivery') {
           webhookBacklog = Number(row.pending);
@@ -45,7 +46,8 @@ export function createPipelineStats(db: Kysely<DatabaseSchema>): PipelineStats {
         entry.pending += Number(row.pending);
         entry.oldestAgeSeconds = Math.max(entry.oldestAgeSeconds, Math.max(0, Number(row.oldest ?? 0)));
       }
-      return { jobs: [...jobs].map(([kind, figures]) => ({ kind, ...figures })), webhookBacklog };
+      const figures = [...jobs].map(([kind, figure]) => ({ kind, ...figure }));
+      return webhookBacklog === undefined ? { jobs: figures } : { jobs: figures, webhookBacklog };
     },
   };
 }
