@@ -56,31 +56,46 @@ export function resolveAll(host: string, lookup: LookupFunction = dnsLookup): Pr
   });
 }
 
+/** Why an address is refused, as the end of a sentence that starts with the host. */
+export const PRIVATE_ADDRESS_HINT = '(set TEXTCLASS_WEBHOOK_ALLOW_PRIVATE=true to allow)';
+const refusal = (address: string) =>
+  `resolves to ${address}, a private, loopback or link-local address ${PRIVATE_ADDRESS_HINT}`;
+
+/** What can be checked of a URL without DNS: its scheme, no credentials, and an address written as the host. */
+export type UrlForm = { url: URL; host: string; problem: null } | { url: null; host: null; problem: string };
+
+/** A URL's form (see UrlForm); a host name's addresses are left to the caller (checkWebhookUrl, or where it connects). */
+export function checkUrlForm(raw: string, allowPrivate: boolean): UrlForm {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return { url: null, host: null, problem: 'is not an absolute URL' };
+  }
+  const fail = (problem: string): UrlForm => ({ url: null, host: null, problem });
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return fail('must use http or https');
+  if (url.username !== '' || url.password !== '') return fail('must not carry credentials');
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (!allowPrivate && isIP(host) !== 0 && isNonPublicAddress(host)) return fail(refusal(host));
+  return { url, host, problem: null };
+}
+
 /** A URL's problem as a sentence, or null when it may be called: http(s) only, every resolved address public (unless allowed). */
 export async function checkWebhookUrl(
   raw: string,
   allowPrivate: boolean,
   lookup: LookupFunction = dnsLookup,
 ): Promise<string | null> {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return 'is not an absolute URL';
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'must use http or https';
-  if (url.username !== '' || url.password !== '') return 'must not carry credentials';
-  if (allowPrivate) return null;
-  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const form = checkUrlForm(raw, allowPrivate);
+  if (form.problem !== null || allowPrivate || isIP(form.host) !== 0) return form.problem;
+  const { host } = form;
   let addresses: string[];
   try {
-    addresses = isIP(host) !== 0 ? [host] : await resolveAll(host, lookup);
+    addresses = await resolveAll(host, lookup);
   } catch {
     return `host "${host}" does not resolve`;
   }
   if (addresses.length === 0) return `host "${host}" does not resolve`;
   const refused = addresses.find(isNonPublicAddress);
-  return refused === undefined
-    ? null
-    : `resolves to ${refused}, a private, loopback or link-local address (set TEXTCLASS_WEBHOOK_ALLOW_PRIVATE=true to allow)`;
+  return refused === undefined ? null : refusal(refused);
 }

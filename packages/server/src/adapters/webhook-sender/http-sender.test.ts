@@ -1,4 +1,4 @@
-// The HTTP sender: a status for any answer, a timeout error for no answer, and non-public targets refused at send time unless allowed.
+// The HTTP sender: a status for any answer, a timeout error for no answer, and non-public targets refused unless allowed: an address in the URL before connecting, a host's where it connects, once per connection.
 import { createServer } from 'node:http';
 import type { AddressInfo, LookupFunction } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,38 +40,50 @@ describe('webhook HTTP sender', () => {
     );
   });
 
-  it('re-checks the address where it connects: a host that resolves to a public address, then to 127.0.0.1, is refused', async () => {
+  it('looks a host up where it connects, once per connection: kept-alive sends are not looked up again', async () => {
     const port = new URL(url).port;
-    const answers: string[] = [];
-    // DNS rebinding: the first answer (the URL check) is public, every later one (the connection) is loopback.
-    // The public answer is TEST-NET-1 (RFC 5737), never routed, so nothing leaves this host even if the check regressed.
-    const rebinding: LookupFunction = (_hostname, options, callback) => {
-      const address = answers.length === 0 ? '192.0.2.1' : '127.0.0.1';
-      answers.push(address);
-      if (options.all) callback(null, [{ address, family: 4 }]);
-      else callback(null, address, 4);
+    let lookups = 0;
+    let answer = '127.0.0.1';
+    const counting: LookupFunction = (_hostname, options, callback) => {
+      lookups += 1;
+      if (options.all) callback(null, [{ address: answer, family: 4 }]);
+      else callback(null, answer, 4);
     };
+    // Private addresses are not allowed; this policy refuses only 127.0.0.2, so the receiver on 127.0.0.1 stands in
+    // for a public one.
+    const sender = createHttpSender(false, { lookup: counting, refuses: (address) => address === '127.0.0.2' });
     const before = received;
-    await expect(
-      createHttpSender(false, { lookup: rebinding }).send(`http://hooks.example.test:${port}/ok`, {}, '{}', 5_000),
-    ).rejects.toThrow(/resolves to 127\.0\.0\.1, a non-public address/);
-    expect(answers).toEqual(['192.0.2.1', '127.0.0.1']);
-    expect(received).toBe(before);
+    for (let i = 0; i < 3; i++)
+      expect(await sender.send(`http://hooks.example.test:${port}/ok`, {}, '{}', 5_000)).toEqual({ statusCode: 204 });
+    expect(received).toBe(before + 3);
+    expect(lookups).toBe(1);
+
+    // The host now resolves to a refused address: a new connection (another host name) is refused where it is made.
+    answer = '127.0.0.2';
+    await expect(sender.send(`http://rebound.example.test:${port}/ok`, {}, '{}', 5_000)).rejects.toThrow(
+      /rebound\.example\.test resolves to 127\.0\.0\.2, a non-public address \(set TEXTCLASS_WEBHOOK_ALLOW_PRIVATE/,
+    );
+    expect(lookups).toBe(2);
+    expect(received).toBe(before + 3);
 
     // Allowed private targets (TEXTCLASS_WEBHOOK_ALLOW_PRIVATE) connect through the same injected lookup.
-    const loopback: LookupFunction = (_hostname, options, callback) =>
-      options.all ? callback(null, [{ address: '127.0.0.1', family: 4 }]) : callback(null, '127.0.0.1', 4);
+    answer = '127.0.0.1';
     expect(
-      await createHttpSender(true, { lookup: loopback }).send(`http://hooks.example.test:${port}/ok`, {}, '{}', 5_000),
+      await createHttpSender(true, { lookup: counting }).send(
+        `http://allowed.example.test:${port}/ok`,
+        {},
+        '{}',
+        5_000,
+      ),
     ).toEqual({ statusCode: 204 });
-    expect(received).toBe(before + 1);
+    expect(received).toBe(before + 4);
   });
 
   it('refuses localhost, which resolves to a loopback address', async () => {
     const port = new URL(url).port;
     const before = received;
     await expect(createHttpSender(false).send(`http://localhost:${port}/ok`, {}, '{}', 5_000)).rejects.toThrow(
-      /private, loopback or link-local/,
+      /localhost resolves to (127\.0\.0\.1|::1), a non-public address/,
     );
     expect(await createHttpSender(true).send(`http://localhost:${port}/ok`, {}, '{}', 5_000)).toEqual({
       statusCode: 204,
