@@ -1,5 +1,5 @@
 // tsx scripts/bench-pipeline/classify-probe.ts [--database-url URL] [--rows N] [--encoder ID] [--profile-dir DIR]: the upload backlog's classify stage alone, in server CPU ms per row (whole process, main thread, and PostgreSQL's backends), with the window's monotonic bounds for a CPU profile; BENCH_SERVER_MAIN runs another build.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
@@ -106,6 +106,12 @@ try {
     process: cpuSeconds(`/proc/${srv.pid}/stat`) ?? Number.NaN,
     main: cpuSeconds(`/proc/${srv.pid}/task/${srv.pid}/stat`) ?? Number.NaN,
     postgres: backends ? await backends.total() : Number.NaN,
+    threads: new Map(
+      readdirSync(`/proc/${srv.pid}/task`).map((tid) => [
+        tid,
+        cpuSeconds(`/proc/${srv.pid}/task/${tid}/stat`) ?? Number.NaN,
+      ]),
+    ),
   });
   const itemStart = items ? await read() : undefined;
   let accept: Record<string, number> | undefined;
@@ -179,6 +185,17 @@ try {
               postgresCpuMsPerRow: perRow('postgres', delivered),
             },
           }),
+      // The busiest threads over the classify window (share of one core; tid less the process id: 0 is the main thread).
+      busiestThreads: Object.fromEntries(
+        [...after.threads]
+          .map(([tid, cpu]): [string, number] => [
+            String(Number(tid) - srv.pid),
+            (cpu - (before.threads.get(tid) ?? 0)) / ((classifiedAt - up.completedAt) / 1000),
+          ])
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 6)
+          .map(([tid, share]) => [tid, Number(share.toFixed(2))]),
+      ),
       encoderBatches,
       textsPerEncoderBatch: Number((metric('textclass_inference_batch_texts_sum') / encoderBatches).toFixed(1)),
       received,
