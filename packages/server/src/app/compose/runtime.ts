@@ -34,6 +34,7 @@ import {
 import { loadLanguageDetector } from '../../adapters/language-id/language-id.js';
 import { onnxHeadGraphs } from '../../adapters/inference/heads/head-graph.js';
 import { ServingEncoders } from '../../adapters/inference/serving/encoder-provider.js';
+import { workerSessionShape } from '../../adapters/inference/onnx/onnx-session-pool.js';
 import { ChatCompletionsClient } from '../../adapters/chat-completions/chat-completions-client.js';
 import { loggingAnswerObserver } from '../../adapters/chat-completions/answer-log.js';
 import type { Logger } from '../../adapters/observability/logger.js';
@@ -131,7 +132,11 @@ export async function composeRuntime(
   const ready = (async () => {
     const started = performance.now();
     const [registry, detector] = await Promise.all([
-      loadEncoderRegistry({ modelsDir: config.modelsDir, defaultId: defaultEncoderId }),
+      loadEncoderRegistry({
+        modelsDir: config.modelsDir,
+        defaultId: defaultEncoderId,
+        transformer: { session: workerSessionShape(config.encoderWorkers) },
+      }),
       loadLanguageDetector(),
     ]);
     loadedRegistry = registry;

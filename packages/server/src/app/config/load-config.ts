@@ -46,6 +46,8 @@ export interface Config {
   batchMaxTokens: number;
   batchWaitMs: number;
   batchesInFlight: number;
+  /** TEXTCLASS_ENCODER_WORKERS: worker threads, each with a session, that run a transformer encoder's batches side by side. */
+  encoderWorkers: number;
   queueMaxTexts: number;
   /** Serve GET /metrics (Prometheus). */
   metrics: boolean;
@@ -121,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     batchMaxTokens: overrides.batchMaxTokens ?? readSetting(SERVER.batchMaxTokens, env),
     batchWaitMs: overrides.batchWaitMs ?? readSetting(SERVER.batchWaitMs, env),
     batchesInFlight: overrides.batchesInFlight ?? readSetting(SERVER.batchesInFlight, env),
+    encoderWorkers: overrides.encoderWorkers ?? readSetting(SERVER.encoderWorkers, env),
     queueMaxTexts: overrides.queueMaxTexts ?? readSetting(SERVER.queueMaxTexts, env),
     metrics: overrides.metrics ?? readSetting(SERVER.metrics, env),
     uploadMaxBytes: overrides.uploadMaxBytes ?? readSetting(SERVER.uploadMaxBytes, env),

@@ -165,6 +165,14 @@ export const SERVER = {
     description:
       'encoder calls handed to the model at once: with 2 the next waits at the model while one runs (1: one at a time)',
   },
+  encoderWorkers: {
+    env: 'TEXTCLASS_ENCODER_WORKERS',
+    flag: '--encoder-workers <n>',
+    default: '2',
+    parse: whole('TEXTCLASS_ENCODER_WORKERS', 1),
+    description:
+      'threads that run a transformer encoder, each with its own session of the model and a share of the cores, so batches in flight run side by side (at most the cores; 1: one session whose runs use up to 4 cores)',
+  },
   queueMaxTexts: {
     env: 'TEXTCLASS_QUEUE_MAX_TEXTS',
     flag: '--queue-max-texts <n>',

@@ -4,7 +4,9 @@ import { dirname } from 'node:path';
 import type * as Ort from 'onnxruntime-node';
 import { withMappedInitializers } from './onnx-mapped-initializers.js';
 import type { FloatInput, FloatOutput, Int64Input, OnnxSession, OnnxSessionOptions } from './onnx-session.js';
+import { PooledOnnxSession } from './onnx-session-pool.js';
 import { WorkerOnnxSession } from './onnx-thread-session.js';
+import type { WorkerStart } from './onnx-thread-protocol.js';
 
 export type { FloatInput, FloatOutput, Int64Input, OnnxSession, OnnxSessionOptions };
 
@@ -77,13 +79,18 @@ class OrtSession implements OnnxSession {
   }
 }
 
+/** One worker thread's session, or several side by side (PooledOnnxSession). */
+function workerSession(start: WorkerStart, workers = 1): Promise<OnnxSession> {
+  return workers > 1 ? PooledOnnxSession.create(start, workers) : WorkerOnnxSession.create(start);
+}
+
 /**
  * Creates a CPU session for the model file at path (graph optimisation all, memory arena on); with
  * mapLargeInitializers, its large initializers stay in the file, memory-mapped (withMappedInitializers).
  */
 export async function createOnnxSession(path: string, options: OnnxSessionOptions = {}): Promise<OnnxSession> {
-  const { thread, ...rest } = options;
-  if (thread === 'worker') return WorkerOnnxSession.create({ path, options: rest });
+  const { thread, workers, ...rest } = options;
+  if (thread === 'worker') return workerSession({ path, options: rest }, workers);
   const ort = await loadOrt();
   const mapped = rest.mapLargeInitializers ? await withMappedInitializers(path) : undefined;
   if (mapped)
@@ -96,8 +103,8 @@ export async function createOnnxSessionFromBytes(
   bytes: Uint8Array,
   options: OnnxSessionOptions = {},
 ): Promise<OnnxSession> {
-  const { thread, ...rest } = options;
-  if (thread === 'worker') return WorkerOnnxSession.create({ bytes, options: rest });
+  const { thread, workers, ...rest } = options;
+  if (thread === 'worker') return workerSession({ bytes, options: rest }, workers);
   const ort = await loadOrt();
   return new OrtSession(ort, await ort.InferenceSession.create(bytes, sessionOptions(rest)));
 }

@@ -62,4 +62,9 @@ export interface OnnxSessionOptions {
    * session lives on its own worker thread, so requests are parsed, answered and batched while a model runs.
    */
   thread?: 'inline' | 'worker';
+  /**
+   * With thread 'worker': how many worker threads hold a session of the model, each run going to the one with the
+   * fewest runs in flight (onnx-session-pool.ts). Default 1. Set intraOpThreads with it: each session has its own.
+   */
+  workers?: number;
 }
