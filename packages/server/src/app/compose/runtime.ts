@@ -34,7 +34,6 @@ import {
 import { loadLanguageDetector } from '../../adapters/language-id/language-id.js';
 import { onnxHeadGraphs } from '../../adapters/inference/heads/head-graph.js';
 import { ServingEncoders } from '../../adapters/inference/serving/encoder-provider.js';
-import { workerSessionShape } from '../../adapters/inference/onnx/onnx-session-pool.js';
 import { ChatCompletionsClient } from '../../adapters/chat-completions/chat-completions-client.js';
 import { loggingAnswerObserver } from '../../adapters/chat-completions/answer-log.js';
 import type { Logger } from '../../adapters/observability/logger.js';
@@ -120,23 +119,18 @@ export async function composeRuntime(
   const languages = new DeferredLanguageDetector();
   const metrics = config.metrics ? new Metrics() : undefined;
   if (metrics && cluster) cluster.shareMetrics(metrics);
-  // The backlog gauges query the shared database at scrape time, so every process reports the same, current figures.
-  const events = allOf(
-    loggingPipelineEvents(logger),
-    ...(metrics ? [new PipelineMetrics(metrics.registry, createPipelineStats(database.db))] : []),
-  );
+  // The backlog gauges read the shared database at scrape time, so every process reports the same figures.
+  const backlogGauges = metrics ? [new PipelineMetrics(metrics.registry, createPipelineStats(database.db))] : [];
+  const events = allOf(loggingPipelineEvents(logger), ...backlogGauges);
   let loadedRegistry: EncoderRegistry | undefined;
   let servingEncoders: ServingEncoders | undefined;
   let stopQuietCollector: (() => void) | undefined;
   let closed = false;
   const ready = (async () => {
     const started = performance.now();
+    const { modelsDir, encoderWorkers } = config;
     const [registry, detector] = await Promise.all([
-      loadEncoderRegistry({
-        modelsDir: config.modelsDir,
-        defaultId: defaultEncoderId,
-        transformer: { session: workerSessionShape(config.encoderWorkers) },
-      }),
+      loadEncoderRegistry({ modelsDir, defaultId: defaultEncoderId, encoderWorkers }),
       loadLanguageDetector(),
     ]);
     loadedRegistry = registry;

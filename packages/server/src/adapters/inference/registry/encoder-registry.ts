@@ -7,6 +7,7 @@ import { ENCODER_FILES, readEncoderMetadata } from '../encoder-metadata.js';
 import type { EncoderModel } from '../encoder-model.js';
 import { BUILTIN_ENCODERS_DIR, DEFAULT_ENCODER_ID } from './package-paths.js';
 import { StaticEncoder, type StaticEncoderOptions } from '../static/static-encoder.js';
+import { workerSessionShape } from '../onnx/onnx-session-pool.js';
 import { TransformerEncoder, type TransformerEncoderOptions } from '../transformer/transformer-encoder.js';
 import { isTransformerExport } from '../transformer/transformer-export.js';
 import { openUnigramTransformer } from '../use-lite/unigram-transformer.js';
@@ -30,6 +31,14 @@ export interface EncoderRegistryOptions {
   defaultId?: string;
   encoder?: StaticEncoderOptions;
   transformer?: TransformerEncoderOptions;
+  /** TEXTCLASS_ENCODER_WORKERS: worker sessions a transformer runs side by side (workerSessionShape); default 1. */
+  encoderWorkers?: number;
+}
+
+/** A transformer's options: its sessions shaped by `encoderWorkers`, unless `transformer.session` says otherwise. */
+function transformerOptions(options: EncoderRegistryOptions): TransformerEncoderOptions {
+  const shape = workerSessionShape(options.encoderWorkers ?? 1);
+  return { ...options.transformer, session: { ...shape, ...options.transformer?.session } };
 }
 
 /** The default encoder is not on disk: the package was not built, or TEXTCLASS_DEFAULT_ENCODER names an absent one. */
@@ -167,7 +176,7 @@ async function openDescribed(
 ): Promise<LoadedEncoder> {
   const metadata = await readEncoderMetadata(dir);
   if (metadata.type !== 'unigram-transformer') return StaticEncoder.open(dir, options.encoder);
-  const encoder = await openUnigramTransformer(dir, metadata, options.transformer);
+  const encoder = await openUnigramTransformer(dir, metadata, transformerOptions(options));
   if (!fingerprints.has(encoder.id)) fingerprints.set(encoder.id, metadata.model_sha256);
   return encoder;
 }
@@ -205,7 +214,7 @@ export async function loadEncoderRegistry(options: EncoderRegistryOptions = {}):
       const encoder =
         sub.kind === 'described'
           ? await openDescribed(sub.dir, options, fingerprints)
-          : await TransformerEncoder.open(sub.dir, options.transformer);
+          : await TransformerEncoder.open(sub.dir, transformerOptions(options));
       if (!encoders.has(encoder.id)) encoders.set(encoder.id, encoder);
     }
   }
