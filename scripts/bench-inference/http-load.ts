@@ -27,7 +27,7 @@ export interface LoadResult {
   p50Ms: number;
   p99Ms: number;
   /** Set by the caller at concurrency 32: the best raw batch measured right before and after these loops (mean). */
-  adjacentCeiling?: { batch: number; textsPerSecond: number; before: number; after: number };
+  adjacentCeiling?: { batch: number; inFlight: number; textsPerSecond: number; before: number; after: number };
   /** 1-minute load average of the machine right after the loops (other processes' share of the CPU). */
   loadAverage1m?: number;
   /** First non-200 answer, to explain errors. */

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { loadConfig } from '@textclass/server';
 import { MAIN, writeSyntheticEncoder } from '@textclass/server/testing';
 import { pairedLatency, runLoad, type LoadResult, type PairedResult } from './http-load.js';
 import { startPeer } from './peer-server.js';
@@ -65,17 +66,14 @@ function inferenceBody(texts: string[], size: number): (i: number) => string {
 async function ceilingRows(subject: Subject, raw: RawBench, bounds: Bounds, when: string): Promise<RawResult[]> {
   log(`${subject.id}: raw session.run ceiling (${when})`);
   const rows: RawResult[] = [];
-  for (const batch of RAW_BATCHES) {
-    rows.push(
-      await raw.measure(batch, {
-        seconds: bounds.rawSeconds,
-        maxRuns: bounds.rawRuns,
-        minRuns: bounds.rawMinRuns,
-        warmupRuns: 3,
-      }),
-    );
-    log(`  batch ${batch}: ${rows.at(-1)?.textsPerSecond} texts/s (${rows.at(-1)?.msPerRun} ms per run)`);
-  }
+  for (const batch of RAW_BATCHES)
+    for (const inFlight of raw.inFlightCounts) {
+      const limits = { seconds: bounds.rawSeconds, maxRuns: bounds.rawRuns, minRuns: bounds.rawMinRuns, warmupRuns: 3 };
+      const row = await raw.measure(batch, limits, inFlight);
+      rows.push(row);
+      const how = inFlight > 1 ? ` x ${inFlight} at once as served` : '';
+      log(`  batch ${batch}${how}: ${row.textsPerSecond} texts/s (${row.msPerRun} ms of wall time per run)`);
+    }
   return rows;
 }
 
@@ -88,16 +86,15 @@ async function loads(
   concurrency: number[],
   bounds: Bounds,
   name: string,
-  adjacent?: { raw: RawBench; batch: number },
+  adjacent?: { raw: RawBench; batch: number; inFlight: number },
 ): Promise<LoadResult[]> {
   const results: LoadResult[] = [];
   const rawNow = async () =>
-    adjacent?.raw.measure(adjacent.batch, {
-      seconds: bounds.rawSeconds / 2,
-      maxRuns: bounds.rawRuns,
-      minRuns: bounds.rawMinRuns,
-      warmupRuns: 1,
-    });
+    adjacent?.raw.measure(
+      adjacent.batch,
+      { seconds: bounds.rawSeconds / 2, maxRuns: bounds.rawRuns, minRuns: bounds.rawMinRuns, warmupRuns: 1 },
+      adjacent.inFlight,
+    );
   for (const size of SIZES) {
     for (const c of concurrency) {
       const before = c === 32 ? await rawNow() : undefined;
@@ -115,6 +112,7 @@ async function loads(
       if (before && after)
         result.adjacentCeiling = {
           batch: before.batch,
+          inFlight: before.inFlight,
           textsPerSecond: round((before.textsPerSecond + after.textsPerSecond) / 2, 1),
           before: before.textsPerSecond,
           after: after.textsPerSecond,
@@ -134,7 +132,11 @@ async function loads(
 async function measureSubject(subject: Subject, texts: string[]): Promise<SubjectResults> {
   const bounds: Bounds = boundsFor(subject.kind, QUICK);
   const meanTokens = round(texts.slice(0, 512).reduce((sum, t) => sum + subject.tokenize(t).length, 0) / 512, 1);
-  const raw = await RawBench.open(subject, texts, RAW_BATCHES);
+  const served = loadConfig(process.env);
+  const raw = await RawBench.open(subject, texts, RAW_BATCHES, {
+    encoderWorkers: served.encoderWorkers,
+    inFlight: served.batchesInFlight,
+  });
   const auth = { authorization: `Bearer ${BENCH_API_KEY}` };
   let result: SubjectResults;
   try {
@@ -164,6 +166,7 @@ async function measureSubject(subject: Subject, texts: string[]): Promise<Subjec
       textclass = await loads(server, '/v2/models/1/inference', auth, texts, CONCURRENCY, bounds, 'textclass', {
         raw,
         batch: best.batch,
+        inFlight: best.inFlight,
       });
       paired = await pairedLatency(
         `${server.url}/v2/models/1/inference`,

@@ -3,13 +3,35 @@ import { describe, expect, it } from 'vitest';
 import type { ItemPhase, UploadPhase } from './phases.js';
 import { ratios } from './report.js';
 
-const encoder = [8, 64, 256].map((batch) => ({ batch, calls: 10, textsPerSecond: batch * 100, msPerCall: 1 }));
+const encoder = [8, 64, 256].map((batch) => ({
+  batch,
+  inFlight: 1,
+  calls: 10,
+  textsPerSecond: batch * 100,
+  msPerCall: 1,
+}));
 const item = { classifiedRowsPerSecond: 80 } as ItemPhase;
 const upload = { classifiedRowsPerSecond: 640 } as UploadPhase;
 
 describe('ratios', () => {
   it('item rows against batch 8, upload rows against batch 64 and the best batch', () => {
     expect(ratios(item, upload, encoder, 1)).toEqual({ itemVsBatch8: 0.1, uploadVsBatch64: 0.1, uploadVsBest: 0.025 });
+  });
+
+  it('holds each batch against the faster of one call at a time and the calls at once as served', () => {
+    const served = [
+      { batch: 8, inFlight: 2, calls: 10, textsPerSecond: 1600, msPerCall: 1 },
+      { batch: 64, inFlight: 2, calls: 10, textsPerSecond: 3200, msPerCall: 1 },
+    ];
+    expect(ratios(item, upload, [...encoder, ...served], 1)).toEqual({
+      itemVsBatch8: 0.05,
+      uploadVsBatch64: 0.1,
+      uploadVsBest: 0.025,
+    });
+  });
+
+  it('is NaN against a batch that was not measured', () => {
+    expect(ratios(item, upload, encoder.slice(1), 1).itemVsBatch8).toBeNaN();
   });
 
   it('counts every encoder a row needs', () => {

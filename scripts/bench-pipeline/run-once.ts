@@ -1,4 +1,5 @@
 // One measured pass of the pipeline bench: an encoder on a database, its ceiling before and after, the item, steady and upload phases, ratios and verdicts.
+import { loadConfig } from '@textclass/server';
 import { EncoderCeiling, type EncoderRow, round, rowTexts } from '@textclass/model-tools';
 import { Api } from './api.js';
 import { itemPhase, uploadPhase, type ItemPhase, type UploadPhase } from './phases.js';
@@ -41,8 +42,11 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 
 async function encoderRows(ceiling: EncoderCeiling, texts: readonly string[], when: string, bounds: Bounds) {
   const rows: EncoderRow[] = [];
-  for (const batch of bounds.encoder.batches) rows.push(await ceiling.measure(texts, batch, bounds.encoder.seconds));
-  log(`encoder ${when}: ${rows.map((r) => `batch ${r.batch} ${round(r.textsPerSecond, 0)} texts/s`).join(', ')}`);
+  for (const batch of bounds.encoder.batches)
+    for (const inFlight of ceiling.inFlightCounts)
+      rows.push(await ceiling.measure(texts, batch, bounds.encoder.seconds, inFlight));
+  const name = (r: EncoderRow) => `batch ${r.batch}${r.inFlight > 1 ? ` x ${r.inFlight} at once` : ''}`;
+  log(`encoder ${when}: ${rows.map((r) => `${name(r)} ${round(r.textsPerSecond, 0)} texts/s`).join(', ')}`);
   return rows;
 }
 
@@ -64,7 +68,11 @@ export async function runPass(
 ): Promise<PassResult> {
   const itemTexts = await rowTexts('i', bounds.item.maxRows);
   const steadyTexts = await rowTexts('s', bounds.item.maxRows);
-  const ceiling = await EncoderCeiling.open(encoderId);
+  const served = loadConfig(process.env);
+  const ceiling = await EncoderCeiling.open(encoderId, {
+    encoderWorkers: served.encoderWorkers,
+    inFlight: served.batchesInFlight,
+  });
   const encoderBefore = await encoderRows(ceiling, itemTexts, 'before the server', bounds);
   const uploadTexts = await rowTexts('u', uploadRows(bounds.upload, encoderBefore));
   const receiver = await startTimedReceiver();

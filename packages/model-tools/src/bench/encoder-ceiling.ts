@@ -1,45 +1,80 @@
-// The encoder's own throughput: one encoder's embed() (tokenise, session.run, pool) on the benchmark's texts, no server, no database.
+// The encoder's own throughput: embed() (tokenise, session.run, pool) on the benchmark's texts, no server, no database: one call at a time on one session, and as the server runs it.
+import { callsInFlight } from './calls-in-flight.js';
 import { loadEncoderRegistry, STATIC_MULTI_ENCODER_ID, type EncoderRegistry } from '@textclass/server/inference';
 
 export interface EncoderRow {
   batch: number;
+  /** embed() calls at once: 1 on the one-session encoder; more on the encoder shaped as the server shapes it. */
+  inFlight: number;
   calls: number;
   textsPerSecond: number;
   msPerCall: number;
 }
 
+/** How the server runs an encoder: its worker sessions (TEXTCLASS_ENCODER_WORKERS) and the calls it hands them at once (TEXTCLASS_BATCHES_IN_FLIGHT). */
+export interface ServedShape {
+  encoderWorkers: number;
+  inFlight: number;
+}
+
+/** A served run needs the pool's later workers started and warm: calls overlap for this long before timing. */
+const SERVED_WARMUP_MS = 1500;
+
 export class EncoderCeiling {
   private constructor(
     readonly id: string,
-    private readonly registry: EncoderRegistry,
+    private readonly single: EncoderRegistry,
+    private readonly served: { registry: EncoderRegistry; inFlight: number } | undefined,
   ) {}
 
-  /** The built-in encoder `id` (static-multi-100d unless named), loaded and warmed up as the server does. */
-  static async open(id: string = STATIC_MULTI_ENCODER_ID): Promise<EncoderCeiling> {
-    const registry = await loadEncoderRegistry({ defaultId: id });
+  /**
+   * The built-in encoder `id` (static-multi-100d unless named), loaded and warmed up as one session; with `served`
+   * (and more than one call at once) also as the server loads it, measured with its calls in flight.
+   */
+  static async open(id: string = STATIC_MULTI_ENCODER_ID, served?: ServedShape): Promise<EncoderCeiling> {
+    const single = await loadEncoderRegistry({ defaultId: id });
+    await single.get(id).warmup();
+    if (!served || served.inFlight < 2) return new EncoderCeiling(id, single, undefined);
+    const registry = await loadEncoderRegistry({ defaultId: id, encoderWorkers: served.encoderWorkers });
     await registry.get(id).warmup();
-    return new EncoderCeiling(id, registry);
+    return new EncoderCeiling(id, single, { registry, inFlight: served.inFlight });
   }
 
-  private get encoder() {
-    return this.registry.get(this.id);
+  /** The calls at once of each row measure() can give: 1, and the served count when opened with one. */
+  get inFlightCounts(): number[] {
+    return this.served ? [1, this.served.inFlight] : [1];
   }
 
-  /** embed() of consecutive `batch`-text slices of `texts` for `seconds` (at least 20 calls). */
-  async measure(texts: readonly string[], batch: number, seconds: number): Promise<EncoderRow> {
+  /**
+   * embed() of consecutive `batch`-text slices of `texts` for `seconds` (at least 20 calls), `inFlight` calls at once
+   * (a count other than 1 measures the encoder as the server shapes it).
+   */
+  async measure(texts: readonly string[], batch: number, seconds: number, inFlight = 1): Promise<EncoderRow> {
     const slices = Math.floor(texts.length / batch);
     if (slices === 0) throw new Error(`need at least ${batch} texts`);
+    if (inFlight !== 1 && inFlight !== this.served?.inFlight)
+      throw new Error(`measure: ${inFlight} calls at once, but the served shape runs ${this.served?.inFlight ?? 1}`);
+    const encoder = (inFlight === 1 ? this.single : (this.served as { registry: EncoderRegistry }).registry).get(
+      this.id,
+    );
     const slice = (i: number) => texts.slice((i % slices) * batch, ((i % slices) + 1) * batch);
-    for (let i = 0; i < 5; i++) await this.encoder.embed(slice(i));
-    let calls = 0;
+    const embed = (i: number) => encoder.embed(slice(i));
+    const warmupEnd = performance.now() + (inFlight === 1 ? 0 : SERVED_WARMUP_MS);
+    const warmed = await callsInFlight(
+      inFlight,
+      0,
+      (made) => made >= 5 * inFlight && performance.now() >= warmupEnd,
+      embed,
+    );
     const started = performance.now();
     const deadline = started + seconds * 1000;
-    while (calls < 20 || performance.now() < deadline) await this.encoder.embed(slice(calls++));
+    const calls = await callsInFlight(inFlight, warmed, (made) => made >= 20 && performance.now() >= deadline, embed);
     const ms = performance.now() - started;
-    return { batch, calls, textsPerSecond: (calls * batch * 1000) / ms, msPerCall: ms / calls };
+    return { batch, inFlight, calls, textsPerSecond: (calls * batch * 1000) / ms, msPerCall: ms / calls };
   }
 
-  close(): Promise<void> {
-    return this.registry.close();
+  async close(): Promise<void> {
+    await this.single.close();
+    await this.served?.registry.close();
   }
 }

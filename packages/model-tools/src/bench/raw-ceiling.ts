@@ -1,13 +1,22 @@
-// The ceiling: texts/s of bare session runs (onnx-runtime.ts, the server's session options) on pre-tokenised batches.
-import { createOnnxSession, type Int64Input, type OnnxSession, packTokenBatches } from '@textclass/server/inference';
+// The ceiling: texts/s of bare session runs (onnx-runtime.ts, the server's session options) on pre-tokenised batches, one at a time on one session and as the server runs them.
+import {
+  createOnnxSession,
+  type Int64Input,
+  type OnnxSession,
+  packTokenBatches,
+  workerSessionShape,
+} from '@textclass/server/inference';
+import { callsInFlight } from './calls-in-flight.js';
 import { round } from './stats.js';
 import type { Subject } from './subjects.js';
 
 export interface RawResult {
   batch: number;
+  /** Runs at once: 1 on one session; more on worker sessions shaped as the server shapes a transformer's. */
+  inFlight: number;
   runs: number;
   textsPerSecond: number;
-  /** Mean milliseconds of one session.run at this batch size. */
+  /** Wall milliseconds per session.run at this batch size (with runs at once, less than one run's latency). */
   msPerRun: number;
   /** Mean padded sequence length of the batches. */
   sequence: number;
@@ -22,6 +31,15 @@ export interface RawLimits {
 }
 
 type Feeds = Record<string, Int64Input>;
+
+/** How the server runs a transformer encoder: TEXTCLASS_ENCODER_WORKERS sessions, TEXTCLASS_BATCHES_IN_FLIGHT runs at once. */
+export interface RawServedShape {
+  encoderWorkers: number;
+  inFlight: number;
+}
+
+/** A served measurement needs the pool's later workers started and warm: runs overlap for this long before timing. */
+const SERVED_WARMUP_MS = 1500;
 
 /** Padded feeds of `batch` texts each, built before timing so the loop measures session.run alone. */
 function buildFeeds(
@@ -50,15 +68,16 @@ function buildFeeds(
   return groups;
 }
 
-/** One session (the server's options) with feeds per batch size, built before any timing. */
+/** One session (the server's options) with feeds per batch size, built before any timing; with a served shape, also the server's worker sessions. */
 export class RawBench {
   private constructor(
     private readonly session: OnnxSession,
     private readonly output: string,
     private readonly groups: Map<number, Array<{ feeds: Feeds; sequence: number }>>,
+    private readonly served: { session: OnnxSession; inFlight: number } | undefined,
   ) {}
 
-  static async open(subject: Subject, texts: string[], batches: number[]): Promise<RawBench> {
+  static async open(subject: Subject, texts: string[], batches: number[], served?: RawServedShape): Promise<RawBench> {
     const session = await createOnnxSession(subject.modelPath);
     const output =
       ['sentence_embedding', 'last_hidden_state'].find((name) => session.outputNames.includes(name)) ??
@@ -67,33 +86,49 @@ export class RawBench {
     const groups = new Map(batches.map((batch) => [batch, buildFeeds(session.inputNames, encoded, batch)]));
     for (const [batch, list] of groups)
       if (list.length === 0) throw new Error(`need at least ${batch} texts for batch ${batch}`);
-    return new RawBench(session, output, groups);
+    if (!served || served.inFlight < 2 || subject.kind === 'static')
+      return new RawBench(session, output, groups, undefined);
+    const shape = workerSessionShape(served.encoderWorkers);
+    const pool = await createOnnxSession(subject.modelPath, { thread: 'worker', ...shape });
+    return new RawBench(session, output, groups, { session: pool, inFlight: served.inFlight });
   }
 
-  /** Milliseconds of one session.run of the i-th prepared batch of this size. */
-  async runOnce(batch: number, i: number): Promise<number> {
+  /** The runs at once measure() can time: 1, and the served count when opened with one. */
+  get inFlightCounts(): number[] {
+    return this.served ? [1, this.served.inFlight] : [1];
+  }
+
+  /** Milliseconds of one session.run of the i-th prepared batch of this size (on the served sessions when asked). */
+  async runOnce(batch: number, i: number, session: OnnxSession = this.session): Promise<number> {
     const list = this.groups.get(batch) as Array<{ feeds: Feeds; sequence: number }>;
     const started = performance.now();
-    await this.session.runInt64((list[i % list.length] as { feeds: Feeds }).feeds, this.output);
+    await session.runInt64((list[i % list.length] as { feeds: Feeds }).feeds, this.output);
     return performance.now() - started;
   }
 
-  /** Texts per second at this batch size within the limits. */
-  async measure(batch: number, limits: RawLimits): Promise<RawResult> {
+  /**
+   * Texts per second at this batch size within the limits, `inFlight` runs at once (a count other than 1 runs on the
+   * worker sessions shaped as the server's).
+   */
+  async measure(batch: number, limits: RawLimits, inFlight = 1): Promise<RawResult> {
     const list = this.groups.get(batch) as Array<{ feeds: Feeds; sequence: number }>;
-    for (let i = 0; i < limits.warmupRuns; i++) await this.runOnce(batch, i);
-    let runs = 0;
-    let sequences = 0;
+    if (inFlight !== 1 && inFlight !== this.served?.inFlight)
+      throw new Error(`measure: ${inFlight} runs at once, but the served shape runs ${this.served?.inFlight ?? 1}`);
+    const session = inFlight === 1 ? this.session : (this.served as { session: OnnxSession }).session;
+    const run = (i: number) => this.runOnce(batch, i, session);
+    const warmupEnd = performance.now() + (inFlight === 1 ? 0 : SERVED_WARMUP_MS);
+    const warmup = (made: number) => made >= limits.warmupRuns * inFlight && performance.now() >= warmupEnd;
+    const first = await callsInFlight(inFlight, 0, warmup, run);
     const started = performance.now();
     const deadline = started + limits.seconds * 1000;
-    while (runs < limits.maxRuns && (runs < limits.minRuns || performance.now() < deadline)) {
-      await this.runOnce(batch, runs);
-      sequences += (list[runs % list.length] as { sequence: number }).sequence;
-      runs++;
-    }
+    const done = (made: number) => made >= limits.maxRuns || (made >= limits.minRuns && performance.now() >= deadline);
+    const runs = await callsInFlight(inFlight, first, done, run);
+    let sequences = 0;
+    for (let i = first; i < first + runs; i++) sequences += (list[i % list.length] as { sequence: number }).sequence;
     const seconds = (performance.now() - started) / 1000;
     return {
       batch,
+      inFlight,
       runs,
       textsPerSecond: round((runs * batch) / seconds, 1),
       msPerRun: round((seconds * 1000) / runs, 3),
@@ -101,7 +136,8 @@ export class RawBench {
     };
   }
 
-  release(): Promise<void> {
-    return this.session.release();
+  async release(): Promise<void> {
+    await this.session.release();
+    await this.served?.session.release();
   }
 }

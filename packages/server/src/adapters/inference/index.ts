@@ -23,6 +23,7 @@ export {
 export { ENGLISH_CONTRACTIONS } from './static/contractions.js';
 export { TextTokenizer } from './transformer/hf-tokenizer.js';
 export { createOnnxSession, type Int64Input, type OnnxSession } from './onnx/onnx-runtime.js';
+export { workerSessionShape } from './onnx/onnx-session-pool.js';
 export { ModelProto } from './onnx/onnx-proto.js';
 export { packTokenBatches } from './token-batches.js';
 export type { PoolingMode } from './transformer/pooling.js';
