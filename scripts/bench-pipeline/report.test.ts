@@ -10,12 +10,16 @@ const encoder = [8, 64, 256].map((batch) => ({
   textsPerSecond: batch * 100,
   msPerCall: 1,
 }));
-const item = { classifiedRowsPerSecond: 80 } as ItemPhase;
-const upload = { classifiedRowsPerSecond: 640 } as UploadPhase;
+const item = { acceptedRowsPerSecond: 160, classifiedRowsPerSecond: 80, deliveredRowsPerSecond: 40 } as ItemPhase;
+const upload = { rowsPerSecond: 12_800, classifiedRowsPerSecond: 640, deliveredRowsPerSecond: null } as UploadPhase;
 
 describe('ratios', () => {
   it('item rows against batch 8, upload rows against batch 64 and the best batch', () => {
-    expect(ratios(item, upload, encoder, 1)).toEqual({ itemVsBatch8: 0.1, uploadVsBatch64: 0.1, uploadVsBest: 0.025 });
+    expect(ratios(item, upload, encoder, 1)).toMatchObject({
+      itemVsBatch8: 0.1,
+      uploadVsBatch64: 0.1,
+      uploadVsBest: 0.025,
+    });
   });
 
   it('holds each batch against the faster of one call at a time and the calls at once as served', () => {
@@ -23,10 +27,17 @@ describe('ratios', () => {
       { batch: 8, inFlight: 2, calls: 10, textsPerSecond: 1600, msPerCall: 1 },
       { batch: 64, inFlight: 2, calls: 10, textsPerSecond: 3200, msPerCall: 1 },
     ];
-    expect(ratios(item, upload, [...encoder, ...served], 1)).toEqual({
+    expect(ratios(item, upload, [...encoder, ...served], 1)).toMatchObject({
       itemVsBatch8: 0.05,
       uploadVsBatch64: 0.1,
       uploadVsBest: 0.025,
+    });
+  });
+
+  it('holds each stage of a phase, accept, classify and deliver, against that phase’s batch', () => {
+    expect(ratios(item, upload, encoder, 1).perStage).toEqual({
+      item: { accept: 0.2, classify: 0.1, deliver: 0.05 },
+      upload: { accept: 2, classify: 0.1, deliver: null },
     });
   });
 

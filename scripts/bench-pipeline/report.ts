@@ -14,6 +14,15 @@ export interface Ratios {
   uploadVsBatch64: number | null;
   /** Upload backlog classified rows/s vs the encoder's best batch. */
   uploadVsBest: number | null;
+  /** Each stage's rows/s against the same encoder rows: the item phase against batch 8, the upload against batch 64. */
+  perStage: { item: StageRatios; upload: StageRatios };
+}
+
+/** Accepted, classified and delivered rows/s of one phase ÷ the encoder's texts/s (null where a stage never finished). */
+export interface StageRatios {
+  accept: number | null;
+  classify: number | null;
+  deliver: number | null;
 }
 
 export function ratios(item: ItemPhase, upload: UploadPhase, encoder: EncoderRow[], encodersPerRow: number): Ratios {
@@ -23,10 +32,19 @@ export function ratios(item: ItemPhase, upload: UploadPhase, encoder: EncoderRow
   };
   const best = Math.max(...encoder.map((row) => row.textsPerSecond));
   const share = (rps: number | null, tps: number) => (rps === null ? null : encoderShare(rps, encodersPerRow, tps));
+  const stages = (accept: number, classify: number | null, deliver: number | null, tps: number): StageRatios => ({
+    accept: share(accept, tps),
+    classify: share(classify, tps),
+    deliver: share(deliver, tps),
+  });
   return {
     itemVsBatch8: share(item.classifiedRowsPerSecond, at(8)),
     uploadVsBatch64: share(upload.classifiedRowsPerSecond, at(64)),
     uploadVsBest: share(upload.classifiedRowsPerSecond, best),
+    perStage: {
+      item: stages(item.acceptedRowsPerSecond, item.classifiedRowsPerSecond, item.deliveredRowsPerSecond, at(8)),
+      upload: stages(upload.rowsPerSecond, upload.classifiedRowsPerSecond, upload.deliveredRowsPerSecond, at(64)),
+    },
   };
 }
 
@@ -91,5 +109,13 @@ export function formatReport(
     `item rows classified / encoder batch 8           ${fmt(r.itemVsBatch8, 4)}`,
     `upload backlog classified / encoder batch 64     ${fmt(r.uploadVsBatch64, 4)}`,
     `upload backlog classified / encoder best batch   ${fmt(r.uploadVsBest, 4)}`,
+    'per stage                   accept     classify   deliver',
+    ...(['item', 'upload'] as const).map(
+      (phase) =>
+        `${`${phase === 'item' ? 'item rows / batch 8' : 'upload / batch 64'}`.padEnd(26)}` +
+        [r.perStage[phase].accept, r.perStage[phase].classify, r.perStage[phase].deliver]
+          .map((value) => fmt(value, 4).padStart(9))
+          .join('  '),
+    ),
   ].join('\n');
 }

@@ -20,7 +20,7 @@ export function targetVerdicts(
   meta: { encoderId: string; database: string },
   item: ItemPhase,
   upload: UploadPhase,
-  r: Ratios,
+  r: Omit<Ratios, 'perStage'>,
   steady: SteadyPhase | null,
 ): TargetVerdict[] {
   const verdicts: TargetVerdict[] = [];
