@@ -2,6 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
+import { loadConfig } from '@textclass/server';
 import { RawBench, round, type Subject } from '@textclass/model-tools';
 import { environment } from '../bench-environment.js';
 import { startBusyLoad } from './busy-load.js';
@@ -38,7 +39,7 @@ function formatCells(cells: ContentionCell[]): string {
   ];
   for (const c of cells)
     lines.push(
-      `${c.condition.padEnd(10)}${c.variant.padEnd(22)}${String(c.textsPerRequest).padStart(6)}${String(c.ceilingBatch).padStart(6)}` +
+      `${c.condition.padEnd(10)}${c.variant.padEnd(22)}${String(c.textsPerRequest).padStart(6)}${`${c.ceilingBatch}${c.ceilingInFlight > 1 ? `x${c.ceilingInFlight}` : ''}`.padStart(6)}` +
         `${String(c.medianTextsPerSecond).padStart(12)}${String(c.medianRaw).padStart(12)}${String(c.medianRatio).padStart(13)}` +
         `${`${c.minRatio}–${c.maxRatio}`.padStart(14)}${String(c.ratioOfMeans).padStart(9)}${String(c.rounds.length).padStart(7)}`,
     );
@@ -53,7 +54,11 @@ export async function runContention(subject: Subject, texts: string[], options: 
   const rawSeconds = options.quick ? 2 : 3;
   const httpSeconds = options.quick ? 3 : 5;
   const wanted = options.serverEnv.length > 0 ? options.serverEnv.map(parseVariant) : [{ name: 'textclass', env: {} }];
-  const raw = await RawBench.open(subject, texts, [8, 32]);
+  const served = loadConfig(process.env);
+  const raw = await RawBench.open(subject, texts, [8, 32], {
+    encoderWorkers: served.encoderWorkers,
+    inFlight: served.batchesInFlight,
+  });
   const variants: Variant[] = [];
   const cells: ContentionCell[] = [];
   let load: ReturnType<typeof startBusyLoad> | undefined;
@@ -106,7 +111,8 @@ export async function runContention(subject: Subject, texts: string[], options: 
       encoder: subject.id,
       load: loadDescription,
       rounds: `per condition and request size: raw, then ${rounds} × (c32 HTTP loop of ${httpSeconds} s per variant, each followed by raw ${rawSeconds} s); ratio = the loop's texts/s ÷ the mean of the raw runs right before and after it`,
-      ceilingBatch: 'the faster of raw batch 8 and 32, measured at the start of each condition',
+      ceilingBatch:
+        'the fastest of raw batch 8 and 32, one run at a time or as many at once as the server runs (ceilingInFlight), measured at the start of each condition',
       threads:
         '/proc/PID/task/*/schedstat: cores = run seconds per wall second, waiting = run-queue wait per wall second',
       variants: wanted,

@@ -50,6 +50,8 @@ export interface ContentionCell {
   variant: string;
   textsPerRequest: number;
   ceilingBatch: number;
+  /** Raw runs at once in the ceiling: 1 on one session, more on the worker sessions shaped as the server's. */
+  ceilingInFlight: number;
   rounds: ContentionRound[];
   medianRatio: number;
   /** Mean c32 texts/s over the rounds ÷ mean raw ceiling around them. */
@@ -63,15 +65,26 @@ export interface ContentionCell {
 const median = (values: number[]) => percentile(values, 50);
 const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 
-/** Which of the raw batches (8, 32) is faster right now: the ceiling this condition's rounds compare against. */
-async function ceilingBatch(spec: ContentionSpec): Promise<number> {
-  let best = { batch: 8, textsPerSecond: 0 };
-  for (const batch of [8, 32]) {
-    const r = await spec.raw.measure(batch, { seconds: spec.rawSeconds, minRuns: 2, maxRuns: 400, warmupRuns: 1 });
-    spec.log(`  raw batch ${batch}: ${r.textsPerSecond} texts/s`);
-    if (r.textsPerSecond > best.textsPerSecond) best = r;
-  }
-  return best.batch;
+/** A raw ceiling: its batch size and its runs at once. */
+interface Ceiling {
+  batch: number;
+  inFlight: number;
+}
+
+/**
+ * Which raw batch (8, 32), one run at a time or as many at once as the server runs, is fastest right now: the ceiling
+ * this condition's rounds compare against.
+ */
+async function fastestCeiling(spec: ContentionSpec): Promise<Ceiling> {
+  let best = { batch: 8, inFlight: 1, textsPerSecond: 0 };
+  for (const batch of [8, 32])
+    for (const inFlight of spec.raw.inFlightCounts) {
+      const limits = { seconds: spec.rawSeconds, minRuns: 2, maxRuns: 400, warmupRuns: 1 };
+      const r = await spec.raw.measure(batch, limits, inFlight);
+      spec.log(`  raw batch ${batch}${inFlight > 1 ? ` x ${inFlight} at once` : ''}: ${r.textsPerSecond} texts/s`);
+      if (r.textsPerSecond > best.textsPerSecond) best = r;
+    }
+  return { batch: best.batch, inFlight: best.inFlight };
 }
 
 interface RawRound {
@@ -79,10 +92,11 @@ interface RawRound {
   use: ProcessUse;
 }
 
-async function rawRound(spec: ContentionSpec, batch: number): Promise<RawRound> {
+async function rawRound(spec: ContentionSpec, { batch, inFlight }: Ceiling): Promise<RawRound> {
   const before = snapshot(process.pid);
   const started = performance.now();
-  const r = await spec.raw.measure(batch, { seconds: spec.rawSeconds, minRuns: 2, maxRuns: 400, warmupRuns: 0 });
+  const limits = { seconds: spec.rawSeconds, minRuns: 2, maxRuns: 400, warmupRuns: 0 };
+  const r = await spec.raw.measure(batch, limits, inFlight);
   const seconds = (performance.now() - started) / 1000;
   return {
     textsPerSecond: r.textsPerSecond,
@@ -113,22 +127,23 @@ async function httpRound(spec: ContentionSpec, variant: Variant, size: number) {
 
 /**
  * For each request size: raw, then per round and variant one c32 loop followed by raw again, so every loop sits between
- * two raw measurements of the same batch (the faster of 8 and 32, chosen at the start of the condition). Variants take
+ * two raw measurements of the same ceiling (the fastest of batch 8 and 32, one at a time or as served, chosen at the
+ * start of the condition). Variants take
  * turns in A B, B A order.
  */
 export async function contentionCells(spec: ContentionSpec, condition: string): Promise<ContentionCell[]> {
   spec.log(`${condition}: choosing the ceiling batch`);
-  const batch = await ceilingBatch(spec);
+  const ceiling = await fastestCeiling(spec);
   const cells: ContentionCell[] = [];
   for (const size of [1, 8]) {
     const rounds: ContentionRound[] = [];
-    let previous = await rawRound(spec, batch);
+    let previous = await rawRound(spec, ceiling);
     for (let r = 0; r < spec.rounds; r++) {
       // A B, B A, A B, …: other work that comes and goes with a period of two loops does not always meet the same variant.
       for (const variant of r % 2 === 0 ? spec.variants : [...spec.variants].reverse()) {
         const { result, serverUse, batches } = await httpRound(spec, variant, size);
-        const next = await rawRound(spec, batch);
-        const ceiling = (previous.textsPerSecond + next.textsPerSecond) / 2;
+        const next = await rawRound(spec, ceiling);
+        const around = (previous.textsPerSecond + next.textsPerSecond) / 2;
         const round_: ContentionRound = {
           variant: variant.name,
           textsPerSecond: result.textsPerSecond,
@@ -136,7 +151,7 @@ export async function contentionCells(spec: ContentionSpec, condition: string): 
           errors: result.errors,
           rawBefore: previous.textsPerSecond,
           rawAfter: next.textsPerSecond,
-          ratio: round(result.textsPerSecond / ceiling, 3),
+          ratio: round(result.textsPerSecond / around, 3),
           loadAverage1m: round(loadavg()[0] ?? 0, 2),
           server: serverUse,
           rawProcess: previous.use,
@@ -147,7 +162,7 @@ export async function contentionCells(spec: ContentionSpec, condition: string): 
         rounds.push(round_);
         spec.log(
           `  ${condition} ${variant.name} c32 x ${size} round ${r + 1}: ${result.textsPerSecond} texts/s (p50 ${result.p50Ms} ms) ` +
-            `between raw batch ${batch} ${previous.textsPerSecond} / ${next.textsPerSecond}: ${round_.ratio}; ` +
+            `between raw batch ${ceiling.batch}${ceiling.inFlight > 1 ? ` x ${ceiling.inFlight}` : ''} ${previous.textsPerSecond} / ${next.textsPerSecond}: ${round_.ratio}; ` +
             `cores server ${serverUse.cores} (waiting ${serverUse.waiting}) / raw ${previous.use.cores} (${previous.use.waiting}); ` +
             `CPU ms per text ${round_.serverCpuMsPerText} / ${round_.rawCpuMsPerText}; ${batches.textsPerRun} texts per run, ` +
             `model busy ${batches.modelBusy}; load ${round_.loadAverage1m}`,
@@ -162,7 +177,8 @@ export async function contentionCells(spec: ContentionSpec, condition: string): 
         condition,
         variant: variant.name,
         textsPerRequest: size,
-        ceilingBatch: batch,
+        ceilingBatch: ceiling.batch,
+        ceilingInFlight: ceiling.inFlight,
         rounds: mine,
         medianRatio: median(ratios),
         ratioOfMeans: round(
