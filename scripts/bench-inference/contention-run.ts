@@ -2,12 +2,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
-import { loadConfig } from '@textclass/server';
 import { RawBench, round, type Subject } from '@textclass/model-tools';
 import { environment } from '../bench-environment.js';
 import { startBusyLoad } from './busy-load.js';
 import { contentionCells, type ContentionCell, type Variant } from './contention.js';
 import { BENCH_API_KEY, startTextclass } from './textclass-server.js';
+import { servedShape } from '../lib/served-shape.js';
 
 export interface ContentionOptions {
   quick: boolean;
@@ -54,11 +54,7 @@ export async function runContention(subject: Subject, texts: string[], options: 
   const rawSeconds = options.quick ? 2 : 3;
   const httpSeconds = options.quick ? 3 : 5;
   const wanted = options.serverEnv.length > 0 ? options.serverEnv.map(parseVariant) : [{ name: 'textclass', env: {} }];
-  const served = loadConfig(process.env);
-  const raw = await RawBench.open(subject, texts, [8, 32], {
-    encoderWorkers: served.encoderWorkers,
-    inFlight: served.batchesInFlight,
-  });
+  const raw = await RawBench.open(subject, texts, [8, 32], servedShape());
   const variants: Variant[] = [];
   const cells: ContentionCell[] = [];
   let load: ReturnType<typeof startBusyLoad> | undefined;

@@ -3,7 +3,6 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '@textclass/server';
 import { MAIN, writeSyntheticEncoder } from '@textclass/server/testing';
 import { pairedLatency, runLoad, type LoadResult, type PairedResult } from './http-load.js';
 import { startPeer } from './peer-server.js';
@@ -24,6 +23,7 @@ import type { Child } from './servers.js';
 import { environment } from '../bench-environment.js';
 import { bareRows } from './bare-rows.js';
 import { runContention } from './contention-run.js';
+import { servedShape } from '../lib/served-shape.js';
 
 const { values } = parseArgs({
   options: {
@@ -132,11 +132,7 @@ async function loads(
 async function measureSubject(subject: Subject, texts: string[]): Promise<SubjectResults> {
   const bounds: Bounds = boundsFor(subject.kind, QUICK);
   const meanTokens = round(texts.slice(0, 512).reduce((sum, t) => sum + subject.tokenize(t).length, 0) / 512, 1);
-  const served = loadConfig(process.env);
-  const raw = await RawBench.open(subject, texts, RAW_BATCHES, {
-    encoderWorkers: served.encoderWorkers,
-    inFlight: served.batchesInFlight,
-  });
+  const raw = await RawBench.open(subject, texts, RAW_BATCHES, servedShape());
   const auth = { authorization: `Bearer ${BENCH_API_KEY}` };
   let result: SubjectResults;
   try {

@@ -1,5 +1,4 @@
 // One measured pass of the pipeline bench: an encoder on a database, its ceiling before and after, the item, steady and upload phases, ratios and verdicts.
-import { loadConfig } from '@textclass/server';
 import { EncoderCeiling, type EncoderRow, round, rowTexts } from '@textclass/model-tools';
 import { Api } from './api.js';
 import { itemPhase, uploadPhase, type ItemPhase, type UploadPhase } from './phases.js';
@@ -10,6 +9,7 @@ import { formatVerdicts, targetVerdicts, type TargetVerdict } from './targets.js
 import { uploadRows } from './stats.js';
 import { serverCpuClock } from './server-cpu.js';
 import { startPipelineServer } from './server.js';
+import { servedShape } from '../lib/served-shape.js';
 
 export interface Bounds {
   item: { concurrency: number; maxRows: number; maxSeconds: number; drainSeconds: number };
@@ -68,11 +68,7 @@ export async function runPass(
 ): Promise<PassResult> {
   const itemTexts = await rowTexts('i', bounds.item.maxRows);
   const steadyTexts = await rowTexts('s', bounds.item.maxRows);
-  const served = loadConfig(process.env);
-  const ceiling = await EncoderCeiling.open(encoderId, {
-    encoderWorkers: served.encoderWorkers,
-    inFlight: served.batchesInFlight,
-  });
+  const ceiling = await EncoderCeiling.open(encoderId, servedShape());
   const encoderBefore = await encoderRows(ceiling, itemTexts, 'before the server', bounds);
   const uploadTexts = await rowTexts('u', uploadRows(bounds.upload, encoderBefore));
   const receiver = await startTimedReceiver();

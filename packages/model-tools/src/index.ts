@@ -65,6 +65,7 @@ export { rowTexts } from './bench/row-texts.js';
 export { neuralDefaultSubject, staticSubject, transformerSubject, type Subject } from './bench/subjects.js';
 export { RawBench, type RawLimits, type RawResult } from './bench/raw-ceiling.js';
 export { EncoderCeiling, type EncoderRow } from './bench/encoder-ceiling.js';
+export type { ServedShape } from './bench/calls-in-flight.js';
 
 // The joint default encoder: the gloss that lets the English neural encoder read the multilingual table's languages.
 export { buildGlossTable, FOREIGN_ROW, NO_GLOSS, type GlossTable } from './joint/gloss-table-build.js';

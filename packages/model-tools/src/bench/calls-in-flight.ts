@@ -1,4 +1,13 @@
-// Calls kept in flight for a ceiling measurement: several loops at once, each starting the next call when its last ends.
+// Calls kept in flight for a ceiling measurement: several loops at once, each starting the next call when its last ends, as the server runs an encoder.
+
+/** How the server runs an encoder: its worker sessions (TEXTCLASS_ENCODER_WORKERS) and the calls it hands them at once (TEXTCLASS_BATCHES_IN_FLIGHT). */
+export interface ServedShape {
+  encoderWorkers: number;
+  inFlight: number;
+}
+
+/** A served measurement needs the worker pool's later sessions started and warm: calls overlap this long before timing. */
+export const SERVED_WARMUP_MS = 1500;
 
 /**
  * Runs step(from), step(from + 1), … in `count` loops at once, each loop starting its next call when its last has

@@ -1,6 +1,6 @@
 // The encoder's own throughput: embed() (tokenise, session.run, pool) on the benchmark's texts, no server, no database: one call at a time on one session, and as the server runs it.
-import { callsInFlight } from './calls-in-flight.js';
 import { loadEncoderRegistry, STATIC_MULTI_ENCODER_ID, type EncoderRegistry } from '@textclass/server/inference';
+import { callsInFlight, SERVED_WARMUP_MS, type ServedShape } from './calls-in-flight.js';
 
 export interface EncoderRow {
   batch: number;
@@ -10,15 +10,6 @@ export interface EncoderRow {
   textsPerSecond: number;
   msPerCall: number;
 }
-
-/** How the server runs an encoder: its worker sessions (TEXTCLASS_ENCODER_WORKERS) and the calls it hands them at once (TEXTCLASS_BATCHES_IN_FLIGHT). */
-export interface ServedShape {
-  encoderWorkers: number;
-  inFlight: number;
-}
-
-/** A served run needs the pool's later workers started and warm: calls overlap for this long before timing. */
-const SERVED_WARMUP_MS = 1500;
 
 export class EncoderCeiling {
   private constructor(

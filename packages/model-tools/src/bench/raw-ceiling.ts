@@ -6,7 +6,7 @@ import {
   packTokenBatches,
   workerSessionShape,
 } from '@textclass/server/inference';
-import { callsInFlight } from './calls-in-flight.js';
+import { callsInFlight, SERVED_WARMUP_MS, type ServedShape } from './calls-in-flight.js';
 import { round } from './stats.js';
 import type { Subject } from './subjects.js';
 
@@ -31,15 +31,6 @@ export interface RawLimits {
 }
 
 type Feeds = Record<string, Int64Input>;
-
-/** How the server runs a transformer encoder: TEXTCLASS_ENCODER_WORKERS sessions, TEXTCLASS_BATCHES_IN_FLIGHT runs at once. */
-export interface RawServedShape {
-  encoderWorkers: number;
-  inFlight: number;
-}
-
-/** A served measurement needs the pool's later workers started and warm: runs overlap for this long before timing. */
-const SERVED_WARMUP_MS = 1500;
 
 /** Padded feeds of `batch` texts each, built before timing so the loop measures session.run alone. */
 function buildFeeds(
@@ -77,7 +68,7 @@ export class RawBench {
     private readonly served: { session: OnnxSession; inFlight: number } | undefined,
   ) {}
 
-  static async open(subject: Subject, texts: string[], batches: number[], served?: RawServedShape): Promise<RawBench> {
+  static async open(subject: Subject, texts: string[], batches: number[], served?: ServedShape): Promise<RawBench> {
     const session = await createOnnxSession(subject.modelPath);
     const output =
       ['sentence_embedding', 'last_hidden_state'].find((name) => session.outputNames.includes(name)) ??
