@@ -7,7 +7,7 @@ export interface ServedShape {
 }
 
 /** A served measurement needs the worker pool's later sessions started and warm: calls overlap this long before timing. */
-export const SERVED_WARMUP_MS = 1500;
+const SERVED_WARMUP_MS = 1500;
 
 /**
  * Runs step(from), step(from + 1), … in `count` loops at once, each loop starting its next call when its last has
@@ -28,4 +28,23 @@ export async function callsInFlight(
     }),
   );
   return next - from;
+}
+
+/**
+ * One timed measurement of `step`, `inFlight` calls at once: first `warmupCalls` per loop (and, with more than one
+ * at once, at least SERVED_WARMUP_MS of overlapping calls), then calls until done(calls made, ms since timing began).
+ * `first` is the index of the first timed call.
+ */
+export async function timedCalls(
+  inFlight: number,
+  warmupCalls: number,
+  done: (made: number, elapsedMs: number) => boolean,
+  step: (index: number) => Promise<unknown>,
+): Promise<{ first: number; calls: number; ms: number }> {
+  const warmupEnd = performance.now() + (inFlight === 1 ? 0 : SERVED_WARMUP_MS);
+  const warmup = (made: number) => made >= warmupCalls * inFlight && performance.now() >= warmupEnd;
+  const first = await callsInFlight(inFlight, 0, warmup, step);
+  const started = performance.now();
+  const calls = await callsInFlight(inFlight, first, (made) => done(made, performance.now() - started), step);
+  return { first, calls, ms: performance.now() - started };
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeSyntheticEncoder } from '@textclass/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callsInFlight } from './calls-in-flight.js';
+import { callsInFlight, timedCalls } from './calls-in-flight.js';
 import { EncoderCeiling } from './encoder-ceiling.js';
 import { RawBench } from './raw-ceiling.js';
 import { staticSubject, transformerSubject, type Subject } from './subjects.js';
@@ -49,6 +49,15 @@ describe('callsInFlight', () => {
         async () => {},
       ),
     ).rejects.toThrow(/count/);
+  });
+});
+
+describe('timedCalls', () => {
+  it('times the calls after the warm-up ones, numbering them on from there', async () => {
+    const seen: number[] = [];
+    const step = async (index: number) => void seen.push(index);
+    expect(await timedCalls(1, 2, (made) => made >= 3, step)).toMatchObject({ first: 2, calls: 3 });
+    expect(seen).toEqual([0, 1, 2, 3, 4]);
   });
 });
 

@@ -1,6 +1,6 @@
 // The encoder's own throughput: embed() (tokenise, session.run, pool) on the benchmark's texts, no server, no database: one call at a time on one session, and as the server runs it.
 import { loadEncoderRegistry, STATIC_MULTI_ENCODER_ID, type EncoderRegistry } from '@textclass/server/inference';
-import { callsInFlight, SERVED_WARMUP_MS, type ServedShape } from './calls-in-flight.js';
+import { timedCalls, type ServedShape } from './calls-in-flight.js';
 
 export interface EncoderRow {
   batch: number;
@@ -50,17 +50,12 @@ export class EncoderCeiling {
     );
     const slice = (i: number) => texts.slice((i % slices) * batch, ((i % slices) + 1) * batch);
     const embed = (i: number) => encoder.embed(slice(i));
-    const warmupEnd = performance.now() + (inFlight === 1 ? 0 : SERVED_WARMUP_MS);
-    const warmed = await callsInFlight(
+    const { calls, ms } = await timedCalls(
       inFlight,
-      0,
-      (made) => made >= 5 * inFlight && performance.now() >= warmupEnd,
+      5,
+      (made, elapsed) => made >= 20 && elapsed >= seconds * 1000,
       embed,
     );
-    const started = performance.now();
-    const deadline = started + seconds * 1000;
-    const calls = await callsInFlight(inFlight, warmed, (made) => made >= 20 && performance.now() >= deadline, embed);
-    const ms = performance.now() - started;
     return { batch, inFlight, calls, textsPerSecond: (calls * batch * 1000) / ms, msPerCall: ms / calls };
   }
 

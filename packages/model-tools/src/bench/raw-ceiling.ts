@@ -6,7 +6,7 @@ import {
   packTokenBatches,
   workerSessionShape,
 } from '@textclass/server/inference';
-import { callsInFlight, SERVED_WARMUP_MS, type ServedShape } from './calls-in-flight.js';
+import { timedCalls, type ServedShape } from './calls-in-flight.js';
 import { round } from './stats.js';
 import type { Subject } from './subjects.js';
 
@@ -107,16 +107,12 @@ export class RawBench {
       throw new Error(`measure: ${inFlight} runs at once, but the served shape runs ${this.served?.inFlight ?? 1}`);
     const session = inFlight === 1 ? this.session : (this.served as { session: OnnxSession }).session;
     const run = (i: number) => this.runOnce(batch, i, session);
-    const warmupEnd = performance.now() + (inFlight === 1 ? 0 : SERVED_WARMUP_MS);
-    const warmup = (made: number) => made >= limits.warmupRuns * inFlight && performance.now() >= warmupEnd;
-    const first = await callsInFlight(inFlight, 0, warmup, run);
-    const started = performance.now();
-    const deadline = started + limits.seconds * 1000;
-    const done = (made: number) => made >= limits.maxRuns || (made >= limits.minRuns && performance.now() >= deadline);
-    const runs = await callsInFlight(inFlight, first, done, run);
+    const done = (made: number, elapsed: number) =>
+      made >= limits.maxRuns || (made >= limits.minRuns && elapsed >= limits.seconds * 1000);
+    const { first, calls: runs, ms } = await timedCalls(inFlight, limits.warmupRuns, done, run);
     let sequences = 0;
     for (let i = first; i < first + runs; i++) sequences += (list[i % list.length] as { sequence: number }).sequence;
-    const seconds = (performance.now() - started) / 1000;
+    const seconds = ms / 1000;
     return {
       batch,
       inFlight,
