@@ -16,18 +16,19 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import { ConnectionLock } from './connection-lock.js';
+import { PreparedStatements } from './pglite-statements.js';
 
 const COMMANDS_WITH_ROW_COUNT = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
 
 class PGliteConnection implements DatabaseConnection {
-  readonly #pglite: PGlite;
+  readonly #statements: PreparedStatements;
 
   constructor(pglite: PGlite) {
-    this.#pglite = pglite;
+    this.#statements = new PreparedStatements(pglite);
   }
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.#pglite.query<R>(compiledQuery.sql, [...compiledQuery.parameters]);
+    const result = await this.#statements.query<R>(compiledQuery.sql, compiledQuery.parameters);
     const command = result.command?.toUpperCase();
     return {
       rows: result.rows,
