@@ -14,7 +14,7 @@ export const PREPARED_STATEMENTS_KEPT = 128;
 /**
  * How long a statement is kept before it is prepared again. The embedded database has no autovacuum, so nothing
  * ANALYZEs its tables and nothing invalidates a generic plan as they grow: a plan chosen while the outbox held three rows
- * kept reading it that way at 20,000 (a claim 5x slower). Custom plans see each table's current size; preparing again
+ * kept reading it that way at 20,000 (a claim 6-8x slower). Custom plans see each table's current size; preparing again
  * every second (five custom plans, then a fresh generic one) keeps a generic plan as current as they are.
  */
 export const PREPARED_STATEMENT_MAX_AGE_MS = 1_000;
@@ -69,7 +69,6 @@ export class PreparedStatements {
   #toClose: string[] = [];
   readonly #prefix = `textclass_${++instances}_`;
   #named = 0;
-
   readonly #maxAgeMs: number;
 
   constructor(pglite: PGlite, kept = PREPARED_STATEMENTS_KEPT, maxAgeMs = PREPARED_STATEMENT_MAX_AGE_MS) {
