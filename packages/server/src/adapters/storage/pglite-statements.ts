@@ -37,16 +37,6 @@ interface PreparedStatement {
   rowDescription: BackendMessages[number] | undefined;
 }
 
-function joined(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
-}
-
 function changedResultType(error: unknown): boolean {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
   return code === RESULT_TYPE_CHANGED.code && message === RESULT_TYPE_CHANGED.message;
@@ -112,7 +102,7 @@ export class PreparedStatements {
     });
     const closes = this.#toClose.splice(0).map((name) => protocol.serialize.close({ type: 'S', name }));
     const messages = await this.#pglite.execProtocolStream(
-      joined([...closes, bind, protocol.serialize.execute({}), protocol.serialize.sync()]),
+      Buffer.concat([...closes, bind, protocol.serialize.execute({}), protocol.serialize.sync()]),
     );
     const described = statement.rowDescription === undefined ? messages : [statement.rowDescription, ...messages];
     return parse.parseResults(described, this.#pglite.parsers)[0] as Results<R>;
@@ -121,7 +111,7 @@ export class PreparedStatements {
   async #prepare(text: string): Promise<PreparedStatement> {
     const name = `${this.#prefix}${++this.#named}`;
     const messages = await this.#pglite.execProtocolStream(
-      joined([
+      Buffer.concat([
         protocol.serialize.parse({ name, text }),
         protocol.serialize.describe({ type: 'S', name }),
         protocol.serialize.sync(),
