@@ -1,4 +1,4 @@
-// tsx scripts/bench-pipeline/classify-probe.ts [--database-url URL] [--rows N] [--encoder ID] [--profile-dir DIR]: the upload backlog's classify stage alone, in server CPU ms per row (whole process, main thread, and PostgreSQL's backends), with the window's monotonic bounds for a CPU profile; BENCH_SERVER_MAIN runs another build.
+// tsx scripts/bench-pipeline/classify-probe.ts [--database-url URL] [--rows N] [--encoder ID] [--profile-dir DIR] [--probe-latency]: the upload backlog's classify stage alone, in server CPU ms per row (whole process, main thread, and PostgreSQL's backends), with the window's monotonic bounds for a CPU profile; BENCH_SERVER_MAIN runs another build.
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -22,6 +22,9 @@ const { values } = parseArgs({
     'hold-webhooks': { type: 'boolean', default: false },
     // Item rows instead of an upload: 8 writers POST 8 rows a call to the item endpoint (the window: first call to last classified).
     items: { type: 'boolean', default: false },
+    // One request at a time beside the classify window, GET /v2/models/1 and a one-text inference in turn: how long
+    // the API keeps a caller waiting while the pipeline runs (p50/p99 ms of each).
+    'probe-latency': { type: 'boolean', default: false },
   },
 });
 
@@ -140,7 +143,20 @@ try {
   signal();
   const before = itemStart ?? (await read());
   const deadline = performance.now() + 150_000;
+  let probing = values['probe-latency'];
+  const probed = { model: [] as number[], inference: [] as number[] };
+  const probe = (async () => {
+    for (let i = 0; probing; i++) {
+      const started = performance.now();
+      if (i % 2 === 0) await api.expect(200, 'GET', '/v2/models/1');
+      else
+        await api.expect(200, 'POST', '/v2/models/1/inference', { texts: [`probe ${i}: ${texts[i % texts.length]}`] });
+      (i % 2 === 0 ? probed.model : probed.inference).push(performance.now() - started);
+    }
+  })();
   const classifiedAt = (await waitClassified(api, set.key, up.rows, deadline)) ?? Number.NaN;
+  probing = false;
+  await probe;
   const after = await read();
   signal();
   const received = hold ? 0 : await receiver.waitFor(texts, deadline);
@@ -170,6 +186,16 @@ try {
       rowsFrom: items ? 'item endpoint' : 'upload',
       rows: up.rows,
       classifiedPerS: Math.round(classifiedPerS),
+      ...(values['probe-latency']
+        ? {
+            latencyMs: Object.fromEntries(
+              Object.entries(probed).map(([name, ms]) => [
+                name,
+                { n: ms.length, p50: round(percentile(ms, 50), 1), p99: round(percentile(ms, 99), 1) },
+              ]),
+            ),
+          }
+        : {}),
       serverCpuMsPerRow: perRow('process'),
       mainThreadMsPerRow: perRow('main'),
       postgresCpuMsPerRow: perRow('postgres'),

@@ -131,7 +131,7 @@ describe.runIf(postgresUrl)('PostgreSQL in a named schema', () => {
   });
 });
 
-describe.each(testTargets())('database on $kind', (target) => {
+describe.each(testTargets())('database on $label', (target) => {
   let database: TestDatabase;
 
   beforeAll(async () => {

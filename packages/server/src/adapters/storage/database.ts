@@ -6,7 +6,9 @@ import type { StorageLogger } from './storage-logger.js';
 import { migrateToLatest } from './migrate.js';
 import { listenOnPGlite } from './pglite-changes.js';
 import { PGliteDialect } from './pglite-dialect.js';
-import { openPGlite } from './pglite-open.js';
+import { onThisThread } from './pglite-driver.js';
+import { openEmbedded, openPGlite } from './pglite-open.js';
+import { PGliteThread } from './pglite-thread.js';
 import { isPostgresUrl } from './postgres-url.js';
 import type { DatabaseSchema } from './schema.js';
 import { tracedDialect } from './traced-dialect.js';
@@ -19,6 +21,8 @@ export interface OpenDatabaseOptions {
   dataDir: string;
   /** PGlite only: let V8 optimise its hot WebAssembly (see openPGlite); default baseline code only. */
   pgliteTierUp?: boolean;
+  /** PGlite only: run it on a thread of its own (pglite-thread.ts) instead of the caller's. */
+  pgliteThread?: boolean;
   /** PGlite only: false refuses to create a database where there is none (NoEmbeddedDatabaseError); default true. */
   createIfMissing?: boolean;
   /** PostgreSQL only: a schema to create if missing and to put first on the search_path. */
@@ -59,12 +63,23 @@ async function createTarget(options: OpenDatabaseOptions): Promise<DatabaseTarge
     return createPostgresTarget({ url, schema, logger, changeListener });
   }
   if (options.schema !== undefined) throw new Error('the schema option applies to PostgreSQL only');
-  const { pglite, location, release } = await openPGlite(options.dataDir, {
-    tierUp: options.pgliteTierUp,
-    createIfMissing: options.createIfMissing,
-  });
+  const openOptions = { tierUp: options.pgliteTierUp, createIfMissing: options.createIfMissing };
+  if (options.pgliteThread) {
+    const { pglite, location, release } = await openEmbedded(options.dataDir, openOptions, (spec) =>
+      PGliteThread.start(spec),
+    );
+    const listen = (schema: string) => listenOnPGlite(pglite, schema);
+    return { kind: 'pglite', dialect: new PGliteDialect(pglite), where: location, afterClose: release, listen };
+  }
+  const { pglite, location, release } = await openPGlite(options.dataDir, openOptions);
   const listen = (schema: string) => listenOnPGlite(pglite, schema);
-  return { kind: 'pglite', dialect: new PGliteDialect(pglite), where: location, afterClose: release, listen };
+  return {
+    kind: 'pglite',
+    dialect: new PGliteDialect(onThisThread(pglite)),
+    where: location,
+    afterClose: release,
+    listen,
+  };
 }
 
 /** The database name of a PostgreSQL URL; undefined for PGlite. */

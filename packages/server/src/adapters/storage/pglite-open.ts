@@ -13,8 +13,8 @@ import { typeParsers } from './type-parsers.js';
 /** Pass as `dataDir` for a throwaway in-memory database. */
 export const IN_MEMORY = ':memory:';
 
-export interface OpenedPGlite {
-  pglite: PGlite;
+export interface OpenedPGlite<T = PGlite> {
+  pglite: T;
   location: string;
   /** Call after PGlite has closed: frees the data directory for the next opener. */
   release(): Promise<void>;
@@ -95,20 +95,39 @@ function openFailure(location: string, error: unknown): Error {
   );
 }
 
+/** Where and from what a PGlite starts: its cluster directory (undefined: in memory), and whether from the template. */
+export interface PGliteCreateSpec {
+  dataDir?: string;
+  template: boolean;
+}
+
+/** Creates PGlite as the server runs it (its parsers and memory settings), on whichever thread calls it. */
+export async function createPGlite(spec: PGliteCreateSpec): Promise<PGlite> {
+  return PGlite.create({
+    ...(spec.dataDir === undefined ? {} : { dataDir: spec.dataDir }),
+    parsers: { ...typeParsers },
+    startParams: [...EMBEDDED_START_PARAMS],
+    loadDataDir: spec.template ? await readPGliteTemplate() : undefined,
+  });
+}
+
 /** Opens PGlite in `<dataDir>/pglite` (created if missing), or in memory when dataDir is IN_MEMORY. */
-export async function openPGlite(dataDir: string, options: OpenPGliteOptions = {}): Promise<OpenedPGlite> {
-  const parsers = { ...typeParsers };
+export function openPGlite(dataDir: string, options: OpenPGliteOptions = {}): Promise<OpenedPGlite> {
+  return openEmbedded(dataDir, options, createPGlite);
+}
+
+/**
+ * The checks, the lock and the template of `openPGlite`, with the database itself made by `create` (PGlite here, or
+ * PGlite on a thread of its own: pglite-thread.ts).
+ */
+export async function openEmbedded<T extends { readonly closed: boolean }>(
+  dataDir: string,
+  options: OpenPGliteOptions,
+  create: (spec: PGliteCreateSpec) => Promise<T>,
+): Promise<OpenedPGlite<T>> {
   chooseWasmTier(options.tierUp ?? false);
   if (dataDir === IN_MEMORY) {
-    return {
-      pglite: await PGlite.create({
-        parsers,
-        startParams: [...EMBEDDED_START_PARAMS],
-        loadDataDir: await readPGliteTemplate(),
-      }),
-      location: IN_MEMORY,
-      release: async () => undefined,
-    };
+    return { pglite: await create({ template: true }), location: IN_MEMORY, release: async () => undefined };
   }
   const location = path.resolve(dataDir, 'pglite');
   // Only whether files are there: the checks of their contents come after the lock (a running server may hold them).
@@ -118,19 +137,13 @@ export async function openPGlite(dataDir: string, options: OpenPGliteOptions = {
   await prepareDataDirectory(dataDir);
   await mkdir(location, { recursive: true });
   const unlock = await acquireDirectoryLock(`${location}.lock`, `the database directory ${location}`);
-  let pglite: PGlite | undefined;
+  let pglite: T | undefined;
   try {
     // A new database starts from the build's packed cluster (pglite-template.ts), unpacked to disk; an existing one as
     // it is, once its files pass the checks. A directory with only a mount point's entries: PGlite loads the template.
-    const loadTemplate = (await checkExistingCluster(location)) === 'new' && !(await unpackPGliteTemplate(location));
-    const loadDataDir = loadTemplate ? await readPGliteTemplate() : undefined;
+    const template = (await checkExistingCluster(location)) === 'new' && !(await unpackPGliteTemplate(location));
     markClusterOpen(location);
-    pglite = await PGlite.create({
-      dataDir: location,
-      parsers,
-      startParams: [...EMBEDDED_START_PARAMS],
-      loadDataDir,
-    }).catch((error: unknown) => {
+    pglite = await create({ dataDir: location, template }).catch((error: unknown) => {
       throw openFailure(location, error);
     });
   } catch (error) {

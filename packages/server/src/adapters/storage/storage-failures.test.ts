@@ -14,7 +14,7 @@ const caught = async (work: () => Promise<unknown>): Promise<unknown> => {
   throw new Error('expected the work to fail');
 };
 
-describe.each(testTargets())('storage failures on $kind', (target) => {
+describe.each(testTargets())('storage failures on $label', (target) => {
   it('recognises an error the database reports, and one of a closed database', async () => {
     const { database } = await openTestRepositories(target);
     const missing = await caught(() => sql`select * from no_such_table`.execute(database.db));

@@ -5,7 +5,7 @@ import { createWorkspace, newModel } from '../../adapters/storage/testing/fixtur
 import { openTestRepositories, testTargets, type TestDatabase } from '../../adapters/storage/testing/targets.js';
 import { deployedModelEncoders, neededEncoders } from './needed-encoders.js';
 
-describe.each(testTargets())('needed encoders on $kind', (target) => {
+describe.each(testTargets())('needed encoders on $label', (target) => {
   let database: TestDatabase;
   let repos: Repositories;
   const tag = `t${process.pid}${Date.now()}`;

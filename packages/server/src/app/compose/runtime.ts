@@ -106,6 +106,7 @@ export async function composeRuntime(
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     pgliteTierUp: config.embeddedDbTierUp,
+    pgliteThread: config.embeddedDbThread,
     logger,
     tracing,
   });

@@ -30,6 +30,8 @@ export interface Config {
    * the embedded database then runs on Liftoff's baseline code only, ~70 MiB less resident (bench/history/memory.md, "Memory").
    */
   embeddedDbTierUp: boolean;
+  /** TEXTCLASS_EMBEDDED_DB_THREAD: PGlite runs on a worker thread of its own (adapters/storage/pglite-thread.ts). */
+  embeddedDbThread: boolean;
   logLevel: string;
   /** Largest accepted request body in bytes (413 above it). */
   bodyLimitBytes: number;
@@ -113,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     preloadEncoders: overrides.preloadEncoders ?? readSetting(SERVER.preloadEncoders, env) ?? [],
     encoderIdleUnloadSeconds: overrides.encoderIdleUnloadSeconds ?? readSetting(SERVER.encoderIdleUnloadSeconds, env),
     embeddedDbTierUp: overrides.embeddedDbTierUp ?? readSetting(SERVER.embeddedDbTierUp, env),
+    embeddedDbThread: overrides.embeddedDbThread ?? readSetting(SERVER.embeddedDbThread, env),
     logLevel: overrides.logLevel ?? readSetting(SERVER.logLevel, env),
     bodyLimitBytes: overrides.bodyLimitBytes ?? BODY_LIMIT_BYTES,
     validateResponses: overrides.validateResponses ?? readSetting(SERVER.validateResponses, env),

@@ -7,7 +7,7 @@ import { openTestRepositories, testTargets, type TestDatabase } from '../../adap
 import type { Repositories } from '../ports/repositories.js';
 import { DatasetService } from './datasets.js';
 
-describe.each(testTargets())('dataset row writes on $kind', (target) => {
+describe.each(testTargets())('dataset row writes on $label', (target) => {
   let database: TestDatabase;
   let repos: Repositories;
   let service: DatasetService;

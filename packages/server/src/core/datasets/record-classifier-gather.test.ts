@@ -14,7 +14,7 @@ import { DEFAULT_CLASSIFIER_OPTIONS, RecordClassifier } from './record-classifie
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe.each(testTargets())('record classifier gathering trickling rows on $kind', (target) => {
+describe.each(testTargets())('record classifier gathering trickling rows on $label', (target) => {
   let database: TestDatabase;
   let repos: Repositories;
   let workspace: Workspace;

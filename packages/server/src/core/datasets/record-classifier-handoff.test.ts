@@ -12,7 +12,7 @@ import { QuotaService } from '../tenancy/quota.js';
 import { classificationJobs } from './classification-jobs.js';
 import { RecordClassifier } from './record-classifier.js';
 
-describe.each(testTargets())('record classifier handing deliveries over on $kind', (target) => {
+describe.each(testTargets())('record classifier handing deliveries over on $label', (target) => {
   let database: TestDatabase;
   let repos: Repositories;
   let texts: TextClassifier;

@@ -39,7 +39,7 @@ const typeError = (text: string) =>
 
 const UNEXPECTED = "an unexpected error occurred; the server's log has the details under this record's id";
 
-describe.each(testTargets())('record classifier on $kind', (target) => {
+describe.each(testTargets())('record classifier on $label', (target) => {
   let database: TestDatabase;
   let repos: Repositories;
   let workspace: Workspace;

@@ -30,7 +30,7 @@ const until = async (done: () => boolean) => {
   while (!done() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
 };
 
-describe.each(testTargets())('dispatcher adopting leased deliveries on $kind', (target) => {
+describe.each(testTargets())('dispatcher adopting leased deliveries on $label', (target) => {
   let database: TestDatabase;
   let repos: Repositories;
   const servers: Server[] = [];

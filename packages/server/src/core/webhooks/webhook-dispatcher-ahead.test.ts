@@ -10,7 +10,7 @@ import type { Repositories } from '../ports/repositories.js';
 import { DEFAULT_DISPATCHER_OPTIONS } from './dispatcher-options.js';
 import { WebhookDispatcher } from './webhook-dispatcher.js';
 
-describe.each(testTargets())('webhook sends handed ahead on $kind', (target) => {
+describe.each(testTargets())('webhook sends handed ahead on $label', (target) => {
   let database: TestDatabase;
   let repos: Repositories;
   const servers: Server[] = [];

@@ -11,7 +11,7 @@ import { PollLoop } from '../shared/poll-loop.js';
 import { DEFAULT_DISPATCHER_OPTIONS } from './dispatcher-options.js';
 import { WebhookDispatcher } from './webhook-dispatcher.js';
 
-describe.each(testTargets())('webhook claim gap on $kind', (target) => {
+describe.each(testTargets())('webhook claim gap on $label', (target) => {
   let database: TestDatabase;
   let repos: Repositories;
 

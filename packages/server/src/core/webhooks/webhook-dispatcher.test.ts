@@ -25,7 +25,7 @@ async function receiver(delayMs: number): Promise<{ url: string; server: Server;
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, server, received };
 }
 
-describe.each(testTargets())('batched webhook dispatcher on $kind', (target) => {
+describe.each(testTargets())('batched webhook dispatcher on $label', (target) => {
   let database: TestDatabase;
   let repos: Repositories;
   const servers: Server[] = [];

@@ -22,7 +22,7 @@ function counter() {
   return { count, plugin };
 }
 
-describe.each(testTargets())('batch statements on $kind', (target) => {
+describe.each(testTargets())('batch statements on $label', (target) => {
   let database: TestDatabase;
   let repos: Repositories;
   let counted: Repositories;

@@ -65,7 +65,7 @@ describe('change payloads', () => {
   });
 });
 
-describe.each(testTargets())('cached reads on $kind', (target) => {
+describe.each(testTargets())('cached reads on $label', (target) => {
   let database: TestDatabase;
   let plain: Repositories;
   let workspace: Workspace;

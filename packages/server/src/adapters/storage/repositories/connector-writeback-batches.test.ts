@@ -8,7 +8,7 @@ import { connectorKit, MemorySource } from '../testing/connector-kit.js';
 import { openTestRepositories, testTargets, type TestDatabase } from '../testing/targets.js';
 import { createConnectorRepository } from './connectors.js';
 
-describe.each(testTargets())('connector write-back batches on $kind', (target) => {
+describe.each(testTargets())('connector write-back batches on $label', (target) => {
   let database: TestDatabase;
   let repos: Repositories;
   let connectors: ConnectorRepository;

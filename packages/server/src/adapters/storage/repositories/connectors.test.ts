@@ -9,7 +9,7 @@ import { connectorKit, MemorySource } from '../testing/connector-kit.js';
 import { openTestRepositories, testTargets, type TestDatabase } from '../testing/targets.js';
 import { createConnectorRepository } from './connectors.js';
 
-describe.each(testTargets())('connectors on $kind', (target) => {
+describe.each(testTargets())('connectors on $label', (target) => {
   let database: TestDatabase;
   let repos: Repositories;
   let connectors: ConnectorRepository;

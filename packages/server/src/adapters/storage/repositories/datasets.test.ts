@@ -6,7 +6,7 @@ import { DomainError } from '../../../core/shared/domain-errors.js';
 import { createWorkspace, newDataset } from '../testing/fixtures.js';
 import { openTestRepositories, testTargets, type TestDatabase } from '../testing/targets.js';
 
-describe.each(testTargets())('datasets on $kind', (target) => {
+describe.each(testTargets())('datasets on $label', (target) => {
   let database: TestDatabase;
   let repos: Repositories;
   let alpha: Workspace;

@@ -10,7 +10,7 @@ import { openTestRepositories, testTargets, type TestDatabase } from '../testing
 
 const row = (text: string): NewRecord => ({ values: { text, stars: null }, metadata: {} });
 
-describe.each(testTargets())('job queue on $kind', (target) => {
+describe.each(testTargets())('job queue on $label', (target) => {
   let database: TestDatabase;
   let repos: Repositories;
 

@@ -18,7 +18,7 @@ const metrics = {
 };
 const options = { architecture: 'linear' as const, holdout_fraction: 0.2, max_epochs: 50, seed: 3, deploy: false };
 
-describe.each(testTargets())('model lifecycle on $kind', (target) => {
+describe.each(testTargets())('model lifecycle on $label', (target) => {
   let database: TestDatabase;
   let repos: Repositories;
   let alpha: Workspace;

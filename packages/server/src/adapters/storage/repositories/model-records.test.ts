@@ -8,7 +8,7 @@ import { openTestRepositories, testTargets, type TestDatabase } from '../testing
 const page = { offset: 0, limit: 10 };
 const measured = (n: number) => ({ accuracy: 1, f1_macro: 1, per_class: {}, evaluated_on: n });
 
-describe.each(testTargets())('model examples and evaluations on $kind', (target) => {
+describe.each(testTargets())('model examples and evaluations on $label', (target) => {
   let database: TestDatabase;
   let repos: Repositories;
   let alpha: Workspace;

@@ -5,7 +5,7 @@ import type { Workspace } from '../../../core/shared/types.js';
 import { createWorkspace, newModel } from '../testing/fixtures.js';
 import { openTestRepositories, testTargets, type TestDatabase } from '../testing/targets.js';
 
-describe.each(testTargets())('models on $kind', (target) => {
+describe.each(testTargets())('models on $label', (target) => {
   let database: TestDatabase;
   let repos: Repositories;
   let alpha: Workspace;

@@ -6,7 +6,7 @@ import type { Repositories } from '../../../core/ports/repositories.js';
 import { createWorkspace, newDataset } from '../testing/fixtures.js';
 import { openTestRepositories, testTargets, type TestDatabase } from '../testing/targets.js';
 
-describe.each(testTargets())('outbox lease on $kind', (target) => {
+describe.each(testTargets())('outbox lease on $label', (target) => {
   let database: TestDatabase;
   let repos: Repositories;
 

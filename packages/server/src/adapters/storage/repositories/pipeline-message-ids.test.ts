@@ -33,7 +33,7 @@ describe('newMessageIds', () => {
   });
 });
 
-describe.each(testTargets())('outbox message ids on $kind', (target) => {
+describe.each(testTargets())('outbox message ids on $label', (target) => {
   let database: TestDatabase;
   let repos: Repositories;
 

@@ -10,7 +10,7 @@ import { reserveRows, writeRows } from './record-inserts.js';
 
 const row = (text: string): NewRecord => ({ values: { text, stars: null }, metadata: {} });
 
-describe.each(testTargets())('one-statement row writes on $kind', (target) => {
+describe.each(testTargets())('one-statement row writes on $label', (target) => {
   let database: TestDatabase;
   let repos: Repositories;
 

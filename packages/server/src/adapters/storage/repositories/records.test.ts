@@ -11,7 +11,7 @@ const row = (text: string, stars: number | null = null, metadata: Record<string,
   metadata,
 });
 
-describe.each(testTargets())('records on $kind', (target) => {
+describe.each(testTargets())('records on $label', (target) => {
   let database: TestDatabase;
   let repos: Repositories;
 

@@ -9,7 +9,7 @@ import { toJson } from '../schema.js';
 import { createWorkspace, newDataset, newModel } from '../testing/fixtures.js';
 import { openTestRepositories, testTargets, type TestDatabase } from '../testing/targets.js';
 
-describe.each(testTargets())('the review queue on $kind', (target) => {
+describe.each(testTargets())('the review queue on $label', (target) => {
   let database: TestDatabase;
   let repos: Repositories;
 

@@ -19,7 +19,7 @@ const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatM
 const rows = (n: number, tag: string) =>
   Array.from({ length: n }, (_, i) => ({ values: { text: `${tag} row ${i}`, stars: i }, metadata: { k: tag } }));
 
-describe.each(testTargets())('unclassified records of a batch on $kind', (target) => {
+describe.each(testTargets())('unclassified records of a batch on $label', (target) => {
   let database: TestDatabase;
   let repos: Repositories;
 

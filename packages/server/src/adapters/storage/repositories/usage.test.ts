@@ -7,7 +7,7 @@ import { openTestRepositories, testTargets, type TestDatabase } from '../testing
 const march = new Date('2025-03-05T00:00:00.000Z');
 const april = new Date('2025-04-05T00:00:00.000Z');
 
-describe.each(testTargets())('quota usage on $kind', (target) => {
+describe.each(testTargets())('quota usage on $label', (target) => {
   let database: TestDatabase;
   let repos: Repositories;
 

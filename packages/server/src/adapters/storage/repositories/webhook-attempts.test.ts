@@ -17,7 +17,7 @@ const attempt = (second: number, statusCode: number | null, error: string | null
 const retrying = (retries: number) => ({ status: 'pending' as const, nextAttemptAt: at(59), retries });
 const succeeded = (retries: number) => ({ status: 'succeeded' as const, nextAttemptAt: null, retries });
 
-describe.each(testTargets())('webhook delivery attempts on $kind', (target) => {
+describe.each(testTargets())('webhook delivery attempts on $label', (target) => {
   let database: TestDatabase;
   let repos: Repositories;
 

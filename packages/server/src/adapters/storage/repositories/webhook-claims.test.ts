@@ -18,7 +18,7 @@ interface PlanNode {
 
 const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
 
-describe.each(testTargets())('webhook delivery claim on $kind', (target) => {
+describe.each(testTargets())('webhook delivery claim on $label', (target) => {
   let database: TestDatabase;
   let repos: Repositories;
 

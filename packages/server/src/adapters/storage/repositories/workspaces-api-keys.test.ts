@@ -4,7 +4,7 @@ import type { Repositories } from '../../../core/ports/repositories.js';
 import { createWorkspace, sha256Hex } from '../testing/fixtures.js';
 import { openTestRepositories, testTargets, type TestDatabase } from '../testing/targets.js';
 
-describe.each(testTargets())('workspaces and API keys on $kind', (target) => {
+describe.each(testTargets())('workspaces and API keys on $label', (target) => {
   let database: TestDatabase;
   let repos: Repositories;
 

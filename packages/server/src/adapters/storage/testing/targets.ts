@@ -13,13 +13,26 @@ export interface TestDatabase extends Database {
 
 export interface TestTarget {
   kind: Database['kind'];
+  /** The name a suite's title shows: the kind, and for PGlite where it runs. */
+  label: string;
   open(): Promise<TestDatabase>;
 }
 
 const pgliteTarget: TestTarget = {
   kind: 'pglite',
+  label: 'pglite',
   async open() {
     const database = await openDatabase({ dataDir: IN_MEMORY });
+    return { ...database, dispose: database.close };
+  },
+};
+
+/** PGlite on a thread of its own (TEXTCLASS_EMBEDDED_DB_THREAD): the same statements, sent through the queued driver. */
+const pgliteThreadTarget: TestTarget = {
+  kind: 'pglite',
+  label: 'pglite on its thread',
+  async open() {
+    const database = await openDatabase({ dataDir: IN_MEMORY, pgliteThread: true });
     return { ...database, dispose: database.close };
   },
 };
@@ -27,6 +40,7 @@ const pgliteTarget: TestTarget = {
 function postgresTarget(databaseUrl: string): TestTarget {
   return {
     kind: 'postgres',
+    label: 'postgres',
     async open() {
       const schema = `tc_test_${randomBytes(6).toString('hex')}`;
       const database = await openDatabase({ databaseUrl, dataDir: IN_MEMORY, schema });
@@ -45,7 +59,8 @@ function postgresTarget(databaseUrl: string): TestTarget {
 /** The targets a storage test suite should run against, for `describe.each`. */
 export function testTargets(env: NodeJS.ProcessEnv = process.env): TestTarget[] {
   const url = env.TEST_DATABASE_URL?.trim();
-  return url ? [pgliteTarget, postgresTarget(url)] : [pgliteTarget];
+  const embedded = [pgliteTarget, pgliteThreadTarget];
+  return url ? [...embedded, postgresTarget(url)] : embedded;
 }
 
 /** Opens a target's database with its repositories: `({ database, repos } = await openTestRepositories(target))`. */
