@@ -64,22 +64,12 @@ async function createTarget(options: OpenDatabaseOptions): Promise<DatabaseTarge
   }
   if (options.schema !== undefined) throw new Error('the schema option applies to PostgreSQL only');
   const openOptions = { tierUp: options.pgliteTierUp, createIfMissing: options.createIfMissing };
-  if (options.pgliteThread) {
-    const { pglite, location, release } = await openEmbedded(options.dataDir, openOptions, (spec) =>
-      PGliteThread.start(spec),
-    );
-    const listen = (schema: string) => listenOnPGlite(pglite, schema);
-    return { kind: 'pglite', dialect: new PGliteDialect(pglite), where: location, afterClose: release, listen };
-  }
-  const { pglite, location, release } = await openPGlite(options.dataDir, openOptions);
+  const { pglite, location, release } = options.pgliteThread
+    ? await openEmbedded(options.dataDir, openOptions, (spec) => PGliteThread.start(spec))
+    : await openPGlite(options.dataDir, openOptions);
+  const embedded = pglite instanceof PGliteThread ? pglite : onThisThread(pglite);
   const listen = (schema: string) => listenOnPGlite(pglite, schema);
-  return {
-    kind: 'pglite',
-    dialect: new PGliteDialect(onThisThread(pglite)),
-    where: location,
-    afterClose: release,
-    listen,
-  };
+  return { kind: 'pglite', dialect: new PGliteDialect(embedded), where: location, afterClose: release, listen };
 }
 
 /** The database name of a PostgreSQL URL; undefined for PGlite. */

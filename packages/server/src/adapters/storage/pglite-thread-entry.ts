@@ -33,8 +33,8 @@ try {
   throw error;
 }
 const statements = new PreparedStatements(pglite);
-// Orders run in turn: the event loop's connection lock already serialises a transaction's statements, and PGlite runs
-// one statement at a time, so a queue here only keeps the answers in order.
+// Orders run in turn, in the order they came: the event loop's driver sends a transaction's statements together
+// (pglite-queued-driver.ts), and each answer goes back in the order asked.
 let queue = Promise.resolve();
 port.on('message', (order: PGliteOrder) => {
   queue = queue.then(async () => {

@@ -10,7 +10,9 @@ interface Waiting {
   reject(error: Error): void;
 }
 
-type Order = PGliteOrder extends infer O ? (O extends PGliteOrder ? Omit<O, 'id'> : never) : never;
+/** An order before it is numbered (Omit applied to each kind of order). */
+type Unnumbered<T> = T extends unknown ? Omit<T, 'id'> : never;
+type Order = Unnumbered<PGliteOrder>;
 
 /**
  * PGlite run by `pglite-thread-entry.ts` on a worker thread: statements go there as messages and come back as rows,
@@ -71,9 +73,12 @@ export class PGliteThread {
     await this.#send({ kind: 'listen', channel });
   }
 
-  /** Shuts PGlite down (flushing it to disk), then the thread. Safe to call more than once. */
+  /**
+   * Shuts PGlite down (flushing it to disk), then the thread. Safe to call more than once. A thread that died has nothing
+   * left to flush: it stays not `closed`, so its files are not recorded as cleanly closed.
+   */
   async close(): Promise<void> {
-    if (this.#closed) return;
+    if (this.#closed || this.#exit !== undefined) return;
     await this.#send({ kind: 'close' });
     this.#closed = true;
     await this.#worker.terminate();
