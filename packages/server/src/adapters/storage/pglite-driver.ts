@@ -51,20 +51,24 @@ export function transactionStart(settings: TransactionSettings): string {
   return parts.join(' ');
 }
 
+/** PGlite's query API has no cursors; like Kysely's own PostgresDialect without `cursor`, both drivers refuse clearly. */
+export function refuseStreaming(): never {
+  throw new Error('streaming queries are not supported on PGlite; page with offset/limit instead');
+}
+
 class PGliteConnection implements DatabaseConnection {
-  readonly #statements: EmbeddedPGlite;
+  readonly #pglite: EmbeddedPGlite;
 
   constructor(pglite: EmbeddedPGlite) {
-    this.#statements = pglite;
+    this.#pglite = pglite;
   }
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    return queryResult(await this.#statements.query<R>(compiledQuery.sql, compiledQuery.parameters));
+    return queryResult(await this.#pglite.query<R>(compiledQuery.sql, compiledQuery.parameters));
   }
 
-  // PGlite's query API has no cursors; like Kysely's own PostgresDialect without `cursor`, refuse clearly.
   streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
-    throw new Error('streaming queries are not supported on PGlite; page with offset/limit instead');
+    return refuseStreaming();
   }
 }
 

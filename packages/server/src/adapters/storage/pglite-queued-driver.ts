@@ -1,6 +1,6 @@
 // PGlite's Kysely driver for a PGlite that runs statements in the order sent (on its own thread): statements are sent without waiting for a turn, a transaction keeps the session to itself.
 import type { CompiledQuery, DatabaseConnection, Driver, QueryResult, TransactionSettings } from 'kysely';
-import { queryResult, transactionStart, type EmbeddedPGlite } from './pglite-driver.js';
+import { queryResult, refuseStreaming, transactionStart, type EmbeddedPGlite } from './pglite-driver.js';
 import { SendGate } from './send-gate.js';
 
 /** One Kysely user's turn on a queued PGlite: outside a transaction its statements go through the gate in turn. */
@@ -18,7 +18,7 @@ class QueuedConnection implements DatabaseConnection {
   }
 
   streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
-    throw new Error('streaming queries are not supported on PGlite; page with offset/limit instead');
+    return refuseStreaming();
   }
 
   /**

@@ -28,11 +28,11 @@ export type PGliteReply =
 /** An error as data that crosses threads: structured cloning keeps an Error's message but drops its own fields. */
 export function sentError(error: unknown): SentError {
   if (!(error instanceof Error)) return { message: String(error), fields: {} };
-  const plain = Object.entries(error).filter(([, value]) => value === null || typeof value !== 'object');
-  return {
-    message: error.message,
-    fields: Object.fromEntries(plain.filter(([, value]) => typeof value !== 'function')),
-  };
+  // Only values that clone as they are: a symbol or function field would make postMessage throw.
+  const plain = Object.entries(error).filter(
+    ([, value]) => value === null || ['string', 'number', 'boolean'].includes(typeof value),
+  );
+  return { message: error.message, fields: Object.fromEntries(plain) };
 }
 
 /** The error again on the receiving side, with its fields (what isStorageFailure and the SQLSTATE checks read). */
