@@ -33,6 +33,14 @@ describe('Gloss', () => {
     expect(gloss.render([0, 3, 99])).toBe('parcel');
   });
 
+  it('renders English rows too when the text was translated (words read through a language table), nothing for no word', async () => {
+    await writeGloss([NONE, 0, 1, (0 | FOREIGN) >>> 0], ['parcel', 'not']);
+    const gloss = await Gloss.load(dir);
+    expect(gloss.render([1, 2], true)).toBe('parcel not');
+    expect(gloss.render([1, 2], false)).toBeUndefined();
+    expect(gloss.render([0, 99], true)).toBeUndefined();
+  });
+
   it('renders words of any script and length from its UTF-8 pool, an empty word as an empty place', async () => {
     const words = ['café', '日本', '🙂', '', 'x'.repeat(3000)];
     await writeGloss([NONE, ...words.map((_, i) => (i | FOREIGN) >>> 0)], words);

@@ -76,10 +76,14 @@ export class Gloss {
     return new Gloss(poolOf(words as string[]), rows);
   }
 
-  /** The English rendering of a text's table rows; undefined when every row is an English word (read the text itself). */
-  render(ids: ArrayLike<number>): string | undefined {
+  /**
+   * The English rendering of a text's table rows; undefined when every row is an English word (read the text itself),
+   * unless translated: some word was read through a language's table into an English row (function words, support
+   * vocabulary), so the rendering is the gloss even without a foreign row. Undefined too when no row has a word.
+   */
+  render(ids: ArrayLike<number>, translated = false): string | undefined {
     const { word, none, foreign } = this.rows;
-    let isForeign = false;
+    let isForeign = translated;
     for (let i = 0; i < ids.length && !isForeign; i++) {
       const id = ids[i] as number;
       const w = word[id];
@@ -104,6 +108,6 @@ export class Gloss {
       if (written++ > 0) out[at++] = 0x20;
       for (let p = start; p < end; p++) out[at++] = chars[p] as number;
     }
-    return out.toString('utf8', 0, at);
+    return written === 0 ? undefined : out.toString('utf8', 0, at);
   }
 }

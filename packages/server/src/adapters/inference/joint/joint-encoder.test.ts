@@ -28,19 +28,21 @@ const metadata = (weights: [number, number]): JointMetadata =>
   );
 
 /** A part that records what it was asked to read and answers a fixed vector. */
-class Part implements Encoder, EncoderModel<TokenizedText & { text: string; ids: Int32Array }> {
+class Part implements Encoder, EncoderModel<TokenizedText & { text: string; ids: Int32Array; translated: boolean }> {
   readonly read: string[] = [];
   constructor(
     readonly id: string,
     private readonly vector: number[],
     private readonly rows: Record<string, number[]> = {},
+    /** Texts whose words this part reads through a language table (into English rows). */
+    private readonly translated: readonly string[] = [],
   ) {}
   get dimension() {
     return this.vector.length;
   }
   tokenize(text: string) {
     this.read.push(text);
-    return { text, tokens: 1, ids: Int32Array.from(this.rows[text] ?? []) };
+    return { text, tokens: 1, ids: Int32Array.from(this.rows[text] ?? []), translated: this.translated.includes(text) };
   }
   async run(entries: readonly unknown[]) {
     return entries.map(() => Float32Array.from(this.vector));
@@ -84,6 +86,14 @@ describe('JointEncoder', () => {
     await joint.embed(['Paket', 'parcel']);
     expect(table.read).toEqual(['Paket', 'parcel']);
     expect(neural.read).toEqual(['package', 'parcel']);
+  });
+
+  it('lets the neural part read the gloss of a translated text whose words all took English rows (Pakket → parcel)', async () => {
+    const neural = new Part('neural', [1, 0]);
+    const table = new Part('table', [1], { Pakket: [1], parcel: [1] }, ['Pakket']);
+    const joint = new JointEncoder(metadata([0.5, 0.5]), dir, [neural, table]);
+    await joint.embed(['Pakket', 'parcel']);
+    expect(neural.read).toEqual(['parcel', 'parcel']);
   });
 
   it('refuses parts whose dimensions do not add up to encoder.json’s', () => {

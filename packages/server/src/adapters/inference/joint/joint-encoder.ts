@@ -67,7 +67,7 @@ export class JointEncoder implements Encoder, EncoderModel<JointEntry> {
     if (!this.gloss) throw new Error(`encoder ${this.id} is not loaded yet; call warmup() first`);
     const source = this.parts[this.glossFrom] as PartModel;
     const sourceEntry = source.tokenize(text) as StaticEntry;
-    const english = this.gloss.render(sourceEntry.ids) ?? text;
+    const english = this.gloss.render(sourceEntry.ids, sourceEntry.translated) ?? text;
     // English negation read as written first: a short English text may be routed to another language ("bad" is Swedish).
     const folded = foldNegation(text) ?? (english === text ? undefined : foldNegation(english));
     const entries = this.parts.map((part, i) => {

@@ -57,7 +57,7 @@ describe('StaticEncoder in stages', () => {
     const encoder = await StaticEncoder.open(dir);
     await encoder.warmup();
     const serving = new ServingEncoder(encoder, { cache: new EmbeddingCache(1 << 20) });
-    const encode = vi.spyOn(StaticWordTokenizer.prototype, 'encode');
+    const encode = vi.spyOn(StaticWordTokenizer.prototype, 'encodeRead');
     const vectors = await serving.embed([...TEXTS, TEXTS[0] as string]);
     expect(encode).toHaveBeenCalledTimes(TEXTS.length);
     const direct = await encoder.embed(TEXTS);

@@ -20,6 +20,8 @@ export interface StaticEncoderOptions {
 /** A text as the static model reads it: the ids of its known words (one window: the graph takes any length). */
 export interface StaticEntry extends TokenizedText {
   readonly ids: Int32Array;
+  /** Some word was read through a language's own table: the rows render as an English gloss. */
+  readonly translated: boolean;
 }
 
 /** The model as loaded: our graph runs in JavaScript over rows read from the file; any other in onnxruntime. */
@@ -194,6 +196,6 @@ export class StaticEncoder implements Encoder, EncoderModel<StaticEntry> {
 }
 
 function entryOf(tokenizer: StaticWordTokenizer, text: string, english = false): StaticEntry {
-  const ids = tokenizer.encode(text, english);
-  return { ids, tokens: Math.max(1, ids.length) };
+  const { ids, translated } = tokenizer.encodeRead(text, english);
+  return { ids, translated, tokens: Math.max(1, ids.length) };
 }

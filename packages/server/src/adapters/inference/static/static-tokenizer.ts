@@ -1,5 +1,5 @@
 // Word tokenizer of static-embedding encoders: Unicode word splitting, contractions, language routing, vocabulary lookup.
-import { FUNCTION_WORDS, functionWordRows } from './multilingual/function-words/tables.js';
+import { ENCODER_WORDS, functionWordRows } from './multilingual/function-words/tables.js';
 import { WordLookup } from './multilingual/word-lookup.js';
 import { LanguageRouter } from './multilingual/route-language.js';
 import { WordTable, type WordColumn } from './multilingual/word-table.js';
@@ -100,9 +100,12 @@ export class StaticWordTokenizer {
     this.tableRows = table.maxRow() + 1;
   }
 
-  /** A language's function words with the rows of their English equivalents (empty for a language without a table). */
+  /**
+   * A language's function words and support vocabulary with the rows of their English equivalents (empty for a
+   * language without a table).
+   */
   private functionWords(code: string): Map<string, number[]> {
-    const table = Object.hasOwn(FUNCTION_WORDS, code) ? FUNCTION_WORDS[code] : undefined;
+    const table = Object.hasOwn(ENCODER_WORDS, code) ? ENCODER_WORDS[code] : undefined;
     if (!table) return new Map();
     return functionWordRows(table, (word) => {
       const ids: number[] = [];
@@ -170,21 +173,33 @@ export class StaticWordTokenizer {
 
   /** Vocabulary ids of the known words of a text, in order, at most maxTokens of them; english: skip language routing. */
   encode(text: string, english = false): Int32Array {
+    return this.encodeRead(text, english).ids;
+  }
+
+  /**
+   * encode(), and whether any word was read through the routed language's own table (its function words and
+   * support vocabulary included, though they take English rows): such a text has an English gloss to render.
+   */
+  encodeRead(text: string, english = false): { ids: Int32Array; translated: boolean } {
     const ids: number[] = [];
+    let translated = false;
     const facts: Array<WordFacts | undefined> = [];
     const { words, language } = english
       ? { words: this.words(text), language: undefined }
       : this.routedWords(text, (word, i) => this.maskOf(word, (facts[i] = this.factsOf(word))));
     for (let i = 0; i < words.length && ids.length < this.maxTokens; i++) {
       if (language) {
-        if (language.resolvePhrase(words, i, ids)) i++;
-        else if (!language.resolve(words[i] as string, ids)) this.resolve(words[i] as string, ids, 0);
+        if (language.resolvePhrase(words, i, ids)) {
+          i++;
+          translated = true;
+        } else if (language.resolve(words[i] as string, ids)) translated = true;
+        else this.resolve(words[i] as string, ids, 0);
       } else {
         const word = words[i] as string;
         for (const row of this.rowsOf(word, facts[i] ?? this.factsOf(word))) ids.push(row);
       }
     }
-    return new Int32Array(ids.length > this.maxTokens ? ids.slice(0, this.maxTokens) : ids);
+    return { ids: new Int32Array(ids.length > this.maxTokens ? ids.slice(0, this.maxTokens) : ids), translated };
   }
 
   /** What is remembered of a word (bounded; an empty entry for a word not seen lately). */

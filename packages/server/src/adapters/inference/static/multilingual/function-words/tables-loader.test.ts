@@ -2,7 +2,13 @@
 // another shape is refused with its name.
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { FUNCTION_WORD_LANGUAGES, FUNCTION_WORDS, parseFunctionWordFile } from './tables.js';
+import {
+  ENCODER_WORDS,
+  FUNCTION_WORD_LANGUAGES,
+  FUNCTION_WORDS,
+  parseFunctionWordFile,
+  parseSupportWords,
+} from './tables.js';
 
 describe('the function-word files', () => {
   it('are one JSON file per listed language, nothing unlisted, read in the listed order', () => {
@@ -48,5 +54,30 @@ describe('the function-word files', () => {
     expect(() => parseFunctionWordFile({ language: 'xx', groups: [{ words }, { words }] }, 'xx', 'xx.json')).toThrow(
       'a word is listed twice',
     );
+  });
+
+  it('read a file’s support vocabulary apart from its function words, refusing a word listed in both', () => {
+    const groups = [{ about: 'articles', words: { le: 'the' } }];
+    const file = { language: 'xx', groups, support: { about: 'support', words: { facture: 'invoice' } } };
+    const functionWords = parseFunctionWordFile(file, 'xx', 'xx.json');
+    expect(functionWords).toEqual({ le: 'the' });
+    expect(parseSupportWords(file, functionWords, 'xx.json')).toEqual({ facture: 'invoice' });
+    expect(parseSupportWords({ language: 'xx', groups }, functionWords, 'xx.json')).toEqual({});
+    expect(() => parseSupportWords({ support: { words: { le: 'the' } } }, functionWords, 'xx.json')).toThrow(
+      'xx.json: support word le is a function word too',
+    );
+    expect(() => parseSupportWords({ support: { words: ['facture'] } }, functionWords, 'xx.json')).toThrow(
+      'xx.json: support.words is not an object',
+    );
+    expect(() => parseSupportWords({ support: { words: { facture: 1 } } }, functionWords, 'xx.json')).toThrow(
+      'support.words.facture is not a string',
+    );
+  });
+
+  it('give the encoder every language’s function words and support vocabulary, language identification the former', () => {
+    expect(FUNCTION_WORDS.pt?.fatura).toBeUndefined();
+    expect(ENCODER_WORDS.pt?.fatura).toBe('invoice');
+    for (const code of FUNCTION_WORD_LANGUAGES)
+      expect(ENCODER_WORDS[code]).toEqual(expect.objectContaining(FUNCTION_WORDS[code]));
   });
 });

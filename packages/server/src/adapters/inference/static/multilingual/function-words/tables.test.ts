@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { STATIC_MULTI_ENCODER_ID, SERVER_PACKAGE_ROOT } from '../../../registry/package-paths.js';
 import { isWordToken, StaticWordTokenizer } from '../../static-tokenizer.js';
 import { parseStaticTokenizerConfig, type StaticTokenizerConfig } from '../../tokenizer-config.js';
-import { FUNCTION_WORDS } from './tables.js';
+import { ENCODER_WORDS } from './tables.js';
 
 let config: StaticTokenizerConfig;
 let tokenizer: StaticWordTokenizer;
@@ -26,9 +26,9 @@ beforeAll(async () => {
   tokenizer = new StaticWordTokenizer(config);
 });
 
-describe('function-word tables', () => {
+describe('function-word tables and support vocabulary', () => {
   it('cover languages of the encoder only, with lowercase NFC keys the tokenizer can produce', () => {
-    for (const [code, table] of Object.entries(FUNCTION_WORDS)) {
+    for (const [code, table] of Object.entries(ENCODER_WORDS)) {
       expect(tokenizer.languageCodes).toContain(code);
       for (const key of Object.keys(table)) {
         expect(key).toBe(key.toLowerCase().normalize('NFC'));
@@ -39,7 +39,7 @@ describe('function-word tables', () => {
 
   it('name English words that have rows (all but "a" and "i", one-letter words the English vocabulary itself lacks)', () => {
     const missing = new Set<string>();
-    for (const table of Object.values(FUNCTION_WORDS)) {
+    for (const table of Object.values(ENCODER_WORDS)) {
       for (const target of Object.values(table)) {
         for (const word of target.split(' ')) {
           if (word !== '' && config.vocab[word] === undefined && config.contractions.words[word] === undefined)
@@ -76,5 +76,27 @@ describe('function words in the default encoder', () => {
     const taxi = foreign('zh', '的');
     if (taxi !== undefined) expect(ids).not.toContain(taxi);
     expect([...tokenizer.encode('发票的价格')]).toContain(english('of'));
+  });
+});
+
+describe('support vocabulary in the default encoder', () => {
+  it('reads the support words whose dictionary sense misled in their support sense (fatura was "account")', () => {
+    const cases: Array<[string, string, string]> = [
+      ['Preciso da segunda via da fatura de abril.', 'pt', 'invoice'],
+      ['Jag behöver en kopia av fakturan.', 'sv', 'invoice'],
+      ['Lösenordet fungerar inte längre.', 'sv', 'password'],
+      ['Ik wil mijn abonnement opzeggen.', 'nl', 'cancel'],
+      ['Aboneliğimi iptal etmek istiyorum.', 'tr', 'cancel'],
+      ['Приложение вылетает при запуске.', 'ru', 'crashes'],
+    ];
+    for (const [text, code, word] of cases) {
+      expect(tokenizer.route(text), text).toBe(code);
+      expect([...tokenizer.encode(text)], text).toContain(english(word));
+    }
+  });
+
+  it('marks a text read through a language table as translated, even when every word took an English row', () => {
+    expect(tokenizer.encodeRead('Lösenordet fungerar inte').translated).toBe(true);
+    expect(tokenizer.encodeRead('My password does not work').translated).toBe(false);
   });
 });

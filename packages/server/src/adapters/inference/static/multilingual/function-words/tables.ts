@@ -1,4 +1,4 @@
-// The function-word tables of the multilingual encoder's languages: one JSON file per language beside this loader.
+// The word tables of the multilingual encoder's languages (function words, support vocabulary): one JSON file per language beside this loader.
 import { readFileSync } from 'node:fs';
 
 /** A word of one language → its English equivalent words, space-separated ('' drops it). */
@@ -47,15 +47,45 @@ export function parseFunctionWordFile(json: unknown, code: string, file: string)
   return table;
 }
 
-/** Reads one language's table from `<code>.json` beside this module (src/ under tsx and vitest, dist/ once built). */
-export function readFunctionWordTable(code: string): FunctionWordTable {
-  const file = new URL(`./${code}.json`, import.meta.url);
-  return parseFunctionWordFile(JSON.parse(readFileSync(file, 'utf8')) as unknown, code, `${code}.json`);
+/**
+ * The support vocabulary of a file (`support: { about, words }`, optional): frequent customer-support words whose
+ * dictionary sense misleads (Portuguese fatura read as "account") or is missing. The encoder reads them as it reads
+ * function words; language identification does not (they are content words, not evidence of a language's grammar).
+ * Throws, naming the file, on another shape or on a word its function words already list.
+ */
+export function parseSupportWords(json: unknown, functionWords: FunctionWordTable, file: string): FunctionWordTable {
+  const support = (json as { support?: unknown } | null)?.support;
+  if (support === undefined) return {};
+  const words = (support as { words?: unknown } | null)?.words;
+  if (typeof words !== 'object' || words === null || Array.isArray(words))
+    throw new Error(`function-word table ${file}: support.words is not an object`);
+  for (const [word, english] of Object.entries(words)) {
+    if (typeof english !== 'string')
+      throw new Error(`function-word table ${file}: support.words.${word} is not a string`);
+    if (Object.hasOwn(functionWords, word))
+      throw new Error(`function-word table ${file}: support word ${word} is a function word too`);
+  }
+  return { ...(words as Record<string, string>) };
 }
 
-/** Every table, read once when this module loads. */
+/** One language's file from `<code>.json` beside this module (src/ under tsx and vitest, dist/ once built). */
+function readLanguageFile(code: string): { functionWords: FunctionWordTable; supportWords: FunctionWordTable } {
+  const file = `${code}.json`;
+  const json = JSON.parse(readFileSync(new URL(`./${file}`, import.meta.url), 'utf8')) as unknown;
+  const functionWords = parseFunctionWordFile(json, code, file);
+  return { functionWords, supportWords: parseSupportWords(json, functionWords, file) };
+}
+
+const FILES = FUNCTION_WORD_LANGUAGES.map((code) => [code, readLanguageFile(code)] as const);
+
+/** Every language's function words, read once when this module loads (language identification reads these). */
 export const FUNCTION_WORDS: Readonly<Record<string, FunctionWordTable>> = Object.fromEntries(
-  FUNCTION_WORD_LANGUAGES.map((code) => [code, readFunctionWordTable(code)]),
+  FILES.map(([code, { functionWords }]) => [code, functionWords]),
+);
+
+/** What the encoder reads through the table, per language: its function words and its support vocabulary. */
+export const ENCODER_WORDS: Readonly<Record<string, FunctionWordTable>> = Object.fromEntries(
+  FILES.map(([code, { functionWords, supportWords }]) => [code, { ...functionWords, ...supportWords }]),
 );
 
 /** A table's words with the English rows they take: each English word resolved by resolveEnglish (none when unknown). */
