@@ -100,10 +100,7 @@ export class StaticWordTokenizer {
     this.tableRows = table.maxRow() + 1;
   }
 
-  /**
-   * A language's function words and support vocabulary with the rows of their English equivalents (empty for a
-   * language without a table).
-   */
+  /** A language's function words and support vocabulary with their English rows (empty for a language without one). */
   private functionWords(code: string): Map<string, number[]> {
     const table = Object.hasOwn(ENCODER_WORDS, code) ? ENCODER_WORDS[code] : undefined;
     if (!table) return new Map();
@@ -176,10 +173,7 @@ export class StaticWordTokenizer {
     return this.encodeRead(text, english).ids;
   }
 
-  /**
-   * encode(), and whether any word was read through the routed language's own table (its function words and
-   * support vocabulary included, though they take English rows): such a text has an English gloss to render.
-   */
+  /** encode(), and whether a word was read through the routed language's table (the rows render as an English gloss). */
   encodeRead(text: string, english = false): { ids: Int32Array; translated: boolean } {
     const ids: number[] = [];
     let translated = false;

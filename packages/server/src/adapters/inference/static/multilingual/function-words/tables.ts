@@ -76,16 +76,16 @@ function readLanguageFile(code: string): { functionWords: FunctionWordTable; sup
   return { functionWords, supportWords: parseSupportWords(json, functionWords, file) };
 }
 
-const FILES = FUNCTION_WORD_LANGUAGES.map((code) => [code, readLanguageFile(code)] as const);
+const LANGUAGE_FILES = FUNCTION_WORD_LANGUAGES.map((code) => [code, readLanguageFile(code)] as const);
 
 /** Every language's function words, read once when this module loads (language identification reads these). */
 export const FUNCTION_WORDS: Readonly<Record<string, FunctionWordTable>> = Object.fromEntries(
-  FILES.map(([code, { functionWords }]) => [code, functionWords]),
+  LANGUAGE_FILES.map(([code, { functionWords }]) => [code, functionWords]),
 );
 
 /** What the encoder reads through the table, per language: its function words and its support vocabulary. */
 export const ENCODER_WORDS: Readonly<Record<string, FunctionWordTable>> = Object.fromEntries(
-  FILES.map(([code, { functionWords, supportWords }]) => [code, { ...functionWords, ...supportWords }]),
+  LANGUAGE_FILES.map(([code, { functionWords, supportWords }]) => [code, { ...functionWords, ...supportWords }]),
 );
 
 /** A table's words with the English rows they take: each English word resolved by resolveEnglish (none when unknown). */
