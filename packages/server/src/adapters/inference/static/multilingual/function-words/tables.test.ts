@@ -88,6 +88,8 @@ describe('support vocabulary in the default encoder', () => {
       ['Ik wil mijn abonnement opzeggen.', 'nl', 'cancel'],
       ['Aboneliğimi iptal etmek istiyorum.', 'tr', 'cancel'],
       ['Приложение вылетает при запуске.', 'ru', 'crashes'],
+      ['パスワードを忘れてログインできません。', 'ja', 'log'],
+      ['我无法登录我的账号。', 'zh', 'log'],
     ];
     for (const [text, code, word] of cases) {
       expect(tokenizer.route(text), text).toBe(code);
