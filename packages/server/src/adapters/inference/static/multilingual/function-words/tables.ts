@@ -33,15 +33,8 @@ export function parseFunctionWordFile(json: unknown, code: string, file: string)
   if (language !== code) fail(`"language" is ${JSON.stringify(language)}, expected "${code}"`);
   if (!Array.isArray(groups)) return fail('"groups" is not an array');
   const entries: Array<[string, string]> = [];
-  for (const [i, group] of groups.entries()) {
-    const words = (group as { words?: unknown } | null)?.words;
-    if (typeof words !== 'object' || words === null || Array.isArray(words))
-      fail(`groups[${i}].words is not an object`);
-    for (const [word, english] of Object.entries(words as object)) {
-      if (typeof english !== 'string') fail(`groups[${i}].words.${word} is not a string`);
-      entries.push([word, english as string]);
-    }
-  }
+  for (const [i, group] of groups.entries())
+    entries.push(...wordEntries((group as { words?: unknown } | null)?.words, `groups[${i}].words`, fail));
   const table = Object.fromEntries(entries);
   if (Object.keys(table).length !== entries.length) fail('a word is listed twice');
   return table;
@@ -56,16 +49,21 @@ export function parseFunctionWordFile(json: unknown, code: string, file: string)
 export function parseSupportWords(json: unknown, functionWords: FunctionWordTable, file: string): FunctionWordTable {
   const support = (json as { support?: unknown } | null)?.support;
   if (support === undefined) return {};
-  const words = (support as { words?: unknown } | null)?.words;
-  if (typeof words !== 'object' || words === null || Array.isArray(words))
-    throw new Error(`function-word table ${file}: support.words is not an object`);
-  for (const [word, english] of Object.entries(words)) {
-    if (typeof english !== 'string')
-      throw new Error(`function-word table ${file}: support.words.${word} is not a string`);
-    if (Object.hasOwn(functionWords, word))
-      throw new Error(`function-word table ${file}: support word ${word} is a function word too`);
-  }
-  return { ...(words as Record<string, string>) };
+  const fail = (what: string): never => {
+    throw new Error(`function-word table ${file}: ${what}`);
+  };
+  const entries = wordEntries((support as { words?: unknown } | null)?.words, 'support.words', fail);
+  for (const [word] of entries)
+    if (Object.hasOwn(functionWords, word)) fail(`support word ${word} is a function word too`);
+  return Object.fromEntries(entries);
+}
+
+/** A `words` object's entries (word → English), refused through fail unless it maps words to strings. */
+function wordEntries(words: unknown, where: string, fail: (what: string) => never): Array<[string, string]> {
+  if (typeof words !== 'object' || words === null || Array.isArray(words)) return fail(`${where} is not an object`);
+  const entries = Object.entries(words);
+  for (const [word, english] of entries) if (typeof english !== 'string') fail(`${where}.${word} is not a string`);
+  return entries as Array<[string, string]>;
 }
 
 /** One language's file from `<code>.json` beside this module (src/ under tsx and vitest, dist/ once built). */
