@@ -2695,13 +2695,16 @@ export interface components {
         TrainingOptions: {
             /**
              * @description Which head recipes stratified 5-fold cross-validation on the examples chooses from (the
-             *     lowest out-of-fold log-loss after temperature scaling wins, then is fitted on every example):
+             *     lowest out-of-fold log-loss after temperature scaling wins, except that the MLP must beat the
+             *     best logistic regression by more than one standard error of their per-example difference;
+             *     the winner is then fitted on every example):
              *     `auto` (default) tries full-batch L2 logistic regression at five L2 strengths and, once every
              *     label has about 63 examples (enough for the MLP's early-stopping slice in every fold), an MLP
              *     (one hidden layer of 32 units, at most 100 epochs); `linear` only the logistic regressions;
              *     `mlp` only the MLP (one hidden layer of 64 units, mini-batch Adam with early stopping, at most
              *     `max_epochs`). The chosen recipe and every candidate's scores are
-             *     stored in the version's `config.head` (`recipe`, `l2`, `temperature`, `cv`).
+             *     stored in the version's `config.head` (`recipe`, `l2`, `temperature`, `cv`; an MLP candidate's
+             *     `standard_error_vs_logistic` is the margin it had to beat).
              * @enum {string}
              */
             architecture?: "auto" | "linear" | "mlp";

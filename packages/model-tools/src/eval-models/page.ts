@@ -152,7 +152,8 @@ label–language cell held out, fixed seed), and every method is scored on the s
   part (all languages): stratified 5-fold cross-validation on the training texts chooses the recipe among a
   full-batch L2 multinomial logistic regression (class-balanced, fitted to convergence by L-BFGS) at five L2
   strengths from 1e-4 to 1e-2 and a one-hidden-layer MLP (32 units, mini-batch Adam, early stopping; tried once every label has about 63 training texts); the lowest
-  out-of-fold log-loss after temperature scaling wins, is fitted on every training text, and its confidences are
+  out-of-fold log-loss after temperature scaling wins (the MLP only when it beats the best logistic regression by more
+  than one standard error of their per-example difference), is fitted on every training text, and its confidences are
   divided by the temperature fitted on its out-of-fold predictions. Chosen here: ${page.recipes
     .map((r) => `${r.task} / \`${r.encoder}\`: ${r.recipe}, T = ${r.temperature.toFixed(2)}`)
     .join('; ')}.

@@ -1,11 +1,7 @@
 // Small pieces for the quality tables: Markdown table layout, means and spreads, the row order of side-by-side results.
+import { mean, sampleStandardDeviation as sd } from '@textclass/server/core';
 
-export const mean = (xs: readonly number[]): number =>
-  xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length;
-
-/** Sample standard deviation (n − 1); 0 for fewer than two values. */
-export const sd = (xs: readonly number[]): number =>
-  xs.length < 2 ? 0 : Math.sqrt(xs.reduce((a, x) => a + (x - mean(xs)) ** 2, 0) / (xs.length - 1));
+export { mean, sd };
 
 export const f3 = (x: number): string => x.toFixed(3);
 

@@ -3,6 +3,7 @@ export type { Encoder } from './ports/encoders.js';
 export type { LabelDefinition } from './shared/types.js';
 export { DomainError } from './shared/domain-errors.js';
 export { seededRandom } from './shared/seeded-random.js';
+export { mean, sampleStandardDeviation } from './shared/statistics.js';
 export { dot } from './classification/vectors.js';
 export {
   buildPrototypes,

@@ -22,6 +22,9 @@ export function headConfig(fitted: FittedHead): Record<string, unknown> {
               log_loss_uncalibrated: round(s.log_loss_raw),
               accuracy: round(s.accuracy),
               temperature: round(s.temperature),
+              ...(s.standard_error_vs_logistic === undefined
+                ? {}
+                : { standard_error_vs_logistic: round(s.standard_error_vs_logistic) }),
             })),
           },
         }

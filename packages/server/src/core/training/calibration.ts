@@ -52,6 +52,21 @@ export function softmaxAt(logits: readonly number[], temperature: number): numbe
   return exps.map((e) => e / total);
 }
 
+/** Each example's negative log-likelihood of its gold label under softmax(logits / temperature). */
+export function negativeLogLikelihoods(
+  logits: readonly (readonly number[])[],
+  gold: readonly number[],
+  temperature = 1,
+): number[] {
+  return logits.map((row, i) => {
+    let max = Number.NEGATIVE_INFINITY;
+    for (const z of row) max = Math.max(max, z / temperature);
+    let sum = 0;
+    for (const z of row) sum += Math.exp(z / temperature - max);
+    return max + Math.log(sum) - (row[gold[i] as number] ?? 0) / temperature;
+  });
+}
+
 /** Mean negative log-likelihood of the gold labels under softmax(logits / temperature). */
 export function meanNegativeLogLikelihood(
   logits: readonly (readonly number[])[],
@@ -59,20 +74,11 @@ export function meanNegativeLogLikelihood(
   temperature = 1,
 ): number {
   if (logits.length === 0) return 0;
-  let total = 0;
-  logits.forEach((row, i) => {
-    let max = Number.NEGATIVE_INFINITY;
-    for (const z of row) max = Math.max(max, z / temperature);
-    let sum = 0;
-    for (const z of row) sum += Math.exp(z / temperature - max);
-    total += max + Math.log(sum) - (row[gold[i] as number] ?? 0) / temperature;
-  });
-  return total / logits.length;
+  return negativeLogLikelihoods(logits, gold, temperature).reduce((a, b) => a + b, 0) / logits.length;
 }
 
 /** Temperatures searched: 1/T over [1/200, 200] (in log space; a zero-shot scale of cosines reaches ~100). */
 const LOG_INVERSE_RANGE: [number, number] = [Math.log(1 / 200), Math.log(200)];
-
 /**
  * The temperature T minimising the mean negative log-likelihood of softmax(logits / T) on labelled rows (Guo et
  * al. 2017). The likelihood is convex in 1/T, so a golden-section search over log(1/T) finds it; 1 without rows.

@@ -3,11 +3,23 @@ import { describe, expect, it } from 'vitest';
 import { stratifiedFolds } from './folds.js';
 import { logitRows } from './head-parameters.js';
 import { fitRecipe } from './recipes.js';
-import { selectRecipe } from './recipe-selection.js';
+import { selectRecipe, type CandidateScore } from './recipe-selection.js';
+import { seededRandom } from '../shared/seeded-random.js';
 import { clusters } from './testing/clusters.js';
 
 const labels = ['a', 'b', 'c'];
 const set = clusters({ dim: 20, counts: [30, 25, 20], noise: 0.3, seed: 12 });
+const logistic = { kind: 'logistic-regression' as const, l2: 1e-3 };
+const mlp = { kind: 'mlp' as const, hiddenUnits: 16, l2: 1e-3, maxEpochs: 60 };
+
+/** Points of a square labelled by whether their two coordinates' signs differ: no linear head separates them. */
+function exclusiveOr(count: number, seed: number) {
+  const random = seededRandom(seed);
+  return Array.from({ length: count }, () => {
+    const [a, b] = [random() * 2 - 1, random() * 2 - 1];
+    return { embedding: Float32Array.from([a, b, 0.5]), label: a > 0 !== b > 0 ? 1 : 0 };
+  });
+}
 
 describe('selectRecipe', () => {
   it('prefers a fitting penalty to one that flattens the head, and reports every candidate', async () => {
@@ -54,5 +66,25 @@ describe('selectRecipe', () => {
     const few = [...set.slice(0, 4), set[40]!, set[60]!];
     const selection = await selectRecipe(few, labels, [{ kind: 'logistic-regression', l2: 1e-3 }], { seed: 1 });
     expect(selection).toMatchObject({ folds: 0, outOfFoldLogits: null, temperature: 1, scores: [] });
+  });
+
+  it('keeps the logistic regression when the MLP is ahead by less than one standard error', async () => {
+    const noisy = clusters({ dim: 20, counts: [60, 60, 60], noise: 0.45, seed: 12 });
+    const selection = await selectRecipe(noisy, labels, [logistic, mlp], { seed: 1 });
+    const [linear, network] = selection.scores as [CandidateScore, CandidateScore];
+    // The MLP has the lower log-loss, but by less than its paired standard error: the convex fit is served.
+    expect(network.log_loss).toBeLessThan(linear.log_loss);
+    expect(linear.log_loss - network.log_loss).toBeLessThan(network.standard_error_vs_logistic ?? 0);
+    expect(selection.recipe).toEqual(logistic);
+    expect(selection.temperature).toBe(linear.temperature);
+    expect(linear.standard_error_vs_logistic).toBeUndefined();
+  });
+
+  it('chooses the MLP when it wins by more than one standard error', async () => {
+    const selection = await selectRecipe(exclusiveOr(160, 3), ['same', 'differ'], [logistic, mlp], { seed: 1 });
+    const [linear, network] = selection.scores as [CandidateScore, CandidateScore];
+    expect(linear.log_loss - network.log_loss).toBeGreaterThan(network.standard_error_vs_logistic ?? Infinity);
+    expect(selection.recipe).toEqual(mlp);
+    expect(network.accuracy).toBeGreaterThan(0.9);
   });
 });

@@ -1,6 +1,7 @@
 // Chooses a head recipe by stratified k-fold cross-validation: out-of-fold logits of every candidate, scored by calibrated log-loss.
+import { mean, sampleStandardDeviation } from '../shared/statistics.js';
 import { argmax } from './evaluation.js';
-import { fitTemperature, meanNegativeLogLikelihood } from './calibration.js';
+import { fitTemperature, meanNegativeLogLikelihood, negativeLogLikelihoods } from './calibration.js';
 import { foldCount, stratifiedFolds } from './folds.js';
 import { logitRows } from './head-parameters.js';
 import { linearHead } from './logistic-regression.js';
@@ -15,6 +16,11 @@ export interface CandidateScore {
   log_loss_raw: number;
   accuracy: number;
   temperature: number;
+  /**
+   * MLP candidates only: the standard error of the mean per-example difference between the best logistic
+   * regression's calibrated out-of-fold log-loss and this candidate's (the margin it must beat to be chosen).
+   */
+  standard_error_vs_logistic?: number;
 }
 
 export interface RecipeSelection {
@@ -51,7 +57,7 @@ export function selectionFits(candidates: readonly HeadRecipe[], folds: number):
  * out-of-fold log-loss after temperature scaling: log-loss weighs every example's whole probability row, so it
  * separates candidates that a few hundred examples leave tied on accuracy, and scoring it after the temperature
  * each candidate will be served with does not penalise an over-confident candidate for what calibration removes.
- * Ties keep the earlier candidate.
+ * Ties keep the earlier candidate; an MLP must win by more than one standard error (chooseCandidate).
  */
 export async function selectRecipe(
   examples: readonly LabelledEmbedding[],
@@ -100,7 +106,7 @@ export async function selectRecipe(
       await fitted(mlp.loss);
     }
   }
-  const scores = candidates.map((candidate, c) => {
+  const scores: CandidateScore[] = candidates.map((candidate, c) => {
     const rows = logits[c] as number[][];
     const temperature = fitTemperature(rows, gold);
     return {
@@ -111,10 +117,9 @@ export async function selectRecipe(
       temperature,
     };
   });
-  let best = 0;
-  scores.forEach((s, c) => {
-    if (s.log_loss < (scores[best] as CandidateScore).log_loss) best = c;
-  });
+  const best = chooseCandidate(candidates, scores, (c) =>
+    negativeLogLikelihoods(logits[c] as number[][], gold, (scores[c] as CandidateScore).temperature),
+  );
   return {
     recipe: candidates[best] as HeadRecipe,
     folds,
@@ -122,4 +127,40 @@ export async function selectRecipe(
     outOfFoldLogits: logits[best] as number[][],
     temperature: (scores[best] as CandidateScore).temperature,
   };
+}
+
+/** Index of the candidate with the lowest score among those the predicate keeps (ties keep the earlier); -1 if none. */
+function lowestLogLoss(scores: readonly CandidateScore[], keep: (c: number) => boolean): number {
+  let best = -1;
+  scores.forEach((s, c) => {
+    if (keep(c) && (best < 0 || s.log_loss < (scores[best] as CandidateScore).log_loss)) best = c;
+  });
+  return best;
+}
+
+/**
+ * The lowest calibrated log-loss wins, except that an MLP must beat the best logistic regression by more than one
+ * standard error of their paired per-example difference (the one-standard-error rule of Breiman et al. and Hastie,
+ * Tibshirani and Friedman, between the two families): a few hundred examples leave the two often within noise of
+ * each other, and then the convex fit, with no early-stopping slice and no seed, is the steadier head. Records each
+ * MLP's standard error in its score.
+ */
+function chooseCandidate(
+  candidates: readonly HeadRecipe[],
+  scores: CandidateScore[],
+  lossesOf: (candidate: number) => number[],
+): number {
+  const best = lowestLogLoss(scores, () => true);
+  const logistic = lowestLogLoss(scores, (c) => candidates[c]?.kind === 'logistic-regression');
+  if (logistic < 0) return best;
+  const reference = lossesOf(logistic);
+  let beaten = false;
+  candidates.forEach((candidate, c) => {
+    if (candidate.kind !== 'mlp') return;
+    const differences = lossesOf(c).map((loss, i) => (reference[i] as number) - loss);
+    const standardError = sampleStandardDeviation(differences) / Math.sqrt(differences.length);
+    (scores[c] as CandidateScore).standard_error_vs_logistic = standardError;
+    if (c === best) beaten = mean(differences) > standardError;
+  });
+  return candidates[best]?.kind === 'mlp' && !beaten ? logistic : best;
 }
