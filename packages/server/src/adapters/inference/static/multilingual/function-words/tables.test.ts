@@ -97,6 +97,27 @@ describe('support vocabulary in the default encoder', () => {
     }
   });
 
+  it('reads reviews and complaints: litotes as praise, breakage and failure, and what people review', () => {
+    const cases: Array<[string, string, string[]]> = [
+      ['Całkiem nieźle, obsługa była szybka.', 'pl', ['pretty', 'good']],
+      ['Неплохо, но в номере было грязно.', 'ru', ['pretty', 'good']],
+      ['Nada mau, o garçom foi muito educado.', 'pt', ['pretty', 'good', 'polite']],
+      ['Der Reißverschluss ist nach zwei Wochen kaputtgegangen.', 'de', ['zipper', 'broke']],
+      ['Dragkedjan gick sönder efter en vecka.', 'sv', ['zipper', 'broke']],
+      ['Volo cancellato per sciopero, mai più.', 'it', ['flight', 'strike', 'never', 'again']],
+      ['Tren rötarlı geldi, gerçekten bıktım.', 'tr', ['delayed', 'fed', 'up']],
+      ['部屋は悪くなかったけど、少しうるさかったです。', 'ja', ['pretty', 'good', 'noisy']],
+      ['手机用了两天就坏了。', 'zh', ['broke']],
+    ];
+    for (const [text, code, words] of cases) {
+      expect(tokenizer.route(text), text).toBe(code);
+      expect([...tokenizer.encode(text)], text).toEqual(expect.arrayContaining(words.map(english)));
+    }
+    // Japanese ている forms are not 師弟 ("teacher"), and a traditional Chinese 嗎 asks rather than reads "what".
+    expect([...tokenizer.encode('とても満足していました。')]).not.toContain(english('teacher'));
+    expect([...tokenizer.encode('這個會壞嗎？')]).not.toContain(english('what'));
+  });
+
   it('marks a text read through a language table as translated, even when every word took an English row', () => {
     expect(tokenizer.encodeRead('Lösenordet fungerar inte').translated).toBe(true);
     expect(tokenizer.encodeRead('My password does not work').translated).toBe(false);
