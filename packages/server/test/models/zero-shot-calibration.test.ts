@@ -237,7 +237,9 @@ describe("a zero-shot model's evaluation figures", () => {
     const matrix = LABELS.map((g) => LABELS.map((p) => gold.filter((l, i) => l === g && outOfFold[i] === p).length));
     expect(res.body.confusion_matrix).toEqual(matrix);
 
-    // The served head, fitted on every text, scores them better in-sample: what the metrics used to report.
+    // The served head, fitted on every text, scores them in-sample (what the metrics used to report) otherwise: on
+    // these texts its rule or temperature differs from the folds'. Lower here since the review vocabulary (0.633
+    // against 0.667); higher before it.
     const inSample = accuracyOf(
       await topLabels(
         id,
@@ -245,7 +247,7 @@ describe("a zero-shot model's evaluation figures", () => {
       ),
       gold,
     );
-    expect(inSample).toBeGreaterThan(res.body.accuracy);
+    expect(inSample).not.toBeCloseTo(res.body.accuracy, 4);
   }, 120_000);
 
   it('are measured on the set itself, and say so, when 12 to 14 texts are too few to cross-fit', async () => {

@@ -79,6 +79,7 @@ export function meanNegativeLogLikelihood(
 
 /** Temperatures searched: 1/T over [1/200, 200] (in log space; a zero-shot scale of cosines reaches ~100). */
 const LOG_INVERSE_RANGE: [number, number] = [Math.log(1 / 200), Math.log(200)];
+
 /**
  * The temperature T minimising the mean negative log-likelihood of softmax(logits / T) on labelled rows (Guo et
  * al. 2017). The likelihood is convex in 1/T, so a golden-section search over log(1/T) finds it; 1 without rows.
