@@ -52,29 +52,37 @@ export function softmaxAt(logits: readonly number[], temperature: number): numbe
   return exps.map((e) => e / total);
 }
 
+/** One row's negative log-likelihood of its gold label under softmax(logits / temperature). */
+function rowNegativeLogLikelihood(row: readonly number[], gold: number, temperature: number): number {
+  let max = Number.NEGATIVE_INFINITY;
+  for (const z of row) max = Math.max(max, z / temperature);
+  let sum = 0;
+  for (const z of row) sum += Math.exp(z / temperature - max);
+  return max + Math.log(sum) - (row[gold] ?? 0) / temperature;
+}
+
 /** Each example's negative log-likelihood of its gold label under softmax(logits / temperature). */
 export function negativeLogLikelihoods(
   logits: readonly (readonly number[])[],
   gold: readonly number[],
   temperature = 1,
 ): number[] {
-  return logits.map((row, i) => {
-    let max = Number.NEGATIVE_INFINITY;
-    for (const z of row) max = Math.max(max, z / temperature);
-    let sum = 0;
-    for (const z of row) sum += Math.exp(z / temperature - max);
-    return max + Math.log(sum) - (row[gold[i] as number] ?? 0) / temperature;
-  });
+  return logits.map((row, i) => rowNegativeLogLikelihood(row, gold[i] as number, temperature));
 }
 
-/** Mean negative log-likelihood of the gold labels under softmax(logits / temperature). */
+/**
+ * Mean negative log-likelihood of the gold labels under softmax(logits / temperature); summed in place, as the
+ * temperature search calls it for every step.
+ */
 export function meanNegativeLogLikelihood(
   logits: readonly (readonly number[])[],
   gold: readonly number[],
   temperature = 1,
 ): number {
   if (logits.length === 0) return 0;
-  return negativeLogLikelihoods(logits, gold, temperature).reduce((a, b) => a + b, 0) / logits.length;
+  let total = 0;
+  logits.forEach((row, i) => (total += rowNegativeLogLikelihood(row, gold[i] as number, temperature)));
+  return total / logits.length;
 }
 
 /** Temperatures searched: 1/T over [1/200, 200] (in log space; a zero-shot scale of cosines reaches ~100). */
