@@ -118,6 +118,28 @@ describe('support vocabulary in the default encoder', () => {
     expect([...tokenizer.encode('這個會壞嗎？')]).not.toContain(english('what'));
   });
 
+  it('reads the most frequent everyday words and the days and months of dates (veio was "axis", lunes "friday")', () => {
+    const cases: Array<[string, string, string[]]> = [
+      ['Ele veio ontem e disse que a mala pesa muito.', 'pt', ['came', 'said', 'weighs']],
+      ['De kinderen bleven een week en hij weegt tien kilo.', 'nl', ['children', 'stayed', 'weighs']],
+      ['Мы пошли в магазин с детьми, но ничего не нашли.', 'ru', ['went', 'children', 'found']],
+      ['Väskan väger mycket och passar inte i bagageutrymmet.', 'sv', ['weighs', 'fits']],
+      ['Sono andato al negozio ma non ho trovato la taglia giusta.', 'it', ['went', 'found', 'right']],
+      ['Ich weiß nicht, ob die Jacke passt.', 'de', ['know', 'fits']],
+      ['El paquete llega el sábado o el lunes.', 'es', ['saturday', 'monday']],
+      ['Faktura z 5 marca, dostawa w piątek.', 'pl', ['march', 'friday']],
+      ['Kargo cumartesi geldi, ocak faturası ödendi.', 'tr', ['saturday', 'january']],
+      ['夫は毎日犬と遊んでいます。', 'ja', ['husband', 'dog']],
+      ['下个月我要去北京出差。', 'zh', ['beijing']],
+    ];
+    for (const [text, code, words] of cases) {
+      expect(tokenizer.route(text), text).toBe(code);
+      expect([...tokenizer.encode(text)], text).toEqual(expect.arrayContaining(words.map(english)));
+    }
+    // Where a form was read as another day (Russian понедельник was "friday"), it no longer is.
+    expect([...tokenizer.encode('Доставка в понедельник.')]).not.toContain(english('friday'));
+  });
+
   it('marks a text read through a language table as translated, even when every word took an English row', () => {
     expect(tokenizer.encodeRead('Lösenordet fungerar inte').translated).toBe(true);
     expect(tokenizer.encodeRead('My password does not work').translated).toBe(false);
