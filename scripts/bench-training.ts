@@ -4,7 +4,7 @@
 // each recipe then runs on the same embeddings, best of R rounds, as wall-clock and as this process's CPU seconds.
 import { parseArgs } from 'node:util';
 import { loadConfig } from '@textclass/server';
-import { fitHead, stratifiedSplit, trainHead, type LabelledEmbedding } from '@textclass/server/core';
+import { clauseFeatures, fitHead, stratifiedSplit, trainHead, type LabelledEmbedding } from '@textclass/server/core';
 import { DEFAULT_ENCODER_ID, loadEncoderRegistry } from '@textclass/server/inference';
 import { embedAll, readEvalSet } from '@textclass/model-tools';
 
@@ -64,20 +64,25 @@ async function main(): Promise<void> {
   const gold = set.rows.map((r) => labels.indexOf(r.label));
   // A stratified sample: the held-out part of a split sized to keep `count` rows, every label in proportion.
   const keep = stratifiedSplit(gold, Math.min(0.999, count / set.rows.length), 7).holdout.slice(0, count);
-  const embeddings = await embedAll(
-    encoder,
-    keep.map((i) => set.rows[i]?.text ?? ''),
-  );
-  const examples = keep.map((i, j) => ({ embedding: embeddings[j] as Float32Array, label: gold[i] as number }));
+  const texts = keep.map((i) => set.rows[i]?.text ?? '');
+  const embeddings = await embedAll(encoder, texts);
+  const clauses = await clauseFeatures(texts, embeddings, (parts) => embedAll(encoder, parts));
+  const textOnly = keep.map((i, j) => ({ embedding: embeddings[j] as Float32Array, label: gold[i] as number }));
+  // What a training job fits on: every example with its clause features too (cross-validation weighs both).
+  const examples = textOnly.map((e, j) => ({ ...e, clauses: clauses[j] as Float32Array }));
   log(`${examples.length} examples, ${labels.length} labels, ${encoder.id} (${encoder.dimension} dimensions)`);
   const rows: Array<[string, { wall: number; cpu: number }]> = [
-    ['earlier: mini-batch Adam, early stopping, refit', await time(() => earlierRecipe(examples, labels))],
+    ['earlier: mini-batch Adam, early stopping, refit', await time(() => earlierRecipe(textOnly, labels))],
     [
-      'now (auto): 5-fold CV over 5 logistic regressions + MLP, calibration, held-out fit, served fit',
+      'text only (auto): 5-fold CV over 5 logistic regressions + MLP, calibration, held-out fit, served fit',
+      await time(() => fitHead(textOnly, labels, { kind: 'fine-tuned', seed: 1 })),
+    ],
+    [
+      'now (auto): the same CV for the text and for text + clauses, calibration, held-out fit, served fit',
       await time(() => fitHead(examples, labels, { kind: 'fine-tuned', seed: 1 })),
     ],
     [
-      'now (linear): 5-fold CV over 5 logistic regressions, calibration, held-out fit, served fit',
+      'now (linear): 5-fold CV over 5 logistic regressions for both feature sets, calibration, held-out fit, served fit',
       await time(() => fitHead(examples, labels, { kind: 'fine-tuned', seed: 1, train: { architecture: 'linear' } })),
     ],
   ];

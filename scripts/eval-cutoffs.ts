@@ -49,7 +49,7 @@ async function main(): Promise<void> {
   if (!outOfFold) throw new Error('the fit brought no out-of-fold predictions (too few examples per label for folds)');
   const rows = forward(
     fitted.parameters,
-    task.test.map((e) => e.embedding),
+    task.test.map((e) => (fitted.choice?.features === 'text+clauses' ? (e.clauses as Float32Array) : e.embedding)),
   );
   const tops = heldOutTops(
     rows,

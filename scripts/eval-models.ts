@@ -119,7 +119,7 @@ async function methodsOn(
       );
     }
   const served = await fineTuned(task, 'auto', SPLIT_SEED);
-  const reference = await fineTuned(task, 'linear', SPLIT_SEED);
+  const reference = await fineTuned(task, 'linear', SPLIT_SEED, 'text');
   for (const [what, tuned] of [
     ['served', served],
     ['reference', reference],

@@ -2708,6 +2708,18 @@ export interface components {
              * @enum {string}
              */
             architecture?: "auto" | "linear" | "mlp";
+            /**
+             * @description What a fine-tuned head reads (few-shot and multi-label heads read the text alone): `text`, the
+             *     text's embedding; `text+clauses`, that embedding beside the embeddings of its opening clause
+             *     and of the rest, split at the first comma, semicolon or colon (Latin or CJK; not a decimal
+             *     comma), so that the head can weigh "Great," against "the train is cancelled again"; a text
+             *     without a break repeats its own. `auto` (default) cross-validates the recipes on both and
+             *     serves the feature set whose best recipe has the lower out-of-fold log-loss. A `text+clauses`
+             *     head embeds up to two more texts per text it classifies. The version's `config.head` records
+             *     `features` and, under `auto`, each set's log-loss (`cv.features`).
+             * @enum {string}
+             */
+            features?: "auto" | "text" | "text+clauses";
             /** @description Share of the examples held out, per label, for the evaluation (default 0.2). The split is fixed by `seed`. */
             holdout_fraction?: number;
             /** @description Upper bound on the MLP's training epochs; it stops earlier when the validation loss stops improving (default 200). */

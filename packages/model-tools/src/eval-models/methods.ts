@@ -192,24 +192,30 @@ export interface FineTuned {
  * cross-validation among the family's candidates ('auto': served; 'linear': the logistic-regression reference),
  * fitted on every training text, temperature-scaled on its out-of-fold predictions; scored on the held-out texts.
  */
-export async function fineTuned(task: PreparedTask, family: RecipeFamily, seed: number): Promise<FineTuned> {
+export async function fineTuned(
+  task: PreparedTask,
+  family: RecipeFamily,
+  seed: number,
+  features: 'auto' | 'text' = 'auto',
+): Promise<FineTuned> {
   const started = performance.now();
   const fitted = await fitHead(
     task.train,
     task.labels.map((l) => l.name),
-    { kind: 'fine-tuned', holdoutFraction: 0, seed, train: { architecture: family } },
+    { kind: 'fine-tuned', features, holdoutFraction: 0, seed, train: { architecture: family } },
   );
   const seconds = (performance.now() - started) / 1000;
   // The served head's logits are z / T: z is their product with T.
+  const clauses = fitted.choice?.features === 'text+clauses';
   const logits = logitRows(
     fitted.parameters,
-    task.test.map((e) => e.embedding),
+    task.test.map((e) => (clauses ? (e.clauses as Float32Array) : e.embedding)),
   );
   const after = logits.map((row) => softmaxAt(row, 1));
   const before = logits.map((row) => softmaxAt(row, 1 / fitted.temperature));
   return {
     scores: { ...score(task, argmaxRows(after)), ece: eceOf(task, before, after) },
-    recipe: fitted.choice?.recipe ?? '',
+    recipe: `${fitted.choice?.recipe ?? ''}${clauses ? ' +clauses' : ''}`,
     temperature: fitted.temperature,
     seconds,
     heldOut: after,

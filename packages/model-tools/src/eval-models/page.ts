@@ -154,12 +154,16 @@ label–language cell held out, fixed seed), and every method is scored on the s
   strengths from 1e-4 to 1e-2 and a one-hidden-layer MLP (32 units, mini-batch Adam, early stopping; tried once every label has about 63 training texts); the lowest
   out-of-fold log-loss after temperature scaling wins (the MLP only when it beats the best logistic regression by more
   than one standard error of their per-example difference), is fitted on every training text, and its confidences are
-  divided by the temperature fitted on its out-of-fold predictions. Chosen here: ${page.recipes
+  divided by the temperature fitted on its out-of-fold predictions. The same cross-validation runs twice: on each
+  text's embedding, and on that embedding beside those of its opening clause and the rest (split at the first comma,
+  semicolon or colon: "Great, | the train is cancelled again"); the feature set whose best recipe has the lower
+  out-of-fold log-loss is served ("+clauses" below). Chosen here: ${page.recipes
     .map((r) => `${r.task} / \`${r.encoder}\`: ${r.recipe}, T = ${r.temperature.toFixed(2)}`)
     .join('; ')}.
 - **reference: logistic regression**: the textbook fit the served head is held against, full-batch L2 logistic
-  regression on the same frozen embeddings with its L2 chosen by the same cross-validation (no MLP, no early
-  stopping). The served head should stay within one point of it on every set and language.
+  regression on the same frozen embeddings of the texts (no clause features) with its L2 chosen by the same
+  cross-validation (no MLP, no early stopping). The served head should stay within one point of it on every set and
+  language.
 
 ECE is the expected calibration error of the top confidence on the held-out texts (10 equal-width bins): before
 is the uncalibrated softmax (zero-shot: the default scale 20), after the confidences as served. In brackets, the

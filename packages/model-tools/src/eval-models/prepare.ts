@@ -1,5 +1,5 @@
 // An evaluation set embedded and split once (stratified by label and language together), for every method to score on.
-import { stratifiedSplit, type Encoder } from '@textclass/server/core';
+import { clauseFeatures, stratifiedSplit, type Encoder } from '@textclass/server/core';
 import type { PreparedTask } from './methods.js';
 import type { EvalSet } from './sets.js';
 import { trainingPerLabel } from './support.js';
@@ -22,10 +22,10 @@ export async function prepareTask(
   seed: number,
 ): Promise<PreparedTask> {
   const names = set.labels.map((l) => l.name);
-  const embeddings = await embedAll(
-    encoder,
-    set.rows.map((r) => r.text),
-  );
+  const texts = set.rows.map((r) => r.text);
+  const embeddings = await embedAll(encoder, texts);
+  // What a fine-tuned head may read besides (cross-validation chooses, as in training): the clauses' embeddings.
+  const clauses = await clauseFeatures(texts, embeddings, (parts) => embedAll(encoder, parts));
   const cells = [...new Set(set.rows.map((r) => `${r.label}\u0000${r.lang}`))].sort();
   const split = stratifiedSplit(
     set.rows.map((r) => cells.indexOf(`${r.label}\u0000${r.lang}`)),
@@ -35,6 +35,7 @@ export async function prepareTask(
   const example = (i: number) => ({
     embedding: embeddings[i] as Float32Array,
     label: names.indexOf(set.rows[i]?.label ?? ''),
+    clauses: clauses[i] as Float32Array,
   });
   const train = split.train.map(example);
   const trainLangs = split.train.map((i) => set.rows[i]?.lang ?? '');

@@ -1,4 +1,4 @@
-// The version's config.head: the served head's shape, the recipe cross-validation chose, its scores and the folded-in temperature.
+// The version's config.head: the served head's shape, what it reads, the recipe cross-validation chose, its scores and the folded-in temperature.
 import type { FittedHead } from '../training/fit.js';
 
 const round = (x: number) => Math.round(x * 10_000) / 10_000;
@@ -8,6 +8,7 @@ export function headConfig(fitted: FittedHead): Record<string, unknown> {
   return {
     architecture: parameters.architecture,
     input_dim: parameters.inputDim,
+    features: choice?.features ?? 'text',
     temperature: round(fitted.temperature),
     ...(choice
       ? {
@@ -16,6 +17,13 @@ export function headConfig(fitted: FittedHead): Record<string, unknown> {
           cv: {
             folds: choice.folds,
             criterion: choice.criterion,
+            ...(choice.featureScores
+              ? {
+                  features: Object.fromEntries(
+                    Object.entries(choice.featureScores).map(([name, logLoss]) => [name, { log_loss: round(logLoss) }]),
+                  ),
+                }
+              : {}),
             candidates: choice.scores.map((s) => ({
               recipe: s.recipe,
               log_loss: round(s.log_loss),

@@ -6,6 +6,7 @@ import type { TrainingJob, TrainingOptions } from './types.js';
 
 export const DEFAULT_TRAINING_OPTIONS: TrainingOptions = {
   architecture: 'auto',
+  features: 'auto',
   holdout_fraction: 0.2,
   max_epochs: 200,
   seed: 1,

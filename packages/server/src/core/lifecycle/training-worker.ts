@@ -10,6 +10,7 @@ import { detailedMetrics } from './detailed-metrics.js';
 import { heldOutRows } from './held-out.js';
 import { headConfig } from './head-config.js';
 import { embedInChunks } from './embed-in-chunks.js';
+import { clauseFeatures } from '../training/clause-features.js';
 import { TRAIN_MODEL_JOB, type ModelLifecycleRepository, type TrainModelPayload } from '../ports/lifecycle.js';
 import { trainedTransition } from './transitions.js';
 import { trainingCutoffs } from './training-cutoffs.js';
@@ -123,15 +124,24 @@ export class TrainingWorker {
     if (missing.length > 0)
       throw new TrainingRefused(`no labelled examples of ${missing.map((l) => `"${l}"`).join(', ')}`);
     const encoder = this.deps.encoders.get(model.config.encoder);
-    const embeddings = await embedInChunks(
-      encoder,
-      examples.map((e) => e.text),
-      (done, total) => report({ progress: 0.4 * (done / total) }),
-      { workspaceId: model.workspaceId },
-    );
+    const texts = examples.map((e) => e.text);
+    const fineTuned = model.type !== 'few-shot';
+    const features = job.options.features ?? 'auto';
+    const withClauses = fineTuned && features !== 'text';
+    // A fine-tuned head may read clause features too (cross-validation decides): their clauses take the last third.
+    const embedded = withClauses ? 0.27 : 0.4;
+    const embed = (batch: string[], from: number, share: number) =>
+      embedInChunks(encoder, batch, (done, total) => report({ progress: from + share * (done / total) }), {
+        workspaceId: model.workspaceId,
+      });
+    const embeddings = await embed(texts, 0, embedded);
+    const clauses = withClauses
+      ? await clauseFeatures(texts, embeddings, (batch) => embed(batch, embedded, 0.4 - embedded))
+      : undefined;
     const all: LabelledEmbedding[] = examples.map((e, i) => ({
       embedding: embeddings[i]!,
       label: labels.indexOf(e.label),
+      ...(clauses ? { clauses: clauses[i]! } : {}),
     }));
 
     const { options } = job;
@@ -143,6 +153,7 @@ export class TrainingWorker {
     // Fits done of fits in all (cross-validation folds, the evaluated fit, the served fit) carry it from 0.4 to 0.9.
     const fitOptions: FitOptions = {
       kind: model.type === 'few-shot' ? 'few-shot' : 'fine-tuned',
+      features,
       holdoutFraction: options.holdout_fraction,
       seed: options.seed,
       train: {

@@ -62,10 +62,13 @@ export interface ModelExample extends LabelledText {
 
 export type TrainingJobStatus = 'queued' | 'running' | 'succeeded' | 'failed';
 export type HeadArchitecture = 'linear' | 'mlp';
+export type HeadFeatureChoice = 'auto' | 'text' | 'text+clauses';
 
 export interface TrainingOptions {
   /** 'auto': cross-validation chooses between logistic regression and the MLP; 'linear' or 'mlp' restricts it. */
   architecture: HeadArchitecture | 'auto';
+  /** Fine-tuned heads: 'auto' (default) cross-validates the text alone and the text with its clauses; absent on older jobs. */
+  features?: HeadFeatureChoice;
   /** Share of the examples held out (stratified) for the evaluation; fixed by `seed`. */
   holdout_fraction: number;
   max_epochs: number;

@@ -2,6 +2,7 @@
 import { MIN_FEW_SHOT_CALIBRATION_ROWS } from './few-shot-out-of-fold.js';
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../shared/seeded-random.js';
+import { normalize } from '../classification/vectors.js';
 import { argmaxRows, evaluate } from './evaluation.js';
 import { candidateRecipes, fitHead, mlpCanStopEarly } from './fit.js';
 import { forward, type HeadParameters } from './head-parameters.js';
@@ -29,7 +30,68 @@ function noise(count: number, dim: number, seed: number): LabelledEmbedding[] {
   return Array.from({ length: count }, (_, i) => ({ embedding: randomUnit(dim, random), label: i % 2 }));
 }
 
+/**
+ * Texts whose opening clause and rest each lean one way along one direction, labelled by the rest (as in "Great, it
+ * broke again"): the text's own embedding sums the two and cannot tell "great … broke" from "broke … great".
+ */
+function twoClauseTexts(count: number, seed: number): LabelledEmbedding[] {
+  const random = seededRandom(seed);
+  const dim = 8;
+  const leaning = (sign: number) =>
+    normalize(Float32Array.from({ length: dim }, (_, d) => (d === 0 ? sign : 0) + 0.3 * (random() * 2 - 1)));
+  return Array.from({ length: count }, (_, i) => {
+    const opening = leaning(i % 2 === 0 ? 1 : -1);
+    const rest = leaning(Math.floor(i / 2) % 2 === 0 ? 1 : -1);
+    const text = normalize(Float32Array.from(opening, (x, d) => x + (rest[d] as number)));
+    const clauses = new Float32Array(dim * 3);
+    clauses.set(text, 0);
+    clauses.set(opening, dim);
+    clauses.set(rest, dim * 2);
+    return { embedding: text, clauses, label: Math.floor(i / 2) % 2 };
+  });
+}
+
 describe('fitHead', () => {
+  it('serves clause features where cross-validation finds they score better, and says so', async () => {
+    const examples = twoClauseTexts(160, 41);
+    const fitted = await fitHead(examples, ['positive', 'negative'], {
+      kind: 'fine-tuned',
+      holdoutFraction: 0.25,
+      seed: 3,
+    });
+    expect(fitted.choice?.features).toBe('text+clauses');
+    expect(fitted.parameters.inputDim).toBe(24);
+    const scores = fitted.choice?.featureScores ?? {};
+    expect(scores['text+clauses']).toBeLessThan(scores.text ?? 0);
+    expect(fitted.evaluation.accuracy).toBeGreaterThan(0.95);
+
+    const textOnly = await fitHead(
+      examples.map(({ embedding, label }) => ({ embedding, label })),
+      ['positive', 'negative'],
+      { kind: 'fine-tuned', holdoutFraction: 0.25, seed: 3 },
+    );
+    expect(textOnly.choice?.features).toBe('text');
+    expect(textOnly.choice?.featureScores).toBeUndefined();
+    expect(textOnly.evaluation.accuracy).toBeLessThan(0.85);
+  });
+
+  it('keeps the text alone where the clauses add only noise, and few-shot heads never read them', async () => {
+    const random = seededRandom(7);
+    const withNoise = set.map((e) => {
+      const clauses = new Float32Array(72);
+      clauses.set(e.embedding, 0);
+      clauses.set(randomUnit(24, random), 24);
+      clauses.set(randomUnit(24, random), 48);
+      return { ...e, clauses };
+    });
+    const fitted = await fitHead(withNoise, labels, { kind: 'fine-tuned', seed: 1 });
+    expect(fitted.choice?.features).toBe('text');
+    expect(Object.keys(fitted.choice?.featureScores ?? {})).toEqual(['text', 'text+clauses']);
+    expect(fitted.parameters.inputDim).toBe(24);
+    const fewShot = await fitHead(withNoise, labels, { kind: 'few-shot', seed: 1 });
+    expect(fewShot.parameters.inputDim).toBe(24);
+  });
+
   it('chooses the recipe by cross-validation, scores it held out, then serves it fitted on every example', async () => {
     const fitted = await fitHead(set, labels, { kind: 'fine-tuned', holdoutFraction: 0.2, seed: 5 });
     expect(fitted.split.holdout).toHaveLength(20);

@@ -1,6 +1,7 @@
 // Training as a model needs it: choose the recipe by cross-validation, calibrate it, score it on a held-out part, fit it on all.
 import type { ModelMetrics } from '../shared/types.js';
 import { calibrationReport } from './calibration-report.js';
+import type { HeadFeatures } from './clause-features.js';
 import { softmaxAt } from './calibration.js';
 import { evaluate, argmaxRows, toModelMetrics, type Evaluation } from './evaluation.js';
 import { trainFewShotHead, type FewShotOptions } from './few-shot.js';
@@ -21,6 +22,11 @@ export type RecipeFamily = HeadArchitecture | 'auto';
 
 export interface FitOptions {
   kind: TrainedHeadKind;
+  /**
+   * Fine-tuned only: 'auto' (default) cross-validates the text alone and, when every example carries them, the clause
+   * features; 'text' or 'text+clauses' fits only that one (the latter needs every example's clause features).
+   */
+  features?: 'auto' | HeadFeatures;
   /** Share of every label's examples held out for evaluation (default 0.2). */
   holdoutFraction?: number;
   /** Fixes the split, the folds and the training (default 0). */
@@ -39,6 +45,10 @@ export interface FitOptions {
 /** The chosen recipe and the cross-validation that chose it, as stored in the version's config.head. */
 export interface RecipeChoice {
   recipe: string;
+  /** What the head reads: chosen by the same cross-validation when the examples carry clause features. */
+  features: HeadFeatures;
+  /** Each feature set's best calibrated out-of-fold log-loss (only when both were cross-validated). */
+  featureScores?: Partial<Record<HeadFeatures, number>>;
   kind: HeadRecipe['kind'];
   l2: number;
   /** Folds of the cross-validation (0: too few examples of some label to cross-validate). */
@@ -109,20 +119,42 @@ export function mlpCanStopEarly(labels: readonly number[]): boolean {
   return [...counts.values()].every((n) => Math.round(n * 0.8 * 0.1) >= 5);
 }
 
-/** Splits the examples (stratified, by seed), chooses and calibrates the recipe, scores it held out, then fits it on all. */
+/** The feature sets cross-validation weighs for these examples and options. */
+function featureSetsToTry(examples: readonly LabelledEmbedding[], options: FitOptions): HeadFeatures[] {
+  const requested = options.features ?? 'auto';
+  if (options.kind !== 'fine-tuned' || requested === 'text') return ['text'];
+  const carried = examples.length > 0 && examples.every((e) => e.clauses);
+  if (requested === 'text+clauses') {
+    if (!carried) throw new Error("a 'text+clauses' head needs every example's clause features");
+    return ['text+clauses'];
+  }
+  return carried ? ['text', 'text+clauses'] : ['text'];
+}
+
+/** The examples as a head of those features reads them. */
+const withFeatures = (examples: readonly LabelledEmbedding[], features: HeadFeatures): LabelledEmbedding[] =>
+  examples.map((e) => ({ embedding: features === 'text' ? e.embedding : (e.clauses as Float32Array), label: e.label }));
+
+/**
+ * Splits the examples (stratified, by seed), chooses and calibrates the recipe, scores it held out, then fits it on all.
+ * Fine-tuned examples that all carry clause features are cross-validated both ways, and the feature set whose best
+ * recipe has the lower calibrated out-of-fold log-loss is served.
+ */
 export async function fitHead(
-  examples: readonly LabelledEmbedding[],
+  given: readonly LabelledEmbedding[],
   labels: readonly string[],
   options: FitOptions,
 ): Promise<FittedHead> {
+  const featureSets = featureSetsToTry(given, options);
+  let examples = withFeatures(given, 'text');
   const seed = options.seed ?? 0;
   const split = stratifiedSplit(
     examples.map((e) => e.label),
     options.holdoutFraction ?? 0.2,
     seed,
   );
-  const train = split.train.map((i) => examples[i] as LabelledEmbedding);
-  const heldOut = split.holdout.map((i) => examples[i] as LabelledEmbedding);
+  let train = split.train.map((i) => examples[i] as LabelledEmbedding);
+  let heldOut = split.holdout.map((i) => examples[i] as LabelledEmbedding);
   // The recipe and the temperature are chosen on the training part only, so the held-out metrics stay honest.
   const gold = train.map((e) => e.label);
   const heldOutGold = heldOut.map((e) => e.label);
@@ -169,7 +201,7 @@ export async function fitHead(
   );
   const signal = options.train?.signal;
   const onProgress = options.train?.onProgress;
-  const total = selectionFits(candidates, foldCount(gold)) + (heldOut.length > 0 ? 2 : 1);
+  const total = featureSets.length * selectionFits(candidates, foldCount(gold)) + (heldOut.length > 0 ? 2 : 1);
   let done = 0;
   const report = (loss: number, validationLoss: number | null = null) =>
     onProgress?.({ epoch: done, maxEpochs: total, loss, validationLoss });
@@ -178,13 +210,38 @@ export async function fitHead(
     ...(signal ? { signal } : {}),
     onEpoch: (p: { loss: number; validationLoss: number | null }) => report(p.loss, p.validationLoss),
   };
-  const selection = await selectRecipe(train, labels, candidates, {
-    ...run,
-    onFit: (fits, _total, loss) => {
-      done = fits;
-      report(loss);
-    },
-  });
+  let features: HeadFeatures = 'text';
+  let selection: Awaited<ReturnType<typeof selectRecipe>> | undefined;
+  const featureScores: Partial<Record<HeadFeatures, number>> = {};
+  for (const candidateFeatures of featureSets) {
+    const before = done;
+    const view = withFeatures(given, candidateFeatures);
+    const tried = await selectRecipe(
+      split.train.map((i) => view[i] as LabelledEmbedding),
+      labels,
+      candidates,
+      {
+        ...run,
+        onFit: (fits, _total, loss) => {
+          done = before + fits;
+          report(loss);
+        },
+      },
+    );
+    const best = bestLogLoss(tried);
+    featureScores[candidateFeatures] = best;
+    // The wider features cost two more embeddings a text: they are served only when they score strictly better.
+    if (!selection || best < bestLogLoss(selection)) {
+      selection = tried;
+      features = candidateFeatures;
+    }
+  }
+  if (!selection) throw new Error('no feature set was cross-validated');
+  if (features !== 'text') {
+    examples = withFeatures(given, features);
+    train = split.train.map((i) => examples[i] as LabelledEmbedding);
+    heldOut = split.holdout.map((i) => examples[i] as LabelledEmbedding);
+  }
   const { recipe, temperature, outOfFoldLogits } = selection;
   const finish = (loss: number) => {
     done += 1;
@@ -203,6 +260,8 @@ export async function fitHead(
     temperature,
     choice: {
       recipe: recipeName(recipe),
+      features,
+      ...(featureSets.length > 1 ? { featureScores } : {}),
       kind: recipe.kind,
       l2: recipe.l2,
       folds: selection.folds,
@@ -212,4 +271,10 @@ export async function fitHead(
     ...outOfFold(outOfFoldLogits, temperature),
     ...(final.epochs === undefined ? {} : { epochs: final.epochs, stoppedEarly: final.stoppedEarly ?? false }),
   };
+}
+
+/** The chosen candidate's calibrated out-of-fold log-loss (Infinity without cross-validation, so 'text' is kept). */
+function bestLogLoss(selection: { recipe: HeadRecipe; scores: CandidateScore[] }): number {
+  const name = recipeName(selection.recipe);
+  return selection.scores.find((s) => s.recipe === name)?.log_loss ?? Number.POSITIVE_INFINITY;
 }

@@ -46,6 +46,55 @@ describe('trainedHead', () => {
     }
   });
 
+  it("serves a 'text+clauses' head: the clauses embedded by the model's encoder for its workspace, rows end to end", async () => {
+    // Texts "opening i, rest i" (every fifth without a break): their clause vectors are other rows of the clusters.
+    const phrase = (i: number) => (i % 5 === 0 ? `whole ${i}` : `opening ${i}, rest ${i}`);
+    const vectorOf = new Map<string, Float32Array>();
+    set.forEach((e, i) => {
+      vectorOf.set(`opening ${i}`, set[(i + 7) % set.length]!.embedding);
+      vectorOf.set(`rest ${i}`, e.embedding);
+    });
+    const wide = set.map((e, i) => {
+      const row = new Float32Array(60);
+      row.set(e.embedding, 0);
+      row.set(i % 5 === 0 ? e.embedding : vectorOf.get(`opening ${i}`)!, 20);
+      row.set(e.embedding, 40);
+      return { embedding: row, label: e.label };
+    });
+    const { parameters } = await trainHead(wide, labels, { architecture: 'linear', seed: 1 });
+    const asked: Array<{ clauses: string[]; workspaceId: number | undefined }> = [];
+    const encoder = {
+      id: 'test',
+      dimension: 20,
+      embed: async (clauses: string[], options?: { workspaceId?: number | undefined }) => {
+        asked.push({ clauses, workspaceId: options?.workspaceId });
+        return clauses.map((c) => vectorOf.get(c)!);
+      },
+      warmup: async () => undefined,
+      health: () => true,
+      close: async () => undefined,
+    };
+    const head = await trainedHead(onnxHeadGraphs.build(parameters), labels, onnxHeadGraphs, {
+      clausesFrom: encoder,
+      workspaceId: 9,
+    });
+    try {
+      const rows = await head.predict({ texts: set.map((_, i) => phrase(i)), embeddings: input.embeddings });
+      const reference = forward(
+        parameters,
+        wide.map((e) => e.embedding),
+      );
+      rows.forEach((row, i) =>
+        row.forEach((p, j) => expect(Math.abs(p - (reference[i]?.[j] ?? Number.NaN))).toBeLessThan(1e-5)),
+      );
+      expect(asked).toHaveLength(1);
+      expect(asked[0]?.workspaceId).toBe(9);
+      expect(asked[0]?.clauses).toHaveLength(2 * (set.length - set.length / 5));
+    } finally {
+      await head.release?.();
+    }
+  });
+
   it('refuses a graph whose outputs do not match the model labels', async () => {
     const parameters = trainFewShotHead(set, labels);
     const head = await trainedHead(onnxHeadGraphs.build(parameters), ['billing', 'login'], onnxHeadGraphs);

@@ -17,6 +17,8 @@ export interface LabelledEmbedding {
   embedding: Float32Array;
   /** Index into the labels. */
   label: number;
+  /** Fine-tuned only: the text's clause features (clause-features.ts), for cross-validation to weigh against `embedding`. */
+  clauses?: Float32Array;
 }
 
 export interface TrainProgress {

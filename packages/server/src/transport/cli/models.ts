@@ -112,6 +112,7 @@ export function registerModelCommands(program: Command): void {
     models.command('train <model-id>').description('start a training job; --follow shows its progress until it ends'),
   )
     .option('--architecture <kind>', 'auto (cross-validation chooses, default), linear or mlp')
+    .option('--features <set>', 'auto (cross-validation chooses, default), text or text+clauses')
     .option('--max-epochs <n>', "upper bound on the MLP's epochs")
     .option('--holdout <fraction>', 'share of examples held out for the evaluation')
     .option('--seed <n>', 'seed of the split and the initialisation')
@@ -123,6 +124,7 @@ export function registerModelCommands(program: Command): void {
         id: string,
         flags: ApiFlags & {
           architecture?: 'auto' | 'linear' | 'mlp';
+          features?: 'auto' | 'text' | 'text+clauses';
           maxEpochs?: string;
           holdout?: string;
           seed?: string;
@@ -138,6 +140,7 @@ export function registerModelCommands(program: Command): void {
             ...path(modelId),
             body: {
               ...(flags.architecture === undefined ? {} : { architecture: flags.architecture }),
+              ...(flags.features === undefined ? {} : { features: flags.features }),
               ...(flags.maxEpochs === undefined ? {} : { max_epochs: Number(flags.maxEpochs) }),
               ...(flags.holdout === undefined ? {} : { holdout_fraction: Number(flags.holdout) }),
               ...(flags.seed === undefined ? {} : { seed: Number(flags.seed) }),
