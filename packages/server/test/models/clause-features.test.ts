@@ -48,7 +48,7 @@ describe('a fine-tuned head with clause features', () => {
     }
   });
 
-  it("trains on the text alone with features 'text', and echoes the option in the job", async () => {
+  it("trains on the text alone with features 'text', rolls back to the clause head, and moves it by export and import", async () => {
     const job = await server.call('POST', `/v2/models/${id}/training-jobs`, { body: { seed: 1, features: 'text', deploy: true } });
     expect(job.body.options).toMatchObject({ features: 'text', architecture: 'auto' });
     expect(await finished(server, id, job.body.id, 120_000)).toMatchObject({ status: 'succeeded', version: 2 });
@@ -57,6 +57,25 @@ describe('a fine-tuned head with clause features', () => {
     expect(head.features).toBe('text');
     expect(head.cv.features).toBeUndefined();
     expect((await server.call('POST', `/v2/models/${id}/inference`, { body: { texts: ['Na toll, schon wieder.'] } })).status).toBe(200);
+    // Back to the clause head: a deploy checks the stored head over three times the encoder's width.
+    const back = await server.call('POST', `/v2/models/${id}/rollback`);
+    expect(back.status).toBe(200);
+    expect(back.body.version).toBe(1);
+    const file = (await server.call('GET', `/v2/models/${id}/export`)).body;
+    expect(file.model.config.head.features).toBe('text+clauses');
+    const imported = await server.call('POST', '/v2/models/import?name=Reviews%20by%20clause%20(copy)', { body: file });
+    expect(imported.status).toBe(201);
+    const texts = ['Na toll, schon wieder ist der Zug ausgefallen.', 'Die Praxis ist montags geöffnet.'];
+    const original = (await server.call('POST', `/v2/models/${id}/inference`, { body: { texts } })).body.predictions;
+    const deployed = await server.call('POST', `/v2/models/${imported.body.id}/deploy`, { body: {} });
+    expect(deployed.status).toBe(200);
+    expect((await server.call('POST', `/v2/models/${imported.body.id}/inference`, { body: { texts } })).body.predictions).toEqual(original);
+    // A file whose config says the head reads the text alone, over a head three times as wide, is refused.
+    const narrow = JSON.parse(JSON.stringify(file));
+    narrow.model.config.head.features = 'text';
+    const refused = await server.call('POST', '/v2/models/import?name=Narrow', { body: narrow });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/head/);
     const bad = await server.call('POST', `/v2/models/${id}/training-jobs`, { body: { features: 'clauses' } });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/features/);

@@ -5,7 +5,7 @@ import type { ChatCompletions } from '../ports/chat.js';
 import type { ModelType } from '../shared/types.js';
 import type { HeadGraphs } from '../ports/training.js';
 import { trainedHead } from '../training/trained-head.js';
-import type { HeadFeatures } from '../training/clause-features.js';
+import { headFeaturesOf } from '../training/clause-features.js';
 import { zeroShotHead } from '../classification/zero-shot.js';
 import { zeroShotMultiLabelHead } from '../classification/zero-shot-multi-label.js';
 import type { ModelLifecycleRepository } from '../ports/lifecycle.js';
@@ -22,12 +22,11 @@ export function headFactories(deps: HeadFactoryDeps): Record<ModelType, HeadFact
     if (model.version === null) throw new Error(`model ${model.id} has no trained version`);
     const graph = await deps.lifecycle.headGraph(model.id, model.version);
     if (!graph) throw new Error(`version ${model.version} of model ${model.id} has no head graph`);
-    const head = model.config.head as { features?: HeadFeatures } | undefined;
     return trainedHead(
       graph,
       model.labels.map((l) => l.name),
       deps.graphs,
-      head?.features === 'text+clauses' ? { clausesFrom: encoder, workspaceId: model.workspaceId } : {},
+      headFeaturesOf(model.config) === 'text+clauses' ? { clausesFrom: encoder, workspaceId: model.workspaceId } : {},
     );
   };
   return {

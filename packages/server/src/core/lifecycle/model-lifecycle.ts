@@ -1,4 +1,5 @@
 // Model lifecycle use cases: create every kind, add labelled examples, start trainings, deploy / archive / roll back, evaluate, delete.
+import { featureWidth, headFeaturesOf } from '../training/clause-features.js';
 import { DomainError, invalid, notFound } from '../shared/domain-errors.js';
 import type { ModelRunners } from '../classification/model-runners.js';
 import type { DatasetRepository, ModelRepository, RecordRepository } from '../ports/repositories.js';
@@ -276,7 +277,10 @@ export class ModelLifecycle {
   private async assertServableHead(model: Model, target: ModelVersion): Promise<void> {
     const graph = await this.deps.lifecycle.headGraph(model.id, target.version);
     if (!graph) return;
-    const inputDim = this.deps.encoders.get(target.config.encoder).dimension;
+    const inputDim = featureWidth(
+      this.deps.encoders.get(target.config.encoder).dimension,
+      headFeaturesOf(target.config),
+    );
     const problem = await this.deps.graphs.check(graph, {
       inputDim,
       labels: target.labels.length,

@@ -1,10 +1,11 @@
 // Export a model version as one self-checking file, and import such a file as a new model on the same encoder.
+import { featureWidth, headFeaturesOf } from '../training/clause-features.js';
 import { createHash } from 'node:crypto';
 import { assertImportedDecisionSettings } from './decision-settings.js';
 import { DomainError, invalid, notFound } from '../shared/domain-errors.js';
 import type { ModelRepository } from '../ports/repositories.js';
 import type { EncoderProvider } from '../ports/encoders.js';
-import type { Model, Workspace } from '../shared/types.js';
+import type { Model, ModelConfig, Workspace } from '../shared/types.js';
 import { assertKnownEndpoint, parseLlmSettings } from '../llm/llm-settings.js';
 import type { ModelLifecycleRepository } from '../ports/lifecycle.js';
 import type { HeadGraphs } from '../ports/training.js';
@@ -100,8 +101,7 @@ export class ModelTransfer {
     }
     const labelNames = new Set(definition.labels.map((l) => l.name));
     if (labelNames.size !== definition.labels.length) throw invalid('model.labels', 'label names must be distinct');
-    if (graph)
-      await this.checkHead(graph, file.encoder.id, definition.labels.length, definition.config.multi_label === true);
+    if (graph) await this.checkHead(graph, file.encoder.id, definition.labels.length, definition.config);
     assertImportedDecisionSettings(definition.labels, definition.config);
     const lastTrained = definition.last_trained ? new Date(definition.last_trained) : null;
     const labels = definition.labels.map(storedLabel);
@@ -133,9 +133,9 @@ export class ModelTransfer {
   }
 
   /** Refuses a head the server could not serve: not ONNX, not over this encoder's embeddings, or not one output per label. */
-  private async checkHead(graph: Uint8Array, encoderId: string, labels: number, multiLabel = false): Promise<void> {
-    const inputDim = this.deps.encoders.get(encoderId).dimension;
-    const found = await this.deps.graphs.check(graph, { inputDim, labels, multiLabel });
+  private async checkHead(graph: Uint8Array, encoderId: string, labels: number, config: ModelConfig): Promise<void> {
+    const inputDim = featureWidth(this.deps.encoders.get(encoderId).dimension, headFeaturesOf(config));
+    const found = await this.deps.graphs.check(graph, { inputDim, labels, multiLabel: config.multi_label === true });
     if (!found) return;
     if (found.part === 'labels') throw invalid('model.labels', `${labels} labels, but the head ${found.problem}`);
     const subject =

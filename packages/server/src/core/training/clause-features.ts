@@ -37,3 +37,14 @@ export async function clauseFeatures(
     return row;
   });
 }
+
+/** What a version's head reads, from its `config.head` (versions trained before clause features: the text). */
+export function headFeaturesOf(config: Readonly<Record<string, unknown>>): HeadFeatures {
+  const { head } = config;
+  const features = typeof head === 'object' && head !== null ? (head as { features?: unknown }).features : undefined;
+  return features === 'text+clauses' ? 'text+clauses' : 'text';
+}
+
+/** The width of the rows a head of these features reads over an encoder of `dimension`. */
+export const featureWidth = (dimension: number, features: HeadFeatures): number =>
+  features === 'text' ? dimension : 3 * dimension;
