@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '@textclass/server';
-import { CUTOFF_WILSON_Z, fitHead, fitLabelCutoffs, forward } from '@textclass/server/core';
+import { CUTOFF_WILSON_Z, featureRow, fitHead, fitLabelCutoffs, forward } from '@textclass/server/core';
 import { DEFAULT_ENCODER_ID, loadEncoderRegistry } from '@textclass/server/inference';
 import { prepareTask, readEvalSet } from '@textclass/model-tools';
 import { decidedByCutoff, decidedByGroup, heldOutTops } from './lib/held-out-cutoffs.js';
@@ -49,7 +49,7 @@ async function main(): Promise<void> {
   if (!outOfFold) throw new Error('the fit brought no out-of-fold predictions (too few examples per label for folds)');
   const rows = forward(
     fitted.parameters,
-    task.test.map((e) => (fitted.choice?.features === 'text+clauses' ? (e.clauses as Float32Array) : e.embedding)),
+    task.test.map((e) => featureRow(e, fitted.choice?.features ?? 'text')),
   );
   const tops = heldOutTops(
     rows,

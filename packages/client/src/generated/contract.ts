@@ -2712,7 +2712,7 @@ export interface components {
              * @description What a fine-tuned head reads (few-shot and multi-label heads read the text alone): `text`, the
              *     text's embedding; `text+clauses`, that embedding beside the embeddings of its opening clause
              *     and of the rest, split at the first comma, semicolon or colon (Latin or CJK; not a decimal
-             *     comma), so that the head can weigh "Great," against "the train is cancelled again"; a text
+             *     comma as in 1,5, the colon of a time as in 8:30 or of a URL's "://"), so that the head can weigh "Great," against "the train is cancelled again"; a text
              *     without a break repeats its own. `auto` (default) cross-validates the recipes on both and
              *     serves the feature set whose best recipe has the lower out-of-fold log-loss. A `text+clauses`
              *     head embeds up to two more texts per text it classifies. The version's `config.head` records

@@ -11,6 +11,7 @@ import {
   eceNoiseFloor,
   expectedCalibrationError,
   fewShotOutOfFold,
+  featureRow,
   fitHead,
   type LabelDefinition,
   type LabelledEmbedding,
@@ -206,16 +207,16 @@ export async function fineTuned(
   );
   const seconds = (performance.now() - started) / 1000;
   // The served head's logits are z / T: z is their product with T.
-  const clauses = fitted.choice?.features === 'text+clauses';
+  const served = fitted.choice?.features ?? 'text';
   const logits = logitRows(
     fitted.parameters,
-    task.test.map((e) => (clauses ? (e.clauses as Float32Array) : e.embedding)),
+    task.test.map((e) => featureRow(e, served)),
   );
   const after = logits.map((row) => softmaxAt(row, 1));
   const before = logits.map((row) => softmaxAt(row, 1 / fitted.temperature));
   return {
     scores: { ...score(task, argmaxRows(after)), ece: eceOf(task, before, after) },
-    recipe: `${fitted.choice?.recipe ?? ''}${clauses ? ' +clauses' : ''}`,
+    recipe: `${fitted.choice?.recipe ?? ''}${served === 'text+clauses' ? ' +clauses' : ''}`,
     temperature: fitted.temperature,
     seconds,
     heldOut: after,

@@ -22,7 +22,7 @@ export { trainFewShotHead } from './training/few-shot.js';
 export { clearsCutoff, CUTOFF_WILSON_Z, fitLabelCutoffs } from './training/label-cutoffs.js';
 export { fewShotOutOfFold } from './training/few-shot-out-of-fold.js';
 export { forward, logitRows } from './training/head-parameters.js';
-export { clauseFeatures, clauseParts, type HeadFeatures } from './training/clause-features.js';
+export { clauseFeatures, clauseParts, featureRow, type HeadFeatures } from './training/clause-features.js';
 export { candidateRecipes, fitHead, type FitOptions, type FittedHead, type RecipeFamily } from './training/fit.js';
 export { expectedCalibrationError, fitTemperature, reliabilityTable, softmaxAt } from './training/calibration.js';
 export { eceNoiseFloor } from './training/ece-noise-floor.js';

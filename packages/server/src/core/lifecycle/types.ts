@@ -1,4 +1,5 @@
 // Model lifecycle types: versions, labelled examples, training jobs and their options, the export file.
+import type { HeadFeatures } from '../training/clause-features.js';
 import type { LabelDefinition, Model, ModelConfig, ModelMetrics, ModelStatus, ModelType } from '../shared/types.js';
 
 /** The kinds that learn from labelled examples and serve a trained ONNX head. */
@@ -62,7 +63,8 @@ export interface ModelExample extends LabelledText {
 
 export type TrainingJobStatus = 'queued' | 'running' | 'succeeded' | 'failed';
 export type HeadArchitecture = 'linear' | 'mlp';
-export type HeadFeatureChoice = 'auto' | 'text' | 'text+clauses';
+/** What a training asks its fine-tuned head to read: cross-validation's choice ('auto') or one feature set. */
+export type HeadFeatureChoice = 'auto' | HeadFeatures;
 
 export interface TrainingOptions {
   /** 'auto': cross-validation chooses between logistic regression and the MLP; 'linear' or 'mlp' restricts it. */

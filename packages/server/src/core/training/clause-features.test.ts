@@ -1,6 +1,6 @@
 // Clause features: where a text splits into its opening clause and the rest, and the rows a 'text+clauses' head reads.
 import { describe, expect, it } from 'vitest';
-import { clauseFeatures, clauseParts } from './clause-features.js';
+import { clauseFeatures, clauseParts, featureRow } from './clause-features.js';
 
 describe('clauseParts', () => {
   it('splits at the first comma, semicolon or colon, Latin or CJK', () => {
@@ -22,6 +22,25 @@ describe('clauseParts', () => {
     expect(clauseParts('Thanks,')).toBeNull();
     expect(clauseParts(', thanks')).toBeNull();
     expect(clauseParts('')).toBeNull();
+  });
+
+  it('does not split a time of day or a URL at its colon, but at a colon after them', () => {
+    expect(clauseParts('La farmacia apre alle 8:30.')).toBeNull();
+    expect(clauseParts('The page https://example.com/help is empty')).toBeNull();
+    expect(clauseParts('Delivered at 18:00: nobody rang')).toEqual(['Delivered at 18:00', 'nobody rang']);
+    expect(clauseParts('See https://example.com/a, it is down')).toEqual(['See https://example.com/a', 'it is down']);
+    expect(clauseParts('Order 12:done')).toEqual(['Order 12', 'done']);
+  });
+});
+
+describe('featureRow', () => {
+  const embedding = Float32Array.of(1, 2);
+  const clauses = Float32Array.of(1, 2, 3, 4, 5, 6);
+
+  it('reads the text alone or its clause features, and refuses a clause head an example without them', () => {
+    expect(featureRow({ embedding, clauses }, 'text')).toBe(embedding);
+    expect(featureRow({ embedding, clauses }, 'text+clauses')).toBe(clauses);
+    expect(() => featureRow({ embedding }, 'text+clauses')).toThrow(/clause features/);
   });
 });
 

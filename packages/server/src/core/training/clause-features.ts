@@ -3,8 +3,11 @@
 /** What a fine-tuned head reads: the text's embedding alone, or beside its two clauses' (three times the width). */
 export type HeadFeatures = 'text' | 'text+clauses';
 
-/** The first clause break: a comma (not one between digits, as in 1,5), semicolon or colon, in Latin or CJK form, or the ideographic comma. */
-const CLAUSE_BREAK = /(?<!\d),|,(?!\d)|[，、;；:：]/u;
+/**
+ * The first clause break: a comma (not one between digits, as in 1,5), a semicolon, a colon (not one between digits, as
+ * in 8:30, nor a URL's "://"), in Latin or CJK form, or the ideographic comma.
+ */
+const CLAUSE_BREAK = /(?<!\d),|,(?!\d)|(?<!\d):(?!\/\/)|:(?![\d/])|[，、;；：]/u;
 
 /** The opening clause and the rest of a text, split at its first clause break; null when it has none (or either side is empty). */
 export function clauseParts(text: string): [string, string] | null {
@@ -36,6 +39,16 @@ export async function clauseFeatures(
     row.set(rest as Float32Array, own.length * 2);
     return row;
   });
+}
+
+/** The row a head of these features reads for an example: its text's embedding, or its clause features (it must carry them). */
+export function featureRow(
+  example: { embedding: Float32Array; clauses?: Float32Array },
+  features: HeadFeatures,
+): Float32Array {
+  if (features === 'text') return example.embedding;
+  if (!example.clauses) throw new Error("a 'text+clauses' head needs the example's clause features");
+  return example.clauses;
 }
 
 /** What a version's head reads, from its `config.head` (versions trained before clause features: the text). */

@@ -1,7 +1,7 @@
 // Training as a model needs it: choose the recipe by cross-validation, calibrate it, score it on a held-out part, fit it on all.
 import type { ModelMetrics } from '../shared/types.js';
 import { calibrationReport } from './calibration-report.js';
-import type { HeadFeatures } from './clause-features.js';
+import { featureRow, type HeadFeatures } from './clause-features.js';
 import { softmaxAt } from './calibration.js';
 import { evaluate, argmaxRows, toModelMetrics, type Evaluation } from './evaluation.js';
 import { trainFewShotHead, type FewShotOptions } from './few-shot.js';
@@ -133,7 +133,7 @@ function featureSetsToTry(examples: readonly LabelledEmbedding[], options: FitOp
 
 /** The examples as a head of those features reads them. */
 const withFeatures = (examples: readonly LabelledEmbedding[], features: HeadFeatures): LabelledEmbedding[] =>
-  examples.map((e) => ({ embedding: features === 'text' ? e.embedding : (e.clauses as Float32Array), label: e.label }));
+  examples.map((e) => ({ embedding: featureRow(e, features), label: e.label }));
 
 /**
  * Splits the examples (stratified, by seed), chooses and calibrates the recipe, scores it held out, then fits it on all.
@@ -215,7 +215,7 @@ export async function fitHead(
   const featureScores: Partial<Record<HeadFeatures, number>> = {};
   for (const candidateFeatures of featureSets) {
     const before = done;
-    const view = withFeatures(given, candidateFeatures);
+    const view = candidateFeatures === 'text' ? examples : withFeatures(given, candidateFeatures);
     const tried = await selectRecipe(
       split.train.map((i) => view[i] as LabelledEmbedding),
       labels,
