@@ -85,6 +85,29 @@ describe('qualityPage', () => {
     );
   });
 
+  it('holds the served head against its reference over several splits, language by language, when it has them', () => {
+    const wrong = evaluate([0, 1], [1, 1], ['a', 'b']);
+    const run = (en: typeof all, de: typeof all) => ({
+      all,
+      byLang: new Map([
+        ['en', en],
+        ['de', de],
+      ]),
+    });
+    const splits = {
+      seeds: [1, 2],
+      results: [
+        { task: 'intents', method: 'served', encoder: 'enc', runs: [run(all, all), run(all, wrong)], reference: 'ref' },
+        { task: 'intents', method: 'ref', encoder: 'enc', runs: [run(all, all), run(all, all)] },
+      ],
+    };
+    const text = qualityPage({ ...page(1), splits });
+    expect(text).toContain('over 2 splits (seeds 1, 2; the split above is seed 1)');
+    expect(text).toContain('one text of a language moves its mean by 25 points');
+    expect(text).toContain('| intents | enc | served | ref | 1.000 | 1.000 | +0.000 | de −0.250 |');
+    expect(qualityPage(page(1))).not.toContain('splits (seeds');
+  });
+
   it('says so when its sets are not the reported ones', () => {
     expect(qualityPage({ ...page(1), setsDir: 'eval/dev' })).toContain('a page over `eval/dev` is for tuning only');
   });
