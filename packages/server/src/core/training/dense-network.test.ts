@@ -10,7 +10,7 @@ describe('gradients', () => {
     for (const l of layers) for (let i = 0; i < l.b.length; i += 1) l.b[i] = random() - 0.5;
     const anchor = cloneLayers(layers).map((l) => ({ ...l, w: l.w.map(() => random() - 0.5) }));
     const batch = {
-      inputs: Array.from({ length: 6 }, () => Float32Array.from({ length: 5 }, () => random() * 2 - 1)),
+      inputs: Array.from({ length: 6 }, () => Float64Array.from({ length: 5 }, () => random() * 2 - 1)),
       classes: [0, 1, 2, 0, 1, 2],
       weights: [1, 2, 0.5, 1, 2, 0.5],
     };

@@ -9,9 +9,9 @@ export interface NetLayer {
   b: Float64Array;
 }
 
-/** A labelled batch: inputs as rows, each with its class and the weight of that class. */
+/** A labelled batch: inputs as rows (float64, so every layer reads one array type), each with its class and weight. */
 export interface Batch {
-  inputs: readonly Float32Array[];
+  inputs: readonly Float64Array[];
   classes: readonly number[];
   weights: readonly number[];
 }
@@ -45,7 +45,7 @@ export function toDenseLayers(layers: readonly NetLayer[]): DenseLayer[] {
   }));
 }
 
-function affine(layer: NetLayer, x: ArrayLike<number>, relu: boolean): Float64Array {
+function affine(layer: NetLayer, x: Float64Array, relu: boolean): Float64Array {
   const out = new Float64Array(layer.outDim);
   const { w, inDim } = layer;
   for (let o = 0; o < layer.outDim; o += 1) {
@@ -71,11 +71,11 @@ function softmaxInPlace(z: Float64Array): Float64Array {
 }
 
 /** Activations of every layer for one input: [input, hidden…, probabilities]. */
-function activations(layers: readonly NetLayer[], input: Float32Array): Array<ArrayLike<number>> {
-  const acts: Array<ArrayLike<number>> = [input];
+function activations(layers: readonly NetLayer[], input: Float64Array): Float64Array[] {
+  const acts: Float64Array[] = [input];
   layers.forEach((layer, l) => {
     const last = l === layers.length - 1;
-    const z = affine(layer, acts[l] as ArrayLike<number>, !last);
+    const z = affine(layer, acts[l] as Float64Array, !last);
     acts.push(last ? softmaxInPlace(z) : z);
   });
   return acts;
@@ -118,7 +118,7 @@ export function gradients(
     for (let l = layers.length - 1; l >= 0; l -= 1) {
       const layer = layers[l] as NetLayer;
       const grad = grads[l] as NetLayer;
-      const x = acts[l] as ArrayLike<number>;
+      const x = acts[l] as Float64Array;
       const back = l > 0 ? new Float64Array(layer.inDim) : undefined;
       for (let o = 0; o < layer.outDim; o += 1) {
         const d = delta[o] as number;

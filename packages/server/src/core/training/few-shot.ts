@@ -113,7 +113,7 @@ export function trainFewShotHead(
       labels.length,
     );
     const batch = {
-      inputs: examples.map((e) => e.embedding),
+      inputs: examples.map((e) => Float64Array.from(e.embedding)),
       classes: examples.map((e) => e.label),
       weights: examples.map((e) => weights[e.label] ?? 0),
     };

@@ -1,6 +1,6 @@
 // The full-batch logistic regression: the known optimum of small sets, separable or not, deterministic, warm starts.
 import { describe, expect, it } from 'vitest';
-import { fitLogisticRegression } from './logistic-regression.js';
+import { fitLogisticPath, fitLogisticRegression, type LinearModel } from './logistic-regression.js';
 import { minimizeLbfgs } from './lbfgs.js';
 import { clusters } from './testing/clusters.js';
 import type { LabelledEmbedding } from './trainer.js';
@@ -62,6 +62,24 @@ describe('fitLogisticRegression', () => {
     const start = fitLogisticRegression(set, 3, { l2: 1e-1 }).model;
     const warm = fitLogisticRegression(set, 3, { ...options, start });
     warm.model.weights.forEach((w, i) => expect(w).toBeCloseTo(first.model.weights[i] as number, 4));
+  });
+
+  it('fits a path over fewer examples than dimensions in their span, to the same models as fitting each directly', () => {
+    // 36 examples of 96 dimensions: the path solves in 36 coordinates, each direct fit in all 96 (both to convergence).
+    const set = clusters({ dim: 96, counts: [14, 12, 10], noise: 0.8, seed: 9 });
+    const strengths = [1e-1, 1e-2, 1e-3];
+    const tight = { gradientTolerance: 1e-9, relativeTolerance: 0 };
+    const path = fitLogisticPath(set, 3, strengths, tight);
+    let start: LinearModel | undefined;
+    strengths.forEach((l2, k) => {
+      const direct = fitLogisticRegression(set, 3, { ...tight, l2, ...(start ? { start } : {}) });
+      start = direct.model;
+      const fit = path[k] as (typeof path)[number];
+      expect(fit.model.dim).toBe(96);
+      expect(fit.loss).toBeCloseTo(direct.loss, 9);
+      fit.model.weights.forEach((w, i) => expect(w).toBeCloseTo(direct.model.weights[i] as number, 6));
+      fit.model.bias.forEach((b, i) => expect(b).toBeCloseTo(direct.model.bias[i] as number, 6));
+    });
   });
 
   it('refuses a penalty that is not positive', () => {

@@ -1,6 +1,7 @@
 // Full-batch L2 multinomial logistic regression on embeddings, fitted to convergence with L-BFGS (deterministic).
 import type { HeadParameters } from './head-parameters.js';
 import { minimizeLbfgs, type LbfgsOptions } from './lbfgs.js';
+import { rowSpace } from './row-space.js';
 import { balancedClassWeights, type LabelledEmbedding } from './trainer.js';
 
 export interface LogisticRegressionOptions extends LbfgsOptions {
@@ -28,22 +29,45 @@ export interface FittedLogisticRegression {
   converged: boolean;
 }
 
-/** Objective and gradient over the parameter vector [weights (classes·dim), biases (classes)]. */
-function objective(examples: readonly LabelledEmbedding[], classes: number, dim: number, l2: number, w: number[]) {
+/** The examples a fit weighs, as one float64 matrix (contiguous doubles for the inner loops), their labels and weights. */
+interface Design {
+  inputs: Float64Array;
+  labels: number[];
+  rowWeights: number[];
+  dim: number;
+}
+
+/** The examples with a positive class weight, each weighted by its class's share of the total. */
+function designOf(
+  examples: readonly LabelledEmbedding[],
+  classes: number,
+  classWeights: LogisticRegressionOptions['classWeights'],
+): Design {
+  const dim = examples[0]?.embedding.length ?? 0;
+  const w =
+    classWeights === 'none'
+      ? new Array<number>(classes).fill(1)
+      : balancedClassWeights(
+          examples.map((e) => e.label),
+          classes,
+        );
   const total = examples.reduce((sum, e) => sum + (w[e.label] ?? 0), 0) || 1;
   const rows = examples.filter((e) => (w[e.label] ?? 0) > 0);
-  // The inputs as one float64 matrix and each row's weight: the inner loops then read contiguous doubles.
   const inputs = new Float64Array(rows.length * dim);
   rows.forEach((e, r) => inputs.set(e.embedding, r * dim));
-  const rowWeights = rows.map((e) => (w[e.label] ?? 0) / total);
+  return { inputs, labels: rows.map((e) => e.label), rowWeights: rows.map((e) => (w[e.label] ?? 0) / total), dim };
+}
+
+/** Objective and gradient over the parameter vector [weights (classes·dim), biases (classes)]. */
+function objective({ inputs, labels, rowWeights, dim }: Design, classes: number, l2: number) {
   const logits = new Float64Array(classes);
   const biasAt = classes * dim;
   return (x: Float64Array, gradient: Float64Array): number => {
     gradient.fill(0);
     let loss = 0;
-    for (let r = 0; r < rows.length; r += 1) {
+    for (let r = 0; r < labels.length; r += 1) {
       const weight = rowWeights[r] as number;
-      const label = (rows[r] as LabelledEmbedding).label;
+      const label = labels[r] as number;
       const offset = r * dim;
       let max = Number.NEGATIVE_INFINITY;
       for (let c = 0; c < classes; c += 1) {
@@ -75,6 +99,29 @@ function objective(examples: readonly LabelledEmbedding[], classes: number, dim:
   };
 }
 
+/** Minimises the objective over the design from `start` ([weights, biases], zeros when absent). */
+function minimize(design: Design, classes: number, options: LogisticRegressionOptions, start?: Float64Array) {
+  if (!(options.l2 > 0)) throw new RangeError(`l2 must be positive, got ${options.l2}`);
+  const from = start ?? new Float64Array(classes * design.dim + classes);
+  return minimizeLbfgs(objective(design, classes, options.l2), from, options);
+}
+
+/** A fit's result as a model over `dim` inputs; `weightsOf` turns the solution's weights into that space's. */
+function fitted(
+  result: ReturnType<typeof minimizeLbfgs>,
+  classes: number,
+  dim: number,
+  weightsOf: (weights: Float64Array) => Float64Array,
+): FittedLogisticRegression {
+  const at = result.x.length - classes;
+  return {
+    model: { classes, dim, weights: weightsOf(result.x.slice(0, at)), bias: result.x.slice(at) },
+    loss: result.value,
+    iterations: result.iterations,
+    converged: result.converged,
+  };
+}
+
 /** Fits the regression on every example; the same examples and options give the same model. */
 export function fitLogisticRegression(
   examples: readonly LabelledEmbedding[],
@@ -82,34 +129,46 @@ export function fitLogisticRegression(
   options: LogisticRegressionOptions,
 ): FittedLogisticRegression {
   if (examples.length === 0) throw new Error('logistic regression needs at least one example');
-  if (!(options.l2 > 0)) throw new RangeError(`l2 must be positive, got ${options.l2}`);
-  const dim = examples[0]?.embedding.length ?? 0;
-  const weights =
-    options.classWeights === 'none'
-      ? new Array<number>(classes).fill(1)
-      : balancedClassWeights(
-          examples.map((e) => e.label),
-          classes,
-        );
-  const start = new Float64Array(classes * dim + classes);
+  const design = designOf(examples, classes, options.classWeights);
+  let start: Float64Array | undefined;
   if (options.start) {
-    if (options.start.classes !== classes || options.start.dim !== dim)
+    if (options.start.classes !== classes || options.start.dim !== design.dim)
       throw new Error('the warm start has another shape than the regression');
+    start = new Float64Array(classes * design.dim + classes);
     start.set(options.start.weights);
-    start.set(options.start.bias, classes * dim);
+    start.set(options.start.bias, classes * design.dim);
   }
-  const result = minimizeLbfgs(objective(examples, classes, dim, options.l2, weights), start, options);
-  return {
-    model: {
-      classes,
-      dim,
-      weights: result.x.slice(0, classes * dim),
-      bias: result.x.slice(classes * dim),
-    },
-    loss: result.value,
-    iterations: result.iterations,
-    converged: result.converged,
-  };
+  return fitted(minimize(design, classes, options, start), classes, design.dim, (w) => w);
+}
+
+/**
+ * Fits regressions along a path of L2 strengths (in the order given; strongest first is fastest), each starting from
+ * the previous solution; returns one model per strength, in the same order. With fewer examples than dimensions the
+ * path runs in the coordinates of the examples' span (RowSpace): the penalised optimum's weights are a combination of
+ * the examples (the gradient of the loss is one, and at the optimum the weights are −1/λ times it), the penalty and
+ * every logit are the same in orthonormal coordinates, so the fits are the same at a fraction of the cost
+ * (1,836-wide clause features of 422 examples: 422 coordinates).
+ */
+export function fitLogisticPath(
+  examples: readonly LabelledEmbedding[],
+  classes: number,
+  strengths: readonly number[],
+  options: Omit<LogisticRegressionOptions, 'l2' | 'start'> = {},
+): FittedLogisticRegression[] {
+  if (examples.length === 0) throw new Error('logistic regression needs at least one example');
+  const design = designOf(examples, classes, options.classWeights);
+  const { dim } = design;
+  const count = design.labels.length;
+  const space = count < dim ? rowSpace(design.inputs, count, dim) : null;
+  const solved = space ? { ...design, inputs: space.coordinates, dim: space.rank } : design;
+  const fits: FittedLogisticRegression[] = [];
+  let start: Float64Array | undefined;
+  for (const l2 of strengths) {
+    const result = minimize(solved, classes, { ...options, l2 }, start);
+    start = result.x;
+    fits.push(fitted(result, classes, dim, (w) => (space ? space.lift(w, classes) : w)));
+  }
+  return fits;
 }
 
 /** The regression as a servable linear head (float32 weights). */

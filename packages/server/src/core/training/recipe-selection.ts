@@ -4,8 +4,8 @@ import { argmax } from './evaluation.js';
 import { fitTemperature, meanNegativeLogLikelihood, negativeLogLikelihoods } from './calibration.js';
 import { foldCount, stratifiedFolds } from './folds.js';
 import { logitRows } from './head-parameters.js';
-import { linearHead } from './logistic-regression.js';
-import { fitLogisticPath, fitMlp, recipeName, type HeadRecipe } from './recipes.js';
+import { fitLogisticPath, linearHead } from './logistic-regression.js';
+import { fitMlp, recipeName, type HeadRecipe } from './recipes.js';
 import type { LabelledEmbedding, TrainProgress } from './trainer.js';
 
 export interface CandidateScore {

@@ -1,11 +1,6 @@
 // The head recipes training chooses between: full-batch L2 logistic regression at a given strength, or the mini-batch MLP.
 import type { HeadParameters } from './head-parameters.js';
-import {
-  fitLogisticRegression,
-  linearHead,
-  type FittedLogisticRegression,
-  type LinearModel,
-} from './logistic-regression.js';
+import { fitLogisticPath, linearHead, type FittedLogisticRegression } from './logistic-regression.js';
 import { trainHead, type LabelledEmbedding, type TrainProgress } from './trainer.js';
 
 export type HeadRecipe =
@@ -67,25 +62,6 @@ export async function fitMlp(
     epochs: trained.epochs,
     stoppedEarly: trained.stoppedEarly,
   };
-}
-
-/**
- * Fits logistic regressions along a path of L2 strengths (in the order given, strongest first is fastest), each
- * starting from the previous solution; returns one model per strength, in the same order.
- */
-export function fitLogisticPath(
-  examples: readonly LabelledEmbedding[],
-  classes: number,
-  strengths: readonly number[],
-): FittedLogisticRegression[] {
-  const fits: FittedLogisticRegression[] = [];
-  let start: LinearModel | undefined;
-  for (const l2 of strengths) {
-    const fit = fitLogisticRegression(examples, classes, { l2, ...(start ? { start } : {}) });
-    start = fit.model;
-    fits.push(fit);
-  }
-  return fits;
 }
 
 /** Fits any recipe on the examples. */

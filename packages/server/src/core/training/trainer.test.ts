@@ -1,7 +1,7 @@
 // The head trainer: logistic regression and MLP, class weights, early stopping, determinism, cancelling.
 import { describe, expect, it } from 'vitest';
 import { evaluate, argmaxRows } from './evaluation.js';
-import { forward } from './head-parameters.js';
+import { forward, logitRows } from './head-parameters.js';
 import { clusters } from './testing/clusters.js';
 import { balancedClassWeights, trainHead, type LabelledEmbedding, type TrainProgress } from './trainer.js';
 
@@ -58,6 +58,37 @@ describe('trainHead', () => {
     ]);
     expect(accuracyOn(linear.parameters, set).accuracy).toBeLessThan(0.8);
     expect(accuracyOn(mlp.parameters, set).accuracy).toBeGreaterThan(0.95);
+  });
+
+  it('trains an MLP on fewer examples than dimensions in their span and serves it over every dimension', async () => {
+    // 4 noisy clusters in 40 of 64 dimensions, 36 examples; the last 24 dimensions are orthogonal to every example.
+    const inSubspace = clusters({ dim: 40, counts: [9, 9, 9, 9], noise: 0.3, seed: 21 });
+    const widen = (e: LabelledEmbedding, tail: number): LabelledEmbedding => {
+      const embedding = new Float32Array(64);
+      embedding.set(e.embedding);
+      embedding.fill(tail, 40);
+      return { embedding, label: e.label };
+    };
+    const set = inSubspace.map((e) => widen(e, 0));
+    const head = await trainHead(set, ['a', 'b', 'c', 'd'], {
+      architecture: 'mlp',
+      hiddenUnits: 8,
+      maxEpochs: 30,
+      seed: 3,
+    });
+    expect(head.parameters.inputDim).toBe(64);
+    expect(head.parameters.layers[0]?.inDim).toBe(64);
+    expect(head.parameters.layers[0]?.weights.length).toBe(8 * 64);
+    expect(accuracyOn(head.parameters, set).accuracy).toBe(1);
+    // What no example can teach (the orthogonal dimensions) does not move a score.
+    const shifted = logitRows(
+      head.parameters,
+      inSubspace.map((e) => widen(e, 0.5).embedding),
+    );
+    logitRows(
+      head.parameters,
+      set.map((e) => e.embedding),
+    ).forEach((row, i) => row.forEach((z, c) => expect(z).toBeCloseTo(shifted[i]?.[c] as number, 4)));
   });
 
   it('lifts minority recall with balanced class weights', async () => {

@@ -11,6 +11,7 @@ import {
   type NetLayer,
 } from './dense-network.js';
 import type { HeadArchitecture, HeadParameters } from './head-parameters.js';
+import { rowSpace, type RowSpace } from './row-space.js';
 import { shuffled, stratifiedSplit } from './split.js';
 
 export interface LabelledEmbedding {
@@ -78,15 +79,21 @@ export function balancedClassWeights(labels: readonly number[], classCount: numb
   return counts.map((c) => (c === 0 ? 0 : labels.length / (present * c)));
 }
 
-function toBatch(examples: readonly LabelledEmbedding[], classWeights: readonly number[]): Batch {
+/** An example as the network reads it: its input in float64 (exactly its embedding, or its coordinates in a span). */
+interface InputRow {
+  input: Float64Array;
+  label: number;
+}
+
+function toBatch(rows: readonly InputRow[], classWeights: readonly number[]): Batch {
   return {
-    inputs: examples.map((e) => e.embedding),
-    classes: examples.map((e) => e.label),
-    weights: examples.map((e) => classWeights[e.label] ?? 0),
+    inputs: rows.map((r) => r.input),
+    classes: rows.map((r) => r.label),
+    weights: rows.map((r) => classWeights[r.label] ?? 0),
   };
 }
 
-function carveValidation(examples: readonly LabelledEmbedding[], fraction: number, seed: number) {
+function carveValidation<T extends { label: number }>(examples: readonly T[], fraction: number, seed: number) {
   const counts = new Map<number, number>();
   for (const e of examples) counts.set(e.label, (counts.get(e.label) ?? 0) + 1);
   if (fraction <= 0 || [...counts.values()].some((c) => Math.round(c * fraction) < MIN_VALIDATION_PER_CLASS))
@@ -97,8 +104,8 @@ function carveValidation(examples: readonly LabelledEmbedding[], fraction: numbe
     seed,
   );
   return {
-    fit: split.train.map((i) => examples[i] as LabelledEmbedding),
-    validation: split.holdout.map((i) => examples[i] as LabelledEmbedding),
+    fit: split.train.map((i) => examples[i] as T),
+    validation: split.holdout.map((i) => examples[i] as T),
   };
 }
 
@@ -114,6 +121,33 @@ function checkExamples(examples: readonly LabelledEmbedding[], labels: readonly 
   }
   return dim;
 }
+
+/**
+ * The examples as coordinates in an orthonormal basis of their span (rowSpace). A network's first layer meets an
+ * example only through its products with the example, so trained on the coordinates it computes on every example what
+ * the same layer over all dimensions would, at the cost of as many inputs as examples (422 clause-feature rows of 1,836
+ * values: 422); its inputs' parts outside the span, which no example can teach, are left out of the served layer.
+ */
+function spanOf(examples: readonly LabelledEmbedding[], dim: number): { space: RowSpace; rows: InputRow[] } {
+  const matrix = new Float64Array(examples.length * dim);
+  examples.forEach((e, r) => matrix.set(e.embedding, r * dim));
+  const space = rowSpace(matrix, examples.length, dim);
+  const rows = examples.map((e, r) => ({
+    input: space.coordinates.slice(r * space.rank, (r + 1) * space.rank),
+    label: e.label,
+  }));
+  return { space, rows };
+}
+
+/** The network with its first layer's weights (initialised over all dimensions) replaced by their part in the span. */
+const inSpan = (layers: NetLayer[], space: RowSpace): NetLayer[] =>
+  layers.map((layer, l) =>
+    l === 0 ? { ...layer, inDim: space.rank, w: space.project(layer.w, layer.outDim) } : layer,
+  );
+
+/** The network with its first layer's weights over the span's coordinates lifted back over all dimensions. */
+const liftedFromSpan = (layers: NetLayer[], space: RowSpace, dim: number): NetLayer[] =>
+  layers.map((layer, l) => (l === 0 ? { ...layer, inDim: dim, w: space.lift(layer.w, layer.outDim) } : layer));
 
 /**
  * Trains a head with mini-batch Adam, keeping the parameters of the epoch with the lowest validation loss
@@ -138,6 +172,10 @@ export async function trainHead(
   const dims =
     architecture === 'mlp' ? [inputDim, options.hiddenUnits ?? 64, labels.length] : [inputDim, labels.length];
   let layers = initLayers(dims, random);
+  // An MLP on fewer examples than dimensions trains its first layer in the coordinates of the examples' span.
+  const span = architecture === 'mlp' && examples.length < inputDim ? spanOf(examples, inputDim) : null;
+  if (span) layers = inSpan(layers, span.space);
+  const rows = span?.rows ?? examples.map((e) => ({ input: Float64Array.from(e.embedding), label: e.label }));
   const grads = cloneLayers(layers);
   const adam = new Adam(layers, options.learningRate ?? (architecture === 'mlp' ? 0.01 : 0.05));
   const weights =
@@ -147,7 +185,7 @@ export async function trainHead(
           examples.map((e) => e.label),
           labels.length,
         );
-  const { fit, validation } = carveValidation(examples, options.validationFraction ?? 0.1, seed);
+  const { fit, validation } = carveValidation(rows, options.validationFraction ?? 0.1, seed);
   const validationBatch = validation.length > 0 ? toBatch(validation, weights) : undefined;
 
   let best: { layers: NetLayer[]; monitored: number; loss: number } = {
@@ -184,7 +222,7 @@ export async function trainHead(
     await nextTurn();
     options.signal?.throwIfAborted();
   }
-  layers = best.layers;
+  layers = span ? liftedFromSpan(best.layers, span.space, inputDim) : best.layers;
   return {
     parameters: { architecture, inputDim, labels: [...labels], layers: toDenseLayers(layers) },
     epochs: epoch,
