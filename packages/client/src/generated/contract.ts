@@ -2713,10 +2713,11 @@ export interface components {
              *     text's embedding; `text+clauses`, that embedding beside the embeddings of its opening clause
              *     and of the rest, split at the first comma, semicolon or colon (Latin or CJK; not a decimal
              *     comma as in 1,5, the colon of a time as in 8:30 or of a URL's "://"), so that the head can weigh "Great," against "the train is cancelled again"; a text
-             *     without a break repeats its own. `auto` (default) cross-validates the recipes on both and
-             *     serves the feature set whose best recipe has the lower out-of-fold log-loss. A `text+clauses`
+             *     without a break repeats its own. `auto` (default) cross-validates the logistic regressions on
+             *     both and serves the feature set whose best one has the lower out-of-fold log-loss (an MLP
+             *     candidate is then cross-validated on that set only). A `text+clauses`
              *     head embeds up to two more texts per text it classifies. The version's `config.head` records
-             *     `features` and, under `auto`, each set's log-loss (`cv.features`).
+             *     `features` and, under `auto`, each set's best logistic regression's log-loss (`cv.features`).
              * @enum {string}
              */
             features?: "auto" | "text" | "text+clauses";

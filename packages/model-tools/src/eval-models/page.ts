@@ -172,10 +172,10 @@ label–language cell held out, fixed seed), and every method is scored on the s
   strengths from 1e-4 to 1e-2 and a one-hidden-layer MLP (32 units, mini-batch Adam, early stopping; tried once every label has about 63 training texts); the lowest
   out-of-fold log-loss after temperature scaling wins (the MLP only when it beats the best logistic regression by more
   than one standard error of their per-example difference), is fitted on every training text, and its confidences are
-  divided by the temperature fitted on its out-of-fold predictions. The same cross-validation runs twice: on each
-  text's embedding, and on that embedding beside those of its opening clause and the rest (split at the first comma,
-  semicolon or colon: "Great, | the train is cancelled again"); the feature set whose best recipe has the lower
-  out-of-fold log-loss is served ("+clauses" below). Chosen here: ${page.recipes
+  divided by the temperature fitted on its out-of-fold predictions. The logistic regressions are cross-validated
+  twice: on each text's embedding, and on that embedding beside those of its opening clause and the rest (split at the
+  first comma, semicolon or colon: "Great, | the train is cancelled again"); the feature set whose best one has the
+  lower out-of-fold log-loss is read ("+clauses" below), and the MLP is cross-validated on that set only. Chosen here: ${page.recipes
     .map((r) => `${r.task} / \`${r.encoder}\`: ${r.recipe}, T = ${r.temperature.toFixed(2)}`)
     .join('; ')}.
 - **reference: logistic regression**: the textbook fit the served head is held against, full-batch L2 logistic

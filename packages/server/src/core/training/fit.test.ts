@@ -147,6 +147,29 @@ describe('fitHead', () => {
     ]);
   });
 
+  it('chooses the features by the logistic regressions, then cross-validates the MLP on those alone', async () => {
+    // 200 examples a label: enough for 'auto' to try the MLP.
+    const heard: TrainProgress[] = [];
+    const fitted = await fitHead(twoClauseTexts(400, 43), ['positive', 'negative'], {
+      kind: 'fine-tuned',
+      seed: 2,
+      train: { onProgress: (p) => heard.push(p) },
+    });
+    expect(fitted.choice?.features).toBe('text+clauses');
+    expect(Object.keys(fitted.choice?.featureScores ?? {})).toEqual(['text', 'text+clauses']);
+    const logistic = (fitted.choice?.scores ?? []).filter((s) => s.recipe.startsWith('logistic-regression'));
+    expect(Math.min(...logistic.map((s) => s.log_loss))).toBeCloseTo(
+      fitted.choice?.featureScores?.['text+clauses'] ?? 0,
+      9,
+    );
+    expect(fitted.choice?.scores.map((s) => s.recipe)).toContain('mlp 32');
+    // 5 folds of the logistic path on each feature set, 5 MLP fits on the chosen one, the evaluated and served fits.
+    const fits = heard.map((p) => p.epoch);
+    expect(fits.at(-1)).toBe(17);
+    expect(heard.every((p) => p.maxEpochs === 17)).toBe(true);
+    expect(fits.every((n, i) => i === 0 || n >= (fits[i - 1] as number))).toBe(true);
+  });
+
   it('reports fits done of fits in all, never going back', async () => {
     const heard: TrainProgress[] = [];
     await fitHead(set, labels, {

@@ -47,7 +47,7 @@ export interface RecipeChoice {
   recipe: string;
   /** What the head reads: chosen by the same cross-validation when the examples carry clause features. */
   features: HeadFeatures;
-  /** Each feature set's best calibrated out-of-fold log-loss (only when both were cross-validated). */
+  /** Each feature set's best calibrated out-of-fold log-loss of its logistic regressions (only when both were cross-validated). */
   featureScores?: Partial<Record<HeadFeatures, number>>;
   kind: HeadRecipe['kind'];
   l2: number;
@@ -137,8 +137,9 @@ const withFeatures = (examples: readonly LabelledEmbedding[], features: HeadFeat
 
 /**
  * Splits the examples (stratified, by seed), chooses and calibrates the recipe, scores it held out, then fits it on all.
- * Fine-tuned examples that all carry clause features are cross-validated both ways, and the feature set whose best
- * recipe has the lower calibrated out-of-fold log-loss is served.
+ * Fine-tuned examples that all carry clause features have the logistic regressions cross-validated both ways; the
+ * feature set whose best one has the lower calibrated out-of-fold log-loss is served, and an MLP candidate is
+ * cross-validated on that set only (reusing the regressions' out-of-fold predictions for the final choice).
  */
 export async function fitHead(
   given: readonly LabelledEmbedding[],
@@ -201,7 +202,16 @@ export async function fitHead(
   );
   const signal = options.train?.signal;
   const onProgress = options.train?.onProgress;
-  const total = featureSets.length * selectionFits(candidates, foldCount(gold)) + (heldOut.length > 0 ? 2 : 1);
+  // The feature set is chosen by the logistic regressions alone; the MLP then challenges them on that set only: it
+  // costs most of a training's time on each set it is fitted to, and its family does not decide which reads better.
+  const logistic = candidates.filter((c) => c.kind === 'logistic-regression');
+  const firstStage = logistic.length > 0 ? logistic : candidates;
+  const challengers = logistic.length > 0 ? candidates.filter((c) => c.kind === 'mlp') : [];
+  const folds = foldCount(gold);
+  const total =
+    featureSets.length * selectionFits(firstStage, folds) +
+    selectionFits(challengers, folds) +
+    (heldOut.length > 0 ? 2 : 1);
   let done = 0;
   const report = (loss: number, validationLoss: number | null = null) =>
     onProgress?.({ epoch: done, maxEpochs: total, loss, validationLoss });
@@ -210,16 +220,12 @@ export async function fitHead(
     ...(signal ? { signal } : {}),
     onEpoch: (p: { loss: number; validationLoss: number | null }) => report(p.loss, p.validationLoss),
   };
-  let features: HeadFeatures = 'text';
-  let selection: Awaited<ReturnType<typeof selectRecipe>> | undefined;
-  const featureScores: Partial<Record<HeadFeatures, number>> = {};
-  for (const candidateFeatures of featureSets) {
+  const select = (view: readonly LabelledEmbedding[], tried: HeadRecipe[], known?: Map<string, number[][]>) => {
     const before = done;
-    const view = candidateFeatures === 'text' ? examples : withFeatures(given, candidateFeatures);
-    const tried = await selectRecipe(
+    return selectRecipe(
       split.train.map((i) => view[i] as LabelledEmbedding),
       labels,
-      candidates,
+      tried,
       {
         ...run,
         onFit: (fits, _total, loss) => {
@@ -227,6 +233,16 @@ export async function fitHead(
           report(loss);
         },
       },
+      known,
+    );
+  };
+  let features: HeadFeatures = 'text';
+  let selection: Awaited<ReturnType<typeof selectRecipe>> | undefined;
+  const featureScores: Partial<Record<HeadFeatures, number>> = {};
+  for (const candidateFeatures of featureSets) {
+    const tried = await select(
+      candidateFeatures === 'text' ? examples : withFeatures(given, candidateFeatures),
+      firstStage,
     );
     const best = bestLogLoss(tried);
     featureScores[candidateFeatures] = best;
@@ -242,6 +258,7 @@ export async function fitHead(
     train = split.train.map((i) => examples[i] as LabelledEmbedding);
     heldOut = split.holdout.map((i) => examples[i] as LabelledEmbedding);
   }
+  if (challengers.length > 0) selection = await select(examples, candidates, selection.outOfFoldByRecipe);
   const { recipe, temperature, outOfFoldLogits } = selection;
   const finish = (loss: number) => {
     done += 1;

@@ -33,6 +33,8 @@ export interface RecipeSelection {
   outOfFoldLogits: number[][] | null;
   /** The temperature fitted on those logits (1 without cross-validation). */
   temperature: number;
+  /** Every candidate's out-of-fold logits by recipe name (empty without cross-validation), to pass on as `known`. */
+  outOfFoldByRecipe: Map<string, number[][]>;
 }
 
 export interface SelectionRun {
@@ -46,10 +48,18 @@ export interface SelectionRun {
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Fits needed to cross-validate the candidates: one logistic path and one fit per MLP candidate, per fold. */
-export function selectionFits(candidates: readonly HeadRecipe[], folds: number): number {
-  const logistic = candidates.some((c) => c.kind === 'logistic-regression') ? 1 : 0;
-  return folds * (logistic + candidates.filter((c) => c.kind === 'mlp').length);
+/**
+ * Fits needed to cross-validate the candidates: one logistic path and one fit per MLP candidate, per fold; none for
+ * candidates whose out-of-fold logits are `known`.
+ */
+export function selectionFits(
+  candidates: readonly HeadRecipe[],
+  folds: number,
+  known: ReadonlyMap<string, number[][]> = new Map(),
+): number {
+  const unknown = candidates.filter((c) => !known.has(recipeName(c)));
+  const logistic = unknown.some((c) => c.kind === 'logistic-regression') ? 1 : 0;
+  return folds * (logistic + unknown.filter((c) => c.kind === 'mlp').length);
 }
 
 /**
@@ -57,25 +67,30 @@ export function selectionFits(candidates: readonly HeadRecipe[], folds: number):
  * out-of-fold log-loss after temperature scaling: log-loss weighs every example's whole probability row, so it
  * separates candidates that a few hundred examples leave tied on accuracy, and scoring it after the temperature
  * each candidate will be served with does not penalise an over-confident candidate for what calibration removes.
- * Ties keep the earlier candidate; an MLP must win by more than one standard error (chooseCandidate).
+ * Ties keep the earlier candidate; an MLP must win by more than one standard error (chooseCandidate). Candidates
+ * whose out-of-fold logits are `known` (from an earlier selection on the same examples and seed, so the same folds)
+ * are not fitted again.
  */
 export async function selectRecipe(
   examples: readonly LabelledEmbedding[],
   labels: readonly string[],
   candidates: readonly HeadRecipe[],
   run: SelectionRun,
+  known: ReadonlyMap<string, number[][]> = new Map(),
 ): Promise<RecipeSelection> {
   const first = candidates[0];
   if (!first) throw new Error('recipe selection needs at least one candidate');
   const gold = examples.map((e) => e.label);
   const folds = foldCount(gold);
-  if (folds < 2) return { recipe: first, folds: 0, scores: [], outOfFoldLogits: null, temperature: 1 };
+  if (folds < 2)
+    return { recipe: first, folds: 0, scores: [], outOfFoldLogits: null, temperature: 1, outOfFoldByRecipe: new Map() };
   const assignment = stratifiedFolds(gold, folds, run.seed);
-  const logits = candidates.map(() => new Array<number[]>(examples.length));
-  const logisticIndices = candidates.flatMap((c, i) => (c.kind === 'logistic-regression' ? [i] : []));
+  const logits = candidates.map((c) => known.get(recipeName(c)) ?? new Array<number[]>(examples.length));
+  const toFit = (c: HeadRecipe) => !known.has(recipeName(c));
+  const logisticIndices = candidates.flatMap((c, i) => (c.kind === 'logistic-regression' && toFit(c) ? [i] : []));
   // Strongest penalty first: each fit starts from the previous, more regularised solution and converges faster.
   logisticIndices.sort((a, b) => (candidates[b] as { l2: number }).l2 - (candidates[a] as { l2: number }).l2);
-  const total = selectionFits(candidates, folds);
+  const total = selectionFits(candidates, folds, known);
   let done = 0;
   const fitted = async (loss: number) => {
     done += 1;
@@ -96,7 +111,7 @@ export async function selectRecipe(
       await fitted(fits.at(-1)?.loss ?? 0);
     }
     for (const [c, candidate] of candidates.entries()) {
-      if (candidate.kind !== 'mlp') continue;
+      if (candidate.kind !== 'mlp' || !toFit(candidate)) continue;
       const mlp = await fitMlp(candidate, train, labels, {
         seed: run.seed,
         ...(run.signal ? { signal: run.signal } : {}),
@@ -126,6 +141,7 @@ export async function selectRecipe(
     scores,
     outOfFoldLogits: logits[best] as number[][],
     temperature: (scores[best] as CandidateScore).temperature,
+    outOfFoldByRecipe: new Map(candidates.map((c, i) => [recipeName(c), logits[i] as number[][]])),
   };
 }
 
