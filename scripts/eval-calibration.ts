@@ -10,13 +10,12 @@
 // model is trained, and the held-out predictions of all N are pooled: N times the texts, a floor about √N lower.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '@textclass/server';
 import { eceNoiseFloor, expectedCalibrationError, reliabilityTable } from '@textclass/server/core';
-import { DEFAULT_ENCODER_ID, loadEncoderRegistry } from '@textclass/server/inference';
 import { fineTuned, prepareTask, readEvalSet } from '@textclass/model-tools';
 import { heldOutCoverage } from './lib/held-out-cutoffs.js';
 import { pooledCalibration, type SplitPredictions } from './lib/pooled-calibration.js';
 import { zeroShotSplit } from './lib/zero-shot-split.js';
+import { configuredEncoders } from './lib/configured-encoders.js';
 
 const TASKS = ['support-intents', 'sentiment'];
 const HOLDOUT = 0.4;
@@ -38,11 +37,7 @@ if (!Number.isInteger(seeds) || seeds < 1) throw new Error(`--seeds must be a po
 const round = (x: number | null) => (x === null ? '-' : x.toFixed(3));
 
 async function main(): Promise<void> {
-  const config = loadConfig(process.env);
-  const registry = await loadEncoderRegistry({
-    modelsDir: config.modelsDir,
-    defaultId: config.defaultEncoder ?? DEFAULT_ENCODER_ID,
-  });
+  const registry = await configuredEncoders();
   const ids = values.encoders ? values.encoders.split(',').map((id) => id.trim()) : [registry.defaultId];
   if (values['zero-shot']) return zeroShot(ids.map((id) => registry.get(id)));
   console.log(

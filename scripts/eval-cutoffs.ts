@@ -5,11 +5,10 @@
 // precision fits them, on out-of-fold predictions of the training part only, then applied to the held-out part.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '@textclass/server';
 import { CUTOFF_WILSON_Z, featureRow, fitHead, fitLabelCutoffs, forward } from '@textclass/server/core';
-import { DEFAULT_ENCODER_ID, loadEncoderRegistry } from '@textclass/server/inference';
 import { prepareTask, readEvalSet } from '@textclass/model-tools';
 import { decidedByCutoff, decidedByGroup, heldOutTops } from './lib/held-out-cutoffs.js';
+import { configuredEncoders } from './lib/configured-encoders.js';
 
 const HOLDOUT = 0.4;
 const SPLIT_SEED = 1;
@@ -30,11 +29,7 @@ const zs = (values.z ?? String(CUTOFF_WILSON_Z)).split(',').map(Number);
 const pct = (x: number | null) => (x === null ? '–' : `${(100 * x).toFixed(1)} %`);
 
 async function main(): Promise<void> {
-  const config = loadConfig(process.env);
-  const registry = await loadEncoderRegistry({
-    modelsDir: config.modelsDir,
-    defaultId: config.defaultEncoder ?? DEFAULT_ENCODER_ID,
-  });
+  const registry = await configuredEncoders();
   const encoder = registry.get(values.encoder ?? registry.defaultId);
   await encoder.warmup();
   const set = readEvalSet(setsDir, setName);

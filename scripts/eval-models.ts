@@ -5,9 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '@textclass/server';
 import type { Encoder } from '@textclass/server/core';
-import { DEFAULT_ENCODER_ID, loadEncoderRegistry } from '@textclass/server/inference';
 import { heldOutCoverage } from './lib/held-out-cutoffs.js';
 import {
   type CoverageRow,
@@ -33,6 +31,7 @@ import {
   throughput,
   zeroShot,
 } from '@textclass/model-tools';
+import { configuredEncoders } from './lib/configured-encoders.js';
 
 const TASKS = ['support-intents', 'sentiment'];
 /** Share of each (label, language) cell held out for testing, and the seed that fixes the split. */
@@ -192,11 +191,7 @@ const orderLangs = (langs: Iterable<string>) => {
 };
 
 async function main(): Promise<void> {
-  const config = loadConfig(process.env);
-  const registry = await loadEncoderRegistry({
-    modelsDir: config.modelsDir,
-    defaultId: config.defaultEncoder ?? DEFAULT_ENCODER_ID,
-  });
+  const registry = await configuredEncoders();
   const ids = values.encoders
     ? values.encoders.split(',').map((id) => id.trim())
     : [...new Set([MULTILINGUAL_ENCODER_ID, registry.defaultId])];

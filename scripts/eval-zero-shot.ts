@@ -6,7 +6,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '@textclass/server';
 import {
   buildPrototypes,
   chooseZeroShotScoring,
@@ -16,9 +15,9 @@ import {
   labelTexts,
   scoreEmbedding,
 } from '@textclass/server/core';
-import { DEFAULT_ENCODER_ID, loadEncoderRegistry } from '@textclass/server/inference';
 import { embedAll, MULTILINGUAL_ENCODER_ID, readEvalSet } from '@textclass/model-tools';
 import { scorer, VARIANTS, type LabelVectors } from './lib/zero-shot-variants.js';
+import { configuredEncoders } from './lib/configured-encoders.js';
 
 const TASKS = ['support-intents', 'sentiment'];
 const GROUPS: Record<string, string[]> = {
@@ -75,11 +74,7 @@ function demoModel(set: { name: string; labels: LabelDefinition[] }): (typeof DE
 const pct = (x: number) => (100 * x).toFixed(1).padStart(5);
 
 async function main(): Promise<void> {
-  const config = loadConfig(process.env);
-  const registry = await loadEncoderRegistry({
-    modelsDir: config.modelsDir,
-    defaultId: config.defaultEncoder ?? DEFAULT_ENCODER_ID,
-  });
+  const registry = await configuredEncoders();
   const ids = values.encoders
     ? values.encoders.split(',').map((id) => id.trim())
     : [...new Set([registry.defaultId, MULTILINGUAL_ENCODER_ID])];
