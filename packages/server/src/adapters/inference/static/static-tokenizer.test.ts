@@ -58,6 +58,7 @@ describe('StaticWordTokenizer', () => {
         ...text
           .normalize('NFC')
           .replace(/[\u2019\u02BC\u2018\u0060\u00B4]/g, "'")
+          .replace(/\u0130/g, 'i')
           .toLowerCase()
           .matchAll(pattern),
       ].map((m) => m[0]);
@@ -79,6 +80,16 @@ describe('StaticWordTokenizer', () => {
     }
     for (const text of samples) expect(tokenizer.words(text), JSON.stringify(text)).toEqual(reference(text));
     expect(tokenizer.words('Don`t STOP-me, e.g. NOW')).toEqual(["don't", 'stop-me', 'e.g', 'now']);
+  });
+
+  it('lowercases the Turkish dotted capital İ to i, not to i and a combining dot', () => {
+    expect(tokenizer.words('İdare eder, İŞE YARAMAZ İstanbul')).toEqual([
+      'idare',
+      'eder',
+      'işe',
+      'yaramaz',
+      'istanbul',
+    ]);
   });
 
   it('segments scripts written without spaces', () => {

@@ -13,6 +13,8 @@ const UNSPACED =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 const APOSTROPHES = /[\u2019\u02BC\u2018\u0060\u00B4]/g;
 const HYPHENS = /[\u2010\u2011]/g;
+/** Turkish capital dotted I (İ). */
+const DOTTED_CAPITAL_I = /\u0130/g;
 const INNER_SEPARATOR = /['\-.]/;
 const MARKS = /\p{M}+/gu;
 /** Below U+0300 NFC changes nothing (no combining mark to compose with, no singleton) and no script is unspaced. */
@@ -132,7 +134,8 @@ export class StaticWordTokenizer {
     const simple = BEYOND_SIMPLE.test(text) ? undefined : this.simpleWords(text);
     if (simple) return simple;
     let normal = text.normalize('NFC').replace(APOSTROPHES, "'").replace(HYPHENS, '-');
-    if (this.lowercase) normal = normal.toLowerCase();
+    // Turkish İ lowercases to i + U+0307 (a combining dot) outside a Turkish locale; its lowercase is i.
+    if (this.lowercase) normal = normal.replace(DOTTED_CAPITAL_I, 'i').toLowerCase();
     const out: string[] = [];
     for (const match of normal.matchAll(WORD)) {
       const word = match[0];
@@ -183,8 +186,9 @@ export class StaticWordTokenizer {
       : this.routedWords(text, (word, i) => this.maskOf(word, (facts[i] = this.factsOf(word))));
     for (let i = 0; i < words.length && ids.length < this.maxTokens; i++) {
       if (language) {
-        if (language.resolvePhrase(words, i, ids)) {
-          i++;
+        const spanned = language.resolvePhrase(words, i, ids);
+        if (spanned > 0) {
+          i += spanned - 1;
           translated = true;
         } else if (language.resolve(words[i] as string, ids)) translated = true;
         else this.resolve(words[i] as string, ids, 0);
@@ -242,9 +246,10 @@ export class StaticWordTokenizer {
     let known = 0;
     for (let i = 0; i < words.length; i++) {
       const ids: number[] = [];
-      if (language?.resolvePhrase(words, i, ids)) {
-        i++;
-        if (ids.length > 0) known++; // the phrase's second word
+      const spanned = language?.resolvePhrase(words, i, ids) ?? 0;
+      if (spanned > 0) {
+        i += spanned - 1;
+        if (ids.length > 0) known += spanned - 1; // the phrase's words after its first
       } else if (!language?.resolve(words[i] as string, ids)) {
         this.resolve(words[i] as string, ids, 0);
       }

@@ -37,10 +37,35 @@ describe('WordLookup with function words', () => {
   it('reads a two-word phrase as one function word, and its first word alone as usual', () => {
     const spanish = new WordLookup('es', table({ por: 100, favor: 101 }), new Map([['por favor', [PLEASE]]]));
     const ids: number[] = [];
-    expect(spanish.resolvePhrase(['por', 'favor'], 0, ids)).toBe(true);
-    expect(spanish.resolvePhrase(['por', 'eso'], 0, ids)).toBe(false);
-    expect(spanish.resolvePhrase(['por'], 0, ids)).toBe(false);
+    expect(spanish.resolvePhrase(['por', 'favor'], 0, ids)).toBe(2);
+    expect(spanish.resolvePhrase(['por', 'eso'], 0, ids)).toBe(0);
+    expect(spanish.resolvePhrase(['por'], 0, ids)).toBe(0);
     expect(ids).toEqual([PLEASE]);
+  });
+
+  it('reads the longest phrase of several words that starts at a word (deixou a desejar → disappointing)', () => {
+    const LEFT = 5;
+    const DISAPPOINTING = 6;
+    const WORTH = 7;
+    const portuguese = new WordLookup(
+      'pt',
+      table({ deixou: 100, a: 101, desejar: 102 }),
+      new Map([
+        ['deixou', [LEFT]],
+        ['deixou a desejar', [DISAPPOINTING]],
+        ['deixou a', [LEFT]],
+        ['vale a pena', [WORTH]],
+      ]),
+    );
+    const ids: number[] = [];
+    expect(portuguese.resolvePhrase(['o', 'serviço', 'deixou', 'a', 'desejar'], 2, ids)).toBe(3);
+    expect(ids).toEqual([DISAPPOINTING]);
+    // A shorter phrase when the longer one is cut off, none when only the first word is there.
+    expect(portuguese.resolvePhrase(['deixou', 'a'], 0, ids)).toBe(2);
+    expect(portuguese.resolvePhrase(['deixou', 'tudo'], 0, ids)).toBe(0);
+    expect(portuguese.resolvePhrase(['vale', 'a'], 0, ids)).toBe(0);
+    expect(portuguese.resolvePhrase(['vale', 'a', 'pena'], 0, ids)).toBe(3);
+    expect(ids).toEqual([DISAPPOINTING, LEFT, WORTH]);
   });
 
   it('keeps Japanese endings apart from the verb and joins their segments into function words (届きませんでした → not)', () => {

@@ -37,8 +37,8 @@ export class WordLookup {
   private readonly stemMemo = new Map<string, number>();
   /** Rows each word resolved to (null: none), so a frequent word skips the accent, stem and compound paths. */
   private readonly resolvedMemo = new Map<string, readonly number[] | null>();
-  /** Two-word function phrases (function-word keys with a space) by first word, then second word. */
-  private readonly phrases = new Map<string, Map<string, readonly number[]>>();
+  /** Function phrases (keys of several space-separated words) by their first word, the longest first. */
+  private readonly phrases = new Map<string, Array<{ rest: readonly string[]; rows: readonly number[] }>>();
   /** Every prefix of a function word (whole words included): a join of segments that is none of them ends the search. */
   private readonly functionPrefixes = new Set<string>();
   /** Latin or Cyrillic: accents may be dropped (not kana: が without its mark is か). */
@@ -46,7 +46,7 @@ export class WordLookup {
 
   /**
    * @param functionRows the language's function words with the English rows they take (none: dropped); looked up
-   *   before the table, so `kann` is "can" rather than a sense of its stem. A key of two words is a phrase.
+   *   before the table, so `kann` is "can" rather than a sense of its stem. A key of several words is a phrase.
    * @param columns the table's words and stems from a compact table (absent: Maps of table.vocab and table.stems)
    */
   constructor(
@@ -64,20 +64,28 @@ export class WordLookup {
     this.alphabetic = table.script === 'latin' || table.script === 'cyrillic';
     for (const [key, rows] of functionRows) {
       for (let end = 1; end <= key.length; end++) this.functionPrefixes.add(key.slice(0, end));
-      const [first, second, ...rest] = key.split(' ');
-      if (first === undefined || second === undefined || rest.length > 0) continue;
-      let seconds = this.phrases.get(first);
-      if (!seconds) this.phrases.set(first, (seconds = new Map()));
-      seconds.set(second, rows);
+      const [first, ...rest] = key.split(' ');
+      if (first === undefined || rest.length === 0) continue;
+      let starting = this.phrases.get(first);
+      if (!starting) this.phrases.set(first, (starting = []));
+      starting.push({ rest, rows });
+      starting.sort((a, b) => b.rest.length - a.rest.length);
     }
   }
 
-  /** Rows of the two-word function phrase at words[i] (por favor → please) appended to ids; false when none is there. */
-  resolvePhrase(words: readonly string[], i: number, ids: number[]): boolean {
-    const rows = this.phrases.get(words[i] as string)?.get(words[i + 1] as string);
-    if (!rows) return false;
-    ids.push(...rows);
-    return true;
+  /**
+   * Rows of the longest function phrase starting at words[i] appended to ids (por favor → please; deixou a desejar →
+   * disappointing); returns the words it spans, 0 when none starts there.
+   */
+  resolvePhrase(words: readonly string[], i: number, ids: number[]): number {
+    const starting = this.phrases.get(words[i] as string);
+    if (!starting) return 0;
+    for (const { rest, rows } of starting) {
+      if (!rest.every((word, k) => words[i + 1 + k] === word)) continue;
+      ids.push(...rows);
+      return rest.length + 1;
+    }
+    return 0;
   }
 
   /** The row of a word as it is, without accents, or through its stem. */
