@@ -118,6 +118,27 @@ describe('support vocabulary in the default encoder', () => {
     expect([...tokenizer.encode('這個會壞嗎？')]).not.toContain(english('what'));
   });
 
+  it('reads set phrases of several words as their sense (deixou a desejar was "left the wish"), and a Turkish İ as i', () => {
+    const cases: Array<[string, string, string[]]> = [
+      ['O atendimento deixou a desejar.', 'pt', ['disappointing']],
+      ['Il servizio clienti lascia a desiderare.', 'it', ['disappointing']],
+      ['Der Kundenservice lässt zu wünschen übrig.', 'de', ['disappointing']],
+      ['Le service client laisse à désirer.', 'fr', ['disappointing']],
+      ['La atención al cliente deja mucho que desear.', 'es', ['disappointing']],
+      ['De klantenservice laat te wensen over.', 'nl', ['disappointing']],
+      ['Obsługa klienta pozostawia wiele do życzenia.', 'pl', ['disappointing']],
+      ['Качество обслуживания оставляет желать лучшего.', 'ru', ['disappointing']],
+      ['Hotellet var värt varje krona.', 'sv', ['worth', 'every', 'penny']],
+      ['İşe yaramaz bir ürün, bir daha asla almam.', 'tr', ['useless', 'never', 'again']],
+    ];
+    for (const [text, code, words] of cases) {
+      expect(tokenizer.route(text), text).toBe(code);
+      expect([...tokenizer.encode(text)], text).toEqual(expect.arrayContaining(words.map(english)));
+    }
+    // The phrase's own words are not read one by one as well ("wish" of deixou a desejar).
+    expect([...tokenizer.encode('O atendimento deixou a desejar.')]).not.toContain(english('wish'));
+  });
+
   it('reads the most frequent everyday words and the days and months of dates (veio was "axis", lunes "friday")', () => {
     const cases: Array<[string, string, string[]]> = [
       ['Ele veio ontem e disse que a mala pesa muito.', 'pt', ['came', 'said', 'weighs']],
