@@ -41,55 +41,72 @@ export async function runCli(args: string[], env: NodeJS.ProcessEnv, options: { 
   return stdout.trim();
 }
 
+/** Attempts at a port before giving up: another process may take the one `freePort` saw free before the child binds it. */
+const PORT_ATTEMPTS = 5;
+
+/**
+ * Starts `textclass serve` and returns once *this child* serves: its own banner names its port. A 200 from /health
+ * alone is not enough: between `freePort` and the child's bind, a server of another test file may take the port, and
+ * its /health would answer for ours (same test key). A child that finds its port taken (EADDRINUSE) is started again
+ * on another one. `port` pins the first attempt's port (tests of this helper).
+ */
 export async function startServerProcess(
-  options: { env?: NodeJS.ProcessEnv; dataDir?: string; readyTimeoutMs?: number } = {},
+  options: { env?: NodeJS.ProcessEnv; dataDir?: string; readyTimeoutMs?: number; port?: number } = {},
 ): Promise<ServerProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'textclass-test-'));
-  const port = await freePort();
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    TEXTCLASS_DATA_DIR: dataDir,
-    TEXTCLASS_API_KEY: TEST_API_KEY,
-    LOG_LEVEL: 'warn',
-    ...options.env,
-  };
-  const child = spawn(process.execPath, [MAIN, 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const deadline = Date.now() + (options.readyTimeoutMs ?? 90_000);
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not become healthy:\n${output}`);
+  for (let attempt = 1; ; attempt++) {
+    const port = attempt === 1 && options.port !== undefined ? options.port : await freePort();
+    const env = {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      TEXTCLASS_DATA_DIR: dataDir,
+      TEXTCLASS_API_KEY: TEST_API_KEY,
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    };
+    const child = spawn(process.execPath, [MAIN, 'serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const banner = new RegExp(`textclass is ready at http://\\S+:${port}\\b`);
+    for (;;) {
+      if (banner.test(output)) break;
+      if (child.exitCode !== null || child.signalCode !== null) {
+        if (output.includes('EADDRINUSE') && attempt < PORT_ATTEMPTS) break;
+        throw new Error(`server exited early:\n${output}`);
+      }
+      if (Date.now() > deadline) {
+        child.kill('SIGKILL');
+        throw new Error(`server did not become healthy:\n${output}`);
+      }
+      await new Promise((r) => setTimeout(r, 100));
     }
-    const ok = await fetch(`${url}/health`).then(
-      (r) => r.status === 200,
-      () => false,
-    );
-    if (ok) break;
-    await new Promise((r) => setTimeout(r, 200));
+    if (!banner.test(output)) continue;
+    const url = `http://127.0.0.1:${port}`;
+    const health = await fetch(`${url}/health`).then((r) => r.status);
+    if (health !== 200) {
+      child.kill('SIGKILL');
+      throw new Error(`server printed its banner but /health answered ${health}:\n${output}`);
+    }
+    return {
+      url,
+      apiKey: env.TEXTCLASS_API_KEY ?? TEST_API_KEY,
+      dataDir,
+      child,
+      output: () => output,
+      async stop(signal: NodeJS.Signals = 'SIGTERM') {
+        if (child.exitCode === null) child.kill(signal);
+        const code = await exited;
+        if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+        return code;
+      },
+    };
   }
-  return {
-    url,
-    apiKey: env.TEXTCLASS_API_KEY ?? TEST_API_KEY,
-    dataDir,
-    child,
-    output: () => output,
-    async stop(signal: NodeJS.Signals = 'SIGTERM') {
-      if (child.exitCode === null) child.kill(signal);
-      const code = await exited;
-      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
-      return code;
-    },
-  };
 }
