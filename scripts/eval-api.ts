@@ -9,17 +9,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fitHead, logitRows, softmaxAt } from '@textclass/server/core';
+import { MAX_TEXTS_PER_REQUEST, mapWithConcurrency, planChunks } from '@textclass/client';
 import { startBenchServer, BENCH_API_KEY } from './bench-inference/textclass-server.js';
-import {
-  accuracyOf,
-  calibrationErrorOf,
-  decisionsOf,
-  judge,
-  splitByCell,
-  type Answer,
-  type LabelledRow,
-  type Target,
-} from './lib/api-eval.js';
+import { accuracyOf, calibrationErrorOf, judge, splitByCell, type Answer, type LabelledRow } from './lib/api-eval.js';
+import { reportLines, targetsOf, type SetResult } from './lib/api-eval-report.js';
 
 const { values } = parseArgs({
   options: {
@@ -36,13 +29,6 @@ const holdout = Number(values.holdout ?? 0.3);
 /** The training job's own `holdout_fraction` (absent: the API's default, 0.2). */
 const trainingHoldout = values['training-holdout'] === undefined ? undefined : Number(values['training-holdout']);
 const log = (line = '') => process.stdout.write(`${line}\n`);
-/** The language groups the zero-shot evaluation reports (eval-zero-shot.ts). */
-const GROUPS: Record<string, string[]> = {
-  en: ['en'],
-  'de fr es it pt nl': ['de', 'fr', 'es', 'it', 'pt', 'nl'],
-  'pl ru sv tr': ['pl', 'ru', 'sv', 'tr'],
-  'ja zh': ['ja', 'zh'],
-};
 
 interface LabelSpec {
   name: string;
@@ -69,23 +55,19 @@ const call = async <T>(method: string, route: string, body?: unknown, expected =
   return answer;
 };
 
-/** Runs `work` over the items, `width` at a time, results in the items' order. */
-async function pooled<I, O>(items: readonly I[], width: number, work: (item: I) => Promise<O>): Promise<O[]> {
-  const out = new Array<O>(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        out[i] = await work(items[i] as I);
-      }
-    }),
-  );
-  return out;
+/** `rows` in request-sized parts (in order), `width` requests at a time, answers flattened in the rows' order. */
+async function inParts<O>(
+  rows: readonly LabelledRow[],
+  size: number,
+  width: number,
+  ask: (part: LabelledRow[]) => Promise<O[]>,
+): Promise<O[]> {
+  const parts = planChunks(
+    rows.map((r) => r.text),
+    size,
+  ).map((indices) => indices.map((i) => rows[i] as LabelledRow));
+  return (await mapWithConcurrency(parts, width, ask)).flat();
 }
-
-const chunks = <T>(items: readonly T[], size: number): T[][] =>
-  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
 interface Prediction {
   label: string;
@@ -97,7 +79,7 @@ interface Decision {
 
 /** The held-out rows as the deployed model answers them (8 texts a request, the contract's limit). */
 async function answersOf(modelId: number, rows: readonly LabelledRow[]): Promise<Answer[]> {
-  const parts = await pooled(chunks(rows, 8), 4, async (part) => {
+  return inParts(rows, MAX_TEXTS_PER_REQUEST, 4, async (part) => {
     const res = await call<{ predictions: Prediction[][]; decisions?: Decision[] }>(
       'POST',
       `/v2/models/${modelId}/inference`,
@@ -110,16 +92,14 @@ async function answersOf(modelId: number, rows: readonly LabelledRow[]): Promise
       ...(res.decisions ? { decided: (res.decisions[i] as Decision).decided } : {}),
     }));
   });
-  return parts.flat();
 }
 
 /** /v2/embeddings of the texts (the default encoder, unit length), 200 a request. */
 async function embeddingsOf(rows: readonly LabelledRow[]): Promise<Float32Array[]> {
-  const parts = await pooled(chunks(rows, 200), 2, async (part) => {
+  return inParts(rows, 200, 2, async (part) => {
     const res = await call<{ embeddings: number[][] }>('POST', '/v2/embeddings', { texts: part.map((r) => r.text) });
     return res.embeddings.map((v) => Float32Array.from(v));
   });
-  return parts.flat();
 }
 
 /** The reference: L2 logistic regression on the API's embeddings, L2 by 5-fold cross-validation, temperature-scaled. */
@@ -197,25 +177,7 @@ async function zeroShotModel(name: string, labels: LabelSpec[]): Promise<number>
   return model.id;
 }
 
-const f3 = (x: number | null) => (x === null ? '—' : x.toFixed(3));
 const mean = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
-
-interface SetResult {
-  set: string;
-  served: Answer[];
-  reference: Answer[];
-  zeroShot: Answer[];
-  trainingSeconds: number[];
-  labels: string[];
-  /** Examples a training job got (the same in every split). */
-  examples: number;
-}
-
-/** Mean of a per-group accuracy over answers pooled across splits. */
-function groupAccuracy(answers: readonly Answer[], labels: string[], langs: string[]): number | null {
-  const kept = answers.filter((a) => langs.includes(a.lang));
-  return kept.length === 0 ? null : accuracyOf(kept, labels).all;
-}
 
 const results: SetResult[] = [];
 try {
@@ -258,102 +220,9 @@ try {
     `Through the API (${splits} split${splits > 1 ? 's' : ''}, ${holdout * 100} % held out per language and label${trainingNote}):`,
   );
   log();
-  log(
-    '| set | served | reference | served − reference | worst language group | ECE | decided precision / coverage at 0.9 | zero-shot | training s |',
-  );
-  log('|---|---|---|---|---|---|---|---|---|');
-  for (const r of results) {
-    const served = accuracyOf(r.served, r.labels).all;
-    const reference = accuracyOf(r.reference, r.labels).all;
-    const groups = Object.entries(GROUPS).map(([g, langs]) => {
-      const s = groupAccuracy(r.served, r.labels, langs);
-      const ref = groupAccuracy(r.reference, r.labels, langs);
-      return { g, diff: s === null || ref === null ? 0 : s - ref };
-    });
-    const worst = groups.reduce((a, b) => (b.diff < a.diff ? b : a));
-    const d = decisionsOf(r.served, r.labels);
-    log(
-      `| ${r.set} | ${f3(served)} | ${f3(reference)} | ${(served - reference >= 0 ? '+' : '') + (served - reference).toFixed(3)} | ${worst.g} ${worst.diff.toFixed(3)} | ${f3(calibrationErrorOf(r.served, r.labels))} | ${f3(d.precision)} / ${f3(d.coverage)} | ${f3(accuracyOf(r.zeroShot, r.labels).all)} | ${r.trainingSeconds.map((s) => s.toFixed(1)).join(', ')} |`,
-    );
-  }
-  for (const r of results) {
-    const served = accuracyOf(r.served, r.labels);
-    const reference = accuracyOf(r.reference, r.labels);
-    const langs = [...served.byLang.keys()];
-    log();
-    log(`**${r.set}** per language (served / reference; decided at 0.9 per predicted label below)`);
-    log();
-    log(`| | ${langs.join(' | ')} | all |`);
-    log(`|---|${langs.map(() => '---|').join('')}---|`);
-    log(`| served | ${langs.map((l) => f3(served.byLang.get(l) ?? null)).join(' | ')} | ${f3(served.all)} |`);
-    log(`| reference | ${langs.map((l) => f3(reference.byLang.get(l) ?? null)).join(' | ')} | ${f3(reference.all)} |`);
-    log();
-    const d = decisionsOf(r.served, r.labels);
-    log(`| label | decided | coverage | precision |`);
-    log(`|---|---|---|---|`);
-    for (const [label, x] of d.byLabel) log(`| ${label} | ${x.decided} | ${f3(x.coverage)} | ${f3(x.precision)} |`);
-  }
-
+  for (const line of reportLines(results)) log(line);
   const [intents, sentiment] = results as [SetResult, SetResult];
-  const worstGroup = (r: SetResult) =>
-    Math.min(
-      ...Object.values(GROUPS).map((langs) => {
-        const s = groupAccuracy(r.served, r.labels, langs);
-        const ref = groupAccuracy(r.reference, r.labels, langs);
-        return s === null || ref === null ? 0 : s - ref;
-      }),
-    );
-  const intentsDecisions = decisionsOf(intents.served, intents.labels);
-  const targets: Target[] = [
-    {
-      name: 'fine-tuned intents ≥ 0.83',
-      measured: accuracyOf(intents.served, intents.labels).all,
-      bound: 0.83,
-      direction: 'min',
-    },
-    {
-      name: 'fine-tuned sentiment ≥ 0.90',
-      measured: accuracyOf(sentiment.served, sentiment.labels).all,
-      bound: 0.9,
-      direction: 'min',
-    },
-    ...results.map((r) => ({
-      name: `${r.set}: served ≥ reference − 0.01 in every language group`,
-      measured: worstGroup(r),
-      bound: -0.01,
-      direction: 'min' as const,
-    })),
-    ...results.map((r) => ({
-      name: `${r.set}: ECE ≤ 0.05`,
-      measured: calibrationErrorOf(r.served, r.labels),
-      bound: 0.05,
-      direction: 'max' as const,
-    })),
-    {
-      name: 'intents at target 0.9: decided precision ≥ 0.87',
-      measured: intentsDecisions.precision,
-      bound: 0.87,
-      direction: 'min',
-    },
-    {
-      name: 'intents at target 0.9: coverage ≥ 0.65',
-      measured: intentsDecisions.coverage,
-      bound: 0.65,
-      direction: 'min',
-    },
-    {
-      name: 'demo Sentiment zero-shot ≥ 0.70 (every sentiment text)',
-      measured: accuracyOf(demoAnswers, sentiment.labels).all,
-      bound: 0.7,
-      direction: 'min',
-    },
-    ...results.map((r) => ({
-      name: `${r.set}: training under 30 s (slowest split, ${r.examples} examples)`,
-      measured: Math.max(...r.trainingSeconds),
-      bound: 30,
-      direction: 'max' as const,
-    })),
-  ];
+  const targets = targetsOf(intents, sentiment, demoAnswers);
   log();
   for (const t of targets)
     log(`${judge(t)}: ${t.name} (measured ${t.measured === null ? '—' : t.measured.toFixed(3)})`);

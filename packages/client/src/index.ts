@@ -15,6 +15,7 @@ export {
 } from './retry-policy.js';
 export { systemClock, type Clock } from './clock.js';
 export { MAX_TEXTS_PER_REQUEST, planChunks } from './chunk-plan.js';
+export { mapWithConcurrency } from './concurrency.js';
 export { decodeEmbedding, embeddingsOf } from './embeddings.js';
 export type {
   EmbeddingsRequest,
