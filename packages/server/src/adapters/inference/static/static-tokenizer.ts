@@ -1,30 +1,15 @@
-// Word tokenizer of static-embedding encoders: Unicode word splitting, contractions, language routing, vocabulary lookup.
+// Word tokenizer of static-embedding encoders: words (word-splitter.ts) read through contractions, language routing and the vocabulary.
 import { ENCODER_WORDS, functionWordRows } from './multilingual/function-words/tables.js';
 import { WordLookup } from './multilingual/word-lookup.js';
 import { LanguageRouter } from './multilingual/route-language.js';
 import { WordTable, type WordColumn } from './multilingual/word-table.js';
 import type { StaticTokenizerConfig } from './tokenizer-config.js';
+import { splitWords } from './word-splitter.js';
 
-/** A word: letters, marks and digits, optionally joined by single apostrophes, hyphens or dots. */
-const WORD = /[\p{L}\p{M}\p{N}]+(?:['\-.][\p{L}\p{M}\p{N}]+)*/gu;
-const WHOLE_WORD = /^[\p{L}\p{M}\p{N}]+(?:['\-.][\p{L}\p{M}\p{N}]+)*$/u;
-/** Scripts written without spaces between words: split these runs with Intl.Segmenter. */
-const UNSPACED =
-  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
-const APOSTROPHES = /[\u2019\u02BC\u2018\u0060\u00B4]/g;
-const HYPHENS = /[\u2010\u2011]/g;
-/** Turkish capital dotted I (İ). */
-const DOTTED_CAPITAL_I = /\u0130/g;
+export { isWordToken } from './word-splitter.js';
+
 const INNER_SEPARATOR = /['\-.]/;
 const MARKS = /\p{M}+/gu;
-/** Below U+0300 NFC changes nothing (no combining mark to compose with, no singleton) and no script is unspaced. */
-const SIMPLE_END = 0x300;
-const BEYOND_SIMPLE = /[^\x00-\u02ff]/;
-const HAS_APOSTROPHE = /[\u2019\u02BC\u2018\u0060\u00B4]/;
-/** Per code point below SIMPLE_END: 1 where WORD's [\p{L}\p{M}\p{N}] matches it (worked out from the class itself). */
-const SIMPLE_WORD_CHAR = Uint8Array.from({ length: SIMPLE_END }, (_, code) =>
-  /[\p{L}\p{M}\p{N}]/u.test(String.fromCharCode(code)) ? 1 : 0,
-);
 /** Bounds expansion of contraction rules that refer to each other. */
 const MAX_DEPTH = 4;
 /** Words whose facts (routing mask, default-language rows) are remembered; cleared when full. */
@@ -37,30 +22,6 @@ const WORD_MEMO_LIMIT = 32_768;
 interface WordFacts {
   mask: number | undefined;
   rows: number[] | undefined;
-}
-
-/** A word character of a text below U+0300. */
-const isSimpleWordChar = (text: string, i: number) => SIMPLE_WORD_CHAR[text.charCodeAt(i)] === 1;
-/** ', - and . (WORD's joiners; the other apostrophes are ' once APOSTROPHES has replaced them). */
-const isJoiner = (code: number) => code === 0x27 || code === 0x2d || code === 0x2e;
-
-/** End of the run of word characters from i (a text below U+0300). */
-function simpleRunEnd(text: string, i: number): number {
-  while (i < text.length && isSimpleWordChar(text, i)) i++;
-  return i;
-}
-
-let segmenter: Intl.Segmenter | undefined;
-function unspacedWords(run: string): string[] {
-  segmenter ??= new Intl.Segmenter('und', { granularity: 'word' });
-  const out: string[] = [];
-  for (const part of segmenter.segment(run)) if (part.isWordLike) out.push(part.segment);
-  return out;
-}
-
-/** True when the tokenizer can produce this exact string as one word (used to filter vocabularies). */
-export function isWordToken(word: string): boolean {
-  return WHOLE_WORD.test(word);
 }
 
 export class StaticWordTokenizer {
@@ -131,44 +92,7 @@ export class StaticWordTokenizer {
 
   /** Normalised words of a text, before vocabulary lookup (what encode() looks up). */
   words(text: string): string[] {
-    const simple = BEYOND_SIMPLE.test(text) ? undefined : this.simpleWords(text);
-    if (simple) return simple;
-    let normal = text.normalize('NFC').replace(APOSTROPHES, "'").replace(HYPHENS, '-');
-    // Turkish İ lowercases to i + U+0307 (a combining dot) outside a Turkish locale; its lowercase is i.
-    if (this.lowercase) normal = normal.replace(DOTTED_CAPITAL_I, 'i').toLowerCase();
-    const out: string[] = [];
-    for (const match of normal.matchAll(WORD)) {
-      const word = match[0];
-      if (UNSPACED.test(word)) out.push(...unspacedWords(word));
-      else out.push(word);
-    }
-    return out;
-  }
-
-  /**
-   * words() of a text below U+0300 (English and most Latin-script text), without the word pattern: NFC leaves such
-   * text as it is, no character there is written unspaced, and a table says which are word characters. undefined
-   * when lowercasing took a character past U+0300 (İ → i + U+0307): the general path handles that.
-   */
-  private simpleWords(text: string): string[] | undefined {
-    let normal = HAS_APOSTROPHE.test(text) ? text.replace(APOSTROPHES, "'") : text;
-    if (this.lowercase) {
-      normal = normal.toLowerCase();
-      if (BEYOND_SIMPLE.test(normal)) return undefined;
-    }
-    const out: string[] = [];
-    for (let i = 0; i < normal.length;) {
-      if (!isSimpleWordChar(normal, i)) {
-        i++;
-        continue;
-      }
-      const start = i;
-      i = simpleRunEnd(normal, i);
-      while (i + 1 < normal.length && isJoiner(normal.charCodeAt(i)) && isSimpleWordChar(normal, i + 1))
-        i = simpleRunEnd(normal, i + 1);
-      out.push(normal.slice(start, i));
-    }
-    return out;
+    return splitWords(text, this.lowercase);
   }
 
   /** Vocabulary ids of the known words of a text, in order, at most maxTokens of them; english: skip language routing. */
@@ -186,18 +110,29 @@ export class StaticWordTokenizer {
       : this.routedWords(text, (word, i) => this.maskOf(word, (facts[i] = this.factsOf(word))));
     for (let i = 0; i < words.length && ids.length < this.maxTokens; i++) {
       if (language) {
-        const spanned = language.resolvePhrase(words, i, ids);
-        if (spanned > 0) {
-          i += spanned - 1;
+        const read = this.readRouted(language, words, i, ids);
+        if (read > 0) {
+          i += read - 1;
           translated = true;
-        } else if (language.resolve(words[i] as string, ids)) translated = true;
-        else this.resolve(words[i] as string, ids, 0);
+        }
       } else {
         const word = words[i] as string;
         for (const row of this.rowsOf(word, facts[i] ?? this.factsOf(word))) ids.push(row);
       }
     }
     return { ids: new Int32Array(ids.length > this.maxTokens ? ids.slice(0, this.maxTokens) : ids), translated };
+  }
+
+  /**
+   * Reads the phrase or word at words[i] into ids through the routed language's table, else the word through the
+   * default one; returns the words the language's table read (0: the default table read the one word).
+   */
+  private readRouted(language: WordLookup, words: readonly string[], i: number, ids: number[]): number {
+    const spanned = language.resolvePhrase(words, i, ids);
+    if (spanned > 0) return spanned;
+    if (language.resolve(words[i] as string, ids)) return 1;
+    this.resolve(words[i] as string, ids, 0);
+    return 0;
   }
 
   /** What is remembered of a word (bounded; an empty entry for a word not seen lately). */
@@ -244,16 +179,13 @@ export class StaticWordTokenizer {
   coverage(text: string): { words: number; known: number } {
     const { words, language } = this.routedWords(text);
     let known = 0;
-    for (let i = 0; i < words.length; i++) {
+    for (let i = 0; i < words.length;) {
       const ids: number[] = [];
-      const spanned = language?.resolvePhrase(words, i, ids) ?? 0;
-      if (spanned > 0) {
-        i += spanned - 1;
-        if (ids.length > 0) known += spanned - 1; // the phrase's words after its first
-      } else if (!language?.resolve(words[i] as string, ids)) {
-        this.resolve(words[i] as string, ids, 0);
-      }
-      if (ids.length > 0) known++;
+      let taken = 1;
+      if (language) taken = Math.max(this.readRouted(language, words, i, ids), 1);
+      else this.resolve(words[i] as string, ids, 0);
+      if (ids.length > 0) known += taken; // a phrase's words all count
+      i += taken;
     }
     return { words: words.length, known };
   }

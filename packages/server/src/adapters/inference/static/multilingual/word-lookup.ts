@@ -69,8 +69,8 @@ export class WordLookup {
       let starting = this.phrases.get(first);
       if (!starting) this.phrases.set(first, (starting = []));
       starting.push({ rest, rows });
-      starting.sort((a, b) => b.rest.length - a.rest.length);
     }
+    for (const starting of this.phrases.values()) starting.sort((a, b) => b.rest.length - a.rest.length);
   }
 
   /**
