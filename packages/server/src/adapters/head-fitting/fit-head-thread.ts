@@ -12,10 +12,12 @@ export const fitHeadOnThread: HeadFitter = async (
   options: FitOptions,
 ): Promise<FittedHead> => {
   const { onProgress, signal, ...train } = options.train ?? {};
+  // The worker runs its folds on two threads (fit-head-worker.ts): a runner given here would not cross to it.
+  const { runFolds: _here, ...sent } = options;
   const start: FitStart = {
     examples: [...examples],
     labels: [...labels],
-    options: { ...options, ...(options.train ? { train } : {}) },
+    options: { ...sent, ...(options.train ? { train } : {}) },
   };
   return fitOnThread<FittedHead>(import.meta.url, 'fit-head-worker', start, { onProgress, signal });
 };

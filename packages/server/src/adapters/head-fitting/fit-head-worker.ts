@@ -1,8 +1,9 @@
-// Worker-thread entry: fits one head (core/training/fit.ts) and posts its progress and result back.
+// Worker-thread entry: fits one head (core/training/fit.ts), its cross-validation folds on two threads (fold-threads.ts), and posts its progress and result back.
 import { parentPort, workerData } from 'node:worker_threads';
 import { fitHead } from '../../core/training/fit.js';
 import type { TrainProgress } from '../../core/training/trainer.js';
 import type { FitReply, FitStart } from './fit-head-protocol.js';
+import { foldsOnTwoThreads } from './fold-threads.js';
 
 const port = parentPort;
 if (!port) throw new Error('fit-head-worker must run in a worker thread');
@@ -14,7 +15,10 @@ try {
     ...options.train,
     onProgress: (progress: TrainProgress) => reply({ type: 'progress', progress }),
   };
-  reply({ type: 'done', fitted: await fitHead(examples, labels, { ...options, ...(train ? { train } : {}) }) });
+  reply({
+    type: 'done',
+    fitted: await fitHead(examples, labels, { ...options, runFolds: foldsOnTwoThreads(), ...(train ? { train } : {}) }),
+  });
 } catch (error) {
   reply({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
 }

@@ -10,6 +10,7 @@ import { logitRows, type HeadParameters } from './head-parameters.js';
 import { AUTO_MLP_RECIPE, fitRecipe, LOGISTIC_L2_GRID, MLP_RECIPE, recipeName, type HeadRecipe } from './recipes.js';
 import { selectRecipe, selectionFits, type CandidateScore } from './recipe-selection.js';
 import { foldCount } from './folds.js';
+import type { FoldRunner } from './fold-fits.js';
 import { stratifiedSplit, type Split } from './split.js';
 import { withTemperature } from './temperature-head.js';
 import type { HeadArchitecture } from './head-parameters.js';
@@ -40,6 +41,8 @@ export interface FitOptions {
   train?: Omit<TrainOptions, 'seed' | 'architecture'> & { architecture?: RecipeFamily };
   /** Few-shot only. */
   fewShot?: FewShotOptions;
+  /** Fine-tuned only: how cross-validation's folds run (default: here, one after another); the head is the same. */
+  runFolds?: FoldRunner;
 }
 
 /** The chosen recipe and the cross-validation that chose it, as stored in the version's config.head. */
@@ -218,6 +221,7 @@ export async function fitHead(
   const run = {
     seed,
     ...(signal ? { signal } : {}),
+    ...(options.runFolds ? { runFolds: options.runFolds } : {}),
     onEpoch: (p: { loss: number; validationLoss: number | null }) => report(p.loss, p.validationLoss),
   };
   const select = (view: readonly LabelledEmbedding[], tried: HeadRecipe[], known?: Map<string, number[][]>) => {

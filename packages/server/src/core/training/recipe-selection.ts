@@ -3,9 +3,8 @@ import { mean, sampleStandardDeviation } from '../shared/statistics.js';
 import { argmax } from './evaluation.js';
 import { fitTemperature, meanNegativeLogLikelihood, negativeLogLikelihoods } from './calibration.js';
 import { foldCount, stratifiedFolds } from './folds.js';
-import { logitRows } from './head-parameters.js';
-import { fitLogisticPath, linearHead } from './logistic-regression.js';
-import { fitMlp, recipeName, type HeadRecipe } from './recipes.js';
+import { foldsHere, type FoldJob, type FoldRunner } from './fold-fits.js';
+import { recipeName, type HeadRecipe } from './recipes.js';
 import type { LabelledEmbedding, TrainProgress } from './trainer.js';
 
 export interface CandidateScore {
@@ -44,9 +43,9 @@ export interface SelectionRun {
   onFit?: (done: number, total: number, loss: number) => void;
   /** MLP epochs inside a fit. */
   onEpoch?: (progress: TrainProgress) => void;
+  /** How the folds run (default: here, one after another); every runner gives the same selection. */
+  runFolds?: FoldRunner;
 }
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Fits needed to cross-validate the candidates: one logistic path and one fit per MLP candidate, per fold; none for
@@ -86,41 +85,30 @@ export async function selectRecipe(
     return { recipe: first, folds: 0, scores: [], outOfFoldLogits: null, temperature: 1, outOfFoldByRecipe: new Map() };
   const assignment = stratifiedFolds(gold, folds, run.seed);
   const logits = candidates.map((c) => known.get(recipeName(c)) ?? new Array<number[]>(examples.length));
-  const toFit = (c: HeadRecipe) => !known.has(recipeName(c));
-  const logisticIndices = candidates.flatMap((c, i) => (c.kind === 'logistic-regression' && toFit(c) ? [i] : []));
-  // Strongest penalty first: each fit starts from the previous, more regularised solution and converges faster.
-  logisticIndices.sort((a, b) => (candidates[b] as { l2: number }).l2 - (candidates[a] as { l2: number }).l2);
+  const fitting = candidates.flatMap((c, i) => (known.has(recipeName(c)) ? [] : [i]));
+  const job: FoldJob = {
+    examples: [...examples],
+    labels: [...labels],
+    candidates: fitting.map((i) => candidates[i] as HeadRecipe),
+    assignment,
+    folds,
+    seed: run.seed,
+  };
   const total = selectionFits(candidates, folds, known);
   let done = 0;
-  const fitted = async (loss: number) => {
-    done += 1;
-    run.onFit?.(done, total, loss);
-    await nextTurn();
-    run.signal?.throwIfAborted();
+  const foldRun = {
+    ...(run.signal ? { signal: run.signal } : {}),
+    ...(run.onEpoch ? { onEpoch: run.onEpoch } : {}),
+    onFit: (loss: number) => run.onFit?.((done += 1), total, loss),
   };
-  for (let fold = 0; fold < folds; fold += 1) {
-    const train = examples.filter((_, i) => assignment[i] !== fold);
-    const testIndices = assignment.flatMap((f, i) => (f === fold ? [i] : []));
-    const test = testIndices.map((i) => (examples[i] as LabelledEmbedding).embedding);
-    const keep = (candidate: number, rows: number[][]) =>
-      rows.forEach((row, j) => ((logits[candidate] as number[][])[testIndices[j] as number] = row));
-    if (logisticIndices.length > 0) {
-      const strengths = logisticIndices.map((i) => (candidates[i] as { l2: number }).l2);
-      const fits = fitLogisticPath(train, labels.length, strengths);
-      fits.forEach((fit, j) => keep(logisticIndices[j] as number, logitRows(linearHead(fit.model, labels), test)));
-      await fitted(fits.at(-1)?.loss ?? 0);
-    }
-    for (const [c, candidate] of candidates.entries()) {
-      if (candidate.kind !== 'mlp' || !toFit(candidate)) continue;
-      const mlp = await fitMlp(candidate, train, labels, {
-        seed: run.seed,
-        ...(run.signal ? { signal: run.signal } : {}),
-        ...(run.onEpoch ? { onEpoch: run.onEpoch } : {}),
+  if (fitting.length > 0)
+    await (run.runFolds ?? foldsHere)(job, foldRun, (fold, result) => {
+      const rows = assignment.flatMap((f, i) => (f === fold ? [i] : []));
+      result.logits.forEach((foldLogits, j) => {
+        const all = logits[fitting[j] as number] as number[][];
+        foldLogits.forEach((row, k) => (all[rows[k] as number] = row));
       });
-      keep(c, logitRows(mlp.parameters, test));
-      await fitted(mlp.loss);
-    }
-  }
+    });
   const scores: CandidateScore[] = candidates.map((candidate, c) => {
     const rows = logits[c] as number[][];
     const temperature = fitTemperature(rows, gold);
