@@ -6,14 +6,13 @@ import { softmaxAt } from './calibration.js';
 import { evaluate, argmaxRows, toModelMetrics, type Evaluation } from './evaluation.js';
 import { trainFewShotHead, type FewShotOptions } from './few-shot.js';
 import { fewShotOutOfFold } from './few-shot-out-of-fold.js';
-import { logitRows, type HeadParameters } from './head-parameters.js';
+import { logitRows, type HeadArchitecture, type HeadParameters } from './head-parameters.js';
 import { AUTO_MLP_RECIPE, fitRecipe, LOGISTIC_L2_GRID, MLP_RECIPE, recipeName, type HeadRecipe } from './recipes.js';
 import { selectRecipe, selectionFits, type CandidateScore } from './recipe-selection.js';
 import { foldCount } from './folds.js';
 import type { FoldRunner } from './fold-fits.js';
 import { stratifiedSplit, type Split } from './split.js';
 import { withTemperature } from './temperature-head.js';
-import type { HeadArchitecture } from './head-parameters.js';
 import type { LabelledEmbedding, TrainOptions } from './trainer.js';
 
 export type TrainedHeadKind = 'fine-tuned' | 'few-shot';
