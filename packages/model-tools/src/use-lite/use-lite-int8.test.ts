@@ -1,5 +1,6 @@
 // The int8 variant of USE-lite (the default encoder's neural part) against the float graph the TF.js parity test
-// checks: on the same ≥ 500 texts its vectors stay within cosine 0.995 of the float ones.
+// checks: on the same ≥ 500 texts its vectors stay within cosine 0.995 of the float ones (mean ≥ 0.998: its weights
+// have 7 bits, INT8_WEIGHT_LIMIT, so that no CPU's int8 kernel saturates; with ±127 a CPU without VNNI gave 0.948).
 import { fileURLToPath } from 'node:url';
 import {
   loadEncoderRegistry,
@@ -24,7 +25,7 @@ afterAll(async () => {
 });
 
 describe('USE-lite with int8 dense layers', () => {
-  it('stays within cosine 0.995 of the float graph on every text (mean ≥ 0.999)', async () => {
+  it('stays within cosine 0.995 of the float graph on every text (mean ≥ 0.998)', async () => {
     const float = await registry.get(USE_LITE_ENCODER_ID).embed(texts);
     const int8 = await registry.get(USE_LITE_INT8_ENCODER_ID).embed(texts);
     const cosines = float.map((a, i) => a.reduce((sum, x, d) => sum + x * ((int8[i] as Float32Array)[d] as number), 0));
@@ -35,6 +36,6 @@ describe('USE-lite with int8 dense layers', () => {
     );
     expect(cosines.length).toBeGreaterThanOrEqual(500);
     expect(worst).toBeGreaterThanOrEqual(0.995);
-    expect(mean).toBeGreaterThanOrEqual(0.999);
+    expect(mean).toBeGreaterThanOrEqual(0.998);
   }, 120_000);
 });

@@ -8,6 +8,7 @@ import {
   valueInfo,
   type GraphNode,
 } from '../adapters/inference/onnx/onnx-builder.js';
+import { INT8_WEIGHT_LIMIT } from '../adapters/inference/int8-weight-range.js';
 import { encodeModel, OnnxDataType } from '../adapters/inference/onnx/onnx-proto.js';
 import { seededRandom, uniformValues } from '../core/shared/seeded-random.js';
 
@@ -84,7 +85,8 @@ class GraphWriter {
 
   /**
    * y = x·W + b with W [inDim, outDim] of standard deviation 1/√inDim (so layers change the residual stream as much as
-   * trained ones do); int8 mode quantises W per tensor (symmetric) and x per call, from the same random values.
+   * trained ones do); int8 mode quantises W per tensor (symmetric, ±INT8_WEIGHT_LIMIT) and x per call, from the same
+   * random values.
    */
   linear(x: string, name: string, inDim: number, outDim: number): string {
     const bias = `${name}.bias`;
@@ -95,7 +97,7 @@ class GraphWriter {
       return this.add('Add', [this.add('MatMul', [x, `${name}.weight`], `${name}.matmul`), bias], `${name}.out`);
     }
     const w = uniformValues(this.random, inDim * outDim, std);
-    const scale = w.reduce((m, v) => Math.max(m, Math.abs(v)), 0) / 127 || 1;
+    const scale = w.reduce((m, v) => Math.max(m, Math.abs(v)), 0) / INT8_WEIGHT_LIMIT || 1;
     this.initializers.push(
       tensor(
         `${name}.weight_q`,

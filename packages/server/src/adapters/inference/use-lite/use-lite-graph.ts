@@ -1,6 +1,7 @@
 // Builds an ONNX graph equivalent to Universal Sentence Encoder lite's TF.js graph (2 "Kona" Transformer layers, masked
 // mean pooling, a tanh layer, L2 norm) from its weights; input ids + attention mask in, a 512-d sentence vector out.
 import { attr, node, tensor, valueInfo, type GraphNode } from '../onnx/onnx-builder.js';
+import { INT8_WEIGHT_LIMIT } from '../int8-weight-range.js';
 import { encodeModel, OnnxDataType } from '../onnx/onnx-proto.js';
 import type { NamedWeight } from './tfjs-weights.js';
 
@@ -56,7 +57,7 @@ const NAMES = {
 /** float32: the weights as published (the graph the TF.js parity test checks); int8: dense layers quantised per column. */
 export type UseLiteStorage = 'float32' | 'int8';
 
-/** Symmetric per-column int8 quantisation of a row-major [rows, columns] matrix. */
+/** Symmetric per-column int8 quantisation of a row-major [rows, columns] matrix, to ±INT8_WEIGHT_LIMIT (7 bits). */
 export function quantiseColumns(
   matrix: Float32Array,
   rows: number,
@@ -66,7 +67,7 @@ export function quantiseColumns(
   for (let c = 0; c < columns; c++) {
     let max = 0;
     for (let r = 0; r < rows; r++) max = Math.max(max, Math.abs(matrix[r * columns + c] as number));
-    scales[c] = max > 0 ? max / 127 : 1;
+    scales[c] = max > 0 ? max / INT8_WEIGHT_LIMIT : 1;
   }
   const values = new Int8Array(matrix.length);
   for (let r = 0; r < rows; r++)
