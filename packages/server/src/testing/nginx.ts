@@ -2,6 +2,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import {
   chmodSync,
+  existsSync,
   copyFileSync,
   mkdirSync,
   mkdtempSync,
@@ -13,7 +14,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from './server-process.js';
+import { freePort, PORT_ATTEMPTS } from './server-process.js';
 
 export const NGINX_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../deploy/nginx');
 export const NGINX_TLS_TEMPLATE = path.join(NGINX_DIR, 'tls', 'textclass-tls.conf.template');
@@ -43,6 +44,8 @@ export interface NginxOptions {
   uploadMaxBytes?: number;
   /** Also render the TLS example with this certificate (PEM files) for `serverName`. */
   tls?: { certificate: string; key: string; serverName: string };
+  /** The public listener's port on the first attempt (tests of this helper); free ports otherwise. */
+  port?: number;
 }
 
 export interface Nginx {
@@ -57,68 +60,104 @@ export interface Nginx {
   stop(): Promise<void>;
 }
 
+/**
+ * Waits until the nginx child has bound its listeners ('bound': the master writes its pid file after the binds), or
+ * has exited because a port was taken when another attempt may follow ('port-taken'); anything else throws. Only
+ * then is a /health probe known to reach this nginx, not a server of another test on a port `freePort` saw free.
+ */
+async function nginxOutcome(
+  child: ChildProcess,
+  prefix: string,
+  output: () => string,
+): Promise<'bound' | 'port-taken'> {
+  const pidFile = path.join(prefix, 'nginx.pid');
+  const errorLog = path.join(prefix, 'logs', 'error.log');
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    if (existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() === String(child.pid)) return 'bound';
+    if (child.exitCode !== null || child.signalCode !== null) {
+      const log = `${output()}${existsSync(errorLog) ? readFileSync(errorLog, 'utf8') : ''}`;
+      if (log.includes('Address already in use')) return 'port-taken';
+      throw new Error(`nginx exited:\n${log}`);
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`nginx did not start:\n${output()}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 export async function startNginx(upstreams: string[], options: NginxOptions = {}): Promise<Nginx> {
   const binary = nginxBinary();
   if (binary === undefined) throw new Error('nginx is not installed');
   const prefix = mkdtempSync(path.join(tmpdir(), 'textclass-nginx-'));
   chmodSync(prefix, 0o755); // worker processes (another user when started as root) reach tmp/ under it
   for (const dir of ['logs', 'tmp', 'conf.d']) mkdirSync(path.join(prefix, dir));
-  const [port, internalPort, tlsPort] = [await freePort(), await freePort(), await freePort()];
-  const variables: Record<string, string> = {
-    NGINX_LISTEN: `127.0.0.1:${port}`,
-    NGINX_INTERNAL_LISTEN: `127.0.0.1:${internalPort}`,
-    TEXTCLASS_UPSTREAM_SERVERS: upstreams.map((a) => `server ${a} max_fails=1 fail_timeout=5s;`).join('\n  '),
-    TEXTCLASS_UPLOAD_MAX_BYTES: String(options.uploadMaxBytes ?? 1024 ** 3),
-  };
+  copyFileSync(path.join(NGINX_DIR, 'nginx.conf'), path.join(prefix, 'nginx.conf'));
   const templates = readdirSync(path.join(NGINX_DIR, 'templates'))
     .filter((name) => name.endsWith('.template'))
     .map((name) => path.join(NGINX_DIR, 'templates', name));
-  if (options.tls) {
-    Object.assign(variables, {
-      NGINX_TLS_LISTEN: `127.0.0.1:${tlsPort}`,
-      NGINX_TLS_SERVER_NAME: options.tls.serverName,
-      NGINX_TLS_CERTIFICATE: options.tls.certificate,
-      NGINX_TLS_CERTIFICATE_KEY: options.tls.key,
-    });
-    templates.push(NGINX_TLS_TEMPLATE);
-  }
-  for (const template of templates) {
-    const rendered = renderTemplate(readFileSync(template, 'utf8'), variables);
-    writeFileSync(path.join(prefix, 'conf.d', path.basename(template, '.template')), rendered);
-  }
-  copyFileSync(path.join(NGINX_DIR, 'nginx.conf'), path.join(prefix, 'nginx.conf'));
-  const errorLog = path.join(prefix, 'logs', 'error.log');
-  const child: ChildProcess = spawn(binary, ['-p', prefix, '-e', errorLog, '-c', 'nginx.conf', '-g', 'daemon off;'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 10_000;
-  while (
-    !(await fetch(`${url}/health`).then(
-      () => true,
-      () => false,
-    ))
-  ) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`nginx did not start:\n${output}`);
+  if (options.tls) templates.push(NGINX_TLS_TEMPLATE);
+  for (let attempt = 1; ; attempt++) {
+    const port = attempt === 1 && options.port !== undefined ? options.port : await freePort();
+    const [internalPort, tlsPort] = [await freePort(), await freePort()];
+    const variables: Record<string, string> = {
+      NGINX_LISTEN: `127.0.0.1:${port}`,
+      NGINX_INTERNAL_LISTEN: `127.0.0.1:${internalPort}`,
+      TEXTCLASS_UPSTREAM_SERVERS: upstreams.map((a) => `server ${a} max_fails=1 fail_timeout=5s;`).join('\n  '),
+      TEXTCLASS_UPLOAD_MAX_BYTES: String(options.uploadMaxBytes ?? 1024 ** 3),
+    };
+    if (options.tls) {
+      Object.assign(variables, {
+        NGINX_TLS_LISTEN: `127.0.0.1:${tlsPort}`,
+        NGINX_TLS_SERVER_NAME: options.tls.serverName,
+        NGINX_TLS_CERTIFICATE: options.tls.certificate,
+        NGINX_TLS_CERTIFICATE_KEY: options.tls.key,
+      });
     }
-    await new Promise((r) => setTimeout(r, 50));
+    for (const template of templates) {
+      const rendered = renderTemplate(readFileSync(template, 'utf8'), variables);
+      writeFileSync(path.join(prefix, 'conf.d', path.basename(template, '.template')), rendered);
+    }
+    const errorLog = path.join(prefix, 'logs', 'error.log');
+    const child: ChildProcess = spawn(binary, ['-p', prefix, '-e', errorLog, '-c', 'nginx.conf', '-g', 'daemon off;'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    const outcome = await nginxOutcome(child, prefix, () => output);
+    if (outcome === 'port-taken') {
+      if (attempt >= PORT_ATTEMPTS) throw new Error(`nginx found ports taken ${attempt} times:\n${output}`);
+      continue;
+    }
+    const url = `http://127.0.0.1:${port}`;
+    const deadline = Date.now() + 10_000;
+    while (
+      !(await fetch(`${url}/health`).then(
+        () => true,
+        () => false,
+      ))
+    ) {
+      if (child.exitCode !== null || Date.now() > deadline) {
+        child.kill('SIGKILL');
+        throw new Error(`nginx did not start:\n${output}`);
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return {
+      url,
+      internalUrl: `http://127.0.0.1:${internalPort}`,
+      ...(options.tls ? { tlsUrl: `https://127.0.0.1:${tlsPort}` } : {}),
+      accessLog: () => readFileSync(path.join(prefix, 'logs', 'access.log'), 'utf8'),
+      async stop() {
+        if (child.exitCode === null) child.kill('SIGQUIT');
+        await exited;
+        rmSync(prefix, { recursive: true, force: true });
+      },
+    };
   }
-  return {
-    url,
-    internalUrl: `http://127.0.0.1:${internalPort}`,
-    ...(options.tls ? { tlsUrl: `https://127.0.0.1:${tlsPort}` } : {}),
-    accessLog: () => readFileSync(path.join(prefix, 'logs', 'access.log'), 'utf8'),
-    async stop() {
-      if (child.exitCode === null) child.kill('SIGQUIT');
-      await exited;
-      rmSync(prefix, { recursive: true, force: true });
-    },
-  };
 }

@@ -1,7 +1,7 @@
 // Runs a throwaway redis-server child on 127.0.0.1 and a random port; tests skip without it, except in CI.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { Socket } from 'node:net';
-import { freePort } from './server-process.js';
+import { freePort, PORT_ATTEMPTS } from './server-process.js';
 
 /** The redis-server binary (REDIS_SERVER_BIN, else PATH), or undefined when it is not installed. */
 export function redisServerBinary(): string | undefined {
@@ -40,28 +40,46 @@ async function accepting(port: number): Promise<boolean> {
   });
 }
 
-export async function startRedisServer(): Promise<RedisServer> {
+/** What redis-server prints once it listens (7.x adds " tcp"). */
+const READY = /ready to accept connections/i;
+
+/**
+ * Starts redis-server on a free port. It serves once *it* says it is ready and answers PING: a PONG alone could come
+ * from another test's Redis that took the port between `freePort` and the bind; a child that finds its port taken is
+ * started again on another (first start only: `start()` after `stop()` keeps the URL the test holds). `port` pins
+ * the first attempt's port (tests of this helper).
+ */
+export async function startRedisServer(options: { port?: number } = {}): Promise<RedisServer> {
   const binary = redisServerBinary();
   if (binary === undefined) throw new Error('redis-server is not installed');
-  const port = await freePort();
+  let port = options.port ?? (await freePort());
   let child: ChildProcess | undefined;
   let output = '';
-  const start = async () => {
+  const launch = async (): Promise<'ready' | 'port-taken'> => {
     output = '';
-    child = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    const started = spawn(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    child.stdout?.on('data', (chunk: Buffer) => {
+    child = started;
+    started.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
     });
-    child.stderr?.on('data', (chunk: Buffer) => {
+    started.stderr?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
     });
     const deadline = Date.now() + 10_000;
-    while (!(await accepting(port))) {
-      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`redis-server did not start:\n${output}`);
+    for (;;) {
+      if (READY.test(output) && (await accepting(port))) return 'ready';
+      if (started.exitCode !== null || started.signalCode !== null) {
+        if (output.includes('Address already in use')) return 'port-taken';
+        throw new Error(`redis-server exited:\n${output}`);
+      }
+      if (Date.now() > deadline) throw new Error(`redis-server did not start:\n${output}`);
       await new Promise((r) => setTimeout(r, 50));
     }
+  };
+  const start = async () => {
+    if ((await launch()) === 'port-taken') throw new Error(`redis-server's port ${port} was taken:\n${output}`);
   };
   const stop = async (signal: NodeJS.Signals = 'SIGKILL') => {
     const running = child;
@@ -70,6 +88,9 @@ export async function startRedisServer(): Promise<RedisServer> {
     running.kill(signal);
     await exited;
   };
-  await start();
+  for (let attempt = 1; (await launch()) === 'port-taken'; attempt++) {
+    if (attempt >= PORT_ATTEMPTS) throw new Error(`redis-server found ${attempt} ports taken:\n${output}`);
+    port = await freePort();
+  }
   return { port, url: `redis://127.0.0.1:${port}`, stop, start };
 }

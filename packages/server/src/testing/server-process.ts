@@ -42,7 +42,33 @@ export async function runCli(args: string[], env: NodeJS.ProcessEnv, options: { 
 }
 
 /** Attempts at a port before giving up: another process may take the one `freePort` saw free before the child binds it. */
-const PORT_ATTEMPTS = 5;
+export const PORT_ATTEMPTS = 5;
+
+/**
+ * Waits for a started child's fate: its banner naming its port ('serving'), or its exit because the port was taken
+ * when another attempt may follow ('port-taken'); any other exit, or the deadline, throws with the child's output.
+ */
+async function startOutcome(
+  child: ChildProcess,
+  output: () => string,
+  port: number,
+  mayRetry: boolean,
+  deadline: number,
+): Promise<'serving' | 'port-taken'> {
+  const banner = new RegExp(`textclass is ready at http://\\S+:${port}\\b`);
+  for (;;) {
+    if (banner.test(output())) return 'serving';
+    if (child.exitCode !== null || child.signalCode !== null) {
+      if (mayRetry && output().includes('EADDRINUSE')) return 'port-taken';
+      throw new Error(`server exited early:\n${output()}`);
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not become healthy:\n${output()}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
 
 /**
  * Starts `textclass serve` and returns once *this child* serves: its own banner names its port. A 200 from /health
@@ -75,20 +101,8 @@ export async function startServerProcess(
       output += chunk.toString();
     });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    const banner = new RegExp(`textclass is ready at http://\\S+:${port}\\b`);
-    for (;;) {
-      if (banner.test(output)) break;
-      if (child.exitCode !== null || child.signalCode !== null) {
-        if (output.includes('EADDRINUSE') && attempt < PORT_ATTEMPTS) break;
-        throw new Error(`server exited early:\n${output}`);
-      }
-      if (Date.now() > deadline) {
-        child.kill('SIGKILL');
-        throw new Error(`server did not become healthy:\n${output}`);
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    if (!banner.test(output)) continue;
+    const outcome = await startOutcome(child, () => output, port, attempt < PORT_ATTEMPTS, deadline);
+    if (outcome === 'port-taken') continue;
     const url = `http://127.0.0.1:${port}`;
     const health = await fetch(`${url}/health`).then((r) => r.status);
     if (health !== 200) {

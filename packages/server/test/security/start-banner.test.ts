@@ -16,17 +16,13 @@ afterAll(() => {
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 });
 
-/** Starts `textclass serve` at info level and returns it once the banner is printed. */
-async function started(dataDir: string, apiKey: string): Promise<ServerProcess> {
+/** Starts `textclass serve` at info level; the kit returns once the child has printed its banner. */
+function started(dataDir: string, apiKey: string): Promise<ServerProcess> {
   // As `npm start` runs it: npm names the script it runs in npm_lifecycle_event.
-  const server = await startServerProcess({
+  return startServerProcess({
     dataDir,
     env: { TEXTCLASS_API_KEY: apiKey, LOG_LEVEL: 'info', npm_lifecycle_event: 'start' },
   });
-  while (!server.output().includes('textclass is ready at') && server.child.exitCode === null) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return server;
 }
 
 function scratch(): string {
