@@ -58,7 +58,7 @@ export async function convertUseLite(
       source,
       model_sha256: sha256(bytes),
       tokenizer_sha256: sha256(tokenizer),
-      build: { converter: 2, max_length: shape.maxLength, reserved_pieces: RESERVED_PIECES, weights },
+      build: { converter: 3, max_length: shape.maxLength, reserved_pieces: RESERVED_PIECES, weights },
     },
     sourceDir,
   );

@@ -3,6 +3,7 @@
 import { attr, node, tensor, valueInfo, type GraphNode } from '../onnx/onnx-builder.js';
 import { INT8_WEIGHT_LIMIT } from '../int8-weight-range.js';
 import { encodeModel, OnnxDataType } from '../onnx/onnx-proto.js';
+import { rowQuantisedDense, type DenseGraph } from './row-quantised-dense.js';
 import type { NamedWeight } from './tfjs-weights.js';
 
 export const USE_LITE_IO = { inputIds: 'input_ids', attentionMask: 'attention_mask', output: 'sentence_embedding' };
@@ -54,7 +55,10 @@ const NAMES = {
   l2Epsilon: 'module_apply_default/Encoder_en/hidden_layers/l2_normalize/Maximum/y',
 } as const;
 
-/** float32: the weights as published (the graph the TF.js parity test checks); int8: dense layers quantised per column. */
+/**
+ * float32: the weights as published (the graph the TF.js parity test checks); int8: dense layers' weights quantised per
+ * column, their inputs per row (row-quantised-dense.ts).
+ */
 export type UseLiteStorage = 'float32' | 'int8';
 
 /** Symmetric per-column int8 quantisation of a row-major [rows, columns] matrix, to ±INT8_WEIGHT_LIMIT (7 bits). */
@@ -84,7 +88,7 @@ export interface UseLiteShape {
   maxLength: number;
 }
 
-class GraphWriter {
+class GraphWriter implements DenseGraph {
   readonly nodes: GraphNode[] = [];
   readonly initializers: object[] = [];
   private count = 0;
@@ -112,7 +116,7 @@ class GraphWriter {
     return id;
   }
 
-  constant(values: Float32Array | BigInt64Array | Int8Array, dims: number[]): string {
+  constant(values: Float32Array | BigInt64Array | Int8Array | Uint8Array, dims: number[]): string {
     const id = `c${this.initializers.length}`;
     this.initializers.push(tensor(id, dims, values));
     return id;
@@ -135,11 +139,9 @@ class GraphWriter {
     const w = this.weight(kernel as string);
     const out = w.shape[w.shape.length - 1] as number;
     if (this.storage === 'int8') {
-      // Weights as int8 with one scale per output column; the input is quantised per call (DynamicQuantizeMatMul).
-      const { values, scales } = quantiseColumns(w.values, w.values.length / out, out);
-      const q = this.constant(values, [w.values.length / out, out]);
-      const s = this.constant(scales, [out]);
-      return this.op('DynamicQuantizeMatMul', [x, q, s, '', this.init(bias as string)], [], 'com.microsoft');
+      const inputs = w.values.length / out;
+      const { values, scales } = quantiseColumns(w.values, inputs, out);
+      return rowQuantisedDense(this, x, { values, scales, inputs, outputs: out }, this.init(bias as string));
     }
     return this.op('Add', [
       this.op('MatMul', [x, this.init(kernel as string, [w.values.length / out, out])]),
