@@ -121,6 +121,7 @@ export async function startNginx(upstreams: string[], options: NginxOptions = {}
       writeFileSync(path.join(prefix, 'conf.d', path.basename(template, '.template')), rendered);
     }
     const errorLog = path.join(prefix, 'logs', 'error.log');
+    writeFileSync(errorLog, ''); // an earlier attempt's "Address already in use" must not speak for this one
     const child: ChildProcess = spawn(binary, ['-p', prefix, '-e', errorLog, '-c', 'nginx.conf', '-g', 'daemon off;'], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
