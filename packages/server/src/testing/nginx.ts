@@ -14,7 +14,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, PORT_ATTEMPTS } from './server-process.js';
+import { freePort, onFreePort } from './server-process.js';
 
 export const NGINX_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../deploy/nginx');
 export const NGINX_TLS_TEMPLATE = path.join(NGINX_DIR, 'tls', 'textclass-tls.conf.template');
@@ -62,7 +62,7 @@ export interface Nginx {
 
 /**
  * Waits until the nginx child has bound its listeners ('bound': the master writes its pid file after the binds), or
- * has exited because a port was taken when another attempt may follow ('port-taken'); anything else throws. Only
+ * has exited because a port was taken ('port-taken': onFreePort tries another); anything else throws. Only
  * then is a /health probe known to reach this nginx, not a server of another test on a port `freePort` saw free.
  */
 async function nginxOutcome(
@@ -99,8 +99,7 @@ export async function startNginx(upstreams: string[], options: NginxOptions = {}
     .filter((name) => name.endsWith('.template'))
     .map((name) => path.join(NGINX_DIR, 'templates', name));
   if (options.tls) templates.push(NGINX_TLS_TEMPLATE);
-  for (let attempt = 1; ; attempt++) {
-    const port = attempt === 1 && options.port !== undefined ? options.port : await freePort();
+  const launch = async (port: number): Promise<Nginx | 'port-taken'> => {
     const [internalPort, tlsPort] = [await freePort(), await freePort()];
     const variables: Record<string, string> = {
       NGINX_LISTEN: `127.0.0.1:${port}`,
@@ -130,11 +129,7 @@ export async function startNginx(upstreams: string[], options: NginxOptions = {}
       output += chunk.toString();
     });
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    const outcome = await nginxOutcome(child, prefix, () => output);
-    if (outcome === 'port-taken') {
-      if (attempt >= PORT_ATTEMPTS) throw new Error(`nginx found ports taken ${attempt} times:\n${output}`);
-      continue;
-    }
+    if ((await nginxOutcome(child, prefix, () => output)) === 'port-taken') return 'port-taken';
     const url = `http://127.0.0.1:${port}`;
     const deadline = Date.now() + 10_000;
     while (
@@ -160,5 +155,6 @@ export async function startNginx(upstreams: string[], options: NginxOptions = {}
         rmSync(prefix, { recursive: true, force: true });
       },
     };
-  }
+  };
+  return onFreePort('nginx', launch, options.port);
 }

@@ -1,7 +1,7 @@
 // Runs a throwaway redis-server child on 127.0.0.1 and a random port; tests skip without it, except in CI.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { Socket } from 'node:net';
-import { freePort, PORT_ATTEMPTS } from './server-process.js';
+import { onFreePort } from './server-process.js';
 
 /** The redis-server binary (REDIS_SERVER_BIN, else PATH), or undefined when it is not installed. */
 export function redisServerBinary(): string | undefined {
@@ -52,7 +52,7 @@ const READY = /ready to accept connections/i;
 export async function startRedisServer(options: { port?: number } = {}): Promise<RedisServer> {
   const binary = redisServerBinary();
   if (binary === undefined) throw new Error('redis-server is not installed');
-  let port = options.port ?? (await freePort());
+  let port = 0;
   let child: ChildProcess | undefined;
   let output = '';
   const launch = async (): Promise<'ready' | 'port-taken'> => {
@@ -88,9 +88,13 @@ export async function startRedisServer(options: { port?: number } = {}): Promise
     running.kill(signal);
     await exited;
   };
-  for (let attempt = 1; (await launch()) === 'port-taken'; attempt++) {
-    if (attempt >= PORT_ATTEMPTS) throw new Error(`redis-server found ${attempt} ports taken:\n${output}`);
-    port = await freePort();
-  }
+  await onFreePort(
+    'redis-server',
+    (candidate) => {
+      port = candidate;
+      return launch();
+    },
+    options.port,
+  );
   return { port, url: `redis://127.0.0.1:${port}`, stop, start };
 }

@@ -42,24 +42,40 @@ export async function runCli(args: string[], env: NodeJS.ProcessEnv, options: { 
 }
 
 /** Attempts at a port before giving up: another process may take the one `freePort` saw free before the child binds it. */
-export const PORT_ATTEMPTS = 5;
+const PORT_ATTEMPTS = 5;
+
+/**
+ * Runs `launch` on `first` (else a free port) and again on another free port each time it answers 'port-taken': the
+ * kit's children (textclass, redis-server, nginx) tell their own start apart from a stranger's, and a child whose
+ * port another process bound between `freePort` and its bind starts again elsewhere, up to PORT_ATTEMPTS times.
+ */
+export async function onFreePort<T>(
+  what: string,
+  launch: (port: number) => Promise<T | 'port-taken'>,
+  first?: number,
+): Promise<T> {
+  for (let attempt = 1; attempt <= PORT_ATTEMPTS; attempt++) {
+    const started = await launch(attempt === 1 && first !== undefined ? first : await freePort());
+    if (started !== 'port-taken') return started;
+  }
+  throw new Error(`${what} found its port taken on ${PORT_ATTEMPTS} attempts`);
+}
 
 /**
  * Waits for a started child's fate: its banner naming its port ('serving'), or its exit because the port was taken
- * when another attempt may follow ('port-taken'); any other exit, or the deadline, throws with the child's output.
+ * ('port-taken'); any other exit, or the deadline, throws with the child's output.
  */
 async function startOutcome(
   child: ChildProcess,
   output: () => string,
   port: number,
-  mayRetry: boolean,
   deadline: number,
 ): Promise<'serving' | 'port-taken'> {
   const banner = new RegExp(`textclass is ready at http://\\S+:${port}\\b`);
   for (;;) {
     if (banner.test(output())) return 'serving';
     if (child.exitCode !== null || child.signalCode !== null) {
-      if (mayRetry && output().includes('EADDRINUSE')) return 'port-taken';
+      if (output().includes('EADDRINUSE')) return 'port-taken';
       throw new Error(`server exited early:\n${output()}`);
     }
     if (Date.now() > deadline) {
@@ -81,8 +97,7 @@ export async function startServerProcess(
 ): Promise<ServerProcess> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'textclass-test-'));
   const deadline = Date.now() + (options.readyTimeoutMs ?? 90_000);
-  for (let attempt = 1; ; attempt++) {
-    const port = attempt === 1 && options.port !== undefined ? options.port : await freePort();
+  const launch = async (port: number): Promise<ServerProcess | 'port-taken'> => {
     const env = {
       ...process.env,
       PORT: String(port),
@@ -101,8 +116,7 @@ export async function startServerProcess(
       output += chunk.toString();
     });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    const outcome = await startOutcome(child, () => output, port, attempt < PORT_ATTEMPTS, deadline);
-    if (outcome === 'port-taken') continue;
+    if ((await startOutcome(child, () => output, port, deadline)) === 'port-taken') return 'port-taken';
     const url = `http://127.0.0.1:${port}`;
     const health = await fetch(`${url}/health`).then((r) => r.status);
     if (health !== 200) {
@@ -122,5 +136,6 @@ export async function startServerProcess(
         return code;
       },
     };
-  }
+  };
+  return onFreePort('textclass serve', launch, options.port);
 }
