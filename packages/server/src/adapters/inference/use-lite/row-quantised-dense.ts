@@ -1,10 +1,10 @@
 // The int8 dense layer of the converted USE-lite graph: int8 weights per output column, inputs quantised per row (per token).
-import { attr } from '../onnx/onnx-builder.js';
+import { attr, type TensorValues } from '../onnx/onnx-builder.js';
 
 /** What the dense sub-graph needs of the graph being written. */
 export interface DenseGraph {
   op(type: string, inputs: string[], attributes?: object[], domain?: string): string;
-  constant(values: Float32Array | BigInt64Array | Int8Array | Uint8Array, dims: number[]): string;
+  constant(values: TensorValues, dims: number[]): string;
 }
 
 /** uint8 activations are centred here: a row's values map symmetrically onto 1 … 255. */

@@ -1,6 +1,6 @@
 // Builds an ONNX graph equivalent to Universal Sentence Encoder lite's TF.js graph (2 "Kona" Transformer layers, masked
 // mean pooling, a tanh layer, L2 norm) from its weights; input ids + attention mask in, a 512-d sentence vector out.
-import { attr, node, tensor, valueInfo, type GraphNode } from '../onnx/onnx-builder.js';
+import { attr, node, tensor, valueInfo, type GraphNode, type TensorValues } from '../onnx/onnx-builder.js';
 import { INT8_WEIGHT_LIMIT } from '../int8-weight-range.js';
 import { encodeModel, OnnxDataType } from '../onnx/onnx-proto.js';
 import { rowQuantisedDense, type DenseGraph } from './row-quantised-dense.js';
@@ -116,7 +116,7 @@ class GraphWriter implements DenseGraph {
     return id;
   }
 
-  constant(values: Float32Array | BigInt64Array | Int8Array | Uint8Array, dims: number[]): string {
+  constant(values: TensorValues, dims: number[]): string {
     const id = `c${this.initializers.length}`;
     this.initializers.push(tensor(id, dims, values));
     return id;
