@@ -4,6 +4,22 @@ import { seededRandom } from '../shared/seeded-random.js';
 import { batchLoss, cloneLayers, gradients, initLayers, type NetLayer } from './dense-network.js';
 
 describe('gradients', () => {
+  it("skip each input's zero tail (its width) without changing a bit of the loss or the gradients", () => {
+    const random = seededRandom(3);
+    const layers = initLayers([8, 5, 3], random);
+    const widths = [3, 8, 1, 6];
+    const inputs = widths.map((width) => Float64Array.from({ length: 8 }, (_, i) => (i < width ? random() - 0.5 : 0)));
+    const batch = { inputs, classes: [0, 1, 2, 1], weights: [1, 0.5, 2, 1] };
+    const [full, narrow] = [cloneLayers(layers), cloneLayers(layers)];
+    const loss = gradients(layers, batch, 0.1, full);
+    expect(gradients(layers, { ...batch, widths }, 0.1, narrow)).toBe(loss);
+    expect(batchLoss(layers, { ...batch, widths })).toBe(batchLoss(layers, batch));
+    narrow.forEach((layer, l) => {
+      expect([...layer.w]).toEqual([...(full[l]?.w ?? [])]);
+      expect([...layer.b]).toEqual([...(full[l]?.b ?? [])]);
+    });
+  });
+
   it('match finite differences of the regularised weighted loss, through the ReLU layer', () => {
     const random = seededRandom(8);
     const layers = initLayers([5, 4, 3], random);

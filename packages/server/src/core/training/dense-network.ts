@@ -14,6 +14,11 @@ export interface Batch {
   inputs: readonly Float64Array[];
   classes: readonly number[];
   weights: readonly number[];
+  /**
+   * Per input, how many leading values may be nonzero (the rest are zero): the first layer skips the tail, which
+   * changes no sum (coordinates in a span are triangular, rowSpace). All of them when absent.
+   */
+  widths?: readonly number[];
 }
 
 /** Layers with weights drawn uniformly in ±√(6 / fan-in) (He), zeros for a single linear layer and all biases. */
@@ -45,13 +50,14 @@ export function toDenseLayers(layers: readonly NetLayer[]): DenseLayer[] {
   }));
 }
 
-function affine(layer: NetLayer, x: Float64Array, relu: boolean): Float64Array {
+/** The layer's outputs for input `x`, whose values from `width` on are zero. */
+function affine(layer: NetLayer, x: Float64Array, relu: boolean, width: number): Float64Array {
   const out = new Float64Array(layer.outDim);
   const { w, inDim } = layer;
   for (let o = 0; o < layer.outDim; o += 1) {
     let sum = layer.b[o] as number;
     const row = o * inDim;
-    for (let i = 0; i < inDim; i += 1) sum += (w[row + i] as number) * (x[i] as number);
+    for (let i = 0; i < width; i += 1) sum += (w[row + i] as number) * (x[i] as number);
     out[o] = relu && sum < 0 ? 0 : sum;
   }
   return out;
@@ -70,12 +76,12 @@ function softmaxInPlace(z: Float64Array): Float64Array {
   return z;
 }
 
-/** Activations of every layer for one input: [input, hidden…, probabilities]. */
-function activations(layers: readonly NetLayer[], input: Float64Array): Float64Array[] {
+/** Activations of every layer for one input (zero from `width` on): [input, hidden…, probabilities]. */
+function activations(layers: readonly NetLayer[], input: Float64Array, width = input.length): Float64Array[] {
   const acts: Float64Array[] = [input];
   layers.forEach((layer, l) => {
     const last = l === layers.length - 1;
-    const z = affine(layer, acts[l] as Float64Array, !last);
+    const z = affine(layer, acts[l] as Float64Array, !last, l === 0 ? width : layer.inDim);
     acts.push(last ? softmaxInPlace(z) : z);
   });
   return acts;
@@ -86,7 +92,7 @@ export function batchLoss(layers: readonly NetLayer[], batch: Batch): number {
   let loss = 0;
   let weightSum = 0;
   batch.inputs.forEach((input, n) => {
-    const probs = activations(layers, input).at(-1) as Float64Array;
+    const probs = activations(layers, input, batch.widths?.[n]).at(-1) as Float64Array;
     const weight = batch.weights[n] ?? 1;
     loss -= weight * Math.log(Math.max(probs[batch.classes[n] ?? 0] ?? 0, 1e-15));
     weightSum += weight;
@@ -109,7 +115,8 @@ export function gradients(
   const weightSum = batch.weights.reduce((a, b) => a + b, 0) || 1;
   let loss = 0;
   batch.inputs.forEach((input, n) => {
-    const acts = activations(layers, input);
+    const width = batch.widths?.[n] ?? input.length;
+    const acts = activations(layers, input, width);
     const cls = batch.classes[n] ?? 0;
     const scale = (batch.weights[n] ?? 1) / weightSum;
     const probs = acts.at(-1) as Float64Array;
@@ -120,12 +127,13 @@ export function gradients(
       const grad = grads[l] as NetLayer;
       const x = acts[l] as Float64Array;
       const back = l > 0 ? new Float64Array(layer.inDim) : undefined;
+      const inputs = l > 0 ? layer.inDim : width;
       for (let o = 0; o < layer.outDim; o += 1) {
         const d = delta[o] as number;
         if (d === 0) continue;
         grad.b[o] = (grad.b[o] as number) + d;
         const row = o * layer.inDim;
-        for (let i = 0; i < layer.inDim; i += 1) {
+        for (let i = 0; i < inputs; i += 1) {
           grad.w[row + i] = (grad.w[row + i] as number) + d * (x[i] as number);
           if (back) back[i] = (back[i] as number) + d * (layer.w[row + i] as number);
         }

@@ -10,6 +10,7 @@ import { logitRows, type HeadArchitecture, type HeadParameters } from './head-pa
 import { AUTO_MLP_RECIPE, fitRecipe, LOGISTIC_L2_GRID, MLP_RECIPE, recipeName, type HeadRecipe } from './recipes.js';
 import { selectRecipe, selectionFits, type CandidateScore } from './recipe-selection.js';
 import { foldCount } from './folds.js';
+import { gramOfSubset, sharedGram } from './gram.js';
 import type { FoldRunner } from './fold-fits.js';
 import { stratifiedSplit, type Split } from './split.js';
 import { withTemperature } from './temperature-head.js';
@@ -223,7 +224,22 @@ export async function fitHead(
     ...(options.runFolds ? { runFolds: options.runFolds } : {}),
     onEpoch: (p: { loss: number; validationLoss: number | null }) => report(p.loss, p.validationLoss),
   };
-  const select = (view: readonly LabelledEmbedding[], tried: HeadRecipe[], known?: Map<string, number[][]>) => {
+  // Every fit in the examples' span (fewer examples than features) starts from their Gram matrix: computed once per
+  // feature set over every example, each fold and the held-out split cut theirs from it.
+  const smallestFit = folds >= 2 ? gold.length - Math.ceil(gold.length / folds) : gold.length;
+  const gramOfView = (view: readonly LabelledEmbedding[]) =>
+    sharedGram(
+      view.map((e) => e.embedding),
+      smallestFit,
+    );
+  const ofTrain = (gram: Float64Array | undefined) =>
+    gram ? { gram: gramOfSubset(gram, examples.length, split.train) } : {};
+  const select = (
+    view: readonly LabelledEmbedding[],
+    gram: Float64Array | undefined,
+    tried: HeadRecipe[],
+    known?: Map<string, number[][]>,
+  ) => {
     const before = done;
     return selectRecipe(
       split.train.map((i) => view[i] as LabelledEmbedding),
@@ -231,6 +247,7 @@ export async function fitHead(
       tried,
       {
         ...run,
+        ...ofTrain(gram),
         onFit: (fits, _total, loss) => {
           done = before + fits;
           report(loss);
@@ -241,18 +258,19 @@ export async function fitHead(
   };
   let features: HeadFeatures = 'text';
   let selection: Awaited<ReturnType<typeof selectRecipe>> | undefined;
+  let gram: Float64Array | undefined;
   const featureScores: Partial<Record<HeadFeatures, number>> = {};
   for (const candidateFeatures of featureSets) {
-    const tried = await select(
-      candidateFeatures === 'text' ? examples : withFeatures(given, candidateFeatures),
-      firstStage,
-    );
+    const view = candidateFeatures === 'text' ? examples : withFeatures(given, candidateFeatures);
+    const viewGram = gramOfView(view);
+    const tried = await select(view, viewGram, firstStage);
     const best = bestLogLoss(tried);
     featureScores[candidateFeatures] = best;
     // The wider features cost two more embeddings a text: they are served only when they score strictly better.
     if (!selection || best < bestLogLoss(selection)) {
       selection = tried;
       features = candidateFeatures;
+      gram = viewGram;
     }
   }
   if (!selection) throw new Error('no feature set was cross-validated');
@@ -261,17 +279,18 @@ export async function fitHead(
     train = split.train.map((i) => examples[i] as LabelledEmbedding);
     heldOut = split.holdout.map((i) => examples[i] as LabelledEmbedding);
   }
-  if (challengers.length > 0) selection = await select(examples, candidates, selection.outOfFoldByRecipe);
+  if (challengers.length > 0) selection = await select(examples, gram, candidates, selection.outOfFoldByRecipe);
   const { recipe, temperature, outOfFoldLogits } = selection;
   const finish = (loss: number) => {
     done += 1;
     report(loss);
   };
-  const evaluated = await fitRecipe(recipe, train, labels, run);
+  const evaluated = await fitRecipe(recipe, train, labels, { ...run, ...ofTrain(gram) });
   finish(evaluated.loss);
   const scored = scoreWith(evaluated.parameters, temperature, outOfFoldLogits);
   // Nothing held out: the training part is every example, so the evaluated fit is the served one.
-  const final = heldOut.length > 0 ? await fitRecipe(recipe, examples, labels, run) : evaluated;
+  const final =
+    heldOut.length > 0 ? await fitRecipe(recipe, examples, labels, { ...run, ...(gram ? { gram } : {}) }) : evaluated;
   if (heldOut.length > 0) finish(final.loss);
   return {
     ...fitted,

@@ -1,4 +1,5 @@
 // One cross-validation fold's fits (every candidate on the examples outside the fold, logits of the fold's own), and how folds run: here one after another, or by a runner that spreads them over threads.
+import { gramOfSubset } from './gram.js';
 import { logitRows } from './head-parameters.js';
 import { fitLogisticPath, linearHead } from './logistic-regression.js';
 import { fitMlp, type HeadRecipe } from './recipes.js';
@@ -14,6 +15,8 @@ export interface FoldJob {
   assignment: number[];
   folds: number;
   seed: number;
+  /** The Gram matrix of `examples` (gramOf), when fits run in their span: each fold cuts its own from it. */
+  gram?: Float64Array;
 }
 
 /** One fold's outcome: per candidate (the job's order), the logits of the fold's examples in their order. */
@@ -50,7 +53,9 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  */
 export async function fitFold(job: FoldJob, fold: number, run: FoldRun = {}): Promise<FoldResult> {
   const { examples, labels, candidates, assignment } = job;
-  const train = examples.filter((_, i) => assignment[i] !== fold);
+  const trainRows = assignment.flatMap((f, i) => (f === fold ? [] : [i]));
+  const train = trainRows.map((i) => examples[i] as LabelledEmbedding);
+  const gram = job.gram ? gramOfSubset(job.gram, examples.length, trainRows) : undefined;
   const test = examples.filter((_, i) => assignment[i] === fold).map((e) => e.embedding);
   const logits = new Array<number[][]>(candidates.length);
   const losses: number[] = [];
@@ -64,7 +69,7 @@ export async function fitFold(job: FoldJob, fold: number, run: FoldRun = {}): Pr
   logistic.sort((a, b) => (candidates[b] as { l2: number }).l2 - (candidates[a] as { l2: number }).l2);
   if (logistic.length > 0) {
     const strengths = logistic.map((i) => (candidates[i] as { l2: number }).l2);
-    const fits = fitLogisticPath(train, labels.length, strengths);
+    const fits = fitLogisticPath(train, labels.length, strengths, gram ? { gram } : {});
     fits.forEach((fit, j) => (logits[logistic[j] as number] = logitRows(linearHead(fit.model, labels), test)));
     await fitted(fits.at(-1)?.loss ?? 0);
   }
@@ -72,6 +77,7 @@ export async function fitFold(job: FoldJob, fold: number, run: FoldRun = {}): Pr
     if (candidate.kind !== 'mlp') continue;
     const mlp = await fitMlp(candidate, train, labels, {
       seed: job.seed,
+      ...(gram ? { gram } : {}),
       ...(run.signal ? { signal: run.signal } : {}),
       ...(run.onEpoch ? { onEpoch: run.onEpoch } : {}),
     });

@@ -1,6 +1,7 @@
 // The full-batch logistic regression: the known optimum of small sets, separable or not, deterministic, warm starts.
 import { describe, expect, it } from 'vitest';
 import { fitLogisticPath, fitLogisticRegression, type LinearModel } from './logistic-regression.js';
+import { gramOf } from './gram.js';
 import { minimizeLbfgs } from './lbfgs.js';
 import { clusters } from './testing/clusters.js';
 import type { LabelledEmbedding } from './trainer.js';
@@ -79,6 +80,18 @@ describe('fitLogisticRegression', () => {
       expect(fit.loss).toBeCloseTo(direct.loss, 9);
       fit.model.weights.forEach((w, i) => expect(w).toBeCloseTo(direct.model.weights[i] as number, 6));
       fit.model.bias.forEach((b, i) => expect(b).toBeCloseTo(direct.model.bias[i] as number, 6));
+    });
+  });
+
+  it("reaches the same models to the last bit from the examples' Gram matrix as from their rows", () => {
+    const set = clusters({ dim: 64, counts: [12, 10, 9], noise: 0.7, seed: 5 });
+    const strengths = [1e-2, 1e-3];
+    const computed = fitLogisticPath(set, 3, strengths);
+    const given = fitLogisticPath(set, 3, strengths, { gram: gramOf(set.map((e) => e.embedding)) });
+    given.forEach((fit, k) => {
+      expect([...fit.model.weights]).toEqual([...(computed[k]?.model.weights ?? [])]);
+      expect([...fit.model.bias]).toEqual([...(computed[k]?.model.bias ?? [])]);
+      expect(fit.iterations).toBe(computed[k]?.iterations);
     });
   });
 

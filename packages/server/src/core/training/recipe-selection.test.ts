@@ -1,6 +1,7 @@
 // Recipe selection: the candidate with the lower out-of-fold log-loss wins; out-of-fold rows come from fits that never saw them.
 import { describe, expect, it } from 'vitest';
 import { stratifiedFolds } from './folds.js';
+import { gramOf } from './gram.js';
 import { logitRows } from './head-parameters.js';
 import { fitRecipe } from './recipes.js';
 import { selectRecipe, type CandidateScore } from './recipe-selection.js';
@@ -22,6 +23,19 @@ function exclusiveOr(count: number, seed: number) {
 }
 
 describe('selectRecipe', () => {
+  it("gives, from the examples' Gram matrix, every candidate's out-of-fold logits to the last bit as without it", async () => {
+    // 60 examples of 96 values: every fold's fits (48 examples) run in the span, each from its cut of the matrix.
+    const wide = clusters({ dim: 96, counts: [22, 20, 18], noise: 0.6, seed: 21 });
+    const candidates = [{ kind: 'logistic-regression' as const, l2: 1e-2 }, logistic, { ...mlp, maxEpochs: 20 }];
+    const computed = await selectRecipe(wide, labels, candidates, { seed: 4 });
+    const given = await selectRecipe(wide, labels, candidates, {
+      seed: 4,
+      gram: gramOf(wide.map((e) => e.embedding)),
+    });
+    expect(given.outOfFoldByRecipe).toEqual(computed.outOfFoldByRecipe);
+    expect(given.scores).toEqual(computed.scores);
+  });
+
   it('prefers a fitting penalty to one that flattens the head, and reports every candidate', async () => {
     const candidates = [
       { kind: 'logistic-regression' as const, l2: 30 },

@@ -45,6 +45,8 @@ export interface SelectionRun {
   onEpoch?: (progress: TrainProgress) => void;
   /** How the folds run (default: here, one after another); every runner gives the same selection. */
   runFolds?: FoldRunner;
+  /** The examples' Gram matrix (gramOf), when fits run in their span: the folds cut theirs from it. */
+  gram?: Float64Array;
 }
 
 /**
@@ -93,6 +95,7 @@ export async function selectRecipe(
     assignment,
     folds,
     seed: run.seed,
+    ...(run.gram ? { gram: run.gram } : {}),
   };
   const total = selectionFits(candidates, folds, known);
   let done = 0;

@@ -29,6 +29,8 @@ export interface RecipeRun {
   signal?: AbortSignal;
   /** MLP epochs as the trainer reports them. */
   onEpoch?: (progress: TrainProgress) => void;
+  /** The examples' Gram matrix (gramOf), when the caller shares one: a fit in their span starts from it. */
+  gram?: Float64Array;
 }
 
 export interface RecipeFit {
@@ -55,6 +57,7 @@ export async function fitMlp(
     seed: run.seed,
     ...(run.signal ? { signal: run.signal } : {}),
     ...(run.onEpoch ? { onProgress: run.onEpoch } : {}),
+    ...(run.gram ? { gram: run.gram } : {}),
   });
   return {
     parameters: trained.parameters,
@@ -74,6 +77,8 @@ export async function fitRecipe(
   if (recipe.kind === 'mlp') return fitMlp(recipe, examples, labels, run);
   // The grid's stronger penalties first, as cross-validation fitted it: the same path to the same solution.
   const path = [...LOGISTIC_L2_GRID.filter((l2) => l2 > recipe.l2), recipe.l2];
-  const fit = fitLogisticPath(examples, labels.length, path).at(-1) as FittedLogisticRegression;
+  const fit = fitLogisticPath(examples, labels.length, path, run.gram ? { gram: run.gram } : {}).at(
+    -1,
+  ) as FittedLogisticRegression;
   return { parameters: linearHead(fit.model, labels), loss: fit.loss };
 }

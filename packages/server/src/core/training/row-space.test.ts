@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../shared/seeded-random.js';
 import { gaussian } from './testing/clusters.js';
+import { gramOfMatrix } from './gram.js';
 import { rowSpace } from './row-space.js';
 
 const dot = (a: Float64Array, i: number, b: Float64Array, j: number, width: number) => {
@@ -25,6 +26,29 @@ describe('rowSpace', () => {
     for (let i = 0; i < count; i += 1)
       for (let j = 0; j < count; j += 1)
         expect(dot(space.coordinates, i, space.coordinates, j, space.rank)).toBeCloseTo(dot(rows, i, rows, j, dim), 9);
+  });
+
+  it("gives every row nonzero coordinates only up to its width: a pivot's own step, all of them for a row that added nothing", () => {
+    const dim = 20;
+    const rows = new Float64Array(6 * dim);
+    rows.set(randomRows(5, dim, 13));
+    rows.copyWithin(5 * dim, 2 * dim, 3 * dim);
+    const space = rowSpace(rows, 6, dim);
+    expect(space.rank).toBe(5);
+    expect([...space.widths].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 5]);
+    for (let i = 0; i < 6; i += 1)
+      for (let k = space.widths[i] as number; k < space.rank; k += 1)
+        expect(space.coordinates[i * space.rank + k]).toBe(0);
+  });
+
+  it('starts from a Gram matrix given to it and reaches the same coordinates to the last bit, and refuses one of another size', () => {
+    const [count, dim] = [9, 30];
+    const rows = randomRows(count, dim, 17);
+    const computed = rowSpace(rows, count, dim);
+    const given = rowSpace(rows, count, dim, { gram: gramOfMatrix(rows, count, dim) });
+    expect([...given.coordinates]).toEqual([...computed.coordinates]);
+    expect([...given.widths]).toEqual([...computed.widths]);
+    expect(() => rowSpace(rows, count, dim, { gram: new Float64Array(4) })).toThrow(/Gram matrix/);
   });
 
   it('counts a duplicate or a sum of other rows once', () => {

@@ -1,4 +1,5 @@
 // The span of a few long rows in its own orthonormal coordinates (pivoted Cholesky of their Gram matrix), so an L2 fit on fewer examples than dimensions runs in as many coordinates as examples.
+import { gramOfMatrix } from './gram.js';
 
 /** Rows of `dim` values, row-major, as their coordinates in an orthonormal basis of their span. */
 export interface RowSpace {
@@ -6,6 +7,11 @@ export interface RowSpace {
   rank: number;
   /** Each row's coordinates in the basis (rows × rank, row-major); their dot products are the rows' own. */
   coordinates: Float64Array;
+  /**
+   * Each row's count of leading coordinates that may be nonzero (the rest are zero): the pivot taken k-th has
+   * coordinates 0 … k only, a row that added nothing has all `rank`. Loops over a row's coordinates may stop there.
+   */
+  widths: Int32Array;
   /** Weights over the basis (k × rank, row-major) as weights over the rows' `dim` values (k × dim). */
   lift(weights: Float64Array, k: number): Float64Array;
   /** Weights over the `dim` values (k × dim) as weights over the basis (k × rank): the part in the span, which alone meets the rows. */
@@ -16,19 +22,19 @@ export interface RowSpace {
  * The basis is Q = X_Pᵀ·L_PP⁻ᵀ for the pivot rows P and the pivoted Cholesky factor L of the Gram matrix X·Xᵀ, so a
  * row's coordinates are its row of L; a row whose remaining squared norm is under `tolerance` times the largest
  * squared row norm lies in the span of the pivots already taken (up to that tolerance) and adds no coordinate.
+ * `gram`, when given, is the rows' Gram matrix (gramOf): fits on subsets of one training's examples cut theirs from
+ * one computed for all.
  */
-export function rowSpace(rows: Float64Array, count: number, dim: number, tolerance = 1e-12): RowSpace {
-  const gram = new Float64Array(count * count);
-  for (let i = 0; i < count; i += 1) {
-    const a = i * dim;
-    for (let j = i; j < count; j += 1) {
-      const b = j * dim;
-      let sum = 0;
-      for (let t = 0; t < dim; t += 1) sum += (rows[a + t] as number) * (rows[b + t] as number);
-      gram[i * count + j] = sum;
-      gram[j * count + i] = sum;
-    }
-  }
+export function rowSpace(
+  rows: Float64Array,
+  count: number,
+  dim: number,
+  options: { tolerance?: number; gram?: Float64Array } = {},
+): RowSpace {
+  const tolerance = options.tolerance ?? 1e-12;
+  if (options.gram && options.gram.length !== count * count)
+    throw new Error(`the Gram matrix given has ${options.gram.length} entries, not ${count * count}`);
+  const gram = options.gram ?? gramOfMatrix(rows, count, dim);
   // factor[i * count + k]: row i's k-th coordinate; remaining[i]: its squared norm outside the pivots' span so far.
   const factor = new Float64Array(count * count);
   const remaining = Float64Array.from({ length: count }, (_, i) => gram[i * count + i] as number);
@@ -54,6 +60,8 @@ export function rowSpace(rows: Float64Array, count: number, dim: number, toleran
     }
   }
   const rank = pivots.length;
+  const widths = new Int32Array(count).fill(rank);
+  pivots.forEach((row, k) => (widths[row] = k + 1));
   const coordinates = new Float64Array(count * rank);
   for (let i = 0; i < count; i += 1)
     for (let k = 0; k < rank; k += 1) coordinates[i * rank + k] = factor[i * count + k] as number;
@@ -95,5 +103,5 @@ export function rowSpace(rows: Float64Array, count: number, dim: number, toleran
     return projected;
   };
 
-  return { rank, coordinates, lift, project };
+  return { rank, coordinates, widths, lift, project };
 }

@@ -54,6 +54,8 @@ export interface TrainOptions {
   seed?: number;
   onProgress?: (progress: TrainProgress) => void;
   signal?: AbortSignal;
+  /** The examples' Gram matrix (gramOf), when the caller has it: an MLP trained in their span starts from it. */
+  gram?: Float64Array;
 }
 
 export interface TrainedHead {
@@ -83,6 +85,8 @@ export function balancedClassWeights(labels: readonly number[], classCount: numb
 interface InputRow {
   input: Float64Array;
   label: number;
+  /** Leading values of `input` that may be nonzero (coordinates in a span); all when absent. */
+  width?: number;
 }
 
 function toBatch(rows: readonly InputRow[], classWeights: readonly number[]): Batch {
@@ -90,6 +94,7 @@ function toBatch(rows: readonly InputRow[], classWeights: readonly number[]): Ba
     inputs: rows.map((r) => r.input),
     classes: rows.map((r) => r.label),
     weights: rows.map((r) => classWeights[r.label] ?? 0),
+    widths: rows.map((r) => r.width ?? r.input.length),
   };
 }
 
@@ -128,13 +133,18 @@ function checkExamples(examples: readonly LabelledEmbedding[], labels: readonly 
  * the same layer over all dimensions would, at the cost of as many inputs as examples (422 clause-feature rows of 1,836
  * values: 422); its inputs' parts outside the span, which no example can teach, are left out of the served layer.
  */
-function spanOf(examples: readonly LabelledEmbedding[], dim: number): { space: RowSpace; rows: InputRow[] } {
+function spanOf(
+  examples: readonly LabelledEmbedding[],
+  dim: number,
+  gram: Float64Array | undefined,
+): { space: RowSpace; rows: InputRow[] } {
   const matrix = new Float64Array(examples.length * dim);
   examples.forEach((e, r) => matrix.set(e.embedding, r * dim));
-  const space = rowSpace(matrix, examples.length, dim);
+  const space = rowSpace(matrix, examples.length, dim, gram ? { gram } : {});
   const rows = examples.map((e, r) => ({
     input: space.coordinates.slice(r * space.rank, (r + 1) * space.rank),
     label: e.label,
+    width: space.widths[r] as number,
   }));
   return { space, rows };
 }
@@ -173,7 +183,7 @@ export async function trainHead(
     architecture === 'mlp' ? [inputDim, options.hiddenUnits ?? 64, labels.length] : [inputDim, labels.length];
   let layers = initLayers(dims, random);
   // An MLP on fewer examples than dimensions trains its first layer in the coordinates of the examples' span.
-  const span = architecture === 'mlp' && examples.length < inputDim ? spanOf(examples, inputDim) : null;
+  const span = architecture === 'mlp' && examples.length < inputDim ? spanOf(examples, inputDim, options.gram) : null;
   if (span) layers = inSpan(layers, span.space);
   const rows = span?.rows ?? examples.map((e) => ({ input: Float64Array.from(e.embedding), label: e.label }));
   const grads = cloneLayers(layers);
