@@ -1,4 +1,5 @@
 // A small dense network in float64 for training: batched forward, weighted cross-entropy, backward pass and Adam.
+import { affineRows } from './affine-rows.js';
 import type { DenseLayer } from './head-parameters.js';
 
 export interface NetLayer {
@@ -53,13 +54,8 @@ export function toDenseLayers(layers: readonly NetLayer[]): DenseLayer[] {
 /** The layer's outputs for input `x`, whose values from `width` on are zero. */
 function affine(layer: NetLayer, x: Float64Array, relu: boolean, width: number): Float64Array {
   const out = new Float64Array(layer.outDim);
-  const { w, inDim } = layer;
-  for (let o = 0; o < layer.outDim; o += 1) {
-    let sum = layer.b[o] as number;
-    const row = o * inDim;
-    for (let i = 0; i < width; i += 1) sum += (w[row + i] as number) * (x[i] as number);
-    out[o] = relu && sum < 0 ? 0 : sum;
-  }
+  affineRows(layer.w, layer.inDim, layer.outDim, layer.b, 0, x, 0, width, out);
+  if (relu) for (let o = 0; o < out.length; o += 1) if ((out[o] as number) < 0) out[o] = 0;
   return out;
 }
 

@@ -1,4 +1,5 @@
 // Full-batch L2 multinomial logistic regression on embeddings, fitted to convergence with L-BFGS (deterministic).
+import { affineRows } from './affine-rows.js';
 import type { HeadParameters } from './head-parameters.js';
 import { minimizeLbfgs, type LbfgsOptions } from './lbfgs.js';
 import { rowSpace } from './row-space.js';
@@ -73,14 +74,9 @@ function objective({ inputs, labels, rowWeights, dim, widths }: Design, classes:
       const offset = r * dim;
       // Skipping a row's zero tail leaves every sum as it was: the same fit, in half the work on triangular coordinates.
       const width = widths ? (widths[r] as number) : dim;
+      affineRows(x, dim, classes, x, biasAt, inputs, offset, width, logits);
       let max = Number.NEGATIVE_INFINITY;
-      for (let c = 0; c < classes; c += 1) {
-        let z = x[biasAt + c] as number;
-        const row = c * dim;
-        for (let i = 0; i < width; i += 1) z += (x[row + i] as number) * (inputs[offset + i] as number);
-        logits[c] = z;
-        if (z > max) max = z;
-      }
+      for (let c = 0; c < classes; c += 1) if ((logits[c] as number) > max) max = logits[c] as number;
       let sum = 0;
       for (let c = 0; c < classes; c += 1) sum += Math.exp((logits[c] as number) - max);
       const logSum = max + Math.log(sum);

@@ -1,0 +1,26 @@
+// affineRows: every row's sum to the last bit as one loop a row takes it, for any number of rows and any width.
+import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../shared/seeded-random.js';
+import { affineRows } from './affine-rows.js';
+
+describe('affineRows', () => {
+  it('gives each row the bits of a plain loop from its start value, four rows a pass or fewer', () => {
+    const random = seededRandom(6);
+    const draw = (n: number) =>
+      Float64Array.from({ length: n }, () => (random() - 0.5) * 10 ** Math.floor(random() * 6));
+    const stride = 37;
+    for (let rows = 1; rows <= 9; rows += 1)
+      for (const width of [0, 1, 20, stride]) {
+        const weights = draw(rows * stride);
+        const start = draw(rows + 3);
+        const input = draw(width + 5);
+        const out = new Float64Array(rows);
+        affineRows(weights, stride, rows, start, 3, input, 5, width, out);
+        for (let r = 0; r < rows; r += 1) {
+          let sum = start[3 + r] as number;
+          for (let i = 0; i < width; i += 1) sum += (weights[r * stride + i] as number) * (input[5 + i] as number);
+          expect(out[r]).toBe(sum);
+        }
+      }
+  });
+});
