@@ -1,7 +1,7 @@
-// affineRows: every row's sum to the last bit as one loop a row takes it, for any number of rows and any width.
+// The row kernels: every sum to the last bit as one loop a row takes it, for any number of rows and any width.
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../shared/seeded-random.js';
-import { affineRows } from './affine-rows.js';
+import { addScaledRows, affineRows } from './affine-rows.js';
 
 describe('affineRows', () => {
   it('gives each row the bits of a plain loop from its start value, four rows a pass or fewer', () => {
@@ -22,5 +22,25 @@ describe('affineRows', () => {
           expect(out[r]).toBe(sum);
         }
       }
+  });
+
+  it('addScaledRows adds the rows in order to the bits of one pass a row, whatever the number of rows', () => {
+    const random = seededRandom(9);
+    const draw = (n: number) =>
+      Float64Array.from({ length: n }, () => (random() - 0.5) * 10 ** Math.floor(random() * 6));
+    const dim = 23;
+    const rows = draw(12 * dim);
+    for (let count = 0; count <= 9; count += 1) {
+      const of = Array.from({ length: count }, () => Math.floor(random() * 12));
+      const scales = draw(count);
+      const target = draw(2 * dim);
+      const expected = target.slice();
+      of.forEach((row, a) => {
+        for (let t = 0; t < dim; t += 1)
+          expected[dim + t] = (expected[dim + t] as number) + (scales[a] as number) * (rows[row * dim + t] as number);
+      });
+      addScaledRows(target, dim, scales, of, rows, dim);
+      expect([...target]).toEqual([...expected]);
+    }
   });
 });

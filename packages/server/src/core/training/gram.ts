@@ -1,14 +1,16 @@
 // The Gram matrix of a training's example rows (every pair's dot product, in float64), computed once and cut down for each subset a fit reads.
+import { affineRows } from './affine-rows.js';
 
 /** Every pair's dot product of `count` rows of `dim` values (row-major), as a count × count matrix. */
 export function gramOfMatrix(rows: Float64Array, count: number, dim: number): Float64Array {
   const gram = new Float64Array(count * count);
+  const zeros = new Float64Array(count);
+  const products = new Float64Array(count);
   for (let i = 0; i < count; i += 1) {
-    const a = i * dim;
+    // Row i's products with rows i … count − 1, each summed from 0 in order of t (affineRows: four rows a pass).
+    affineRows(rows.subarray(i * dim), dim, count - i, zeros, 0, rows, i * dim, dim, products);
     for (let j = i; j < count; j += 1) {
-      const b = j * dim;
-      let sum = 0;
-      for (let t = 0; t < dim; t += 1) sum += (rows[a + t] as number) * (rows[b + t] as number);
+      const sum = products[j - i] as number;
       gram[i * count + j] = sum;
       gram[j * count + i] = sum;
     }

@@ -1,4 +1,5 @@
 // The span of a few long rows in its own orthonormal coordinates (pivoted Cholesky of their Gram matrix), so an L2 fit on fewer examples than dimensions runs in as many coordinates as examples.
+import { addScaledRows } from './affine-rows.js';
 import { gramOfMatrix } from './gram.js';
 
 /** Rows of `dim` values, row-major, as their coordinates in an orthonormal basis of their span. */
@@ -78,12 +79,7 @@ export function rowSpace(
         for (let a = j + 1; a < rank; a += 1) value -= (solved[a] as number) * pivotFactor(a, j);
         solved[j] = value / pivotFactor(j, j);
       }
-      for (let a = 0; a < rank; a += 1) {
-        const s = solved[a] as number;
-        const row = (pivots[a] as number) * dim;
-        for (let t = 0; t < dim; t += 1)
-          lifted[c * dim + t] = (lifted[c * dim + t] as number) + s * (rows[row + t] as number);
-      }
+      addScaledRows(lifted, c * dim, solved, pivots, rows, dim);
     }
     return lifted;
   };
