@@ -1,7 +1,7 @@
 // The row kernels: every sum to the last bit as one loop a row takes it, for any number of rows and any width.
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../shared/seeded-random.js';
-import { addScaledRows, affineRows } from './affine-rows.js';
+import { addOuterProduct, addScaledRows, affineRows } from './affine-rows.js';
 
 describe('affineRows', () => {
   it('gives each row the bits of a plain loop from its start value, four rows a pass or fewer', () => {
@@ -42,5 +42,28 @@ describe('affineRows', () => {
       addScaledRows(target, dim, scales, of, rows, dim);
       expect([...target]).toEqual([...expected]);
     }
+  });
+
+  it('addOuterProduct adds each listed row its scaled input to the bits of one pass a row, the other rows untouched', () => {
+    const random = seededRandom(10);
+    const draw = (n: number) =>
+      Float64Array.from({ length: n }, () => (random() - 0.5) * 10 ** Math.floor(random() * 6));
+    const stride = 19;
+    for (let count = 0; count <= 9; count += 1)
+      for (const width of [0, 7, stride]) {
+        const rows = Array.from({ length: count }, (_, k) => (k * 5) % 11);
+        const distinct = [...new Set(rows)];
+        const scales = draw(distinct.length);
+        const input = draw(width + 2);
+        const target = draw(11 * stride);
+        const expected = target.slice();
+        distinct.forEach((row, k) => {
+          for (let i = 0; i < width; i += 1)
+            expected[row * stride + i] =
+              (expected[row * stride + i] as number) + (scales[k] as number) * (input[2 + i] as number);
+        });
+        addOuterProduct(target, stride, scales, distinct, input, 2, width);
+        expect([...target]).toEqual([...expected]);
+      }
   });
 });

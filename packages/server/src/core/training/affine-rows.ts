@@ -75,3 +75,46 @@ export function addScaledRows(
     for (let t = 0; t < dim; t += 1) target[at + t] = (target[at + t] as number) + s * (rows[row + t] as number);
   }
 }
+
+/**
+ * target[rows[k]·stride + i] += scales[k] · input[inputAt + i] for k < rows.length and i < width (a rank-one update of
+ * the listed rows), four rows a pass over the input: each value gets its one term, as one pass a row would add it.
+ */
+export function addOuterProduct(
+  target: Float64Array,
+  stride: number,
+  scales: Float64Array,
+  rows: readonly number[],
+  input: Float64Array,
+  inputAt: number,
+  width: number,
+): void {
+  let k = 0;
+  for (; k + 3 < rows.length; k += 4) {
+    const [a, b, c, d] = [rows[k], rows[k + 1], rows[k + 2], rows[k + 3]].map((row) => (row as number) * stride) as [
+      number,
+      number,
+      number,
+      number,
+    ];
+    const [sA, sB, sC, sD] = [scales[k], scales[k + 1], scales[k + 2], scales[k + 3]] as [
+      number,
+      number,
+      number,
+      number,
+    ];
+    for (let i = 0; i < width; i += 1) {
+      const v = input[inputAt + i] as number;
+      target[a + i] = (target[a + i] as number) + sA * v;
+      target[b + i] = (target[b + i] as number) + sB * v;
+      target[c + i] = (target[c + i] as number) + sC * v;
+      target[d + i] = (target[d + i] as number) + sD * v;
+    }
+  }
+  for (; k < rows.length; k += 1) {
+    const from = (rows[k] as number) * stride;
+    const s = scales[k] as number;
+    for (let i = 0; i < width; i += 1)
+      target[from + i] = (target[from + i] as number) + s * (input[inputAt + i] as number);
+  }
+}

@@ -1,5 +1,5 @@
 // Full-batch L2 multinomial logistic regression on embeddings, fitted to convergence with L-BFGS (deterministic).
-import { affineRows } from './affine-rows.js';
+import { addOuterProduct, affineRows } from './affine-rows.js';
 import type { HeadParameters } from './head-parameters.js';
 import { minimizeLbfgs, type LbfgsOptions } from './lbfgs.js';
 import { rowSpace } from './row-space.js';
@@ -64,6 +64,8 @@ function designOf(
 /** Objective and gradient over the parameter vector [weights (classes·dim), biases (classes)]. */
 function objective({ inputs, labels, rowWeights, dim, widths }: Design, classes: number, l2: number) {
   const logits = new Float64Array(classes);
+  const residuals = new Float64Array(classes);
+  const everyClass = Array.from({ length: classes }, (_, c) => c);
   const biasAt = classes * dim;
   return (x: Float64Array, gradient: Float64Array): number => {
     gradient.fill(0);
@@ -83,11 +85,10 @@ function objective({ inputs, labels, rowWeights, dim, widths }: Design, classes:
       loss += weight * (logSum - (logits[label] as number));
       for (let c = 0; c < classes; c += 1) {
         const residual = weight * (Math.exp((logits[c] as number) - logSum) - (c === label ? 1 : 0));
-        const row = c * dim;
-        for (let i = 0; i < width; i += 1)
-          gradient[row + i] = (gradient[row + i] as number) + residual * (inputs[offset + i] as number);
+        residuals[c] = residual;
         gradient[biasAt + c] = (gradient[biasAt + c] as number) + residual;
       }
+      addOuterProduct(gradient, dim, residuals, everyClass, inputs, offset, width);
     }
     let penalty = 0;
     for (let i = 0; i < biasAt; i += 1) {
