@@ -23,7 +23,8 @@ export { clearsCutoff, CUTOFF_WILSON_Z, fitLabelCutoffs } from './training/label
 export { fewShotOutOfFold } from './training/few-shot-out-of-fold.js';
 export { forward, logitRows } from './training/head-parameters.js';
 export { clauseFeatures, clauseParts, featureRow, type HeadFeatures } from './training/clause-features.js';
-export { candidateRecipes, fitHead, type FitOptions, type FittedHead, type RecipeFamily } from './training/fit.js';
+export { fitHead, type FitOptions, type FittedHead } from './training/fit.js';
+export { candidateRecipes, type RecipeFamily } from './training/recipe-candidates.js';
 export { expectedCalibrationError, fitTemperature, reliabilityTable, softmaxAt } from './training/calibration.js';
 export { eceNoiseFloor } from './training/ece-noise-floor.js';
 export { shuffled, stratifiedSplit } from './training/split.js';

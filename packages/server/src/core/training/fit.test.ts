@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../shared/seeded-random.js';
 import { normalize } from '../classification/vectors.js';
 import { argmaxRows, evaluate } from './evaluation.js';
-import { candidateRecipes, fitHead, mlpCanStopEarly } from './fit.js';
+import { fitHead } from './fit.js';
 import { forward, type HeadParameters } from './head-parameters.js';
 import { clusters, randomUnit } from './testing/clusters.js';
 import { fitRecipe, LOGISTIC_L2_GRID } from './recipes.js';
@@ -134,17 +134,6 @@ describe('fitHead', () => {
     const all = await fitRecipe(recipe, examples, names, { seed: 3 });
     expect(predict(fitted.parameters, examples)).toEqual(predict(all.parameters, examples));
     expect(fitted.parameters).not.toEqual(trainPart.parameters);
-  });
-
-  it("lets 'auto' try the MLP once a fold can spare an early-stopping slice of 5 examples per label", () => {
-    const labelsOf = (...counts: number[]) => counts.flatMap((n, label) => Array<number>(n).fill(label));
-    expect(mlpCanStopEarly(labelsOf(70, 63))).toBe(true);
-    expect(mlpCanStopEarly(labelsOf(70, 56))).toBe(false);
-    expect(candidateRecipes('auto').map((c) => c.kind)).toContain('mlp');
-    expect(candidateRecipes('linear').map((c) => c.kind)).not.toContain('mlp');
-    expect(candidateRecipes('mlp', { hiddenUnits: 8 })).toEqual([
-      { kind: 'mlp', hiddenUnits: 8, l2: 1e-3, maxEpochs: 200 },
-    ]);
   });
 
   it('chooses the features by the logistic regressions, then cross-validates the MLP on those alone', async () => {

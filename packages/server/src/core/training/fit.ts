@@ -6,20 +6,18 @@ import { softmaxAt } from './calibration.js';
 import { evaluate, argmaxRows, toModelMetrics, type Evaluation } from './evaluation.js';
 import { trainFewShotHead, type FewShotOptions } from './few-shot.js';
 import { fewShotOutOfFold } from './few-shot-out-of-fold.js';
-import { logitRows, type HeadArchitecture, type HeadParameters } from './head-parameters.js';
-import { AUTO_MLP_RECIPE, fitRecipe, LOGISTIC_L2_GRID, MLP_RECIPE, recipeName, type HeadRecipe } from './recipes.js';
+import { logitRows, type HeadParameters } from './head-parameters.js';
+import { fitRecipe, recipeName, type HeadRecipe } from './recipes.js';
+import { candidateRecipes, mlpCanStopEarly, type RecipeFamily } from './recipe-candidates.js';
 import { selectRecipe, selectionFits, type CandidateScore } from './recipe-selection.js';
 import { foldCount } from './folds.js';
-import { gramOfSubset, sharedGram } from './gram.js';
+import { trainingGrams } from './gram.js';
 import type { FoldRunner } from './fold-fits.js';
 import { stratifiedSplit, type Split } from './split.js';
 import { withTemperature } from './temperature-head.js';
 import type { LabelledEmbedding, TrainOptions } from './trainer.js';
 
 export type TrainedHeadKind = 'fine-tuned' | 'few-shot';
-
-/** Which recipes cross-validation chooses from: both kinds ('auto'), or only one. */
-export type RecipeFamily = HeadArchitecture | 'auto';
 
 export interface FitOptions {
   kind: TrainedHeadKind;
@@ -94,32 +92,6 @@ export interface FittedHead {
   stoppedEarly?: boolean;
   /** Kept for stored versions of the earlier protocol; never set now. */
   refitEpochs?: number;
-}
-
-/** The candidates cross-validation chooses from for a recipe family and the trainer's options. */
-export function candidateRecipes(family: RecipeFamily, train: FitOptions['train'] = {}): HeadRecipe[] {
-  const logistic = LOGISTIC_L2_GRID.map((l2) => ({ kind: 'logistic-regression' as const, l2 }));
-  const base = family === 'mlp' ? MLP_RECIPE : AUTO_MLP_RECIPE;
-  const mlp: HeadRecipe = {
-    kind: 'mlp',
-    hiddenUnits: train.hiddenUnits ?? base.hiddenUnits,
-    l2: train.l2 ?? base.l2,
-    maxEpochs: Math.min(train.maxEpochs ?? base.maxEpochs, base.maxEpochs),
-  };
-  if (family === 'linear') return logistic;
-  if (family === 'mlp') return [{ ...mlp, maxEpochs: train.maxEpochs ?? base.maxEpochs }];
-  return [...logistic, mlp];
-}
-
-/**
- * Whether the trainer can carve its early-stopping slice (10 %, at least 5 examples of every label) from a fold's
- * training part (4/5 of the examples): without one the MLP trains blind for all its epochs, over-fits a small set
- * and costs most of the training's time, so 'auto' leaves it out below that size.
- */
-export function mlpCanStopEarly(labels: readonly number[]): boolean {
-  const counts = new Map<number, number>();
-  for (const label of labels) counts.set(label, (counts.get(label) ?? 0) + 1);
-  return [...counts.values()].every((n) => Math.round(n * 0.8 * 0.1) >= 5);
 }
 
 /** The feature sets cross-validation weighs for these examples and options. */
@@ -226,14 +198,7 @@ export async function fitHead(
   };
   // Every fit in the examples' span (fewer examples than features) starts from their Gram matrix: computed once per
   // feature set over every example, each fold and the held-out split cut theirs from it.
-  const smallestFit = folds >= 2 ? gold.length - Math.ceil(gold.length / folds) : gold.length;
-  const gramOfView = (view: readonly LabelledEmbedding[]) =>
-    sharedGram(
-      view.map((e) => e.embedding),
-      smallestFit,
-    );
-  const ofTrain = (gram: Float64Array | undefined) =>
-    gram ? { gram: gramOfSubset(gram, examples.length, split.train) } : {};
+  const grams = trainingGrams(examples.length, split.train, folds);
   const select = (
     view: readonly LabelledEmbedding[],
     gram: Float64Array | undefined,
@@ -247,7 +212,7 @@ export async function fitHead(
       tried,
       {
         ...run,
-        ...ofTrain(gram),
+        ...grams.ofTrain(gram),
         onFit: (fits, _total, loss) => {
           done = before + fits;
           report(loss);
@@ -262,7 +227,7 @@ export async function fitHead(
   const featureScores: Partial<Record<HeadFeatures, number>> = {};
   for (const candidateFeatures of featureSets) {
     const view = candidateFeatures === 'text' ? examples : withFeatures(given, candidateFeatures);
-    const viewGram = gramOfView(view);
+    const viewGram = grams.ofView(view.map((e) => e.embedding));
     const tried = await select(view, viewGram, firstStage);
     const best = bestLogLoss(tried);
     featureScores[candidateFeatures] = best;
@@ -285,7 +250,7 @@ export async function fitHead(
     done += 1;
     report(loss);
   };
-  const evaluated = await fitRecipe(recipe, train, labels, { ...run, ...ofTrain(gram) });
+  const evaluated = await fitRecipe(recipe, train, labels, { ...run, ...grams.ofTrain(gram) });
   finish(evaluated.loss);
   const scored = scoreWith(evaluated.parameters, temperature, outOfFoldLogits);
   // Nothing held out: the training part is every example, so the evaluated fit is the served one.

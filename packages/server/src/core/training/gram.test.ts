@@ -1,7 +1,7 @@
 // The shared Gram matrix: a subset's cut is that subset's own to the last bit, and it is computed only where a fit uses it.
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../shared/seeded-random.js';
-import { gramOf, gramOfSubset, sharedGram } from './gram.js';
+import { gramOf, gramOfSubset, sharedGram, trainingGrams } from './gram.js';
 import { randomUnit } from './testing/clusters.js';
 
 const rows = (count: number, dim: number, seed: number) => {
@@ -37,5 +37,20 @@ describe('sharedGram', () => {
     expect(sharedGram(set, 7)).toHaveLength(100);
     expect(sharedGram(set, 8)).toBeUndefined();
     expect(sharedGram([], 0)).toBeUndefined();
+  });
+});
+
+describe('trainingGrams', () => {
+  it("shares a view's matrix when one fold's training rows are fewer than its values, and cuts the training part's", () => {
+    const set = rows(12, 9, 4);
+    const train = [0, 2, 3, 5, 6, 8, 9, 11, 1, 4];
+    // 10 training rows in 5 folds: a fold fits 8 rows, fewer than 9 values; in 2 folds it fits 5; without folds, all 10.
+    const grams = trainingGrams(set.length, train, 5);
+    const shared = grams.ofView(set);
+    expect(shared).toHaveLength(144);
+    expect([...(grams.ofTrain(shared).gram ?? [])]).toEqual([...gramOf(train.map((i) => set[i] as Float32Array))]);
+    expect(trainingGrams(set.length, train, 2).ofView(set)).toHaveLength(144);
+    expect(trainingGrams(set.length, train, 0).ofView(set)).toBeUndefined();
+    expect(grams.ofTrain(undefined)).toEqual({});
   });
 });

@@ -44,3 +44,16 @@ export function gramOfSubset(gram: Float64Array, count: number, indices: readonl
 export function sharedGram(rows: readonly Float32Array[], smallestFit: number): Float64Array | undefined {
   return smallestFit < (rows[0]?.length ?? 0) ? gramOf(rows) : undefined;
 }
+
+/**
+ * The Gram matrices a training's fits share, for `count` examples of which `train` (indices) is the training part and
+ * `folds` its cross-validation: `ofView` gives a view's matrix over every example (when its smallest fit, one fold's
+ * training rows, runs in the span), `ofTrain` cuts the training part's out of it as a fit's option.
+ */
+export function trainingGrams(count: number, train: readonly number[], folds: number) {
+  const smallestFit = folds >= 2 ? train.length - Math.ceil(train.length / folds) : train.length;
+  return {
+    ofView: (rows: readonly Float32Array[]) => sharedGram(rows, smallestFit),
+    ofTrain: (gram: Float64Array | undefined) => (gram ? { gram: gramOfSubset(gram, count, train) } : {}),
+  };
+}
