@@ -43,19 +43,22 @@ export function RecordsBrowser(props: {
   const [draft, setDraft] = useState<Filters>(NO_FILTERS);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const path = { dataset_id: props.datasetId };
-  const records = useLoad(
-    () => ok(client.GET('/v2/datasets/{dataset_id}/records', { params: { path, query: queryOf(filters, offset) } })),
-    [props.datasetId, offset, filters, props.version],
-  );
+  // The page is kept with the filters it was asked with: until a new filter's answer arrives, the last page stays on
+  // screen and must not be captioned as matching filters it was not filtered by.
+  const records = useLoad(async () => {
+    const query = queryOf(filters, offset);
+    const page = await ok(client.GET('/v2/datasets/{dataset_id}/records', { params: { path, query } }));
+    return { page, filtered: JSON.stringify(filters) !== JSON.stringify(NO_FILTERS) };
+  }, [props.datasetId, offset, filters, props.version]);
+  const page = records.data?.page;
   // Live view: while the dataset's models have not classified every record on the page, look again each second.
-  const waiting = props.modelIds.length > 0 && (records.data?.data.some((r) => r.classifications === null) ?? false);
+  const waiting = props.modelIds.length > 0 && (page?.data.some((r) => r.classifications === null) ?? false);
   useEffect(() => {
     if (!waiting || records.loading) return;
     const timer = window.setTimeout(records.reload, 1000);
     return () => window.clearTimeout(timer);
   }, [waiting, records.loading, records.data]);
   const set = (patch: Partial<Filters>) => setDraft((current) => ({ ...current, ...patch }));
-  const page = records.data;
   return (
     <>
       <form
@@ -116,7 +119,8 @@ export function RecordsBrowser(props: {
         <RecordsTable
           page={page}
           textColumn={props.textColumn}
-          filtered={JSON.stringify(filters) !== JSON.stringify(NO_FILTERS)}
+          filtered={records.data?.filtered ?? false}
+          busy={records.loading}
         />
       )}
       {page && (
@@ -133,14 +137,14 @@ export function RecordsBrowser(props: {
   );
 }
 
-function RecordsTable(props: { page: Schemas['RecordPage']; textColumn: string; filtered: boolean }) {
+function RecordsTable(props: { page: Schemas['RecordPage']; textColumn: string; filtered: boolean; busy: boolean }) {
   const { page } = props;
   const top = (record: Schemas['Record']) =>
     record.classifications
       ? Object.values(record.classifications).map((c) => `${c.label} (${percent(c.confidence)})`)
       : [];
   return (
-    <table data-testid="records" data-total={page.total}>
+    <table data-testid="records" data-total={page.total} aria-busy={props.busy}>
       <caption>
         {page.total === 0
           ? props.filtered
