@@ -260,9 +260,26 @@ describe.skipIf(!haveChromium)('the console walk in Chromium', () => {
 
     await step('create and revoke a key', async () => {
       await visit(page, server.url, '/keys');
+      // The usage above the form and the keys below it loaded: nothing moves the button while it is clicked.
+      await page.getByTestId('usage').waitFor(WAIT);
+      await page.getByTestId('keys').waitFor(WAIT);
       await page.getByLabel('Name').fill('walk member');
       await page.getByLabel('Role').selectOption('member');
       await page.getByTestId('create-key').click();
+      // The new key's secret, or the page's error saying why there is none; on neither, what the form held and sent.
+      await page
+        .getByTestId('secret')
+        .or(page.getByRole('alert'))
+        .first()
+        .waitFor(WAIT)
+        .catch(async (error: unknown) => {
+          const name = JSON.stringify(await page.getByLabel('Name').inputValue());
+          const sent = requests.filter((url) => url.endsWith('/v2/api-keys')).length;
+          throw new Error(
+            `no key and no error after "Create key": Name holds ${name}, ${sent} POST(s) seen; ${String(error)}`,
+          );
+        });
+      expect(await page.getByRole('alert').allTextContents()).toEqual([]);
       const key = (await page.getByTestId('secret').textContent({ timeout: WAIT.timeout })) ?? '';
       expect((await api(server.url, key, 'GET', '/v2/me')).status).toBe(200);
       await page.locator('tr[data-key-name="walk member"]').getByRole('button', { name: 'Revoke' }).click();
