@@ -10,6 +10,7 @@ import { startTestServer, type TestServer } from '../testing/in-process.js';
 import { allows, MATRIX, ROLES, type MatrixContext } from './matrix.js';
 import { classificationJobs } from '../../src/core/datasets/classification-jobs.js';
 import { TEST_CONNECTOR_KEY } from '../connectors/support.js';
+import { NOWHERE } from '../testing/nowhere.js';
 
 interface ContractOperation {
   operationId: string;
@@ -59,7 +60,7 @@ const ctx: MatrixContext = {
   async freshWebhookId() {
     const endpoint = await server.running.runtime.repos.webhooks.create({
       workspaceId: server.workspace.id,
-      url: 'https://192.0.2.10/hooks',
+      url: `${NOWHERE}/hooks`,
       events: ['classification.completed'],
       enabled: false,
       secret: 'whsec_dGVzdHRlc3R0ZXN0dGVzdHRlc3R0ZXN0dGVzdHRlc3Q=',
@@ -71,7 +72,7 @@ const ctx: MatrixContext = {
     const connector = await server.running.runtime.services.connectors.create(server.workspace.id, {
       type: 'zendesk',
       name: 'matrix',
-      baseUrl: 'https://192.0.2.10',
+      baseUrl: NOWHERE,
       credentials: { email: 'agent@example.com', api_token: 'matrix-token' },
       datasetId: dataset,
       fieldMapping: { columns: { text: 'description' } },
@@ -146,7 +147,12 @@ const ctx: MatrixContext = {
 let modelCount = 0;
 
 beforeAll(async () => {
-  server = await startTestServer({ pipelinePollMs: 20, connectorKey: TEST_CONNECTOR_KEY });
+  server = await startTestServer({
+    pipelinePollMs: 20,
+    connectorKey: TEST_CONNECTOR_KEY,
+    webhookAllowPrivate: true,
+    connectorAllowPrivate: true,
+  });
   for (const role of ROLES) keys[role] = await server.createKey(server.workspace, role);
 }, 120_000);
 afterAll(async () => {

@@ -7,6 +7,7 @@ import { createUploadRepository } from '../../src/adapters/storage/index.js';
 import { startTestServer, type TestServer } from '../testing/in-process.js';
 import { classificationJobs } from '../../src/core/datasets/classification-jobs.js';
 import { TEST_CONNECTOR_KEY } from '../connectors/support.js';
+import { NOWHERE } from '../testing/nowhere.js';
 
 interface Foreign {
   modelId: number;
@@ -387,7 +388,7 @@ const ROWS: IsolationRow[] = [
     body: (b) => ({
       type: 'zendesk',
       name: 'intrusion',
-      base_url: 'https://192.0.2.10',
+      base_url: NOWHERE,
       credentials: { email: 'agent@example.com', api_token: 'intrusion' },
       dataset_id: b.datasetId,
       field_mapping: { columns: { text: 'description' } },
@@ -428,7 +429,11 @@ let ownerKey: string;
 const callerKeys: Record<string, string> = {};
 
 beforeAll(async () => {
-  server = await startTestServer({ connectorKey: TEST_CONNECTOR_KEY });
+  server = await startTestServer({
+    connectorKey: TEST_CONNECTOR_KEY,
+    webhookAllowPrivate: true,
+    connectorAllowPrivate: true,
+  });
   const { repos, services } = server.running.runtime;
   const b = await server.createWorkspace({ name: 'workspace-b', plan: 'enterprise' });
   const model = await repos.models.create({ ...(await repos.models.get(server.workspace.id, 1))!, workspaceId: b.id });
@@ -458,7 +463,7 @@ beforeAll(async () => {
   await uploads.complete(upload.id, classificationJobs);
   const hook = await repos.webhooks.create({
     workspaceId: b.id,
-    url: 'https://192.0.2.10/hooks',
+    url: `${NOWHERE}/hooks`,
     events: ['classification.completed'],
     enabled: false,
     secret: 'whsec_dGVzdHRlc3R0ZXN0dGVzdHRlc3R0ZXN0dGVzdHRlc3Q=',
@@ -480,7 +485,7 @@ beforeAll(async () => {
   const connector = await services.connectors.create(b.id, {
     type: 'zendesk',
     name: 'B only',
-    baseUrl: 'https://192.0.2.10',
+    baseUrl: NOWHERE,
     credentials: { email: 'agent@example.com', api_token: 'b-token' },
     datasetId: dataset.id,
     fieldMapping: { columns: { text: 'description' } },

@@ -1,5 +1,6 @@
 // The authorisation matrix as data: every operation of the contract, the least role its description names ("Needs the `…` role."), and its success status.
 import type { Role } from '../../src/core/shared/types.js';
+import { NOWHERE } from '../testing/nowhere.js';
 
 export const ROLES: readonly Role[] = ['reader', 'member', 'admin'];
 
@@ -273,7 +274,7 @@ export const MATRIX: readonly MatrixRow[] = [
     method: 'POST',
     template: '/v2/webhooks',
     path: () => '/v2/webhooks',
-    body: { url: 'https://192.0.2.10/hooks', events: ['classification.completed'], enabled: false },
+    body: { url: `${NOWHERE}/hooks`, events: ['classification.completed'], enabled: false },
     least: 'admin',
     success: 201,
   },
@@ -342,7 +343,7 @@ export const MATRIX: readonly MatrixRow[] = [
     bodyOf: async (ctx) => ({
       type: 'zendesk',
       name: 'matrix',
-      base_url: 'https://192.0.2.10',
+      base_url: NOWHERE,
       credentials: { email: 'agent@example.com', api_token: 'matrix-token' },
       dataset_id: Number((await ctx.freshDatasetKey()).slice(3)),
       field_mapping: { columns: { text: 'description' } },

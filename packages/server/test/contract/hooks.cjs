@@ -11,8 +11,9 @@ const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);
 
 /** Why a documented status cannot be provoked by a well-behaved client in this run. */
-/** A public address literal: webhook URLs must not resolve to private ones, and this one needs no DNS. */
-const PUBLIC_WEBHOOK_URL = 'https://192.0.2.10/textclass';
+/** An address on this machine where nothing listens (port 9, discard; the server allows private targets in this run). */
+const NOWHERE = 'http://127.0.0.1:9';
+const NOWHERE_WEBHOOK_URL = `${NOWHERE}/textclass`;
 const UNREACHABLE = {
   403: 'operations that a reader may do cannot be forbidden; every other 403 is made real with a reader key',
   409: 'a dataset is processing only while an upload ingests, too briefly to aim at; covered by core tests and test/http/uploads.test.ts (model state conflicts are made real below)',
@@ -109,7 +110,7 @@ async function webhookToDelete(transaction) {
   const response = await fetch(`${transaction.protocol}//${transaction.host}:${transaction.port}/v2/webhooks`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ url: PUBLIC_WEBHOOK_URL, events: ['classification.completed'], enabled: false }),
+    body: JSON.stringify({ url: NOWHERE_WEBHOOK_URL, events: ['classification.completed'], enabled: false }),
   });
   if (response.status !== 201) throw new Error(`could not create a webhook to delete: ${response.status}`);
   return (await response.json()).id;
@@ -122,7 +123,7 @@ function webhookTransaction(transaction, status, done) {
     // The example's host does not resolve offline; a public address literal passes the URL check, and disabled it is never called.
     transaction.request.body = JSON.stringify({
       ...JSON.parse(transaction.request.body),
-      url: PUBLIC_WEBHOOK_URL,
+      url: NOWHERE_WEBHOOK_URL,
       enabled: false,
     });
     done();
@@ -152,11 +153,11 @@ function webhookTransaction(transaction, status, done) {
   return false;
 }
 
-/** A connector body the run can store: the demo dataset ds_1, a public address literal, and disabled (never called). */
+/** A connector body the run can store: the demo dataset ds_1, an address where nothing listens, and disabled (never called). */
 function runnableConnector(raw) {
   return JSON.stringify({
     ...JSON.parse(raw),
-    base_url: 'https://192.0.2.10',
+    base_url: NOWHERE,
     dataset_id: 1,
     field_mapping: { columns: { text: 'description' } },
     write_back: { enabled: false },

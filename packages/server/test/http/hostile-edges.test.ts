@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_KEY, startTestServer, type TestServer } from '../testing/in-process.js';
+import { NOWHERE } from '../testing/nowhere.js';
 
 interface Operation {
   operationId: string;
@@ -39,7 +40,7 @@ const WITH_IDS = OPERATIONS.filter((o) => o.parameters.some(isId));
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ webhookAllowPrivate: true });
 }, 120_000);
 afterAll(async () => {
   await server?.close();
@@ -239,7 +240,7 @@ describe('strict path ids', () => {
 
     const hook = await server.call('POST', '/v2/webhooks', {
       // A public address literal, created disabled: it is never called.
-      body: { url: 'https://192.0.2.10/textclass', events: ['classification.completed'], enabled: false },
+      body: { url: `${NOWHERE}/textclass`, events: ['classification.completed'], enabled: false },
     });
     expect(hook.status, JSON.stringify(hook.body)).toBe(201);
     for (const form of [`%20${hook.body.id}`, `0x${hook.body.id.toString(16)}`, `%2B${hook.body.id}`])
