@@ -32,8 +32,28 @@ describe('eval:api report', () => {
     expect(gaps).toEqual({ en: -0.1, 'de fr es it pt nl': 0.05, 'pl ru sv tr': 0, 'ja zh': 0 });
   });
 
+  it('counts the texts only one side got right and gives the paired standard error of the gap', () => {
+    // Ten English texts: served wrong on 1 and 2, the reference wrong on 3, 4 and 5; both right on the rest.
+    const pick = (wrong: number[]) => Array.from({ length: 10 }, (_, i) => answer('en', !wrong.includes(i + 1)));
+    const [en] = groupGaps(result('intents', pick([1, 2]), pick([3, 4, 5])));
+    expect(en).toMatchObject({ group: 'en', answers: 10, servedOnly: 3, referenceOnly: 2 });
+    expect(en?.gap).toBeCloseTo(0.1);
+    // √(3 + 2 − 1² / 10) / 10
+    expect(en?.standardError).toBeCloseTo(Math.sqrt(4.9) / 10, 10);
+    // The same answers on both sides: no gap and no spread.
+    const [same] = groupGaps(result('intents', pick([1, 2]), pick([1, 2])));
+    expect(same).toMatchObject({ gap: 0, standardError: 0, servedOnly: 0, referenceOnly: 0 });
+    expect(() => groupGaps(result('intents', pick([]), pick([]).slice(1)))).toThrow(/not paired/);
+    const shifted = [...pick([]).slice(1), answer('de', true)];
+    expect(() => groupGaps(result('intents', pick([]), shifted))).toThrow(/not paired \(answer 9\)/);
+  });
+
   it('judges the worst group, accuracy, decisions and the slowest training against the targets', () => {
-    const intents = result('intents', [...answers('en', 9, 1), ...answers('ja', 9, 1)], answers('en', 9, 1));
+    const intents = result(
+      'intents',
+      [...answers('en', 9, 1), ...answers('ja', 9, 1)],
+      [...answers('en', 9, 1), ...answers('ja', 9, 1)],
+    );
     const sentiment = result('sentiment', answers('en', 8, 2), answers('en', 8, 2), [2, 31]);
     const targets = targetsOf(intents, sentiment, answers('de', 7, 3));
     const byName = Object.fromEntries(targets.map((t) => [t.name, t.measured]));
@@ -51,6 +71,7 @@ describe('eval:api report', () => {
     expect(lines[2]).toBe(
       '| intents | 0.750 | 0.500 | +0.250 | de fr es it pt nl 0.000 | 0.050 | 0.750 / 1.000 | 0.750 | 12.0, 20.0 |',
     );
+    expect(lines).toContain('| intents | en | 4 | 1 | 0 | +0.250 ± 0.217 |');
     expect(lines).toContain('| served | 0.750 | 0.750 |');
     expect(lines).toContain('| reference | 0.500 | 0.500 |');
     // a predicted 3 times and right each time, b once and wrong; all decided.

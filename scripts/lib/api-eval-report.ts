@@ -1,5 +1,5 @@
 // eval:api's report: the markdown tables of every set's answers through the API and the targets they are judged on.
-import { accuracyOf, calibrationErrorOf, decisionsOf, type Answer, type Target } from './api-eval.js';
+import { accuracyOf, calibrationErrorOf, decisionsOf, topLabel, type Answer, type Target } from './api-eval.js';
 
 /** The language groups the zero-shot evaluation reports (eval-zero-shot.ts). */
 export const LANGUAGE_GROUPS: Record<string, string[]> = {
@@ -23,16 +23,51 @@ export interface SetResult {
 
 const f3 = (x: number | null) => (x === null ? '—' : x.toFixed(3));
 
-/** Served − reference accuracy per language group (0 where a group has no answers). */
-export function groupGaps(result: SetResult): Array<{ group: string; gap: number }> {
-  const accuracy = (answers: readonly Answer[], langs: string[]) => {
-    const kept = answers.filter((a) => langs.includes(a.lang));
-    return kept.length === 0 ? null : accuracyOf(kept, result.labels).all;
-  };
+/** One language group's served − reference accuracy, with the paired counts it comes from. */
+export interface GroupGap {
+  group: string;
+  /** Served − reference accuracy (0 where the group has no answers). */
+  gap: number;
+  /** Texts only the served head got right, and only the reference. */
+  servedOnly: number;
+  referenceOnly: number;
+  /** The gap's standard error over the group's texts, paired (each text answered by both); 0 without answers. */
+  standardError: number;
+  answers: number;
+}
+
+/**
+ * Served − reference accuracy per language group. `served[i]` and `reference[i]` answer the same held-out text, so
+ * the gap is a paired difference: its standard error is √(b + c − (b − c)² / n) / n over the n texts, b of them right
+ * only as served and c only by the reference.
+ */
+export function groupGaps(result: SetResult): GroupGap[] {
+  if (result.served.length !== result.reference.length) throw new Error('served and reference answers are not paired');
   return Object.entries(LANGUAGE_GROUPS).map(([group, langs]) => {
-    const served = accuracy(result.served, langs);
-    const reference = accuracy(result.reference, langs);
-    return { group, gap: served === null || reference === null ? 0 : served - reference };
+    let servedOnly = 0;
+    let referenceOnly = 0;
+    let answers = 0;
+    result.served.forEach((served, i) => {
+      if (!langs.includes(served.lang)) return;
+      const reference = result.reference[i] as Answer;
+      if (reference.gold !== served.gold || reference.lang !== served.lang)
+        throw new Error(`served and reference answers are not paired (answer ${i})`);
+      answers += 1;
+      const servedRight = topLabel(served, result.labels) === served.gold;
+      const referenceRight = topLabel(reference, result.labels) === reference.gold;
+      if (servedRight && !referenceRight) servedOnly += 1;
+      if (referenceRight && !servedRight) referenceOnly += 1;
+    });
+    const difference = servedOnly - referenceOnly;
+    const spread = Math.max(0, servedOnly + referenceOnly - (difference * difference) / Math.max(answers, 1));
+    return {
+      group,
+      gap: answers === 0 ? 0 : difference / answers,
+      servedOnly,
+      referenceOnly,
+      standardError: answers === 0 ? 0 : Math.sqrt(spread) / answers,
+      answers,
+    };
   });
 }
 
@@ -54,6 +89,18 @@ export function reportLines(results: readonly SetResult[]): string[] {
       `| ${r.set} | ${f3(served)} | ${f3(reference)} | ${(gap >= 0 ? '+' : '') + gap.toFixed(3)} | ${worst.group} ${worst.gap.toFixed(3)} | ${f3(calibrationErrorOf(r.served, r.labels))} | ${f3(d.precision)} / ${f3(d.coverage)} | ${f3(accuracyOf(r.zeroShot, r.labels).all)} | ${r.trainingSeconds.map((s) => s.toFixed(1)).join(', ')} |`,
     );
   }
+  lines.push(
+    '',
+    'Served − reference per language group, paired over the same texts (± one standard error):',
+    '',
+    '| set | language group | texts | right only as served | right only by the reference | served − reference |',
+    '|---|---|---|---|---|---|',
+  );
+  for (const r of results)
+    for (const g of groupGaps(r))
+      lines.push(
+        `| ${r.set} | ${g.group} | ${g.answers} | ${g.servedOnly} | ${g.referenceOnly} | ${(g.gap >= 0 ? '+' : '') + g.gap.toFixed(3)} ± ${g.standardError.toFixed(3)} |`,
+      );
   for (const r of results) {
     const served = accuracyOf(r.served, r.labels);
     const reference = accuracyOf(r.reference, r.labels);
