@@ -10,10 +10,13 @@ const readerKey = process.env.TEXTCLASS_CONTRACT_READER_KEY;
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);
 
-/** Why a documented status cannot be provoked by a well-behaved client in this run. */
-/** An address on this machine where nothing listens (port 9, discard; the server allows private targets in this run). */
+/**
+ * An address on this machine where nothing listens (port 9, discard; the server allows private targets in this run).
+ * The same as test/testing/nowhere.ts, which this CommonJS file cannot import.
+ */
 const NOWHERE = 'http://127.0.0.1:9';
 const NOWHERE_WEBHOOK_URL = `${NOWHERE}/textclass`;
+/** Why a documented status cannot be provoked by a well-behaved client in this run. */
 const UNREACHABLE = {
   403: 'operations that a reader may do cannot be forbidden; every other 403 is made real with a reader key',
   409: 'a dataset is processing only while an upload ingests, too briefly to aim at; covered by core tests and test/http/uploads.test.ts (model state conflicts are made real below)',
@@ -120,7 +123,7 @@ async function webhookToDelete(transaction) {
 function webhookTransaction(transaction, status, done) {
   const template = templatePath(transaction);
   if (template === '/v2/webhooks' && status === 201) {
-    // The example's host does not resolve offline; a public address literal passes the URL check, and disabled it is never called.
+    // The example's host does not resolve offline; an address on this machine passes the URL check here, and disabled it is never called.
     transaction.request.body = JSON.stringify({
       ...JSON.parse(transaction.request.body),
       url: NOWHERE_WEBHOOK_URL,

@@ -239,7 +239,7 @@ describe('strict path ids', () => {
     expect((await server.call('GET', '/v2/models', { key: key.body.key })).status).toBe(200);
 
     const hook = await server.call('POST', '/v2/webhooks', {
-      // A public address literal, created disabled: it is never called.
+      // An address where nothing listens, created disabled: it is never called.
       body: { url: `${NOWHERE}/textclass`, events: ['classification.completed'], enabled: false },
     });
     expect(hook.status, JSON.stringify(hook.body)).toBe(201);
