@@ -1,0 +1,15 @@
+// Vitest settings for the server's waiting lane (test/waiting-lane.ts), run beside vitest.config.ts by `npm test`.
+import { defineConfig } from 'vitest/config';
+import { reportersFor } from '../../vitest.reporters.js';
+import { WAITING_TEST_FILES } from './test/waiting-lane.js';
+
+export default defineConfig({
+  test: {
+    include: [...WAITING_TEST_FILES],
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+    maxWorkers: WAITING_TEST_FILES.length,
+    ...reportersFor('server-waiting'),
+  },
+});
