@@ -2,13 +2,12 @@
 import { defineConfig } from 'vitest/config';
 import { reportersFor } from '../../vitest.reporters.js';
 import { WAITING_TEST_FILES } from './test/waiting-lane.js';
+import { SERVER_TEST_SETTINGS } from './vitest.config.js';
 
 export default defineConfig({
   test: {
     include: [...WAITING_TEST_FILES],
-    testTimeout: 30_000,
-    hookTimeout: 120_000,
-    pool: 'forks',
+    ...SERVER_TEST_SETTINGS,
     maxWorkers: WAITING_TEST_FILES.length,
     ...reportersFor('server-waiting'),
   },
