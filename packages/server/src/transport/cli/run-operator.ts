@@ -1,6 +1,5 @@
 // Runs an operator command (keys, workspaces, datasets) where the database is, and prints its output: JSON lines as
 // they came for scripts; on a terminal, a list command's lines as one table and one object as a record.
-import { runOperatorCommandSomewhere } from '../../app/compose/cli-runtime.js';
 import type { OperatorCommand } from '../../app/compose/operator-command.js';
 import { printJson, printRows } from './api-client.js';
 import { runOperatorCommand } from './operator-commands.js';
@@ -8,6 +7,8 @@ import { configFrom, type StorageFlags } from './options.js';
 import { jsonOutput } from './output-mode.js';
 
 export async function runCliCommand(flags: StorageFlags, op: OperatorCommand): Promise<void> {
+  // Loaded here, not at start: the database drivers are a commands' worth of imports the API commands never need.
+  const { runOperatorCommandSomewhere } = await import('../../app/compose/cli-runtime.js');
   const output = await runOperatorCommandSomewhere(configFrom(flags), flags.init === true, runOperatorCommand, op);
   printOutput(op, output.stdout);
   process.stderr.write(output.stderr);

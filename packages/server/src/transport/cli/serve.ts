@@ -1,17 +1,11 @@
 // `textclass serve`: start the API (one process, or --workers N sharing the port), print its URL and (on first start) the API key.
 import cluster from 'node:cluster';
 import type { Command } from 'commander';
-import { createLogger } from '../../adapters/observability/logger.js';
-import { startServer } from '../../app/compose/server.js';
-import { stopOnSignals } from '../../app/process/signals.js';
-import { runOperatorCommand } from './operator-commands.js';
 import { revokedKeyNotice, type BootstrapResult } from '../../core/tenancy/bootstrap.js';
 import { settingsHelp } from '../../app/config/setting.js';
 import { SERVER_SETTINGS } from '../../app/config/settings.js';
 import { addSettingOptions, configFrom } from './options.js';
 import { textclassCommand } from './command-hint.js';
-import { runPrimary } from '../../app/cluster/run-primary.js';
-import { PrimaryLink } from '../../app/cluster/primary-link.js';
 import { consoleBuilt, consoleDistDir } from '../http/routes/console-assets.js';
 
 /** The setting flags (strings, checked by loadConfig like their variables) and --no-seed. */
@@ -41,6 +35,8 @@ export function registerServeCommand(program: Command): void {
     .action(async (flags: ServeFlags) => {
       const started = performance.now();
       const config = configFrom(flags, flags.seed ? {} : { seedDemo: false });
+      const { createLogger, PrimaryLink, runOperatorCommand, runPrimary, startServer, stopOnSignals } =
+        await import('./serve-runtime.js');
       const logger = createLogger(config.logLevel);
       const elapsed = () => Math.round(performance.now() - started);
       if (config.workers > 1 && cluster.isPrimary) {
