@@ -51,6 +51,7 @@ export async function startServer(
     logger,
     bodyLimitBytes: config.bodyLimitBytes,
     validateResponses: config.validateResponses,
+    authFailuresPerMinute: config.authFailuresPerMinute,
     corsOrigins: config.corsOrigins,
     hsts: config.hsts,
     fastLane: options.fastLane,

@@ -39,6 +39,8 @@ export interface Config {
   validateResponses: boolean;
   /** Seed the demo workspace content (models, dataset) on a fresh database. */
   seedDemo: boolean;
+  /** Requests with a missing or invalid key (401) allowed per client address and minute (TEXTCLASS_AUTH_FAILURES_PER_MINUTE). */
+  authFailuresPerMinute: number;
   /** Browser origins allowed by CORS (TEXTCLASS_CORS_ORIGINS, comma-separated); empty: CORS off. */
   corsOrigins: string[];
   /** Memory bound of the embedding cache in MiB (0 = off). */
@@ -120,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Conf
     bodyLimitBytes: overrides.bodyLimitBytes ?? BODY_LIMIT_BYTES,
     validateResponses: overrides.validateResponses ?? readSetting(SERVER.validateResponses, env),
     seedDemo: overrides.seedDemo ?? readSetting(SERVER.seedDemo, env),
+    authFailuresPerMinute: overrides.authFailuresPerMinute ?? readSetting(SERVER.authFailuresPerMinute, env),
     corsOrigins: overrides.corsOrigins ?? readSetting(SERVER.corsOrigins, env) ?? [],
     embeddingCacheMb: overrides.embeddingCacheMb ?? readSetting(SERVER.embeddingCacheMb, env),
     batchMaxTexts: overrides.batchMaxTexts ?? readSetting(SERVER.batchMaxTexts, env),

@@ -13,6 +13,7 @@ import {
   urlWithScheme,
 } from './parse-setting.js';
 import type { Setting } from './setting.js';
+import { AUTH_FAILURES_PER_MINUTE } from '../../core/tenancy/authentication.js';
 import { BACKGROUND_WORK_SETTINGS } from './background-work-settings.js';
 
 import { ms, whole } from './setting-numbers.js';
@@ -120,6 +121,14 @@ export const SERVER = {
     shownDefault: 'unset (CORS off)',
     parse: parseOrigins,
     description: 'comma-separated browser origins allowed by CORS',
+  },
+  authFailuresPerMinute: {
+    env: 'TEXTCLASS_AUTH_FAILURES_PER_MINUTE',
+    flag: '--auth-failures-per-minute <n>',
+    default: String(AUTH_FAILURES_PER_MINUTE),
+    parse: whole('TEXTCLASS_AUTH_FAILURES_PER_MINUTE', 1),
+    description:
+      'requests with a missing or invalid API key (401) allowed per client address and minute, and as many again in one burst; past them the address gets 429 until the minute ends',
   },
   hstsMaxAge: {
     env: 'TEXTCLASS_HSTS_MAX_AGE',

@@ -3,6 +3,9 @@ import type { ApiKeyRepository } from '../ports/repositories.js';
 import type { StoredApiKey, Workspace } from '../shared/types.js';
 import { findActiveCaller } from './api-key-tokens.js';
 
+/** Requests with a missing or invalid key allowed per client address and minute (TEXTCLASS_AUTH_FAILURES_PER_MINUTE's default). */
+export const AUTH_FAILURES_PER_MINUTE = 30;
+
 /** last_used_at is refreshed at most this often per key, to keep writes off the hot path. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 

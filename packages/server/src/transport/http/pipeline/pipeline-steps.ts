@@ -5,6 +5,7 @@ import { corsFor, strictPathIds, type ContractValidation } from '@textclass/cont
 import { contractValidationStep } from '../contract/contract-step.js';
 import { RouteTemplates } from '../contract/route-templates.js';
 import { accessLogLine } from '../middleware/access-log.js';
+import { AUTH_FAILURES_PER_MINUTE } from '../../../core/tenancy/authentication.js';
 import { authenticate } from '../middleware/auth.js';
 import { requestBodies } from '../middleware/body/request-bodies.js';
 import { requestCounter } from '../middleware/request-metrics.js';
@@ -20,6 +21,7 @@ import type { AppServices } from '../shared/services.js';
 export interface PipelineOptions {
   logger: Logger;
   bodyLimitBytes: number;
+  /** Failed authentications allowed per client address and minute (default AUTH_FAILURES_PER_MINUTE). */
   authFailuresPerMinute?: number;
   /** Browser origins allowed by CORS; empty or absent: CORS off. */
   corsOrigins?: readonly string[];
@@ -92,7 +94,7 @@ export function requestSteps(
         authenticate({
           authenticator: services.authenticator,
           limiter: services.limiter,
-          authFailuresPerMinute: options.authFailuresPerMinute ?? 30,
+          authFailuresPerMinute: options.authFailuresPerMinute ?? AUTH_FAILURES_PER_MINUTE,
         }),
       ],
       lane: SAME,
