@@ -5,7 +5,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAIN, startServerProcess, TEST_API_KEY, type ServerProcess } from '../../src/testing/server-process.js';
+import {
+  freePort,
+  MAIN,
+  startServerProcess,
+  TEST_API_KEY,
+  type ServerProcess,
+} from '../../src/testing/server-process.js';
 import { csvOf, labelledSet } from '../models/support.js';
 
 const work = mkdtempSync(path.join(tmpdir(), 'textclass-cli-models-'));
@@ -219,13 +225,17 @@ describe('textclass models', () => {
         env: { ...process.env, TEXTCLASS_API_KEY: '' },
       }),
     ).rejects.toThrow(/--api-key/);
+    // A port nothing listens on: the network's own reason, and where to look.
+    const closed = await freePort();
     await expect(
       promisify(execFile)(
         process.execPath,
-        [MAIN, 'models', 'list', '--url', 'http://127.0.0.1:9', '--api-key', 'tc_x'],
+        [MAIN, 'models', 'list', '--url', `http://127.0.0.1:${closed}`, '--api-key', 'tc_x'],
         { env: process.env },
       ),
-    ).rejects.toThrow(/cannot reach the server/);
+    ).rejects.toThrow(
+      new RegExp(`cannot reach the server: connect ECONNREFUSED 127\\.0\\.0\\.1:${closed}: is the server running`),
+    );
     await expect(models('train', '999999')).rejects.toThrow(/model 999999 was not found \(404 NOT_FOUND\)/);
   }, 60_000);
 });

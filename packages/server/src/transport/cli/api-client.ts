@@ -31,15 +31,30 @@ export async function apiClient(flags: ApiFlags): Promise<TextclassClient> {
   });
 }
 
+/** Network errors that mean nothing answers at that address (or the name does not resolve). */
+const NOTHING_THERE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT']);
+
+/**
+ * Why a request got no answer, as the network said it (fetch's own "fetch failed" names no reason, its cause does),
+ * with a hint where nothing answers at the address.
+ */
+function unreachableReason(error: unknown): string {
+  const cause = error instanceof Error ? error.cause : undefined;
+  const reason =
+    cause instanceof Error && cause.message ? cause.message : error instanceof Error ? error.message : String(error);
+  const code = (cause as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' && NOTHING_THERE.has(code)
+    ? `${reason}: is the server running, and is --url / TEXTCLASS_URL its address?`
+    : reason;
+}
+
 /** The body of a successful call, or a thrown error carrying the server's message and error code. */
 export async function expectOk<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
   let result;
   try {
     result = await call;
   } catch (error) {
-    throw new Error(`cannot reach the server: ${error instanceof Error ? error.message : String(error)}`, {
-      cause: error,
-    });
+    throw new Error(`cannot reach the server: ${unreachableReason(error)}`, { cause: error });
   }
   if (result.error !== undefined || !result.response.ok) {
     const { TextclassError } = await import('@textclass/client');

@@ -7,7 +7,7 @@ import { configFrom, type StorageFlags } from './options.js';
 import { jsonOutput } from './output-mode.js';
 
 export async function runCliCommand(flags: StorageFlags, op: OperatorCommand): Promise<void> {
-  // Loaded here, not at start: the database drivers are a commands' worth of imports the API commands never need.
+  // Imported here, not at start: the database and its drivers, imports that the commands talking to a server never need.
   const { runOperatorCommandSomewhere } = await import('../../app/compose/cli-runtime.js');
   const output = await runOperatorCommandSomewhere(configFrom(flags), flags.init === true, runOperatorCommand, op);
   printOutput(op, output.stdout);
