@@ -1,15 +1,13 @@
 // What the built CLI loads per command: the commands that talk to a running server load neither the service nor a database driver; serve and the database commands load them when they run.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MAIN } from '../../src/testing/server-process.js';
+import { loadedPackages, moduleProbeEnv, probedModules } from '../testing/module-probe-env.js';
 import { NOWHERE } from '../testing/nowhere.js';
-
-const PROBE = pathToFileURL(path.join(path.dirname(fileURLToPath(import.meta.url)), '../testing/module-probe.mjs'));
 
 /** The service's and the databases' packages: about a second of imports that only serve and the database commands need. */
 const SERVICE_PACKAGES = ['express', 'onnxruntime-node', '@electric-sql/pglite', 'kysely', 'pg', 'pino'];
@@ -25,8 +23,7 @@ async function packagesOf(
   const log = path.join(work, `${name}.txt`);
   const env = {
     ...process.env,
-    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${PROBE.href}`.trim(),
-    TEXTCLASS_MODULE_LOG: log,
+    ...moduleProbeEnv(log),
     TEXTCLASS_URL: NOWHERE,
     TEXTCLASS_API_KEY: 'tc_not_a_key_0123456789abcdef',
     TEXTCLASS_DATA_DIR: path.join(work, 'data'),
@@ -36,8 +33,7 @@ async function packagesOf(
     ({ stderr }) => ({ code: 0, stderr }),
     (error: { code?: number; stderr?: string }) => ({ code: error.code ?? -1, stderr: error.stderr ?? '' }),
   );
-  const modules = readFileSync(log, 'utf8').split('\n');
-  const packages = new Set(modules.flatMap((m) => /.*\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(m)?.[1] ?? []));
+  const packages = loadedPackages(probedModules(log));
   return { ...outcome, packages };
 }
 

@@ -1,19 +1,15 @@
 // What the built server loads at start: the drivers and tools a configuration does not ask for stay unloaded, and load at start when it does.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase, type ScratchDatabase } from '../../src/testing/scratch-database.js';
 import { redisSkipReason, startRedisServer, type RedisServer } from '../../src/testing/redis-server.js';
 import { startServerProcess } from '../../src/testing/server-process.js';
-
-const PROBE = pathToFileURL(path.join(path.dirname(fileURLToPath(import.meta.url)), '../testing/module-probe.mjs'));
+import { loadedPackages, moduleProbeEnv, probedModules } from '../testing/module-probe-env.js';
 
 /** Packages only some configurations or commands need (bench/history/memory.md, "Modules the server loads at ready"). */
 const DEFERRED = ['pg', 'pg-pool', 'ioredis', 'undici', 'cli-progress', '@huggingface/tokenizers', 'csv-parse'];
-const loadedPackages = (modules: string[]) =>
-  new Set(modules.flatMap((m) => /.*\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(m)?.[1] ?? []));
 
 /** Starts the built server with the module probe, waits for ready, stops it and returns the packages it loaded. */
 async function packagesAtReady(env: NodeJS.ProcessEnv): Promise<{ packages: Set<string>; health: unknown }> {
@@ -22,8 +18,7 @@ async function packagesAtReady(env: NodeJS.ProcessEnv): Promise<{ packages: Set<
   try {
     const server = await startServerProcess({
       env: {
-        NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${PROBE.href}`.trim(),
-        TEXTCLASS_MODULE_LOG: log,
+        ...moduleProbeEnv(log),
         TEXTCLASS_DEFAULT_ENCODER: 'static-multi-100d',
         REDIS_URL: '',
         DATABASE_URL: '',
@@ -34,7 +29,7 @@ async function packagesAtReady(env: NodeJS.ProcessEnv): Promise<{ packages: Set<
     const models = await fetch(`${server.url}/v2/models`, { headers: { authorization: `Bearer ${server.apiKey}` } });
     expect(models.status).toBe(200);
     expect(await server.stop()).toBe(0);
-    return { packages: loadedPackages(readFileSync(log, 'utf8').split('\n')), health };
+    return { packages: loadedPackages(probedModules(log)), health };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,16 +1,15 @@
 // Tracing against a local OTLP/HTTP receiver: a real server's spans for a request (traceparent honoured), its queries, encoder batch and head; a stored row's classification and webhook sends in the storing request's trace; off by default with no OpenTelemetry SDK loaded.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase, type ScratchDatabase } from '../../src/testing/scratch-database.js';
 import { startServerProcess, type ServerProcess } from '../../src/testing/server-process.js';
 import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '../testing/otlp-receiver.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../testing/webhook-receiver.js';
+import { moduleProbeEnv, probedModules } from '../testing/module-probe-env.js';
 
-const PROBE = pathToFileURL(path.join(path.dirname(fileURLToPath(import.meta.url)), '../testing/module-probe.mjs'));
 const SERVER = 2;
 const CLIENT = 3;
 const ERROR = 2;
@@ -29,8 +28,7 @@ async function startProbedServer(env: NodeJS.ProcessEnv) {
   const server = await startServerProcess({
     env: {
       ...NO_OTEL,
-      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import=${PROBE.href}`.trim(),
-      TEXTCLASS_MODULE_LOG: log,
+      ...moduleProbeEnv(log),
       ...env,
     },
   });
@@ -39,7 +37,7 @@ async function startProbedServer(env: NodeJS.ProcessEnv) {
     /** Stops the server and returns what it loaded. */
     async stopAndListModules(): Promise<string[]> {
       expect(await server.stop()).toBe(0);
-      const modules = readFileSync(log, 'utf8').split('\n');
+      const modules = probedModules(log);
       rmSync(dir, { recursive: true, force: true });
       return modules;
     },
