@@ -65,11 +65,13 @@ try {
         : `the rebuild DIFFERS from the committed encoder ` +
             `(committed model ${committed.model_sha256}, tokenizer ${committed.tokenizer_sha256})`,
     );
-    process.exit(same ? 0 : 1);
+    // exitCode, not exit(): the finally below still removes the ~90 MB build directory.
+    process.exitCode = same ? 0 : 1;
+  } else {
+    const outDir = values.out ?? COMMITTED_DIR;
+    await packCommittedEncoder(work, outDir, m);
+    console.log(`wrote ${outDir}`);
   }
-  const outDir = values.out ?? COMMITTED_DIR;
-  await packCommittedEncoder(work, outDir, m);
-  console.log(`wrote ${outDir}`);
 } finally {
   await rm(work, { recursive: true, force: true });
 }

@@ -1,6 +1,6 @@
 // Starts Prism on the bundled contract and checks it serves the documented examples and refuses bad requests.
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -121,14 +121,24 @@ describe('startMock failures', () => {
   });
 
   it('refuses a document with jsonSchemaDialect', async () => {
-    const specPath = join(mkdtempSync(join(tmpdir(), 'textclass-mock-')), 'dialect.yaml');
+    const dir = mkdtempSync(join(tmpdir(), 'textclass-mock-'));
+    const specPath = join(dir, 'dialect.yaml');
     writeFileSync(specPath, 'openapi: 3.1.0\njsonSchemaDialect: https://spec.openapis.org/oas/3.1/dialect/base\n');
-    await expect(startMock({ specPath })).rejects.toThrow(/jsonSchemaDialect/);
+    try {
+      await expect(startMock({ specPath })).rejects.toThrow(/jsonSchemaDialect/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('reports Prism exiting on a broken document, with its output', async () => {
-    const specPath = join(mkdtempSync(join(tmpdir(), 'textclass-mock-')), 'broken.yaml');
+    const dir = mkdtempSync(join(tmpdir(), 'textclass-mock-'));
+    const specPath = join(dir, 'broken.yaml');
     writeFileSync(specPath, 'openapi: [this is not\n');
-    await expect(startMock({ specPath, port: await freePort() })).rejects.toThrow(/prism exited/);
+    try {
+      await expect(startMock({ specPath, port: await freePort() })).rejects.toThrow(/prism exited/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -86,14 +86,19 @@ describe('textclass models examples list|edit|delete, update, evaluations', () =
 
     await models('deploy', id);
     expect(await lines('evaluations', id)).toEqual([]);
-    const { writeFileSync, mkdtempSync } = await import('node:fs');
+    const { writeFileSync, mkdtempSync, rmSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const path = await import('node:path');
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'textclass-cli-evals-')), 'set.csv');
-    writeFileSync(file, 'text,label\nI want my money back,refund\nmy parcel is lost,shipping\n');
-    await models('evaluate', id, '--file', file);
-    writeFileSync(file, 'text,label\nI want my money back,refund\n');
-    await models('evaluate', id, '--file', file);
+    const dir = mkdtempSync(path.join(tmpdir(), 'textclass-cli-evals-'));
+    const file = path.join(dir, 'set.csv');
+    try {
+      writeFileSync(file, 'text,label\nI want my money back,refund\nmy parcel is lost,shipping\n');
+      await models('evaluate', id, '--file', file);
+      writeFileSync(file, 'text,label\nI want my money back,refund\n');
+      await models('evaluate', id, '--file', file);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
     const history = await lines('evaluations', id);
     expect(history.map((e) => [e.version, e.metrics.evaluated_on])).toEqual([
       [2, 1],

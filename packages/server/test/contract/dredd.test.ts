@@ -1,6 +1,8 @@
 // Contract test: Dredd replays every documented transaction against the real server; hooks check bodies with Ajv.
 import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,11 +17,9 @@ const dreddBin = path.join(path.dirname(require.resolve('dredd/package.json')), 
 describe('Dredd against the running server', () => {
   let server: ServerProcess;
   let readerKey: string;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'textclass-dredd-'));
 
   beforeAll(async () => {
-    const dataDir = (await import('node:fs')).mkdtempSync(
-      path.join((await import('node:os')).tmpdir(), 'textclass-dredd-'),
-    );
     readerKey = await runCli(['keys', 'create', '--init', '--role', 'reader', '--name', 'dredd'], {
       TEXTCLASS_DATA_DIR: dataDir,
       TEXTCLASS_API_KEY: TEST_API_KEY,
@@ -42,6 +42,7 @@ describe('Dredd against the running server', () => {
 
   afterAll(async () => {
     await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('passes every transaction it runs, and skips only with a stated reason', async () => {
