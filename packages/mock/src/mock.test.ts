@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { freePort } from './free-port.js';
 import { bundledJsonPath, bundledSpecPath } from './paths.js';
 import { startMock, type MockServer } from './start-mock.js';
@@ -104,6 +104,15 @@ describe('startMock', () => {
   });
 });
 
+/** Writes a spec file into a directory of its own, removed when the test finishes. */
+function specFile(name: string, content: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'textclass-mock-'));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  const specPath = join(dir, name);
+  writeFileSync(specPath, content);
+  return specPath;
+}
+
 describe('startMock failures', () => {
   it('explains a missing bundle', async () => {
     await expect(startMock({ specPath: '/nonexistent/openapi.yaml' })).rejects.toThrow(/npm run generate/);
@@ -121,24 +130,15 @@ describe('startMock failures', () => {
   });
 
   it('refuses a document with jsonSchemaDialect', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'textclass-mock-'));
-    const specPath = join(dir, 'dialect.yaml');
-    writeFileSync(specPath, 'openapi: 3.1.0\njsonSchemaDialect: https://spec.openapis.org/oas/3.1/dialect/base\n');
-    try {
-      await expect(startMock({ specPath })).rejects.toThrow(/jsonSchemaDialect/);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const specPath = specFile(
+      'dialect.yaml',
+      'openapi: 3.1.0\njsonSchemaDialect: https://spec.openapis.org/oas/3.1/dialect/base\n',
+    );
+    await expect(startMock({ specPath })).rejects.toThrow(/jsonSchemaDialect/);
   });
 
   it('reports Prism exiting on a broken document, with its output', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'textclass-mock-'));
-    const specPath = join(dir, 'broken.yaml');
-    writeFileSync(specPath, 'openapi: [this is not\n');
-    try {
-      await expect(startMock({ specPath, port: await freePort() })).rejects.toThrow(/prism exited/);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const specPath = specFile('broken.yaml', 'openapi: [this is not\n');
+    await expect(startMock({ specPath, port: await freePort() })).rejects.toThrow(/prism exited/);
   });
 });

@@ -1,7 +1,7 @@
 // `textclass models examples list|edit|delete`, `models update` and `models evaluations` against a real server process; adding examples with `models examples <id>` still works beside them.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { MAIN, startServerProcess, TEST_API_KEY, type ServerProcess } from '../../src/testing/server-process.js';
 
 let server: ServerProcess;
@@ -90,15 +90,12 @@ describe('textclass models examples list|edit|delete, update, evaluations', () =
     const { tmpdir } = await import('node:os');
     const path = await import('node:path');
     const dir = mkdtempSync(path.join(tmpdir(), 'textclass-cli-evals-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const file = path.join(dir, 'set.csv');
-    try {
-      writeFileSync(file, 'text,label\nI want my money back,refund\nmy parcel is lost,shipping\n');
-      await models('evaluate', id, '--file', file);
-      writeFileSync(file, 'text,label\nI want my money back,refund\n');
-      await models('evaluate', id, '--file', file);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    writeFileSync(file, 'text,label\nI want my money back,refund\nmy parcel is lost,shipping\n');
+    await models('evaluate', id, '--file', file);
+    writeFileSync(file, 'text,label\nI want my money back,refund\n');
+    await models('evaluate', id, '--file', file);
     const history = await lines('evaluations', id);
     expect(history.map((e) => [e.version, e.metrics.evaluated_on])).toEqual([
       [2, 1],
